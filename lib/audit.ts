@@ -1,0 +1,19 @@
+import "server-only";
+import type { Mode, Prisma, Tx } from "@/lib/db";
+import { newId } from "@/lib/ids";
+
+export type AuditEntry = {
+  accountId: string;
+  mode?: Mode | null;
+  actor: string;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  data?: Prisma.InputJsonValue;
+  ip?: string | null;
+};
+
+/** Written inside the caller's transaction, so an action and its audit record stand or fall together. */
+export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx.auditLog.create({ data: { id: newId("aud"), ...entry, mode: entry.mode ?? null, data: entry.data ?? {} } });
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { connect, type Connection } from "./connect";
+
+function createClient(connection: Connection) {
+  return new PrismaClient({
+    adapter: connection.adapter,
+    // Secret columns are never read unless a query asks for them by name.
+    omit: { user: { passwordHash: true }, apiKey: { hash: true } },
+  });
+}
+
+export type Db = ReturnType<typeof createClient>;
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+type State = { connection: Connection; client: Db };
+
+// One client per process, shared through globalThis so that the server launcher, Next's bundled
+// route modules and hot reloads all use the same connection (and the same embedded database).
+const globalState = globalThis as unknown as { __tollgateDb?: State };
+
+function state(): State {
+  if (!globalState.__tollgateDb) {
+    const connection = connect();
+    globalState.__tollgateDb = { connection, client: createClient(connection) };
+  }
+  return globalState.__tollgateDb;
+}
+
+/** The Prisma client. Created on first use, so importing this module (e.g. during `next build`) connects to nothing. */
+export function db(): Db {
+  return state().client;
+}
+
+export function connection(): Connection {
+  return state().connection;
+}
+
+export async function closeDb(): Promise<void> {
+  const current = globalState.__tollgateDb;
+  if (!current) return;
+  globalState.__tollgateDb = undefined;
+  await current.client.$disconnect();
+  await current.connection.close();
+}

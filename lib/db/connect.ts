@@ -1,0 +1,79 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { env } from "@/lib/env";
+
+export type Connection = {
+  kind: "postgresql" | "embedded";
+  adapter: SqlMigrationAwareDriverAdapterFactory;
+  close: () => Promise<void>;
+};
+
+export function connect(): Connection {
+  return env.DATABASE_URL ? connectPostgres(env.DATABASE_URL) : connectEmbedded(env.DATA_DIR);
+}
+
+function connectPostgres(connectionString: string): Connection {
+  const adapter = new PrismaPg({
+    connectionString,
+    max: 10,
+    // An unreachable database must fail fast so callers can answer 503 instead of hanging.
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+  });
+  return { kind: "postgresql", adapter, close: async () => {} };
+}
+
+function connectEmbedded(dataDir: string): Connection {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const releaseLock = acquireLock(path.join(dataDir, "pglite.lock"));
+  // PGlite opens asynchronously and queues queries until it is ready.
+  const pglite = new PGlite(path.join(dataDir, "pglite"));
+  return {
+    kind: "embedded",
+    adapter: new PrismaPGlite(pglite),
+    close: async () => {
+      await pglite.close();
+      releaseLock();
+    },
+  };
+}
+
+// PGlite has no lock of its own, and a second process opening the same directory corrupts it.
+function acquireLock(lockPath: string): () => void {
+  const holder = readLockHolder(lockPath);
+  if (holder !== null && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `The embedded database in ${path.dirname(lockPath)} is in use by process ${holder}. ` +
+        "Stop that process first, or set DATABASE_URL to share a PostgreSQL database.",
+    );
+  }
+  fs.writeFileSync(lockPath, String(process.pid));
+  const release = () => {
+    if (readLockHolder(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
+  };
+  process.once("exit", release);
+  return release;
+}
+
+function readLockHolder(lockPath: string): number | null {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+    return Number.isInteger(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

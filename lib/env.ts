@@ -1,0 +1,41 @@
+import "server-only";
+import { z } from "zod";
+
+// The environment, parsed once. Nothing else in the app reads process.env.
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // postgresql://… selects PostgreSQL; unset selects the embedded PGlite database under DATA_DIR.
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgresql:// connection string")
+    .optional(),
+  DATA_DIR: z.string().default(".data"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  // Absolute base address of this service; gateway links and redirects are built from it.
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Root secret for API key hashes, session signing and secret encryption. When unset, one is
+  // generated and kept in DATA_DIR, which is fine for one instance but not for several.
+  TOLLGATE_SECRET: z.string().min(32, "TOLLGATE_SECRET must be at least 32 characters").optional(),
+  // Set to run no background work in this process (e.g. when a separate worker runs it).
+  TOLLGATE_WORKER: z.enum(["inline", "off"]).default("inline"),
+  SEED_OWNER_EMAIL: z.email().default("owner@demo.tollgate.test"),
+  SEED_OWNER_PASSWORD: z.string().min(8).optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function parseEnv(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = parseEnv();
+
+export function publicBaseUrl(): string {
+  return (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}

@@ -1,0 +1,12 @@
+// npm run db:seed — creates the demo account (owner login and a test API key, printed once).
+import { describeSeed, seedDemoAccount } from "@/lib/accounts/seed-demo-account";
+import { closeDb } from "@/lib/db";
+import { prepareDatabase } from "@/lib/db/prepare";
+
+try {
+  await prepareDatabase();
+  console.log(describeSeed(await seedDemoAccount()));
+} finally {
+  await closeDb();
+}
+process.exit(0);
