@@ -345,7 +345,7 @@ describe("parseAssetId (CAIP-19)", () => {
     ["eip155:1/slip44:60:1", /^asset id must be a CAIP-19 asset id/],
     ["eip155:1/erc721:0x06012c8cf97bead5deae237070f9587f8e7a266d/1/2", /^asset id must be a CAIP-19 asset id/],
     ["eip155:1:slip44:60", /^asset id must be a CAIP-19 asset id/],
-    ["eip155/1/slip44:60", /^asset id must start with a CAIP-2 chain id/],
+    ["eip155/1/slip44:60", /^asset id must be a CAIP-19 asset id/],
     ["eip155:1:2/slip44:60", /^asset id must start with a CAIP-2 chain id/],
     ["eip155:01/slip44:60", /^asset id has an invalid eip155 chain id "01"/],
     ["eip155:1/SLIP44:60", /^asset id has an invalid asset namespace "SLIP44"/],

@@ -26,7 +26,9 @@ const schema = z.object({
 export type Env = z.infer<typeof schema>;
 
 function parseEnv(): Env {
-  const parsed = schema.safeParse(process.env);
+  // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
+  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { currentViewer } from "@/lib/auth/session";
+import { safeRedirectPath } from "@/lib/safe-redirect";
+import { SignInForm } from "./sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+export const dynamic = "force-dynamic";
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+  const { callbackUrl } = await searchParams;
+  const next = safeRedirectPath(callbackUrl);
+  if (await currentViewer()) redirect(next);
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted px-4">
+      <Card className="w-full max-w-sm">
+        <CardHeader>
+          <p className="text-sm font-semibold text-primary">Tollgate</p>
+          <CardTitle>Sign in to your account</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <SignInForm next={next} />
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ModeToggle } from "@/components/dashboard/mode-toggle";
+import { SignOutButton } from "@/components/dashboard/sign-out-button";
+import { requireViewer } from "@/lib/auth/session";
+import { parseMode } from "@/lib/modes";
+
+export default async function DashboardLayout({ children, params }: { children: React.ReactNode; params: Promise<{ mode: string }> }) {
+  const mode = parseMode((await params).mode);
+  if (!mode) notFound();
+  const viewer = await requireViewer();
+  return (
+    <div className="min-h-screen bg-muted/40">
+      {mode === "test" ? (
+        <div role="status" className="bg-warning px-4 py-1 text-center text-xs font-semibold text-black">
+          TEST MODE — simulated payments, no real funds move. Test data never appears in live mode.
+        </div>
+      ) : null}
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-border bg-background px-4 py-3">
+        <div className="flex items-center gap-3">
+          <Link href={`/${mode}`} className="font-semibold">
+            Tollgate
+          </Link>
+          <span className="text-sm text-muted-foreground" data-testid="account-name">
+            {viewer.account.name}
+          </span>
+        </div>
+        <div className="flex items-center gap-3">
+          <ModeToggle mode={mode} />
+          <span className="hidden text-sm text-muted-foreground sm:inline" data-testid="user-email">
+            {viewer.user.email}
+          </span>
+          <SignOutButton />
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import fs from "node:fs";
+import { fixturesFile } from "./settings";
+
+export type RoleName = "owner" | "admin" | "developer" | "support" | "viewer";
+
+export type AccountFixture = {
+  accountId: string;
+  name: string;
+  users: Record<RoleName, { email: string; password: string }>;
+  keys: { test: string; live: string };
+};
+
+export type Fixtures = { demoOwner: { email: string; password: string }; accounts: { a: AccountFixture; b: AccountFixture } };
+
+export function readFixtures(): Fixtures {
+  return JSON.parse(fs.readFileSync(fixturesFile, "utf8")) as Fixtures;
+}

@@ -1,0 +1,12 @@
+import os from "node:os";
+import path from "node:path";
+
+// Shared by the Playwright config, the test server it starts, and the tests (which run in other
+// processes), so everything here is derived from the environment, never random.
+export const port = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://localhost:${port}`;
+export const stateDir = path.join(os.tmpdir(), `tollgate-e2e-${port}`);
+export const fixturesFile = path.join(stateDir, "fixtures.json");
+export const ownerPassword = "demo-owner-password";
+export const usesPostgres = Boolean(process.env.DATABASE_URL);
+export const repoRoot = path.resolve(import.meta.dirname, "..", "..");

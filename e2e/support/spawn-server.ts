@@ -1,0 +1,40 @@
+import { spawn } from "node:child_process";
+import { repoRoot } from "./settings";
+
+export type SpawnedServer = { url: string; output: () => string; stop: () => Promise<number | null> };
+
+/** Runs another Tollgate server process (same build) with its own environment, for tests of start-up and failure. */
+export async function spawnServer(env: Record<string, string>, port: number): Promise<SpawnedServer> {
+  const url = `http://localhost:${port}`;
+  if (await fetch(url).then(() => true, () => false)) throw new Error(`Port ${port} is already in use; a server from an earlier run may still be up.`);
+  let output = "";
+  // One process (no npx/tsx wrapper in between), so that a signal reaches the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
+    try {
+      await fetch(`${url}/api/health`);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`Server did not answer within 60 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return {
+    url,
+    output: () => output,
+    stop: async () => {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}

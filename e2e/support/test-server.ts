@@ -1,0 +1,69 @@
+// Started by Playwright's webServer. Prepares a fresh database with known fixtures, writes them
+// where the tests read them, then runs the real server in this same process (in embedded mode only
+// one process may open the database).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fixturesFile, ownerPassword, repoRoot, stateDir } from "./settings";
+import type { AccountFixture, Fixtures, RoleName } from "./fixtures-data";
+
+const databaseUrl = process.env.DATABASE_URL;
+if (databaseUrl && !/@(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//.test(databaseUrl)) {
+  console.error(`Refusing to run tests against a non-local database: ${databaseUrl}`);
+  process.exit(1);
+}
+
+fs.rmSync(stateDir, { recursive: true, force: true });
+fs.mkdirSync(stateDir, { recursive: true });
+process.env.DATA_DIR = path.join(stateDir, "data");
+process.env.SEED_OWNER_PASSWORD = ownerPassword;
+
+if (!fs.existsSync(path.join(repoRoot, ".next", "BUILD_ID"))) {
+  execFileSync("npx", ["next", "build"], { cwd: repoRoot, stdio: "inherit" });
+}
+
+const { prepareDatabase } = await import("@/lib/db/prepare");
+const { db } = await import("@/lib/db");
+const { seedDemoAccount } = await import("@/lib/accounts/seed-demo-account");
+const { createAccountWithOwner } = await import("@/lib/accounts/create-account");
+const { createApiKey } = await import("@/lib/api-keys/create-api-key");
+const { hashPassword } = await import("@/lib/passwords");
+const { newId } = await import("@/lib/ids");
+
+await prepareDatabase();
+const demo = await seedDemoAccount();
+if (!demo.created) throw new Error("The test database was not fresh: the demo account already existed.");
+
+const roles: RoleName[] = ["owner", "admin", "developer", "support", "viewer"];
+
+// Emails carry a run tag so that a reused PostgreSQL database cannot collide with an earlier run.
+const runTag = Date.now().toString(36);
+
+async function accountFixture(label: string): Promise<AccountFixture> {
+  const password = `pw-${label}-${runTag}`;
+  const email = (role: RoleName) => `${role}.${label}.${runTag}@e2e.tollgate.test`;
+  return db().$transaction(async (tx) => {
+    const { account, user } = await createAccountWithOwner(tx, { accountName: `E2E ${label.toUpperCase()}`, ownerEmail: email("owner"), ownerName: `Owner ${label}`, password });
+    const passwordHash = await hashPassword(password);
+    for (const role of roles.slice(1)) {
+      const member = await tx.user.create({ data: { id: newId("user"), email: email(role), name: `${role} ${label}`, passwordHash } });
+      await tx.membership.create({ data: { id: newId("mem"), accountId: account.id, userId: member.id, role } });
+    }
+    const test = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e test", actor: "system", createdById: user.id });
+    const live = await createApiKey(tx, { accountId: account.id, mode: "live", name: "e2e live", actor: "system", createdById: user.id });
+    return {
+      accountId: account.id,
+      name: account.name,
+      users: Object.fromEntries(roles.map((role) => [role, { email: email(role), password }])) as AccountFixture["users"],
+      keys: { test: test.key, live: live.key },
+    };
+  }, { timeout: 60_000 });
+}
+
+const fixtures: Fixtures = {
+  demoOwner: { email: demo.email, password: demo.password },
+  accounts: { a: await accountFixture("a"), b: await accountFixture("b") },
+};
+fs.writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
+
+await import("@/lib/server/start");

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { readFixtures } from "../support/fixtures-data";
+
+test("the home page leads to sign-in, and the seeded owner lands on the test-mode overview", async ({ page }) => {
+  const { demoOwner } = readFixtures();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Accept wallet payments. Settle where you choose." })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("home.png"), fullPage: true });
+
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.getByLabel("Email").fill(demoOwner.email);
+  await page.getByLabel("Password").fill(demoOwner.password);
+  await page.screenshot({ path: test.info().outputPath("sign-in.png") });
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  await expect(page).toHaveURL(/\/test$/);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page.getByTestId("account-name")).toHaveText("Demo Store");
+  await expect(page.getByTestId("user-email")).toHaveText(demoOwner.email);
+  await expect(page.getByRole("status")).toContainText("TEST MODE");
+  await page.screenshot({ path: test.info().outputPath("overview-test.png"), fullPage: true });
+
+  await page.getByRole("link", { name: "Live mode" }).click();
+  await expect(page).toHaveURL(/\/live$/);
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("overview-live.png"), fullPage: true });
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto("/test");
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test("a wrong password is refused with a message, and empty fields are flagged beside them", async ({ page }) => {
+  const { demoOwner } = readFixtures();
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  await expect(page.getByText("Enter your password.")).toBeVisible();
+
+  await page.getByLabel("Email").fill(demoOwner.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("That email and password do not match an account.")).toHaveRole("alert");
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.screenshot({ path: test.info().outputPath("sign-in-error.png") });
+});
+
+test("signed-out visitors are sent to sign-in, and unknown modes are a 404", async ({ page }) => {
+  await page.goto("/live");
+  await expect(page).toHaveURL(/\/sign-in/);
+  const response = await page.goto("/staging");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page does not exist." })).toBeVisible();
+});

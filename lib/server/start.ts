@@ -1,0 +1,66 @@
+// The process that serves Tollgate: it owns the database connection (and, in embedded mode, the
+// only handle on .data/), applies migrations, seeds a fresh install, then hands requests to Next.
+import http from "node:http";
+import next from "next";
+import { describeSeed, hasAnyAccount, seedDemoAccount } from "@/lib/accounts/seed-demo-account";
+import { closeDb, connection } from "@/lib/db";
+import { prepareDatabase } from "@/lib/db/prepare";
+import { env, publicBaseUrl } from "@/lib/env";
+import { isDatabaseUnavailable } from "@/lib/errors";
+
+const dev = process.argv.includes("--dev");
+
+async function prepareAndSeed() {
+  await prepareDatabase();
+  if (!(await hasAnyAccount())) console.log(describeSeed(await seedDemoAccount()));
+}
+
+// A PostgreSQL that is down at start-up is waited for in the background; meanwhile the server
+// answers, and /api/health reports 503.
+async function prepareWhenReachable(): Promise<void> {
+  for (let delay = 1_000; ; delay = Math.min(delay * 2, 15_000)) {
+    try {
+      return await prepareAndSeed();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      console.error(`Database unreachable; retrying in ${delay / 1000}s.`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+// Next's own start-up reads these; we derive them from our parsed environment.
+process.env.NEXTAUTH_URL ??= publicBaseUrl();
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+if (connection().kind === "embedded") {
+  await prepareAndSeed();
+} else {
+  prepareWhenReachable().catch((error) => {
+    console.error("Database preparation failed", error);
+    process.exit(1);
+  });
+}
+
+const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
+await app.prepare();
+const handle = app.getRequestHandler();
+const server = http.createServer((req, res) => void handle(req, res));
+server.listen(env.PORT, env.HOST, () => {
+  const where = connection().kind === "embedded" ? `embedded database in ${env.DATA_DIR}/` : "PostgreSQL";
+  console.log(`Tollgate ${dev ? "(dev) " : ""}ready on ${publicBaseUrl()} using the ${where}`);
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received; shutting down.`);
+  server.close();
+  server.closeAllConnections();
+  await app.close().catch(() => {});
+  await closeDb();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));
