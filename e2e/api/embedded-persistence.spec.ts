@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { extraPort } from "../support/settings";
 import { signInViaApi } from "../support/sign-in";
 import { spawnServer } from "../support/spawn-server";
 
@@ -9,14 +10,14 @@ test("restarting the app keeps the embedded database", async ({ playwright }) =>
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-restart-"));
   const env = { DATA_DIR: dataDir, DATABASE_URL: "", SEED_OWNER_EMAIL: "restart-owner@demo.tollgate.test" };
   try {
-    const first = await spawnServer(env, 3292);
+    const first = await spawnServer(env, extraPort(2));
     const seeded = /Sign in:\s+(\S+) \/ (\S+)/.exec(first.output());
     expect(seeded, first.output()).not.toBeNull();
     const [, email, password] = seeded!;
     expect(await first.stop()).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
 
-    const second = await spawnServer(env, 3292);
+    const second = await spawnServer(env, extraPort(2));
     try {
       expect(second.output()).not.toContain("Seeded the demo account");
       expect(second.output()).not.toContain("Applied migrations");

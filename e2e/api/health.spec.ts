@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { usesPostgres } from "../support/settings";
+import { extraPort, usesPostgres } from "../support/settings";
 import { spawnServer } from "../support/spawn-server";
 
 test("GET /api/health reports a reachable database", async ({ request }) => {
@@ -17,7 +17,7 @@ test("GET /api/health reports a reachable database", async ({ request }) => {
 test("GET /api/health answers 503 when the database is down", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-down-"));
   // Nothing listens on port 1: the connection is refused, as when PostgreSQL is stopped.
-  const server = await spawnServer({ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/tollgate", DATA_DIR: dataDir }, 3291);
+  const server = await spawnServer({ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/tollgate", DATA_DIR: dataDir }, extraPort(1));
   try {
     const started = Date.now();
     const response = await fetch(`${server.url}/api/health`);

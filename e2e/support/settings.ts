@@ -5,6 +5,8 @@ import path from "node:path";
 // processes), so everything here is derived from the environment, never random.
 export const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
+/** Ports for extra servers a test starts itself, offset from the main one so parallel runs do not collide. */
+export const extraPort = (n: 1 | 2 | 3 | 4) => port + 80 + n;
 export const stateDir = path.join(os.tmpdir(), `tollgate-e2e-${port}`);
 export const fixturesFile = path.join(stateDir, "fixtures.json");
 export const ownerPassword = "demo-owner-password";
