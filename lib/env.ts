@@ -19,6 +19,9 @@ const schema = z.object({
   TOLLGATE_SECRET: z.string().min(32, "TOLLGATE_SECRET must be at least 32 characters").optional(),
   // Set to run no background work in this process (e.g. when a separate worker runs it).
   TOLLGATE_WORKER: z.enum(["inline", "off"]).default("inline"),
+  // Per API key (or public app + client): sustained requests per second, and the burst allowed.
+  RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(100),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
   SEED_OWNER_EMAIL: z.email().default("owner@demo.tollgate.test"),
   SEED_OWNER_PASSWORD: z.string().min(8).optional(),
 });

@@ -17,25 +17,16 @@ function stubRandomBytes(bytes: number[]): void {
 }
 
 describe("ID_PREFIXES", () => {
-  it("maps every resource to its prefix", () => {
-    expect(ID_PREFIXES).toEqual({
-      account: "acct",
-      user: "user",
-      membership: "mem",
-      invitation: "inv",
-      apiKey: "key",
+  it("uses the prefixes the spec and DESIGN.md fix", () => {
+    expect(ID_PREFIXES).toMatchObject({
       merchant: "mrch",
+      payment: "pay",
       fiatSettlement: "fiat",
       cryptoSettlement: "crypto",
-      payment: "pay",
-      paymentEvent: "pev",
       refund: "re",
+      apiKey: "key",
       webhookEndpoint: "we",
       event: "evt",
-      webhookDelivery: "whd",
-      auditLog: "aud",
-      idempotency: "idem",
-      transfer: "tx",
     });
   });
 

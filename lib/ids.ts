@@ -6,6 +6,8 @@ export const ID_PREFIXES = {
   membership: "mem",
   invitation: "inv",
   apiKey: "key",
+  publicApp: "app",
+  request: "req",
   merchant: "mrch",
   fiatSettlement: "fiat",
   cryptoSettlement: "crypto",

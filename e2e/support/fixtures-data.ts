@@ -8,6 +8,8 @@ export type AccountFixture = {
   name: string;
   users: Record<RoleName, { email: string; password: string }>;
   keys: { test: string; live: string };
+  /** A public App-Id of the account's test mode. */
+  testAppId: string;
 };
 
 export type Fixtures = { demoOwner: { email: string; password: string }; accounts: { a: AccountFixture; b: AccountFixture } };

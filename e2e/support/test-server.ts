@@ -51,11 +51,13 @@ async function accountFixture(label: string): Promise<AccountFixture> {
     }
     const test = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e test", actor: "system", createdById: user.id });
     const live = await createApiKey(tx, { accountId: account.id, mode: "live", name: "e2e live", actor: "system", createdById: user.id });
+    const testApp = await tx.publicApp.create({ data: { id: newId("app"), accountId: account.id, mode: "test", name: "e2e wallet" } });
     return {
       accountId: account.id,
       name: account.name,
       users: Object.fromEntries(roles.map((role) => [role, { email: email(role), password }])) as AccountFixture["users"],
       keys: { test: test.key, live: live.key },
+      testAppId: testApp.id,
     };
   }, { timeout: 60_000 });
 }

@@ -11,7 +11,8 @@ function createClient(connection: Connection) {
 }
 
 export type Db = ReturnType<typeof createClient>;
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+/** A transaction, or the client itself where no transaction is needed: what domain functions query through. */
+export type Tx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
 type State = { connection: Connection; client: Db };
 

@@ -1,0 +1,28 @@
+import "server-only";
+import { authenticateApiKey } from "@/lib/api-keys/authenticate-api-key";
+import { AppError } from "@/lib/errors";
+import { authenticatePublicApp } from "@/lib/public-apps/authenticate-public-app";
+import type { Scope } from "@/lib/scope";
+import type { Caller } from "./context";
+
+export type Authenticated = Scope & { caller: Caller; actor: string; accountApiVersion: string };
+
+/** Api-Key wins when both schemes are sent; App-Id is accepted only where the operation allows it. */
+export async function authenticate(headers: Headers, allowPublicApp: boolean): Promise<Authenticated> {
+  const apiKey = headers.get("api-key");
+  const appId = headers.get("app-id");
+  if (apiKey || !appId) {
+    const key = await authenticateApiKey(apiKey);
+    return { accountId: key.accountId, mode: key.mode, caller: { kind: "api_key", apiKeyId: key.apiKeyId, permissions: key.permissions }, actor: `api_key:${key.apiKeyId}`, accountApiVersion: key.accountApiVersion };
+  }
+  const app = await authenticatePublicApp(appId, headers.get("client-id"));
+  if (!allowPublicApp) throw new AppError("forbidden", "An App-Id may only read payment status. Use a secret API key for this operation.");
+  return { accountId: app.accountId, mode: app.mode, caller: { kind: "public_app", appId: app.appId, clientId: app.clientId }, actor: `app:${app.appId}`, accountApiVersion: app.accountApiVersion };
+}
+
+export function requirePermission(caller: Caller, permission: string | undefined): void {
+  if (!permission || caller.kind !== "api_key") return;
+  if (caller.permissions.length > 0 && !caller.permissions.includes(permission)) {
+    throw new AppError("forbidden", `This API key does not have the ${permission} permission.`);
+  }
+}

@@ -1,0 +1,14 @@
+import type { Scope } from "@/lib/scope";
+
+export type Caller =
+  | { kind: "api_key"; apiKeyId: string; permissions: string[] }
+  | { kind: "public_app"; appId: string; clientId: string };
+
+/** Everything an operation knows about who is calling. */
+export type ApiContext = Scope & {
+  caller: Caller;
+  apiVersion: string;
+  requestId: string;
+  /** How the audit log and payment timelines name this caller. */
+  actor: string;
+};

@@ -1,0 +1,71 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { AppError, toErrorResponse } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { assertMerchantCanTransact } from "@/lib/merchants/get-merchant";
+import { parseInput } from "@/lib/validation";
+import { authenticate, requirePermission } from "./authenticate";
+import type { ApiContext } from "./context";
+import { requestFingerprint, runIdempotent, validateIdempotencyKey, type ApiResult } from "./idempotency";
+import type { AnyOperation } from "./operation";
+import { consumeRateLimit } from "./rate-limit";
+import { readJsonBody } from "./read-body";
+import { resolveApiVersion } from "./version";
+
+/** Runs one operation for one HTTP request: authenticate → limit → version → parse → (idempotently) handle → respond. */
+export async function executeOperation(operation: AnyOperation, request: Request, rawParams: Record<string, unknown>): Promise<Response> {
+  const requestId = newId("req");
+  let apiVersion: string | undefined;
+  try {
+    const auth = await authenticate(request.headers, operation.auth === "api_key_or_app");
+    if (operation.modes && !operation.modes.includes(auth.mode)) {
+      throw new AppError("forbidden", `This operation is only available with ${operation.modes.join(" or ")} keys.`);
+    }
+    requirePermission(auth.caller, operation.permission);
+    await consumeRateLimit(auth.caller.kind === "api_key" ? `key:${auth.caller.apiKeyId}` : `app:${auth.caller.appId}:${auth.caller.clientId}`);
+    apiVersion = resolveApiVersion(request.headers.get("tollgate-version"), auth.accountApiVersion);
+    const ctx: ApiContext = { accountId: auth.accountId, mode: auth.mode, caller: auth.caller, actor: auth.actor, apiVersion, requestId };
+
+    const params = operation.params ? parseInput(operation.params, rawParams, "path parameters") : undefined;
+    const query = operation.query ? parseInput(operation.query, Object.fromEntries(new URL(request.url).searchParams), "query parameters") : undefined;
+    const rawBody = operation.body ? await readJsonBody(request) : undefined;
+    const body = operation.body ? parseInput(operation.body, rawBody, "request body") : undefined;
+    const merchantId = operation.merchantHeader ? await merchantFromHeader(request.headers.get("merchant-id"), ctx) : "";
+
+    const run = async (q: Parameters<AnyOperation["handler"]>[0]["q"]): Promise<ApiResult> => ({
+      status: operation.status,
+      body: await operation.handler({ ctx, params, query, body, merchantId, q, signal: request.signal }),
+    });
+
+    if (operation.method === "GET") return respond(await run(db()), requestId, apiVersion);
+
+    const key = request.headers.get("idempotency-key");
+    if (key === null) {
+      if (operation.idempotency === "required") {
+        throw new AppError("missing_idempotency_key", "This request requires an Idempotency-Key header: a fresh unique string per new resource.");
+      }
+      return respond(await db().$transaction(run, { timeout: 20_000, maxWait: 10_000 }), requestId, apiVersion);
+    }
+    const fingerprint = requestFingerprint({ method: operation.method, path: new URL(request.url).pathname, merchantId, body: rawBody });
+    const result = await runIdempotent(ctx, validateIdempotencyKey(key), fingerprint, run);
+    return respond(result, requestId, apiVersion, result.replayed);
+  } catch (error) {
+    const { status, body } = toErrorResponse(error, requestId);
+    const headers: Record<string, string> = {};
+    if (error instanceof AppError && error.code === "rate_limited") headers["Retry-After"] = String(error.details?.retryAfterSeconds ?? 1);
+    return respond({ status, body }, requestId, apiVersion, false, headers);
+  }
+}
+
+async function merchantFromHeader(value: string | null, ctx: ApiContext): Promise<string> {
+  if (!value) throw new AppError("invalid_request", "The Merchant-Id header is required.", { fields: { "Merchant-Id": "Required." } });
+  await assertMerchantCanTransact(db(), ctx, value.trim());
+  return value.trim();
+}
+
+export function respond(result: ApiResult, requestId: string, apiVersion?: string, replayed = false, extra: Record<string, string> = {}): Response {
+  const headers: Record<string, string> = { "Cache-Control": "no-store", "Request-Id": requestId, ...extra };
+  if (apiVersion) headers["Tollgate-Version"] = apiVersion;
+  if (replayed) headers["Idempotent-Replayed"] = "true";
+  return Response.json(result.body, { status: result.status, headers });
+}

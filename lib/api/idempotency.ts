@@ -1,0 +1,106 @@
+import "server-only";
+import crypto from "node:crypto";
+import { db, Prisma, type Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import type { Scope } from "@/lib/scope";
+
+export const idempotencyTtlMs = 24 * 60 * 60 * 1000;
+// A claim this old belongs to a request whose process died; its transaction rolled back, so the
+// work can safely run again.
+const staleClaimMs = 60_000;
+const maxKeyLength = 255;
+
+export type ApiResult = { status: number; body: unknown };
+
+export function validateIdempotencyKey(key: string): string {
+  const trimmed = key.trim();
+  if (trimmed.length === 0 || trimmed.length > maxKeyLength || /[\u0000-\u001f\u007f]/.test(trimmed)) {
+    throw new AppError("invalid_request", `Idempotency-Key must be 1-${maxKeyLength} printable characters.`, { fields: { "Idempotency-Key": "Invalid." } });
+  }
+  return trimmed;
+}
+
+/** What makes two requests "the same": method, path, the headers that select the target, and the body. */
+export function requestFingerprint(parts: { method: string; path: string; merchantId?: string | null; body: unknown }): string {
+  return crypto.createHash("sha256").update(stableJson(parts)).digest("hex");
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * Runs `work` at most once per (account, mode, key). The claim is a row under a unique constraint,
+ * so this holds across instances; the work and the stored response commit in one transaction, so a
+ * crash leaves either both or neither.
+ */
+export async function runIdempotent(
+  scope: Scope,
+  key: string,
+  fingerprint: string,
+  work: (tx: Tx) => Promise<ApiResult>,
+): Promise<ApiResult & { replayed: boolean }> {
+  const claim = await claimKey(scope, key, fingerprint);
+  if (claim.kind === "replay") return { ...claim.result, replayed: true };
+
+  try {
+    const result = await db().$transaction(async (tx) => {
+      const result = await work(tx);
+      await tx.idempotencyRecord.update({
+        where: { id: claim.id },
+        data: { state: "completed", responseStatus: result.status, responseBody: result.body as Prisma.InputJsonValue },
+      });
+      return result;
+    }, { timeout: 20_000, maxWait: 10_000 });
+    return { ...result, replayed: false };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      // A refusal is the answer to this request too: the same key gets the same error again.
+      await db().idempotencyRecord.update({ where: { id: claim.id }, data: { state: "completed", responseStatus: error.status, responseBody: error.toJSON() as Prisma.InputJsonValue } });
+    } else {
+      await db().idempotencyRecord.delete({ where: { id: claim.id } }).catch(() => {});
+    }
+    throw error;
+  }
+}
+
+type Claim = { kind: "claimed"; id: string } | { kind: "replay"; result: ApiResult };
+
+async function claimKey(scope: Scope, key: string, fingerprint: string, attempt = 0): Promise<Claim> {
+  const id = newId("idem");
+  try {
+    await db().idempotencyRecord.create({
+      data: { id, ...scope, key, requestHash: fingerprint, state: "in_progress", expiresAt: new Date(Date.now() + idempotencyTtlMs) },
+    });
+    return { kind: "claimed", id };
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") || attempt > 2) throw error;
+  }
+
+  const existing = await db().idempotencyRecord.findUnique({ where: { accountId_mode_key: { ...scope, key } } });
+  if (!existing) return claimKey(scope, key, fingerprint, attempt + 1);
+  if (existing.expiresAt.getTime() < Date.now()) {
+    await db().idempotencyRecord.deleteMany({ where: { id: existing.id, expiresAt: { lt: new Date() } } });
+    return claimKey(scope, key, fingerprint, attempt + 1);
+  }
+  if (existing.requestHash !== fingerprint) {
+    throw new AppError("idempotency_conflict", "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
+  }
+  if (existing.state === "completed") {
+    return { kind: "replay", result: { status: existing.responseStatus ?? 200, body: existing.responseBody } };
+  }
+  if (Date.now() - existing.createdAt.getTime() > staleClaimMs) {
+    const taken = await db().idempotencyRecord.updateMany({
+      where: { id: existing.id, state: "in_progress", createdAt: existing.createdAt },
+      data: { createdAt: new Date() },
+    });
+    if (taken.count === 1) return { kind: "claimed", id: existing.id };
+  }
+  throw new AppError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed. Retry shortly.");
+}

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { CURRENT_API_VERSION } from "@/lib/api-version";
+import { errorStatus, type ErrorCode } from "@/lib/errors";
+import { ErrorObject } from "@/lib/schemas/common";
+import type { AnyOperation } from "./operation";
+
+type JsonSchema = Record<string, unknown>;
+
+// Errors any operation may answer with, whatever it does.
+const commonErrors: ErrorCode[] = ["invalid_request", "missing_api_key", "invalid_api_key", "forbidden", "invalid_api_version", "unknown_api_version", "api_version_downgrade", "rate_limited", "internal_error", "service_unavailable"];
+const bodyErrors: ErrorCode[] = ["unsupported_media_type", "payload_too_large"];
+
+/** The OpenAPI 3.1 document for the given operations, generated from the same zod schemas that validate requests. */
+export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
+  const components: Record<string, JsonSchema> = {};
+
+  // zod emits shared (meta id) schemas as local $defs; hoist them into components/schemas.
+  const convert = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
+    const { $defs, $schema, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    void $schema;
+    const renames: Record<string, string> = {};
+    for (const [id, def] of Object.entries($defs ?? {})) {
+      const existing = components[id];
+      const name = !existing || JSON.stringify(existing) === JSON.stringify(def) ? id : `${id}${io === "input" ? "Input" : "Output"}`;
+      components[name] = def;
+      renames[id] = name;
+    }
+    return JSON.parse(JSON.stringify(rest).replace(/"#\/\$defs\/([^"]+)"/g, (_, id: string) => `"#/components/schemas/${renames[id] ?? id}"`));
+  };
+
+  const errorRef = { $ref: "#/components/schemas/Error" };
+  components.Error = convert(ErrorObject, "output");
+  delete components.Error.$defs;
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const parameters: unknown[] = [];
+    for (const [location, schema] of [["path", op.params], ["query", op.query]] as const) {
+      if (!schema) continue;
+      const json = convert(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+      for (const [name, prop] of Object.entries(json.properties ?? {})) {
+        parameters.push({ name, in: location, required: location === "path" || (json.required ?? []).includes(name), schema: prop });
+      }
+    }
+    if (op.merchantHeader) parameters.push({ name: "Merchant-Id", in: "header", required: true, schema: { type: "string" }, description: "The merchant the payment belongs to." });
+    if (op.idempotency) {
+      parameters.push({
+        name: "Idempotency-Key",
+        in: "header",
+        required: op.idempotency === "required",
+        schema: { type: "string", minLength: 1, maxLength: 255 },
+        description: "A fresh unique string per new resource; a retry with the same key returns the original result. Kept 24 hours.",
+      });
+    }
+    parameters.push({ name: "Tollgate-Version", in: "header", required: false, schema: { type: "string", examples: [CURRENT_API_VERSION] }, description: "Pins the API version for this request; defaults to the account's version." });
+
+    const codes = [...commonErrors, ...(op.body ? bodyErrors : []), ...(op.idempotency ? (["missing_idempotency_key", "idempotency_conflict", "idempotency_in_progress"] as ErrorCode[]) : []), ...(op.errors ?? [])];
+    const responses: Record<string, unknown> = {
+      [op.status]: { description: "Success", content: { "application/json": { schema: convert(op.response, "output") } } },
+    };
+    for (const code of codes) {
+      const status = String(errorStatus[code]);
+      const existing = responses[status] as { description: string } | undefined;
+      responses[status] = { description: existing ? `${existing.description}, ${code}` : code, content: { "application/json": { schema: errorRef } } };
+    }
+
+    paths[op.path] ??= {};
+    paths[op.path]![op.method.toLowerCase()] = {
+      operationId: op.id,
+      summary: op.summary,
+      tags: [op.tag],
+      security: op.auth === "api_key_or_app" ? [{ ApiKey: [] }, { AppId: [], ClientId: [] }] : [{ ApiKey: [] }],
+      parameters,
+      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: convert(op.body, "input") } } } } : {}),
+      responses,
+      ...(op.modes ? { "x-modes": op.modes } : {}),
+    };
+  }
+
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Tollgate API",
+      version: CURRENT_API_VERSION,
+      description: "Merchants, settlement destinations, payments and their status. Test and live mode share this API; the API key selects the mode.",
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ ApiKey: [] }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        ApiKey: { type: "apiKey", in: "header", name: "Api-Key", description: "Secret key: svc_test_… or svc_live_…" },
+        AppId: { type: "apiKey", in: "header", name: "App-Id", description: "Public app id (app_…); reads payment status only." },
+        ClientId: { type: "apiKey", in: "header", name: "Client-Id", description: "Identifies the wallet client; required with App-Id." },
+      },
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { z } from "zod";
+import type { Mode, Tx } from "@/lib/db";
+import type { ErrorCode } from "@/lib/errors";
+import type { ApiContext } from "./context";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+type Empty = z.ZodType<undefined>;
+
+/**
+ * One `/v1` operation, declared once: its schemas drive validation and the OpenAPI document, and
+ * its handler is a plain function of (context, parsed input) that any HTTP layer can mount.
+ */
+export type Operation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, B extends z.ZodType = Empty, R extends z.ZodType = z.ZodType> = {
+  id: string;
+  summary: string;
+  tag: string;
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/v1/merchants/{merchantId}`. */
+  path: string;
+  /** `api_key_or_app` also admits an App-Id + Client-Id caller (status reads only). */
+  auth?: "api_key" | "api_key_or_app";
+  permission?: string;
+  /** Modes whose keys may call this; both when absent. */
+  modes?: Mode[];
+  idempotency?: "required" | "optional";
+  /** The Merchant-Id header must name a merchant of the caller's account and mode. */
+  merchantHeader?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  status: 200 | 201;
+  response: R;
+  /** Error codes this operation can answer with, beyond the ones every operation can. */
+  errors?: ErrorCode[];
+  handler: (input: {
+    ctx: ApiContext;
+    params: z.output<P>;
+    query: z.output<Q>;
+    body: z.output<B>;
+    merchantId: string;
+    /** A transaction for writes (shared with the idempotency record), the client for reads. */
+    q: Tx;
+    signal: AbortSignal;
+  }) => Promise<z.input<R>>;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds operations of every shape
+export type AnyOperation = Operation<any, any, any, any>;
+
+export function defineOperation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, B extends z.ZodType = Empty, R extends z.ZodType = z.ZodType>(
+  operation: Operation<P, Q, B, R>,
+): Operation<P, Q, B, R> {
+  return operation;
+}

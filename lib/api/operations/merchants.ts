@@ -1,0 +1,84 @@
+import { createMerchant } from "@/lib/merchants/create-merchant";
+import { deleteMerchant } from "@/lib/merchants/delete-merchant";
+import { getMerchant } from "@/lib/merchants/get-merchant";
+import { listMerchants } from "@/lib/merchants/list-merchants";
+import { serializeMerchant } from "@/lib/merchants/serialize";
+import { updateMerchant } from "@/lib/merchants/update-merchant";
+import { PageQuery } from "@/lib/pagination";
+import { Deleted, page } from "@/lib/schemas/common";
+import { CreateMerchantBody, Merchant, MerchantEnvelope, MerchantIdParams, UpdateMerchantBody } from "@/lib/schemas/merchant";
+import { defineOperation } from "../operation";
+
+const tag = "Merchant Management";
+
+export const listMerchantsOp = defineOperation({
+  id: "Merchants_list",
+  summary: "List merchants, newest first",
+  tag,
+  method: "GET",
+  path: "/v1/merchants",
+  permission: "merchants.read",
+  query: PageQuery,
+  status: 200,
+  response: page(Merchant),
+  handler: ({ ctx, query, q }) => listMerchants(q, ctx, query),
+});
+
+export const createMerchantOp = defineOperation({
+  id: "Merchants_create",
+  summary: "Create a merchant",
+  tag,
+  method: "POST",
+  path: "/v1/merchants",
+  permission: "merchants.write",
+  idempotency: "required",
+  body: CreateMerchantBody,
+  status: 201,
+  response: MerchantEnvelope,
+  handler: async ({ ctx, body, q }) => ({ merchant: serializeMerchant(await createMerchant(q, ctx, ctx.actor, body)) }),
+});
+
+export const getMerchantOp = defineOperation({
+  id: "Merchants_get",
+  summary: "Retrieve a merchant",
+  tag,
+  method: "GET",
+  path: "/v1/merchants/{merchantId}",
+  permission: "merchants.read",
+  params: MerchantIdParams,
+  status: 200,
+  response: MerchantEnvelope,
+  errors: ["not_found"],
+  handler: async ({ ctx, params, q }) => ({ merchant: serializeMerchant(await getMerchant(q, ctx, params.merchantId)) }),
+});
+
+export const updateMerchantOp = defineOperation({
+  id: "Merchants_update",
+  summary: "Update a merchant's name, email or icon",
+  tag,
+  method: "PATCH",
+  path: "/v1/merchants/{merchantId}",
+  permission: "merchants.write",
+  idempotency: "required",
+  params: MerchantIdParams,
+  body: UpdateMerchantBody,
+  status: 200,
+  response: MerchantEnvelope,
+  errors: ["not_found"],
+  handler: async ({ ctx, params, body, q }) => ({ merchant: serializeMerchant(await updateMerchant(q, ctx, ctx.actor, params.merchantId, body)) }),
+});
+
+export const deleteMerchantOp = defineOperation({
+  id: "Merchants_delete",
+  summary: "Delete a merchant (its payments are kept)",
+  tag,
+  method: "DELETE",
+  path: "/v1/merchants/{merchantId}",
+  permission: "merchants.write",
+  idempotency: "required",
+  params: MerchantIdParams,
+  status: 200,
+  response: Deleted,
+  errors: ["not_found"],
+  handler: ({ ctx, params, q }) => deleteMerchant(q, ctx, ctx.actor, params.merchantId),
+});

@@ -1,0 +1,17 @@
+import "server-only";
+import type { Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/pagination";
+import type { Scope } from "@/lib/scope";
+import { serializeMerchant } from "./serialize";
+
+export async function listMerchants(q: Tx, scope: Scope, page: { limit: number; cursor?: string }) {
+  const position = page.cursor ? decodeCursor(page.cursor) : null;
+  if (page.cursor && !position) throw new AppError("invalid_request", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
+  const rows = await q.merchant.findMany({
+    where: { accountId: scope.accountId, mode: scope.mode, deletedAt: null, ...afterPosition(position) },
+    orderBy: newestFirst,
+    take: page.limit + 1,
+  });
+  return toPage(rows, page.limit, serializeMerchant);
+}
