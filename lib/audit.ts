@@ -15,5 +15,17 @@ export type AuditEntry = {
 
 /** Written inside the caller's transaction, so an action and its audit record stand or fall together. */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.auditLog.create({ data: { id: newId("aud"), ...entry, mode: entry.mode ?? null, data: entry.data ?? {} } });
+  await tx.auditLog.create({
+    data: {
+      id: newId("aud"),
+      accountId: entry.accountId,
+      mode: entry.mode ?? null,
+      actor: entry.actor,
+      action: entry.action,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      data: entry.data ?? {},
+      ip: entry.ip ?? null,
+    },
+  });
 }

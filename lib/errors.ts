@@ -21,6 +21,8 @@ export const errorStatus = {
   idempotency_conflict: 409,
   idempotency_in_progress: 409,
   payment_final: 409,
+  invalid_transition: 409,
+  no_payment_option: 409,
   already_refunded: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { db, Prisma, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/scope";
 
 export const idempotencyTtlMs = 24 * 60 * 60 * 1000;
 // A claim this old belongs to a request whose process died; its transaction rolled back, so the
@@ -76,14 +76,14 @@ async function claimKey(scope: Scope, key: string, fingerprint: string, attempt 
   const id = newId("idem");
   try {
     await db().idempotencyRecord.create({
-      data: { id, ...scope, key, requestHash: fingerprint, state: "in_progress", expiresAt: new Date(Date.now() + idempotencyTtlMs) },
+      data: { id, ...tenant(scope), key, requestHash: fingerprint, state: "in_progress", expiresAt: new Date(Date.now() + idempotencyTtlMs) },
     });
     return { kind: "claimed", id };
   } catch (error) {
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") || attempt > 2) throw error;
   }
 
-  const existing = await db().idempotencyRecord.findUnique({ where: { accountId_mode_key: { ...scope, key } } });
+  const existing = await db().idempotencyRecord.findUnique({ where: { accountId_mode_key: { ...tenant(scope), key } } });
   if (!existing) return claimKey(scope, key, fingerprint, attempt + 1);
   if (existing.expiresAt.getTime() < Date.now()) {
     await db().idempotencyRecord.deleteMany({ where: { id: existing.id, expiresAt: { lt: new Date() } } });

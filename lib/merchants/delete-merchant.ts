@@ -1,7 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit";
 import type { Tx } from "@/lib/db";
-import type { Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/scope";
 import { getMerchant } from "./get-merchant";
 
 /**
@@ -11,6 +11,6 @@ import { getMerchant } from "./get-merchant";
 export async function deleteMerchant(tx: Tx, scope: Scope, actor: string, merchantId: string) {
   await getMerchant(tx, scope, merchantId);
   await tx.merchant.update({ where: { id: merchantId }, data: { deletedAt: new Date() } });
-  await recordAudit(tx, { ...scope, actor, action: "merchant.deleted", targetType: "merchant", targetId: merchantId });
+  await recordAudit(tx, { ...tenant(scope), actor, action: "merchant.deleted", targetType: "merchant", targetId: merchantId });
   return { id: merchantId, deleted: true as const };
 }

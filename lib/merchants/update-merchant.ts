@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/audit";
 import type { Tx } from "@/lib/db";
 import type { UpdateMerchantInput } from "@/lib/schemas/merchant";
-import type { Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/scope";
 import { getMerchant } from "./get-merchant";
 
 export async function updateMerchant(tx: Tx, scope: Scope, actor: string, merchantId: string, input: UpdateMerchantInput) {
@@ -11,6 +11,6 @@ export async function updateMerchant(tx: Tx, scope: Scope, actor: string, mercha
     where: { id: merchantId },
     data: { name: input.merchantName, email: input.merchantEmail, iconUrl: input.iconUrl },
   });
-  await recordAudit(tx, { ...scope, actor, action: "merchant.updated", targetType: "merchant", targetId: merchantId, data: { fields: Object.keys(input) } });
+  await recordAudit(tx, { ...tenant(scope), actor, action: "merchant.updated", targetType: "merchant", targetId: merchantId, data: { fields: Object.keys(input) } });
   return merchant;
 }

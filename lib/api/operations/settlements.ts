@@ -1,0 +1,77 @@
+import { Deleted } from "@/lib/schemas/common";
+import {
+  CryptoSettlementEnvelope,
+  CryptoSettlementParams,
+  CryptoSettlementsEnvelope,
+  RegisterCryptoSettlementsBody,
+  SettlementsList,
+  SettlementsParams,
+  UpdateCryptoSettlementBody,
+} from "@/lib/schemas/settlement";
+import { deleteCryptoSettlement } from "@/lib/settlements/delete-crypto-settlement";
+import { listSettlements } from "@/lib/settlements/list-settlements";
+import { registerCryptoSettlements } from "@/lib/settlements/register-crypto-settlements";
+import { serializeCryptoSettlement } from "@/lib/settlements/serialize";
+import { updateCryptoSettlement } from "@/lib/settlements/update-crypto-settlement";
+import { defineOperation } from "../operation";
+
+export const listSettlementsOp = defineOperation({
+  id: "Settlements_list",
+  summary: "List a merchant's fiat and crypto settlement destinations",
+  tag: "Settlements",
+  method: "GET",
+  path: "/v1/merchants/{merchantId}/settlements",
+  permission: "settlements.read",
+  params: SettlementsParams,
+  status: 200,
+  response: SettlementsList,
+  errors: ["not_found"],
+  handler: ({ ctx, params, q }) => listSettlements(q, ctx, params.merchantId),
+});
+
+export const registerCryptoSettlementsOp = defineOperation({
+  id: "CryptoSettlements_create",
+  summary: "Register crypto settlement destinations (1-50, all or none)",
+  tag: "Crypto Settlement",
+  method: "POST",
+  path: "/v1/merchants/{merchantId}/settlements/crypto",
+  permission: "settlements.write",
+  idempotency: "required",
+  params: SettlementsParams,
+  body: RegisterCryptoSettlementsBody,
+  status: 201,
+  response: CryptoSettlementsEnvelope,
+  errors: ["not_found", "settlement_asset_conflict"],
+  handler: async ({ ctx, params, body, q }) => ({ crypto: (await registerCryptoSettlements(q, ctx, ctx.actor, params.merchantId, body)).map(serializeCryptoSettlement) }),
+});
+
+export const updateCryptoSettlementOp = defineOperation({
+  id: "CryptoSettlements_update",
+  summary: "Change the destination wallet of a crypto settlement",
+  tag: "Crypto Settlement",
+  method: "PUT",
+  path: "/v1/merchants/{merchantId}/settlements/crypto/{id}",
+  permission: "settlements.write",
+  idempotency: "required",
+  params: CryptoSettlementParams,
+  body: UpdateCryptoSettlementBody,
+  status: 200,
+  response: CryptoSettlementEnvelope,
+  errors: ["not_found"],
+  handler: async ({ ctx, params, body, q }) => ({ crypto: serializeCryptoSettlement(await updateCryptoSettlement(q, ctx, ctx.actor, params.merchantId, params.id, body)) }),
+});
+
+export const deleteCryptoSettlementOp = defineOperation({
+  id: "CryptoSettlements_delete",
+  summary: "Remove a crypto settlement destination",
+  tag: "Crypto Settlement",
+  method: "DELETE",
+  path: "/v1/merchants/{merchantId}/settlements/crypto/{id}",
+  permission: "settlements.write",
+  idempotency: "required",
+  params: CryptoSettlementParams,
+  status: 200,
+  response: Deleted,
+  errors: ["not_found"],
+  handler: ({ ctx, params, q }) => deleteCryptoSettlement(q, ctx, ctx.actor, params.merchantId, params.id),
+});

@@ -1,0 +1,33 @@
+import "server-only";
+import type { Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { getMerchant } from "@/lib/merchants/get-merchant";
+import type { CreatePaymentInput } from "@/lib/schemas/payment";
+import { tenant, type Scope } from "@/lib/scope";
+import { defaultLifetimeMs, maxLifetimeMs, minLifetimeMs } from "./lifecycle";
+
+export async function createPayment(tx: Tx, scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput) {
+  await getMerchant(tx, scope, merchantId);
+  const now = new Date();
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : new Date(now.getTime() + defaultLifetimeMs);
+  const lifetime = expiresAt.getTime() - now.getTime();
+  if (lifetime < minLifetimeMs || lifetime > maxLifetimeMs) {
+    throw new AppError("invalid_request", "expiresAt must be between 1 minute and 30 days from now.", { fields: { expiresAt: "Must be between 1 minute and 30 days from now." } });
+  }
+  const id = newId("pay");
+  const payment = await tx.payment.create({
+    data: {
+      id,
+      ...tenant(scope),
+      merchantId,
+      referenceId: input.referenceId,
+      amountUnit: input.amount.unit,
+      amountValue: input.amount.value,
+      expiresAt,
+      createdAt: now,
+      events: { create: { id: newId("pev"), accountId: scope.accountId, mode: scope.mode, version: 1, type: "payment.created", toStatus: "requires_action", actor, createdAt: now } },
+    },
+  });
+  return payment;
+}

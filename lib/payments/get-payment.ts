@@ -1,0 +1,35 @@
+import "server-only";
+import { db, type Payment, type Tx } from "@/lib/db";
+import { AppError, notFound } from "@/lib/errors";
+import { isId } from "@/lib/ids";
+import type { Scope } from "@/lib/scope";
+import { transitionPayment } from "./transition";
+
+/** A payment of this account and mode (and merchant, when given), or 404. */
+export async function getPayment(q: Tx, scope: Scope, paymentId: string, merchantId?: string): Promise<Payment> {
+  const payment = isId("pay", paymentId)
+    ? await q.payment.findFirst({ where: { id: paymentId, accountId: scope.accountId, mode: scope.mode, ...(merchantId ? { merchantId } : {}) } })
+    : null;
+  if (!payment) throw notFound("Payment");
+  return payment;
+}
+
+/**
+ * An unpaid payment past its expiry is expired the moment anyone looks, whether or not the sweeper
+ * has reached it. Opens its own transaction, so call it outside one.
+ */
+export async function expireIfDue(payment: Payment): Promise<Payment> {
+  if (payment.status !== "requires_action" || payment.expiresAt.getTime() > Date.now()) return payment;
+  try {
+    return await db().$transaction((tx) => transitionPayment(tx, payment, "expired", { actor: "system", data: { reason: "expiresAt passed" } }));
+  } catch (error) {
+    // Someone else moved it first (paid, cancelled or expired it): show what they left.
+    if (error instanceof AppError && error.status === 409) return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+    throw error;
+  }
+}
+
+/** For read endpoints: the payment as it stands now, expiry applied. */
+export async function readPayment(scope: Scope, paymentId: string, merchantId?: string): Promise<Payment> {
+  return expireIfDue(await getPayment(db(), scope, paymentId, merchantId));
+}

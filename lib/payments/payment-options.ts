@@ -1,0 +1,18 @@
+import "server-only";
+import type { Payment, Tx } from "@/lib/db";
+import { quoteInAsset } from "@/lib/quote";
+
+export type PaymentOption = { settlementId: string; asset: string; destination: string; value: string };
+
+/** The ways this payment can be paid: each of the merchant's crypto settlements that has a quote for the amount. */
+export async function listPaymentOptions(q: Tx, payment: Payment): Promise<PaymentOption[]> {
+  const settlements = await q.cryptoSettlement.findMany({
+    where: { merchantId: payment.merchantId, accountId: payment.accountId, mode: payment.mode },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const amount = { unit: payment.amountUnit, value: payment.amountValue.toFixed() };
+  return settlements.flatMap((s) => {
+    const value = quoteInAsset(amount, s.asset);
+    return value === null ? [] : [{ settlementId: s.id, asset: s.asset, destination: s.destination, value }];
+  });
+}

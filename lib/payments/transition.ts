@@ -1,0 +1,57 @@
+import "server-only";
+import type { Payment, PaymentStatus, Prisma, Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { canTransition, isFinalStatus, sourcesOf } from "./lifecycle";
+
+export type TransitionOptions = {
+  actor: string;
+  data?: Prisma.InputJsonValue;
+  /** Further columns that change with the status (txId, paidValue, failureReason, ...). */
+  patch?: Prisma.PaymentUncheckedUpdateManyInput;
+  /** Live verification may complete a payment whose transfer happened before expiry but confirmed after. */
+  allowOverdue?: boolean;
+};
+
+/**
+ * Moves a payment to `to`, recording the step as a PaymentEvent with the next version, in the
+ * caller's transaction. The update is conditional on the version read, so of two racing
+ * transitions exactly one wins; the other gets 409.
+ */
+export async function transitionPayment(tx: Tx, payment: Payment, to: PaymentStatus, options: TransitionOptions): Promise<Payment> {
+  if (!canTransition(payment.status, to)) throw refusal(payment.status, to);
+  const now = new Date();
+  // An unpaid payment past its expiry is expired, whether or not anyone has recorded it yet.
+  if (payment.status === "requires_action" && to !== "expired" && !options.allowOverdue && payment.expiresAt <= now) throw refusal("expired", to);
+  const { count } = await tx.payment.updateMany({
+    where: { id: payment.id, version: payment.version, status: { in: sourcesOf(to) } },
+    data: { ...options.patch, status: to, version: { increment: 1 }, finalizedAt: isFinalStatus(to) ? now : null },
+  });
+  if (count === 0) {
+    const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, select: { status: true } });
+    throw refusal(current.status, to);
+  }
+  await tx.paymentEvent.create({
+    data: {
+      id: newId("pev"),
+      accountId: payment.accountId,
+      mode: payment.mode,
+      paymentId: payment.id,
+      version: payment.version + 1,
+      type: `payment.${to}`,
+      fromStatus: payment.status,
+      toStatus: to,
+      actor: options.actor,
+      data: options.data ?? {},
+      createdAt: now,
+    },
+  });
+  return tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+}
+
+function refusal(from: PaymentStatus, to: PaymentStatus): AppError {
+  if (isFinalStatus(from)) {
+    return new AppError("payment_final", `This payment is already ${from}; a final payment cannot change.`, { status: from });
+  }
+  return new AppError("invalid_transition", `A ${from} payment cannot become ${to}.`, { status: from });
+}

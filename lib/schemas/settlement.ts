@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { canonicalAccountId, canonicalAssetId, formatAccountId, formatAssetId, parseAccountId, validateSettlement } from "@/lib/caip";
+import { Timestamp } from "./common";
+import { MerchantIdParams } from "./merchant";
+
+// CAIP ids are parsed here, at the edge, and leave in canonical form (EIP-55 addresses), so that
+// `0xabc…` and `0xAbC…` are the same asset to the unique (merchant, asset) constraint.
+
+const assetText = z.string().max(300).describe("CAIP-19 asset type, e.g. `eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913` or `eip155:1/slip44:60`.");
+const destinationText = z.string().max(300).describe("CAIP-10 account id of the wallet that receives the funds, on the asset's chain.");
+
+const CryptoSettlementInput = z
+  .strictObject({ asset: assetText, destination: destinationText })
+  .transform((entry, ctx) => {
+    const result = validateSettlement(entry.asset, entry.destination);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", path: [result.field], message: result.error });
+      return z.NEVER;
+    }
+    return { asset: formatAssetId(canonicalAssetId(result.value.asset)), destination: formatAccountId(canonicalAccountId(result.value.destination)) };
+  });
+
+export const maxSettlementsPerRequest = 50;
+
+export const RegisterCryptoSettlementsBody = z.strictObject({
+  settlements: z
+    .array(CryptoSettlementInput)
+    .min(1, "Send at least one settlement.")
+    .max(maxSettlementsPerRequest, `At most ${maxSettlementsPerRequest} settlements per request.`)
+    .describe("Registered all together or not at all."),
+});
+export type RegisterCryptoSettlementsInput = z.output<typeof RegisterCryptoSettlementsBody>;
+
+export const UpdateCryptoSettlementBody = z.strictObject({
+  destination: destinationText.transform((value, ctx) => {
+    const parsed = parseAccountId(value, "destination");
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return formatAccountId(canonicalAccountId(parsed.value));
+  }),
+});
+export type UpdateCryptoSettlementInput = z.output<typeof UpdateCryptoSettlementBody>;
+
+export const SettlementsParams = MerchantIdParams;
+export const CryptoSettlementParams = MerchantIdParams.extend({ id: z.string().min(1).max(64).describe("Crypto settlement id, `crypto_` prefix.") });
+
+export const FiatSettlement = z
+  .object({
+    id: z.string().describe("Fiat settlement id, `fiat_` prefix."),
+    status: z.string().meta({ examples: ["active"] }),
+    bankType: z.string().meta({ examples: ["ACH"] }),
+    accountHolderName: z.string(),
+    accountNumberLast4: z.string().describe("The last four digits; the full account number is never returned."),
+    accountType: z.string().meta({ examples: ["checking", "savings"] }),
+    routingNumber: z.string(),
+    createdAt: Timestamp,
+  })
+  .meta({ id: "FiatSettlement" });
+export type FiatSettlementJson = z.input<typeof FiatSettlement>;
+
+export const CryptoSettlement = z
+  .object({
+    id: z.string().describe("Crypto settlement id, `crypto_` prefix."),
+    asset: z.string().describe("CAIP-19 asset type (EIP-55 checksummed contract address on EVM chains)."),
+    destination: z.string().describe("CAIP-10 destination wallet on the asset's chain (EIP-55 checksummed on EVM chains)."),
+    createdAt: Timestamp,
+  })
+  .meta({ id: "CryptoSettlement" });
+export type CryptoSettlementJson = z.input<typeof CryptoSettlement>;
+
+export const SettlementsList = z.object({ fiat: z.array(FiatSettlement), crypto: z.array(CryptoSettlement) });
+export const CryptoSettlementsEnvelope = z.object({ crypto: z.array(CryptoSettlement) });
+export const CryptoSettlementEnvelope = z.object({ crypto: CryptoSettlement });

@@ -1,0 +1,31 @@
+import "server-only";
+import { recordAudit } from "@/lib/audit";
+import { validateSettlement } from "@/lib/caip";
+import type { Tx } from "@/lib/db";
+import { AppError, notFound } from "@/lib/errors";
+import type { UpdateCryptoSettlementInput } from "@/lib/schemas/settlement";
+import { tenant, type Scope } from "@/lib/scope";
+import { getCryptoSettlement } from "./get-crypto-settlement";
+
+/** Points a crypto settlement at another wallet on its asset's chain. */
+export async function updateCryptoSettlement(tx: Tx, scope: Scope, actor: string, merchantId: string, settlementId: string, input: UpdateCryptoSettlementInput) {
+  const current = await getCryptoSettlement(tx, scope, merchantId, settlementId);
+  // The destination parsed at the edge; whether it suits this settlement's asset is known only here.
+  const check = validateSettlement(current.asset, input.destination);
+  if (!check.ok) throw new AppError("invalid_request", `Invalid request body. destination: ${check.error}`, { fields: { destination: check.error } });
+
+  const where = { id: current.id, merchantId, accountId: scope.accountId, mode: scope.mode };
+  // Scoped and counted rather than `update({ where: { id } })`: a concurrent delete is a 404, not a crash.
+  const { count } = await tx.cryptoSettlement.updateMany({ where, data: { destination: input.destination } });
+  const updated = count === 1 ? await tx.cryptoSettlement.findFirst({ where }) : null;
+  if (!updated) throw notFound("Crypto settlement");
+  await recordAudit(tx, {
+    ...tenant(scope),
+    actor,
+    action: "crypto_settlement.updated",
+    targetType: "crypto_settlement",
+    targetId: current.id,
+    data: { merchantId, asset: current.asset, from: current.destination, to: updated.destination },
+  });
+  return updated;
+}
