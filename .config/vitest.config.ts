@@ -5,7 +5,13 @@ const root = path.resolve(import.meta.dirname, "..");
 
 export default defineConfig({
   root,
-  resolve: { alias: { "@": root } },
+  resolve: {
+    alias: {
+      "@": root,
+      // Next provides `server-only` to its own bundles; in unit tests it is the empty server build.
+      "server-only": path.join(root, "node_modules/next/dist/compiled/server-only/empty.js"),
+    },
+  },
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
     exclude: ["node_modules/**", "lib/generated/**"],

@@ -5,8 +5,10 @@ import { AppError } from "@/lib/errors";
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "(root)";
-    fields[key] ??= issue.message;
+    const path = issue.path.map(String);
+    // Name each unexpected field itself rather than the object that holds it.
+    const keys = issue.code === "unrecognized_keys" ? issue.keys.map((k) => [...path, k].join(".")) : [path.join(".") || "(root)"];
+    for (const key of keys) fields[key] ??= issue.code === "unrecognized_keys" ? "Unknown field." : issue.message;
   }
   return fields;
 }

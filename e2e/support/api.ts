@@ -25,7 +25,8 @@ export class ApiClient {
     const headers: Record<string, string> = { ...this.credentials, ...options.headers };
     if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
     if (options.merchantId) headers["Merchant-Id"] = options.merchantId;
-    let data: string | Buffer | undefined = options.rawBody;
+    // A Buffer is sent byte for byte; Playwright would JSON-encode a string sent as application/json.
+    let data: string | Buffer | undefined = typeof options.rawBody === "string" ? Buffer.from(options.rawBody) : options.rawBody;
     if (data === undefined && options.body !== undefined) {
       data = JSON.stringify(options.body);
       headers["Content-Type"] ??= "application/json";
@@ -63,7 +64,7 @@ export const test = base.extend<ApiFixtures, { validator: OpenApiValidator }>({
     },
     { scope: "worker" },
   ],
-  fixtures: async ({}, use) => use(readFixtures()), // eslint-disable-line no-empty-pattern
+  fixtures: async ({}, use) => use(readFixtures()),
   apiAs: async ({ request, validator }, use) => use((credentials = {}) => new ApiClient(request, validator, credentials)),
   api: async ({ apiAs, fixtures }, use) => use(apiAs({ "Api-Key": fixtures.accounts.a.keys.test })),
 });

@@ -7,7 +7,8 @@ export type AccountFixture = {
   accountId: string;
   name: string;
   users: Record<RoleName, { email: string; password: string }>;
-  keys: { test: string; live: string };
+  /** `testPaymentsReadOnly` holds only the payments.read permission. */
+  keys: { test: string; live: string; testPaymentsReadOnly: string };
   /** A public App-Id of the account's test mode. */
   testAppId: string;
 };

@@ -18,7 +18,7 @@ fs.mkdirSync(stateDir, { recursive: true });
 process.env.DATA_DIR = path.join(stateDir, "data");
 process.env.SEED_OWNER_PASSWORD = ownerPassword;
 
-if (!fs.existsSync(path.join(repoRoot, ".next", "BUILD_ID"))) {
+if (!fs.existsSync(path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
   execFileSync("npx", ["next", "build"], { cwd: repoRoot, stdio: "inherit" });
 }
 
@@ -51,12 +51,13 @@ async function accountFixture(label: string): Promise<AccountFixture> {
     }
     const test = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e test", actor: "system", createdById: user.id });
     const live = await createApiKey(tx, { accountId: account.id, mode: "live", name: "e2e live", actor: "system", createdById: user.id });
+    const readOnly = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e status reader", actor: "system", createdById: user.id, permissions: ["payments.read"] });
     const testApp = await tx.publicApp.create({ data: { id: newId("app"), accountId: account.id, mode: "test", name: "e2e wallet" } });
     return {
       accountId: account.id,
       name: account.name,
       users: Object.fromEntries(roles.map((role) => [role, { email: email(role), password }])) as AccountFixture["users"],
-      keys: { test: test.key, live: live.key },
+      keys: { test: test.key, live: live.key, testPaymentsReadOnly: readOnly.key },
       testAppId: testApp.id,
     };
   }, { timeout: 60_000 });

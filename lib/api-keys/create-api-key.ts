@@ -10,7 +10,7 @@ export type CreatedApiKey = { id: string; name: string; mode: Mode; key: string;
 /** Creates a key and returns it in full: the only time it exists outside the creator's hands is now. */
 export async function createApiKey(
   tx: Tx,
-  input: { accountId: string; mode: Mode; name: string; actor: string; createdById?: string | null },
+  input: { accountId: string; mode: Mode; name: string; actor: string; createdById?: string | null; permissions?: string[] },
 ): Promise<CreatedApiKey> {
   const { key, prefix, last4 } = generateApiKey(input.mode);
   const row = await tx.apiKey.create({
@@ -23,6 +23,7 @@ export async function createApiKey(
       hash: hmacHex("api-key-hash", key),
       last4,
       createdById: input.createdById ?? null,
+      permissions: input.permissions ?? [],
     },
   });
   await recordAudit(tx, {

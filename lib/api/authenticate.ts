@@ -1,5 +1,6 @@
 import "server-only";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-api-key";
+import type { ApiPermission } from "@/lib/api-keys/permissions";
 import { AppError } from "@/lib/errors";
 import { authenticatePublicApp } from "@/lib/public-apps/authenticate-public-app";
 import type { Scope } from "@/lib/scope";
@@ -20,7 +21,7 @@ export async function authenticate(headers: Headers, allowPublicApp: boolean): P
   return { accountId: app.accountId, mode: app.mode, caller: { kind: "public_app", appId: app.appId, clientId: app.clientId }, actor: `app:${app.appId}`, accountApiVersion: app.accountApiVersion };
 }
 
-export function requirePermission(caller: Caller, permission: string | undefined): void {
+export function requirePermission(caller: Caller, permission: ApiPermission | undefined): void {
   if (!permission || caller.kind !== "api_key") return;
   if (caller.permissions.length > 0 && !caller.permissions.includes(permission)) {
     throw new AppError("forbidden", `This API key does not have the ${permission} permission.`);

@@ -16,21 +16,20 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
 
   // zod emits shared (meta id) schemas as local $defs; hoist them into components/schemas.
   const convert = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
-    const { $defs, $schema, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    const { $defs = {}, $schema, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
     void $schema;
     const renames: Record<string, string> = {};
-    for (const [id, def] of Object.entries($defs ?? {})) {
+    for (const [id, def] of Object.entries($defs)) {
       const existing = components[id];
-      const name = !existing || JSON.stringify(existing) === JSON.stringify(def) ? id : `${id}${io === "input" ? "Input" : "Output"}`;
-      components[name] = def;
-      renames[id] = name;
+      renames[id] = !existing || JSON.stringify(existing) === JSON.stringify(def) ? id : `${id}${io === "input" ? "Input" : "Output"}`;
     }
-    return JSON.parse(JSON.stringify(rest).replace(/"#\/\$defs\/([^"]+)"/g, (_, id: string) => `"#/components/schemas/${renames[id] ?? id}"`));
+    const relink = <T>(value: T): T =>
+      JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_, id: string) => `"#/components/schemas/${renames[id] ?? id}"`));
+    for (const [id, def] of Object.entries($defs)) components[renames[id]!] = relink(def);
+    return relink(rest);
   };
 
-  const errorRef = { $ref: "#/components/schemas/Error" };
-  components.Error = convert(ErrorObject, "output");
-  delete components.Error.$defs;
+  const errorRef = convert(ErrorObject, "output");
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {

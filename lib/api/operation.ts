@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Mode, Tx } from "@/lib/db";
+import type { ApiPermission } from "@/lib/api-keys/permissions";
 import type { ErrorCode } from "@/lib/errors";
 import type { ApiContext } from "./context";
 
@@ -20,7 +21,7 @@ export type Operation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, 
   path: string;
   /** `api_key_or_app` also admits an App-Id + Client-Id caller (status reads only). */
   auth?: "api_key" | "api_key_or_app";
-  permission?: string;
+  permission?: ApiPermission;
   /** Modes whose keys may call this; both when absent. */
   modes?: Mode[];
   idempotency?: "required" | "optional";

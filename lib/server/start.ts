@@ -45,11 +45,30 @@ if (connection().kind === "embedded") {
 const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
-const server = http.createServer((req, res) => void handle(req, res));
+const server = http.createServer((req, res) => {
+  if (!hasDecodablePath(req.url ?? "/")) return rejectMalformedUrl(req, res);
+  void handle(req, res);
+});
 server.listen(env.PORT, env.HOST, () => {
   const where = connection().kind === "embedded" ? `embedded database in ${env.DATA_DIR}/` : "PostgreSQL";
   console.log(`Tollgate ${dev ? "(dev) " : ""}ready on ${publicBaseUrl()} using the ${where}`);
 });
+
+// Next answers a path with broken percent-encoding (e.g. `%ff`) with a 500; it is the client's error.
+function hasDecodablePath(url: string): boolean {
+  try {
+    decodeURIComponent(url.split("?")[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function rejectMalformedUrl(req: http.IncomingMessage, res: http.ServerResponse) {
+  const body = JSON.stringify({ message: "The request path is not valid percent-encoded UTF-8.", code: "invalid_request" });
+  res.writeHead(400, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "X-Content-Type-Options": "nosniff" });
+  res.end(req.method === "HEAD" ? undefined : body);
+}
 
 let stopping = false;
 async function stop(signal: string) {

@@ -1,0 +1,169 @@
+import { extraPort, usesPostgres } from "../support/settings";
+import { spawnServer } from "../support/spawn-server";
+import { expect, freshKey, test } from "../support/api";
+import { createMerchant } from "../support/merchants";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+test.describe("authentication", () => {
+  test("no key is 401 missing_api_key", async ({ apiAs }) => {
+    const res = await apiAs().get("/v1/merchants");
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: "missing_api_key" });
+  });
+
+  for (const [label, key] of [
+    ["malformed", "not-a-key"],
+    ["unknown prefix", "svc_test_ZZZZZZZZ000000000000000000000000"],
+    ["publishable-looking", "pk_test_123"],
+  ] as const) {
+    test(`a ${label} key is 401 invalid_api_key`, async ({ apiAs }) => {
+      const res = await apiAs({ "Api-Key": key }).get("/v1/merchants");
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: "invalid_api_key" });
+    });
+  }
+
+  test("a real key with one character changed is 401", async ({ apiAs, fixtures }) => {
+    const key = fixtures.accounts.a.keys.test;
+    const tampered = key.slice(0, -1) + (key.endsWith("A") ? "B" : "A");
+    const res = await apiAs({ "Api-Key": tampered }).get("/v1/merchants");
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("invalid_api_key");
+  });
+
+  test("a key without the needed permission is 403 forbidden", async ({ apiAs, fixtures }) => {
+    const readOnly = apiAs({ "Api-Key": fixtures.accounts.a.keys.testPaymentsReadOnly });
+    const res = await readOnly.post("/v1/merchants", { merchantName: "X", merchantEmail: "x@y.co" }, { idempotencyKey: freshKey() });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: "forbidden" });
+    expect((await readOnly.get("/v1/payments")).status).toBe(200);
+  });
+
+  test("a live key cannot call the test-only simulate operation", async ({ apiAs, fixtures }) => {
+    const res = await apiAs({ "Api-Key": fixtures.accounts.a.keys.live }).post("/v1/test/payments/pay_000000000000000000000000/simulate", { outcome: "succeeded" });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("forbidden");
+  });
+
+  test("App-Id + Client-Id may read payment status and nothing that manages merchants", async ({ api, apiAs, fixtures }) => {
+    const merchant = await createMerchant(api);
+    const payment = await api.post("/v1/payments", { referenceId: "app-read", amount: { unit: "iso4217/USD", value: "500" } }, { merchantId: merchant.id });
+    const wallet = apiAs({ "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "wallet-install-42" });
+
+    const status = await wallet.get(`/v1/payments/${payment.body.id}/status`, { merchantId: merchant.id });
+    expect(status.status).toBe(200);
+    expect(status.body).toEqual({ status: "requires_action", isFinal: false, pollInMs: 2000, info: null });
+
+    for (const res of [await wallet.get("/v1/merchants"), await wallet.get(`/v1/payments/${payment.body.id}`), await wallet.post("/v1/merchants", { merchantName: "X", merchantEmail: "x@y.co" }, { idempotencyKey: freshKey() })]) {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("forbidden");
+    }
+    const noClient = await apiAs({ "App-Id": fixtures.accounts.a.testAppId }).get(`/v1/payments/${payment.body.id}/status`, { merchantId: merchant.id });
+    expect(noClient.status).toBe(400);
+    expect(noClient.body.details.fields).toHaveProperty("Client-Id");
+    const unknownApp = await apiAs({ "App-Id": "app_000000000000000000000000", "Client-Id": "x" }).get(`/v1/payments/${payment.body.id}/status`, { merchantId: merchant.id });
+    expect(unknownApp.status).toBe(401);
+    expect(unknownApp.body.code).toBe("invalid_api_key");
+  });
+});
+
+test.describe("versioning", () => {
+  test("responses carry the account's pinned version, and a request may name it", async ({ api }) => {
+    expect((await api.get("/v1/merchants")).headers["tollgate-version"]).toBe("2026-02-19.preview");
+    const pinned = await api.get("/v1/merchants", { headers: { "Tollgate-Version": "2026-02-19.preview" } });
+    expect(pinned.status).toBe(200);
+    expect(pinned.headers["tollgate-version"]).toBe("2026-02-19.preview");
+  });
+
+  for (const [value, code] of [
+    ["yesterday", "invalid_api_version"],
+    ["2026-13-45x", "invalid_api_version"],
+    ["2099-01-01", "unknown_api_version"],
+    ["2026-02-18", "api_version_downgrade"],
+  ] as const) {
+    test(`Tollgate-Version ${value} is 400 ${code}`, async ({ api }) => {
+      const res = await api.get("/v1/merchants", { headers: { "Tollgate-Version": value } });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(code);
+    });
+  }
+});
+
+test.describe("malformed requests get an Error object, never a 500", () => {
+  test("invalid JSON is 400 invalid_request", async ({ api }) => {
+    const res = await api.call("POST", "/v1/merchants", { rawBody: '{"merchantName": "x",', headers: { "Content-Type": "application/json" }, idempotencyKey: freshKey() });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "invalid_request", message: "The request body is not valid JSON." });
+  });
+
+  test("a non-JSON content type is 415", async ({ api }) => {
+    const res = await api.call("POST", "/v1/merchants", { rawBody: "merchantName=x", headers: { "Content-Type": "application/x-www-form-urlencoded" }, idempotencyKey: freshKey() });
+    expect(res.status).toBe(415);
+    expect(res.body.code).toBe("unsupported_media_type");
+  });
+
+  test("a body over 64 KiB is 413", async ({ api }) => {
+    const res = await api.post("/v1/merchants", { merchantName: "x".repeat(70_000), merchantEmail: "a@b.co" }, { idempotencyKey: freshKey() });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe("payload_too_large");
+  });
+
+  test("an empty body is 400", async ({ api }) => {
+    const res = await api.call("POST", "/v1/merchants", { headers: { "Content-Type": "application/json" }, idempotencyKey: freshKey() });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("invalid_request");
+  });
+
+  test("an unknown route is 404 not_found", async ({ api }) => {
+    for (const path of ["/v1/nothing-here", "/v1/merchants/mrch_x/unknown/deeper"]) {
+      const res = await api.get(path);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe("not_found");
+    }
+  });
+
+  test("a wrong method is 405 with Allow", async ({ api }) => {
+    const res = await api.call("PUT", "/v1/payments");
+    expect(res.status).toBe(405);
+    expect(res.body.code).toBe("method_not_allowed");
+    expect(res.headers.allow).toBe("GET, POST");
+  });
+
+  test("a malformed id is a 404, not a 500", async ({ api }) => {
+    for (const path of ["/v1/merchants/%00%ff", "/v1/payments/pay_'%20OR%201=1/status", "/v1/merchants/" + "m".repeat(60)]) {
+      const res = await api.get(path, { merchantId: "mrch_000000000000000000000000" });
+      expect([400, 404]).toContain(res.status);
+    }
+  });
+});
+
+test.describe("rate limiting", () => {
+  test("a key over its budget gets 429 rate_limited with Retry-After, then recovers", async ({ fixtures }) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-rate-"));
+    // A second server with a tiny budget: 3 requests at once, then one every 2 seconds.
+    const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMIT_BURST: "3", RATE_LIMIT_PER_SECOND: "0.5", SEED_OWNER_EMAIL: "rate@demo.tollgate.test" };
+    const server = await spawnServer(env, extraPort(3));
+    try {
+      const key = usesPostgres ? fixtures.accounts.b.keys.live : /Test API key:\s+(\S+)/.exec(server.output())![1]!;
+      const headers = { "Api-Key": key };
+      const statuses: number[] = [];
+      let limited: Response | undefined;
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`${server.url}/v1/merchants`, { headers });
+        statuses.push(res.status);
+        if (res.status === 429) limited = res;
+      }
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(statuses.slice(3)).toContain(429);
+      expect(limited!.headers.get("retry-after")).toBe("2");
+      expect(await limited!.json()).toMatchObject({ code: "rate_limited" });
+      await new Promise((r) => setTimeout(r, 2_100));
+      expect((await fetch(`${server.url}/v1/merchants`, { headers })).status).toBe(200);
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,237 @@
+import { baseURL } from "../support/settings";
+import { expect, freshKey, test, type ApiClient } from "../support/api";
+import { createMerchant, usdcBase } from "../support/merchants";
+
+const usd = (value: string) => ({ unit: "iso4217/USD", value });
+
+async function newPayment(api: ApiClient, merchantId: string, body: Record<string, unknown> = {}) {
+  const res = await api.post("/v1/payments", { referenceId: `order-${Date.now()}`, amount: usd("1050"), ...body }, { merchantId });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; gatewayUrl: string; status: string };
+}
+
+test.describe("creating payments", () => {
+  test("POST /v1/payments returns 201 with id, absolute gatewayUrl, status, amount, referenceId, expiresAt, createdAt", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const before = Date.now();
+    const res = await api.post("/v1/payments", { referenceId: "order-1001", amount: usd("1050") }, { merchantId: merchant.id });
+    expect(res.status).toBe(201);
+    const p = res.body;
+    expect(p.id).toMatch(/^pay_[0-9A-Za-z]{24}$/);
+    expect(p).toMatchObject({ merchantId: merchant.id, referenceId: "order-1001", amount: usd("1050"), status: "requires_action", isFinal: false, info: null });
+    expect(p.gatewayUrl).toBe(`${baseURL}/pay/${p.id}`);
+    const lifetime = Date.parse(p.expiresAt) - Date.parse(p.createdAt);
+    expect(lifetime).toBe(15 * 60 * 1000);
+    expect(Date.parse(p.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await api.get(`/v1/payments/${p.id}`)).body).toEqual(p);
+  });
+
+  test("the second form POST /v1/merchant/payment returns { paymentId, gatewayUrl }", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const res = await api.post("/v1/merchant/payment", { referenceId: "order-2", amount: usd("99") }, { merchantId: merchant.id });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(["gatewayUrl", "paymentId"]);
+    expect(res.body.gatewayUrl).toBe(`${baseURL}/pay/${res.body.paymentId}`);
+    expect((await api.get(`/v1/payments/${res.body.paymentId}`)).body.referenceId).toBe("order-2");
+  });
+
+  test("an explicit expiresAt is kept; one too soon or too far is refused", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const at = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    at.setMilliseconds(0);
+    const res = await api.post("/v1/payments", { referenceId: "r", amount: usd("100"), expiresAt: at.toISOString() }, { merchantId: merchant.id });
+    expect(res.body.expiresAt).toBe(at.toISOString());
+    for (const expiresAt of [new Date(Date.now() - 1000).toISOString(), new Date(Date.now() + 40 * 86_400_000).toISOString(), "tomorrow"]) {
+      const bad = await api.post("/v1/payments", { referenceId: "r", amount: usd("100"), expiresAt }, { merchantId: merchant.id });
+      expect(bad.status, expiresAt).toBe(400);
+      expect(bad.body.details.fields).toHaveProperty("expiresAt");
+    }
+  });
+
+  const invalidBodies: [string, unknown, string][] = [
+    ["no referenceId", { amount: usd("100") }, "referenceId"],
+    ["blank referenceId", { referenceId: "   ", amount: usd("100") }, "referenceId"],
+    ["decimal value", { referenceId: "r", amount: usd("10.50") }, "amount.value"],
+    ["zero value", { referenceId: "r", amount: usd("0") }, "amount.value"],
+    ["leading zero", { referenceId: "r", amount: usd("0100") }, "amount.value"],
+    ["numeric value", { referenceId: "r", amount: { unit: "iso4217/USD", value: 100 } }, "amount.value"],
+    ["negative value", { referenceId: "r", amount: usd("-5") }, "amount.value"],
+    ["unknown currency", { referenceId: "r", amount: { unit: "iso4217/XYZ", value: "1" } }, "amount.unit"],
+    ["lowercase currency", { referenceId: "r", amount: { unit: "iso4217/usd", value: "1" } }, "amount.unit"],
+    ["bad asset unit", { referenceId: "r", amount: { unit: "caip19/not-an-asset", value: "1" } }, "amount.unit"],
+    ["unknown field", { referenceId: "r", amount: usd("1"), tip: "1" }, "tip"],
+  ];
+  for (const [label, body, field] of invalidBodies) {
+    test(`400 invalid_request for ${label}, naming ${field}`, async ({ api }) => {
+      const merchant = await createMerchant(api);
+      const res = await api.post("/v1/payments", body, { merchantId: merchant.id });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("invalid_request");
+      expect(res.body.details.fields).toHaveProperty([field]);
+    });
+  }
+
+  test("Merchant-Id is required and must be this account's and mode's merchant", async ({ api, apiAs, fixtures }) => {
+    const missing = await api.post("/v1/payments", { referenceId: "r", amount: usd("1") });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details.fields).toHaveProperty(["Merchant-Id"]);
+    const otherAccountMerchant = await createMerchant(apiAs({ "Api-Key": fixtures.accounts.b.keys.test }));
+    const liveMerchant = await createMerchant(apiAs({ "Api-Key": fixtures.accounts.a.keys.live }));
+    for (const merchantId of ["mrch_000000000000000000000000", "garbage", otherAccountMerchant.id, liveMerchant.id]) {
+      const res = await api.post("/v1/payments", { referenceId: "r", amount: usd("1") }, { merchantId });
+      expect(res.status, merchantId).toBe(404);
+      expect(res.body.code).toBe("not_found");
+    }
+  });
+
+  test("an Idempotency-Key makes concurrent creates yield one payment", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const key = freshKey("pay");
+    const reference = `race-${key}`;
+    const results = await Promise.all(Array.from({ length: 25 }, () => api.post("/v1/payments", { referenceId: reference, amount: usd("500") }, { merchantId: merchant.id, idempotencyKey: key })));
+    const ids = new Set(results.filter((r) => r.status === 201).map((r) => r.body.id));
+    expect(ids.size).toBe(1);
+    expect(results.every((r) => r.status === 201 || r.body.code === "idempotency_in_progress")).toBe(true);
+    const list = await api.get(`/v1/payments?merchantId=${merchant.id}`);
+    expect(list.body.data.filter((p: { referenceId: string }) => p.referenceId === reference)).toHaveLength(1);
+  });
+});
+
+test.describe("status and lifecycle", () => {
+  test("status starts non-final with a poll hint, and a simulated success is final with txId and optionAmount", async ({ api }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    const payment = await newPayment(api, merchant.id);
+    const initial = await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id });
+    expect(initial.status).toBe(200);
+    expect(initial.body).toEqual({ status: "requires_action", isFinal: false, pollInMs: 2000, info: null });
+
+    const simulated = await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" });
+    expect(simulated.status).toBe(200);
+    expect(simulated.body.status).toBe("succeeded");
+
+    const final = await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id });
+    expect(final.body).toEqual({
+      status: "succeeded",
+      isFinal: true,
+      pollInMs: null,
+      info: {
+        txId: `test:${payment.id}`,
+        optionAmount: { unit: `caip19/${usdcBase}`, value: "10500000" },
+        display: { assetSymbol: "USDC", assetName: "USD Coin", decimals: 6, networkName: "Base" },
+      },
+    });
+  });
+
+  for (const outcome of ["failed", "cancelled", "expired"] as const) {
+    test(`a simulated ${outcome} is final with no info, and never changes again`, async ({ api }) => {
+      const merchant = await createMerchant(api, { withUsdc: true });
+      const payment = await newPayment(api, merchant.id);
+      expect((await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome })).status).toBe(200);
+      expect((await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id })).body).toEqual({ status: outcome, isFinal: true, pollInMs: null, info: null });
+      for (const next of ["succeeded", "failed", "cancelled", "expired"]) {
+        const res = await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: next });
+        expect(res.status).toBe(409);
+        expect(res.body).toMatchObject({ code: "payment_final", details: { status: outcome } });
+      }
+      expect((await api.post(`/v1/payments/${payment.id}/cancel`)).status).toBe(409);
+      expect((await api.get(`/v1/payments/${payment.id}`)).body.status).toBe(outcome);
+    });
+  }
+
+  test("simulate refuses an unknown outcome, and success needs a settlement that can pay", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const payment = await newPayment(api, merchant.id);
+    const bad = await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "refunded" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.fields).toHaveProperty("outcome");
+    const noOption = await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" });
+    expect(noOption.status).toBe(409);
+    expect(noOption.body.code).toBe("no_payment_option");
+    expect((await api.get(`/v1/payments/${payment.id}`)).body.status).toBe("requires_action");
+  });
+
+  test("cancel moves an unpaid payment to cancelled", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const payment = await newPayment(api, merchant.id);
+    const res = await api.post(`/v1/payments/${payment.id}/cancel`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: payment.id, status: "cancelled", isFinal: true });
+  });
+
+  test("of two simultaneous transitions exactly one wins", async ({ api }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    for (let round = 0; round < 5; round++) {
+      const payment = await newPayment(api, merchant.id);
+      const [succeed, cancel] = await Promise.all([
+        api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" }),
+        api.post(`/v1/payments/${payment.id}/cancel`),
+      ]);
+      expect([succeed.status, cancel.status].sort()).toEqual([200, 409]);
+      const winner = succeed.status === 200 ? "succeeded" : "cancelled";
+      expect((await api.get(`/v1/payments/${payment.id}`)).body.status).toBe(winner);
+    }
+  });
+
+  test("a long poll answers as soon as the status changes", async ({ api }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    const payment = await newPayment(api, merchant.id);
+    const started = Date.now();
+    const poll = api.get(`/v1/payments/${payment.id}/status?maxPollMs=20000`, { merchantId: merchant.id });
+    await new Promise((r) => setTimeout(r, 700));
+    await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" });
+    const res = await poll;
+    expect(res.body.status).toBe("succeeded");
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  test("a long poll with no change returns the current status after maxPollMs; bad values are 400", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const payment = await newPayment(api, merchant.id);
+    const started = Date.now();
+    const res = await api.get(`/v1/payments/${payment.id}/status?maxPollMs=1200`, { merchantId: merchant.id });
+    expect(res.body.status).toBe("requires_action");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1100);
+    for (const value of ["-1", "30001", "soon"]) {
+      expect((await api.get(`/v1/payments/${payment.id}/status?maxPollMs=${value}`, { merchantId: merchant.id })).status).toBe(400);
+    }
+  });
+
+  test("status is 404 for another merchant's, another account's or the other mode's payment", async ({ api, apiAs, fixtures }) => {
+    const merchant = await createMerchant(api);
+    const otherMerchant = await createMerchant(api);
+    const payment = await newPayment(api, merchant.id);
+    expect((await api.get(`/v1/payments/${payment.id}/status`, { merchantId: otherMerchant.id })).status).toBe(404);
+    for (const key of [fixtures.accounts.b.keys.test, fixtures.accounts.a.keys.live]) {
+      const client = apiAs({ "Api-Key": key });
+      expect((await client.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id })).status).toBe(404);
+      expect((await client.get(`/v1/payments/${payment.id}`)).status).toBe(404);
+      expect((await client.post(`/v1/payments/${payment.id}/cancel`)).status).toBe(404);
+    }
+    expect((await api.get(`/v1/payments/${payment.id}`)).body.status).toBe("requires_action");
+  });
+});
+
+test.describe("listing payments", () => {
+  test("filters by merchant and status and pages with a cursor", async ({ api }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await newPayment(api, merchant.id, { referenceId: `list-${i}` })).id);
+    await api.post(`/v1/test/payments/${ids[1]}/simulate`, { outcome: "succeeded" });
+    await api.post(`/v1/test/payments/${ids[3]}/simulate`, { outcome: "succeeded" });
+
+    const succeeded = await api.get(`/v1/payments?merchantId=${merchant.id}&status=succeeded`);
+    expect(succeeded.body.data.map((p: { id: string }) => p.id)).toEqual([ids[3], ids[1]]);
+
+    const pageOne = await api.get(`/v1/payments?merchantId=${merchant.id}&limit=3`);
+    expect(pageOne.body.data.map((p: { id: string }) => p.id)).toEqual([ids[4], ids[3], ids[2]]);
+    const pageTwo = await api.get(`/v1/payments?merchantId=${merchant.id}&limit=3&cursor=${pageOne.body.nextCursor}`);
+    expect(pageTwo.body.data.map((p: { id: string }) => p.id)).toEqual([ids[1], ids[0]]);
+    expect(pageTwo.body.nextCursor).toBeNull();
+
+    const byAsset = await api.get(`/v1/payments?merchantId=${merchant.id}&asset=${encodeURIComponent(usdcBase)}`);
+    expect(byAsset.body.data).toHaveLength(2);
+    const future = await api.get(`/v1/payments?merchantId=${merchant.id}&createdFrom=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
+    expect(future.body.data).toHaveLength(0);
+    expect((await api.get("/v1/payments?status=paid")).status).toBe(400);
+  });
+});

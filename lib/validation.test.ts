@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppError } from "./errors";
+import { fieldErrors, parseInput } from "./validation";
+
+const Body = z.strictObject({ name: z.string().min(1, "Enter a name."), items: z.array(z.strictObject({ asset: z.string() })) });
+
+describe("parseInput", () => {
+  it("returns the parsed value", () => {
+    expect(parseInput(Body, { name: "a", items: [] }, "body")).toEqual({ name: "a", items: [] });
+  });
+
+  it("throws invalid_request naming every bad field, including nested and unknown ones", () => {
+    try {
+      parseInput(Body, { name: "", items: [{ asset: 1, extra: true }], stray: 1 }, "request body");
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      const e = error as AppError;
+      expect(e.code).toBe("invalid_request");
+      expect(e.status).toBe(400);
+      expect(e.details).toEqual({
+        fields: { name: "Enter a name.", "items.0.asset": expect.any(String), "items.0.extra": "Unknown field.", stray: "Unknown field." },
+      });
+      expect(e.message).toMatch(/^Invalid request body\. name: Enter a name\./);
+    }
+  });
+
+  it("keeps the first message per field", () => {
+    const result = z.object({ a: z.string().min(3, "first").regex(/x/, "second") }).safeParse({ a: "y" });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrors(result.error)).toEqual({ a: "first" });
+  });
+});
