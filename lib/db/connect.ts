@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
@@ -10,6 +11,12 @@ import { env } from "@/lib/env";
 export type Connection = {
   kind: "postgresql" | "embedded";
   adapter: SqlMigrationAwareDriverAdapterFactory;
+  /**
+   * An adapter for the schema engine, and how to let it go. The engine serialises migrations with a
+   * session-level advisory lock, which only works if locking and unlocking use the same connection,
+   * so on PostgreSQL it gets a pool of exactly one.
+   */
+  migrationAdapter: () => { adapter: SqlMigrationAwareDriverAdapterFactory; release: () => Promise<void> };
   close: () => Promise<void>;
 };
 
@@ -25,7 +32,11 @@ function connectPostgres(connectionString: string): Connection {
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
-  return { kind: "postgresql", adapter, close: async () => {} };
+  const migrationAdapter = () => {
+    const pool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: 3_000 });
+    return { adapter: new PrismaPg(pool), release: () => pool.end() };
+  };
+  return { kind: "postgresql", adapter, migrationAdapter, close: async () => {} };
 }
 
 function connectEmbedded(dataDir: string): Connection {
@@ -33,9 +44,12 @@ function connectEmbedded(dataDir: string): Connection {
   const releaseLock = acquireLock(path.join(dataDir, "pglite.lock"));
   // PGlite opens asynchronously and queues queries until it is ready.
   const pglite = new PGlite(path.join(dataDir, "pglite"));
+  const adapter = new PrismaPGlite(pglite);
   return {
     kind: "embedded",
-    adapter: new PrismaPGlite(pglite),
+    adapter,
+    // PGlite is a single connection already.
+    migrationAdapter: () => ({ adapter, release: async () => {} }),
     close: async () => {
       await pglite.close();
       releaseLock();

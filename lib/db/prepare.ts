@@ -1,24 +1,17 @@
 import "server-only";
-import { connection, db } from "./client";
+import { connection } from "./client";
 import { applyMigrations } from "./migrate";
 
-// Any constant shared by all instances; it names the lock that serialises their migrations.
-const migrationLockId = 7_305_117;
-
-/** Brings the schema up to date. Safe to run on every start, from several instances at once. */
+/**
+ * Brings the schema up to date. Safe to run on every start and from several instances at once:
+ * the schema engine holds a PostgreSQL advisory lock while it migrates.
+ */
 export async function prepareDatabase(log: (line: string) => void = console.log): Promise<void> {
-  const { kind, adapter } = connection();
-  let applied: string[];
-  if (kind === "embedded") {
-    applied = await applyMigrations(adapter);
-  } else {
-    applied = await db().$transaction(
-      async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${migrationLockId})`;
-        return applyMigrations(adapter);
-      },
-      { timeout: 120_000, maxWait: 120_000 },
-    );
+  const { adapter, release } = connection().migrationAdapter();
+  try {
+    const applied = await applyMigrations(adapter);
+    if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
+  } finally {
+    await release();
   }
-  if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
 }

@@ -7,6 +7,7 @@ import { closeDb, connection } from "@/lib/db";
 import { prepareDatabase } from "@/lib/db/prepare";
 import { env, publicBaseUrl } from "@/lib/env";
 import { isDatabaseUnavailable } from "@/lib/errors";
+import { applySecurityHeaders } from "./security-headers";
 
 const dev = process.argv.includes("--dev");
 
@@ -46,6 +47,7 @@ const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.POR
 await app.prepare();
 const handle = app.getRequestHandler();
 const server = http.createServer((req, res) => {
+  applySecurityHeaders(req, res, !dev);
   if (!hasDecodablePath(req.url ?? "/")) return rejectMalformedUrl(req, res);
   void handle(req, res);
 });
