@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ModeToggle } from "@/components/dashboard/mode-toggle";
+import { SidebarNav, type NavItem } from "@/components/dashboard/sidebar-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
+import { can, type Permission } from "@/lib/auth/permissions";
 import { requireViewer } from "@/lib/auth/session";
 import { parseMode } from "@/lib/modes";
 
@@ -9,6 +11,14 @@ export default async function DashboardLayout({ children, params }: { children: 
   const mode = parseMode((await params).mode);
   if (!mode) notFound();
   const viewer = await requireViewer();
+  const nav: (NavItem & { permission: Permission })[] = [
+    { href: `/${mode}`, label: "Overview", permission: "account.read" },
+    { href: `/${mode}/payments`, label: "Payments", permission: "payments.read" },
+    { href: `/${mode}/merchants`, label: "Merchants", permission: "account.read" },
+    { href: `/${mode}/developers`, label: "Developers", permission: "account.read" },
+    { href: `/${mode}/team`, label: "Team", permission: "account.read" },
+    { href: `/${mode}/audit-log`, label: "Audit log", permission: "audit.read" },
+  ];
   return (
     <div className="min-h-screen bg-muted/40">
       {mode === "test" ? (
@@ -33,7 +43,12 @@ export default async function DashboardLayout({ children, params }: { children: 
           <SignOutButton />
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
+        <aside className="md:w-48 md:shrink-0">
+          <SidebarNav items={nav.filter((item) => can(viewer.role, item.permission)).map(({ href, label }) => ({ href, label }))} />
+        </aside>
+        <main className="min-w-0 flex-1">{children}</main>
+      </div>
     </div>
   );
 }

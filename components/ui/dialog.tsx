@@ -1,0 +1,36 @@
+"use client";
+
+import { useEffect, useRef, type ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+/** A modal on the native <dialog>: focus is trapped, Escape closes it, the page behind is inert. */
+export function Dialog({ open, onClose, title, description, children, className }: { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode; className?: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      onClick={(event) => event.target === ref.current && onClose()}
+      aria-labelledby="dialog-title"
+      className={cn("w-[calc(100%-2rem)] max-w-lg rounded-lg border border-border bg-background p-0 text-foreground shadow-xl backdrop:bg-black/40", className)}
+    >
+      {open ? (
+        <div className="space-y-4 p-6">
+          <div className="space-y-1">
+            <h2 id="dialog-title" className="text-lg font-semibold">
+              {title}
+            </h2>
+            {description ? <div className="text-sm text-muted-foreground">{description}</div> : null}
+          </div>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Role } from "@/lib/db";
+
+// The one table of who may do what in the dashboard. Every server action names one of these and
+// is refused on the server when the caller's role lacks it; hiding a button is only a courtesy.
+export const permissionsByRole = {
+  owner: ["account.read", "payments.read", "payments.cancel", "payments.refund", "merchants.write", "settlements.write", "api_keys.manage", "webhooks.manage", "team.manage", "audit.read"],
+  admin: ["account.read", "payments.read", "payments.cancel", "payments.refund", "merchants.write", "settlements.write", "api_keys.manage", "webhooks.manage", "team.manage", "audit.read"],
+  developer: ["account.read", "payments.read", "merchants.write", "api_keys.manage", "webhooks.manage"],
+  support: ["account.read", "payments.read", "payments.cancel", "payments.refund"],
+  viewer: ["account.read", "payments.read"],
+} as const satisfies Record<Role, readonly string[]>;
+
+export type Permission = (typeof permissionsByRole)["owner"][number];
+
+export const roles: Role[] = ["owner", "admin", "developer", "support", "viewer"];
+
+export function can(role: Role, permission: Permission): boolean {
+  return (permissionsByRole[role] as readonly string[]).includes(permission);
+}
+
+export const roleDescriptions: Record<Role, string> = {
+  owner: "Everything, including the team and billing of the account.",
+  admin: "Everything except removing the owner.",
+  developer: "API keys, webhooks and merchants; reads payments.",
+  support: "Reads payments, cancels and refunds them.",
+  viewer: "Reads everything, changes nothing.",
+};
