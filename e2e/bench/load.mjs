@@ -1,0 +1,32 @@
+// Runs one autocannon scenario in its own process (so the load generator does not share an event
+// loop with anything it measures) and prints the result as JSON on the last line.
+import fs from "node:fs";
+import autocannon from "autocannon";
+
+const scenario = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+let n = 0;
+const result = await autocannon({
+  url: scenario.url,
+  connections: scenario.connections,
+  duration: scenario.duration,
+  headers: scenario.headers,
+  requests: [
+    {
+      method: scenario.method ?? "GET",
+      setupRequest: (request) => {
+        const i = n++;
+        const target = scenario.targets ? scenario.targets[i % scenario.targets.length] : null;
+        const headers = { ...request.headers, ...(target?.headers ?? {}) };
+        if (scenario.idempotent) headers["idempotency-key"] = `bench-${process.pid}-${i}-${Date.now()}`;
+        return {
+          ...request,
+          path: target?.path ?? scenario.path,
+          headers,
+          body: scenario.body ? JSON.stringify({ ...scenario.body, referenceId: `bench-${i}` }) : undefined,
+        };
+      },
+    },
+  ],
+});
+const bad = result.non2xx + result.errors + result.timeouts;
+console.log(JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99, errors: bad, total: result.requests.total }));

@@ -1,0 +1,218 @@
+// npm run bench [-- --small] [-- --duration 10]
+// Builds and starts the production server on a fresh PostgreSQL database, seeds it in bulk, drives
+// load from separate processes, and writes e2e/bench/RESULTS.md with the app's figures beside a bare
+// node:http + pg floor measured in the same run.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+
+const { values: args } = parseArgs({ options: { small: { type: "boolean", default: false }, duration: { type: "string", default: "10" }, "no-build": { type: "boolean", default: false } } });
+const root = path.resolve(import.meta.dirname, "..", "..");
+const paymentsTotal = args.small ? 100_000 : 1_000_000;
+const duration = Number(args.duration);
+const baseUrl = (process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres").replace(/\/[^/]*$/, "");
+const database = `tollgate_bench_${Date.now()}`;
+const databaseUrl = `${baseUrl}/${database}`;
+const secret = crypto.randomBytes(32).toString("base64url");
+const appPort = 3950;
+const floorPort = 3951;
+const distDir = ".next-bench";
+const children: ChildProcess[] = [];
+
+function log(line: string) {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+}
+
+function run(command: string, argv: string[], env: Record<string, string> = {}) {
+  return execFileSync(command, argv, { cwd: root, env: { ...process.env, ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: `${baseUrl}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}"`);
+  const pgVersion = (await admin.query("SHOW server_version")).rows[0].server_version as string;
+  await admin.end();
+  const env = { DATABASE_URL: databaseUrl, TOLLGATE_SECRET: secret, NEXT_DIST_DIR: distDir, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+
+  try {
+    if (!args["no-build"]) {
+      log("building the production server");
+      run("npx", ["next", "build"], env);
+      execFileSync("git", ["checkout", "--quiet", "tsconfig.json"], { cwd: root });
+    }
+    log("creating the account and keys");
+    const cli = ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/cli/create-account.ts"];
+    const account = JSON.parse(run(process.execPath, [...cli, "--email", "bench@tollgate.test", "--password", "bench-password-1", "--mode", "test", "--json"], env).trim().split("\n").pop()!);
+
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    log(`seeding 20 merchants and ${paymentsTotal.toLocaleString()} payments`);
+    const seeded = Date.now();
+    await seed(db, account.accountId, paymentsTotal);
+    log(`seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    const targets = (
+      await db.query(`SELECT id, "merchantId" FROM "Payment" WHERE "accountId" = $1 AND mode = 'test' ORDER BY random() LIMIT 2000`, [account.accountId])
+    ).rows.map((r) => ({ path: `/v1/payments/${r.id}/status`, headers: { "merchant-id": r.merchantId } }));
+    const merchantId = (await db.query(`SELECT id FROM "Merchant" WHERE "accountId" = $1 AND mode = 'test' ORDER BY id LIMIT 1`, [account.accountId])).rows[0].id as string;
+    const deepCursor = (await db.query(`SELECT "createdAt", id FROM "Payment" WHERE "accountId" = $1 AND mode = 'test' ORDER BY "createdAt" DESC, id DESC OFFSET $2 LIMIT 1`, [account.accountId, Math.floor(paymentsTotal / 2 / 2)])).rows[0];
+    await db.end();
+    const cursor = Buffer.from(JSON.stringify([deepCursor.createdAt.toISOString(), deepCursor.id])).toString("base64url");
+
+    log("starting the app and the floor");
+    process.env.TOLLGATE_SECRET = secret;
+    const { derivedKey } = await import("@/lib/secrets");
+    const app = start(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start.ts"], { ...env, PORT: String(appPort), RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000", TOLLGATE_WORKER: "off" });
+    const floor = start(process.execPath, ["e2e/bench/floor-server.mjs"], { DATABASE_URL: databaseUrl, PORT: String(floorPort), KEY_HMAC_SECRET_HEX: derivedKey("api-key-hash").toString("hex") });
+    await waitFor(`http://localhost:${appPort}/api/health`);
+    await waitFor(`http://localhost:${floorPort}/`);
+    const cookie = await signIn(`http://localhost:${appPort}`);
+
+    const key = { "api-key": account.apiKey };
+    const createBody = { method: "POST", idempotent: true, path: "/v1/payments", headers: { ...key, "merchant-id": merchantId, "content-type": "application/json" }, body: { amount: { unit: "iso4217/USD", value: "1050" } } };
+    const rows: Row[] = [];
+    const measure = async (name: string, server: ChildProcess | null, port: number, scenario: Record<string, unknown>) => {
+      log(`${name} on :${port}`);
+      const rss = server ? sampleRss(server.pid!) : null;
+      try {
+        const file = path.join(os.tmpdir(), `tollgate-bench-${process.pid}.json`);
+        fs.writeFileSync(file, JSON.stringify({ url: `http://localhost:${port}`, duration, ...scenario }));
+        const output = run(process.execPath, ["e2e/bench/load.mjs", file]);
+        rows.push({ name, ...JSON.parse(output.trim().split("\n").pop()!), rssMb: rss?.stop() ?? null });
+      } finally {
+        rss?.stop();
+      }
+    };
+    await measure("status poll · app", app, appPort, { connections: 64, headers: key, targets });
+    await measure("status poll · floor", floor, floorPort, { connections: 64, headers: key, targets });
+    await measure("create payment · app", app, appPort, { connections: 32, ...createBody });
+    await measure("create payment · floor", floor, floorPort, { connections: 32, ...createBody });
+    await measure("payments list, first page · app", app, appPort, { connections: 16, headers: key, path: "/v1/payments?limit=50" });
+    await measure("payments list, deep cursor · app", app, appPort, { connections: 16, headers: key, path: `/v1/payments?limit=50&cursor=${cursor}` });
+    await measure("dashboard payments page · app", app, appPort, { connections: 8, headers: { cookie }, path: "/test/payments" });
+    await measure("checkout page · app", app, appPort, { connections: 16, targets: targets.slice(0, 200).map((t) => ({ path: t.path.replace("/v1/payments/", "/pay/").replace("/status", "") })) });
+
+    const jsKb = await checkoutJsGzipKb(`http://localhost:${appPort}`, targets[0]!.path.split("/")[3]!);
+    writeResults(rows, { pgVersion, jsKb });
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1500));
+    const admin2 = new pg.Client({ connectionString: `${baseUrl}/postgres` });
+    await admin2.connect();
+    await admin2.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => {});
+    await admin2.end();
+  }
+}
+
+type Row = { name: string; rps: number; p50: number; p97_5: number; p99: number; errors: number; total: number; rssMb: number | null };
+
+async function seed(db: pg.Client, accountId: string, total: number) {
+  await db.query(
+    `INSERT INTO "Merchant" (id, "accountId", mode, name, email, "updatedAt")
+     SELECT 'mrch_bench' || lpad(g::text, 19, '0'), $1, (CASE WHEN g <= 10 THEN 'test' ELSE 'live' END)::"Mode", 'Bench ' || g, 'bench' || g || '@example.com', now()
+     FROM generate_series(1, 20) g`,
+    [accountId],
+  );
+  // Statuses cycle through all six; succeeded rows carry a txId and a paid USDC amount.
+  await db.query(
+    `INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, "expiresAt", "createdAt", "updatedAt", "txId", "optionAsset", "paidValue")
+     SELECT 'pay_' || lpad(g::text, 24, '0'), $1, (CASE WHEN m <= 10 THEN 'test' ELSE 'live' END)::"Mode", 'mrch_bench' || lpad(m::text, 19, '0'),
+            'order-' || g, 'iso4217/USD', 100 + g % 100000, s::"PaymentStatus", now() + interval '1 day', now() - g * interval '1 second', now(),
+            CASE WHEN s = 'succeeded' THEN 'test:pay_' || lpad(g::text, 24, '0') END,
+            CASE WHEN s = 'succeeded' THEN 'eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' END,
+            CASE WHEN s = 'succeeded' THEN (100 + g % 100000) * 10000 END
+     FROM generate_series(1, $2::int) g,
+          LATERAL (SELECT 1 + g % 20 AS m, (ARRAY['requires_action','processing','succeeded','failed','cancelled','expired'])[1 + g % 6] AS s) x`,
+    [accountId, total],
+  );
+  await db.query(`ANALYZE`);
+}
+
+function start(command: string, argv: string[], env: Record<string, string>) {
+  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+  child.on("exit", (code, signal) => log(`${argv.at(-1)} exited with ${code ?? signal}`));
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 240; i++) {
+    if (await fetch(url).then(() => true, () => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function signIn(base: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar },
+    body: new URLSearchParams({ csrfToken, email: "bench@tollgate.test", password: "bench-password-1", json: "true" }),
+  });
+  return [jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
+}
+
+/** Peak resident memory of a process while a scenario runs, in MB. */
+function sampleRss(pid: number) {
+  let peak = 0;
+  const read = () => {
+    const status = fs.existsSync(`/proc/${pid}/status`) ? fs.readFileSync(`/proc/${pid}/status`, "utf8") : "";
+    peak = Math.max(peak, Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+  };
+  const timer = setInterval(read, 200);
+  return { stop: () => (clearInterval(timer), read(), Math.round(peak)) };
+}
+
+async function checkoutJsGzipKb(base: string, paymentId: string): Promise<number | null> {
+  const html = await (await fetch(`${base}/pay/${paymentId}`)).text();
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]!);
+  if (!scripts.length) return null;
+  const { gzipSync } = await import("node:zlib");
+  let bytes = 0;
+  for (const src of new Set(scripts)) bytes += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
+  return Math.round(bytes / 1024);
+}
+
+function writeResults(rows: Row[], meta: { pgVersion: string; jsKb: number | null }) {
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  const ratio = (app: string, floor: string) => {
+    const a = byName.get(app), f = byName.get(floor);
+    return a && f && f.rps > 0 ? `${Math.round((a.rps / f.rps) * 100)} %` : "";
+  };
+  const lines = [
+    "# Benchmark results",
+    "",
+    `${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}) · Node ${process.version} · PostgreSQL ${meta.pgVersion} · ${paymentsTotal.toLocaleString()} payments · ${duration} s per scenario`,
+    "",
+    "| scenario | req/s | p50 ms | p97.5 ms | p99 ms | errors | server RSS MB | app/floor |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map((r) => {
+      const floorName = r.name.replace("· app", "· floor");
+      return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.rssMb ?? ""} | ${r.name.endsWith("· app") && byName.has(floorName) ? ratio(r.name, floorName) : ""} |`;
+    }),
+    "",
+    `Checkout page JavaScript, gzipped: ${meta.jsKb === null ? "n/a" : `${meta.jsKb} KB`} (target ≤ 100 KB).`,
+    "",
+    "Targets (issue 8): status poll ≥ 50 % of floor req/s and p99 ≤ 25 ms; create ≥ 35 % of floor; list first and deep page p95 ≤ 50 ms; checkout page ≤ 100 KB gzipped JS and p95 ≤ 50 ms; RSS ≤ 400 MB. autocannon reports p97.5, not p95; p97.5 ≥ p95, so it is the stricter figure.",
+    "",
+  ];
+  fs.writeFileSync(path.join(root, "e2e", "bench", "RESULTS.md"), lines.join("\n"));
+  console.log(lines.join("\n"));
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    for (const child of children) child.kill("SIGTERM");
+    process.exit(1);
+  },
+);
