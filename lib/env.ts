@@ -44,3 +44,16 @@ export const env: Env = parseEnv();
 export function publicBaseUrl(): string {
   return (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 }
+
+/** Per-chain settings: `CHAIN_RPC_EIP155_<id>=<url>` enables live payments on that chain, `CHAIN_CONFIRMATIONS_EIP155_<id>=<n>` overrides its confirmation count. */
+export const chainEnv: Record<string, { rpcUrl?: string; confirmations?: number }> = (() => {
+  const chains: Record<string, { rpcUrl?: string; confirmations?: number }> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    const match = /^CHAIN_(RPC|CONFIRMATIONS)_EIP155_(\d+)$/.exec(name);
+    if (!match || !value) continue;
+    const entry = (chains[`eip155:${match[2]}`] ??= {});
+    if (match[1] === "RPC") entry.rpcUrl = z.url({ protocol: /^(https?|wss?)$/ }).parse(value);
+    else entry.confirmations = z.coerce.number().int().min(1).max(1000).parse(value);
+  }
+  return chains;
+})();

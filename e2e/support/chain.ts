@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, parseAbi, type Address, type Hash } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { repoRoot } from "./settings";
+
+// A real local EVM (Hardhat 2, offline) for live-mode tests, and the few things tests do on it.
+
+export const localChainId = 31337;
+export const localCaip2 = `eip155:${localChainId}`;
+
+// Hardhat's well-known development accounts (public test keys, funded with 10,000 ETH each).
+export const devKeys = [
+  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+  "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+  "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+  "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
+] as const;
+export const devAccounts = devKeys.map((key) => privateKeyToAccount(key));
+
+export function startLocalChain(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(repoRoot, "node_modules/hardhat/internal/cli/cli.js"), "--config", "e2e/chain/hardhat.config.cjs", "node", "--hostname", "127.0.0.1", "--port", String(port)], {
+    cwd: repoRoot,
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = async () => {
+      if (child.exitCode !== null) return reject(new Error("Hardhat node exited"));
+      const ok = await fetch(`http://127.0.0.1:${port}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }) }).then((r) => r.ok, () => false);
+      if (ok) return resolve(child);
+      if (Date.now() > deadline) return reject(new Error("Hardhat node did not start within 60 s"));
+      setTimeout(poll, 300);
+    };
+    void poll();
+  });
+}
+
+const erc20 = parseAbi(["function transfer(address to, uint256 value) returns (bool)", "function balanceOf(address) view returns (uint256)"]);
+
+export class LocalChain {
+  readonly chain;
+  readonly public;
+  constructor(readonly rpcUrl: string) {
+    this.chain = defineChain({ id: localChainId, name: "Hardhat", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+    this.public = createPublicClient({ chain: this.chain, transport: http(rpcUrl) });
+  }
+
+  wallet(index: number) {
+    return createWalletClient({ account: devAccounts[index]!, chain: this.chain, transport: http(this.rpcUrl) });
+  }
+
+  /** Compiles TestToken with solc-js and deploys it from account 0. */
+  async deployToken(symbol: string, decimals: number): Promise<Address> {
+    const { abi, bytecode } = compileTestToken();
+    const hash = await this.wallet(0).deployContract({ abi, bytecode, args: [`${symbol} Test Token`, symbol, decimals, 10n ** 30n] });
+    const receipt = await this.public.waitForTransactionReceipt({ hash });
+    return receipt.contractAddress!;
+  }
+
+  async transferToken(token: Address, to: Address, value: bigint, fromIndex = 0): Promise<Hash> {
+    const hash = await this.wallet(fromIndex).writeContract({ address: token, abi: erc20, functionName: "transfer", args: [to, value] });
+    await this.public.waitForTransactionReceipt({ hash });
+    return hash;
+  }
+
+  async sendEth(to: Address, value: bigint, fromIndex = 0): Promise<Hash> {
+    const hash = await this.wallet(fromIndex).sendTransaction({ to, value });
+    await this.public.waitForTransactionReceipt({ hash });
+    return hash;
+  }
+
+  /** A transaction that reverts on-chain: a token transfer of more than the sender holds. */
+  async revertedTransfer(token: Address, to: Address): Promise<Hash> {
+    const data = encodeFunctionData({ abi: erc20, functionName: "transfer", args: [to, 10n ** 40n] });
+    const hash = await this.wallet(4).sendTransaction({ to: token, data, gas: 200_000n });
+    await this.public.waitForTransactionReceipt({ hash });
+    return hash;
+  }
+
+  mine(blocks = 1) {
+    return this.rpc("hardhat_mine", [`0x${blocks.toString(16)}`]);
+  }
+
+  snapshot(): Promise<string> {
+    return this.rpc("evm_snapshot", []) as Promise<string>;
+  }
+
+  revert(id: string) {
+    return this.rpc("evm_revert", [id]);
+  }
+
+  private async rpc(method: string, params: unknown[]) {
+    const res = await fetch(this.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+    return body.result;
+  }
+}
+
+let compiled: { abi: unknown[]; bytecode: `0x${string}` } | undefined;
+
+function compileTestToken() {
+  if (compiled) return compiled;
+  // solc-js is CommonJS only.
+  const solc = createRequire(import.meta.url)("solc") as { compile(input: string, options: { import: (p: string) => { contents: string } | { error: string } }): string };
+  const source = fs.readFileSync(path.join(repoRoot, "e2e/chain/TestToken.sol"), "utf8");
+  const input = { language: "Solidity", sources: { "TestToken.sol": { content: source } }, settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } } };
+  const output = JSON.parse(
+    solc.compile(JSON.stringify(input), {
+      import: (p) => {
+        const file = path.join(repoRoot, "node_modules", p);
+        return fs.existsSync(file) ? { contents: fs.readFileSync(file, "utf8") } : { error: `not found: ${p}` };
+      },
+    }),
+  ) as { errors?: { severity: string; formattedMessage: string }[]; contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>> };
+  const errors = (output.errors ?? []).filter((e) => e.severity === "error");
+  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join("\n"));
+  const contract = output.contracts["TestToken.sol"]!.TestToken!;
+  compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  return compiled;
+}

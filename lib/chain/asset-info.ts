@@ -1,0 +1,46 @@
+import "server-only";
+import { erc20Abi, getAddress } from "viem";
+import { findKnownAsset } from "@/lib/assets";
+import { parseAssetId } from "@/lib/caip";
+import { AppError } from "@/lib/errors";
+import type { Chain } from "./chains";
+import { chainClient } from "./client";
+
+export type AssetInfo = { id: string; kind: "erc20" | "native"; address: `0x${string}` | null; symbol: string; name: string; decimals: number };
+
+const cache = new Map<string, Promise<AssetInfo>>();
+
+/**
+ * What an asset is on its chain: known assets from the registry, native ETH (slip44:60), and any
+ * other ERC-20 by reading `decimals()`, `symbol()` and `name()` from the contract (cached).
+ */
+export function assetInfo(chain: Chain, assetId: string): Promise<AssetInfo> {
+  const key = assetId.toLowerCase();
+  let info = cache.get(key);
+  if (!info) {
+    info = load(chain, assetId);
+    cache.set(key, info);
+    info.catch(() => cache.delete(key));
+  }
+  return info;
+}
+
+async function load(chain: Chain, assetId: string): Promise<AssetInfo> {
+  const parsed = parseAssetId(assetId);
+  if (!parsed.ok) throw new AppError("invalid_request", parsed.error);
+  const { assetNamespace, assetReference } = parsed.value;
+  const known = findKnownAsset(assetId);
+  if (assetNamespace === "slip44" && assetReference === "60") {
+    return { id: assetId, kind: "native", address: null, symbol: known?.symbol ?? "ETH", name: known?.name ?? "Ether", decimals: 18 };
+  }
+  if (assetNamespace !== "erc20") throw new AppError("invalid_request", `Assets of type ${assetNamespace} cannot be paid on-chain yet.`);
+  const address = getAddress(assetReference);
+  if (known) return { id: assetId, kind: "erc20", address, symbol: known.symbol, name: known.name, decimals: known.decimals };
+  const client = chainClient(chain);
+  const [decimals, symbol, name] = await Promise.all([
+    client.readContract({ address, abi: erc20Abi, functionName: "decimals" }),
+    client.readContract({ address, abi: erc20Abi, functionName: "symbol" }).catch(() => "TOKEN"),
+    client.readContract({ address, abi: erc20Abi, functionName: "name" }).catch(() => "Token"),
+  ]);
+  return { id: assetId, kind: "erc20", address, symbol, name, decimals };
+}

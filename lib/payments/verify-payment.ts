@@ -1,0 +1,108 @@
+import "server-only";
+import type { Hash } from "viem";
+import { assetInfo } from "@/lib/chain/asset-info";
+import { chainIdOf, getChain } from "@/lib/chain/chains";
+import { verifyTransfer, type Transfer } from "@/lib/chain/verify-transfer";
+import { db, Prisma, type Payment } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { isFinalStatus } from "./lifecycle";
+import { recordPaymentEvent } from "./record-event";
+import { transitionPayment } from "./transition";
+
+const txHashPattern = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * Checks a live payment against a transaction on its chain and moves it as far as the chain
+ * allows: confirming → processing, deep enough → succeeded with the real hash. A transfer that does
+ * not pay (wrong token, short, too early or late, already used, reverted) is recorded on the
+ * timeline and leaves the payment unpaid. Every path (checkout, watcher, support) comes here.
+ */
+export async function verifyPaymentTransaction(paymentId: string, txHash: string, actor: string): Promise<Payment> {
+  if (!txHashPattern.test(txHash)) throw new AppError("invalid_request", "A transaction hash is 0x followed by 64 hex digits.", { fields: { txHash: "Invalid." } });
+  const hash = txHash.toLowerCase() as Hash;
+  const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+  if (payment.mode !== "live") throw new AppError("forbidden", "Only live-mode payments are verified on-chain.");
+  if (isFinalStatus(payment.status)) return payment;
+  if (!payment.optionAsset || !payment.optionDestination || payment.optionValue === null) {
+    throw new AppError("invalid_request", "The buyer has not chosen a payment option yet, so there is nothing to check the transaction against.");
+  }
+  const chainId = chainIdOf(payment.optionAsset);
+  const chain = getChain(chainId);
+  if (!chain) throw new AppError("invalid_request", `Live payments on ${chainId} cannot be verified: no RPC is configured for it.`);
+
+  const asset = await assetInfo(chain, payment.optionAsset);
+  const verification = await verifyTransfer(chain, hash, {
+    asset,
+    destination: payment.optionDestination.split(":").pop()!,
+    minValue: BigInt(payment.optionValue.toFixed()),
+    notBefore: payment.createdAt,
+    notAfter: payment.expiresAt,
+  });
+
+  if (verification.kind === "not_found") return payment;
+  if (verification.kind === "rejected") return recordRejection(payment, hash, verification.reason, verification.transfer);
+
+  try {
+    return await db().$transaction(async (tx) => {
+      let current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+      if (isFinalStatus(current.status)) return current;
+      const claim = { chainId, txHash: hash, logIndex: verification.transfer.logIndex };
+      const existing = await tx.chainTransfer.findUnique({ where: { chainId_txHash_logIndex: claim } });
+      if (existing && existing.paymentId !== payment.id) throw new TransferUsed();
+      if (!existing) await tx.chainTransfer.create({ data: transferRow(current, chainId, asset.id, verification.transfer) });
+      const details = { txHash: hash, confirmations: verification.confirmations, required: verification.required, value: verification.transfer.value.toString(), from: verification.transfer.from };
+      if (current.status === "requires_action") {
+        current = await transitionPayment(tx, current, "processing", { actor, data: details, allowOverdue: true });
+      }
+      if (verification.kind === "confirmed") {
+        current = await transitionPayment(tx, current, "succeeded", {
+          actor,
+          data: details,
+          allowOverdue: true,
+          patch: { txId: hash, paidValue: verification.transfer.value.toString(), payerAddress: verification.transfer.from },
+        });
+      }
+      return current;
+    });
+  } catch (error) {
+    if (error instanceof TransferUsed || (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) {
+      return recordRejection(payment, hash, "This transaction already paid another payment.", verification.transfer);
+    }
+    throw error;
+  }
+}
+
+class TransferUsed extends Error {}
+
+function transferRow(payment: Payment, chainId: string, asset: string, transfer: Transfer) {
+  return {
+    id: newId("tx"),
+    accountId: payment.accountId,
+    mode: payment.mode,
+    paymentId: payment.id,
+    chainId,
+    txHash: transfer.txHash.toLowerCase(),
+    logIndex: transfer.logIndex,
+    asset,
+    fromAddress: transfer.from,
+    toAddress: transfer.to,
+    value: transfer.value.toString(),
+    blockNumber: transfer.blockNumber,
+    blockTime: transfer.blockTime,
+  };
+}
+
+/** Notes a transfer that does not pay this payment, once per transaction. */
+async function recordRejection(payment: Payment, txHash: string, reason: string, transfer?: Transfer): Promise<Payment> {
+  return db().$transaction(async (tx) => {
+    const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    const seen = await tx.paymentEvent.findFirst({ where: { paymentId: payment.id, type: "payment.transfer_rejected", data: { path: ["txHash"], equals: txHash } } });
+    if (seen) return current;
+    return recordPaymentEvent(tx, current, {
+      type: "payment.transfer_rejected",
+      actor: "system",
+      data: { txHash, reason, ...(transfer ? { value: transfer.value.toString(), from: transfer.from } : {}) },
+    });
+  });
+}
