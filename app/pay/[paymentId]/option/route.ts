@@ -1,0 +1,13 @@
+import { readJsonBody } from "@/lib/api/read-body";
+import { chooseCheckoutOption } from "@/lib/checkout/choose-option";
+import { respondToCheckout } from "@/lib/checkout/respond";
+import { ChooseOptionBody } from "@/lib/checkout/schemas";
+import { parseInput } from "@/lib/validation";
+
+// The buyer opened a payment option on the checkout page.
+export async function POST(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {
+  return respondToCheckout(async () => {
+    const body = parseInput(ChooseOptionBody, await readJsonBody(request), "request body");
+    return chooseCheckoutOption((await params).paymentId, body.settlementId);
+  });
+}

@@ -1,0 +1,12 @@
+import { respondToCheckout } from "@/lib/checkout/respond";
+import { readCheckoutStatus } from "@/lib/checkout/read-status";
+import { StatusQuery } from "@/lib/schemas/payment";
+import { parseInput } from "@/lib/validation";
+
+// The checkout page's own status poll. Public: the payment id in the path is the capability.
+export async function GET(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {
+  return respondToCheckout(async () => {
+    const query = parseInput(StatusQuery, Object.fromEntries(new URL(request.url).searchParams), "query parameters");
+    return readCheckoutStatus((await params).paymentId, query.maxPollMs, request.signal);
+  });
+}

@@ -1,0 +1,13 @@
+import { readJsonBody } from "@/lib/api/read-body";
+import { respondToCheckout } from "@/lib/checkout/respond";
+import { SubmitTransactionBody } from "@/lib/checkout/schemas";
+import { submitTransaction } from "@/lib/checkout/submit-transaction";
+import { parseInput } from "@/lib/validation";
+
+// A live-mode buyer's browser wallet reports the hash of the transfer it sent.
+export async function POST(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {
+  return respondToCheckout(async () => {
+    const body = parseInput(SubmitTransactionBody, await readJsonBody(request), "request body");
+    return submitTransaction((await params).paymentId, body);
+  });
+}

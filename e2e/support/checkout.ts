@@ -1,0 +1,57 @@
+import type { Page } from "@playwright/test";
+import { expect, type ApiClient } from "./api";
+import { createMerchant } from "./merchants";
+
+export const checkoutViewport = { width: 390, height: 844 };
+
+/** A merchant with a USDC-on-Base settlement and a $10.50 payment for it, made through the API. */
+export async function newCheckoutPayment(api: ApiClient, options: { name?: string; expiresAt?: string } = {}) {
+  const merchant = await createMerchant(api, { withUsdc: true, name: options.name ?? "Corner Coffee" });
+  const created = await api.post(
+    "/v1/payments",
+    { referenceId: `order-${Date.now()}`, amount: { unit: "iso4217/USD", value: "1050" }, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) },
+    { merchantId: merchant.id },
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const payment = created.body as { id: string; gatewayUrl: string; referenceId: string };
+  return { merchant, payment, path: new URL(payment.gatewayUrl).pathname };
+}
+
+/** The payment's status as the merchant sees it through the API. */
+export async function apiStatus(api: ApiClient, paymentId: string, merchantId: string) {
+  const res = await api.get(`/v1/payments/${paymentId}/status`, { merchantId });
+  expect(res.status).toBe(200);
+  return res.body as { status: string; isFinal: boolean; info: { txId: string } | null };
+}
+
+/**
+ * Before any page script runs, installs bridge objects like a native app's web view would
+ * (`NativeWebView`, and `ReactNativeWebView` when asked), each recording what it is posted.
+ */
+export async function installBridge(page: Page, options: { reactNative?: boolean } = {}) {
+  await page.addInitScript((reactNative) => {
+    const record = (name: string) => ({
+      postMessage(message: unknown) {
+        const w = window as unknown as { __bridge: { to: string; message: unknown }[] };
+        (w.__bridge ??= []).push({ to: name, message });
+      },
+    });
+    Object.assign(window, { __bridge: [], NativeWebView: record("NativeWebView") }, reactNative ? { ReactNativeWebView: record("ReactNativeWebView") } : {});
+  }, options.reactNative ?? false);
+}
+
+export async function bridgeMessages(page: Page): Promise<{ to: string; message: unknown }[]> {
+  return page.evaluate(() => (window as unknown as { __bridge: { to: string; message: unknown }[] }).__bridge);
+}
+
+/** Collects Content-Security-Policy violations the page reports. */
+export function watchCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply|connect)/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+export const successMessage = JSON.stringify({ type: "PAY_SUCCESS", success: true, message: "The payment succeeded." });
+export const failureMessage = (error: string) => JSON.stringify({ type: "PAY_FAILURE", success: false, error });

@@ -1,0 +1,24 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { serializeStatus } from "@/lib/payments/serialize";
+import { simulatePayment } from "@/lib/payments/simulate-payment";
+import type { PaymentStatusJson } from "@/lib/schemas/payment";
+import { tenant } from "@/lib/scope";
+import { findCheckoutPayment } from "./find-payment";
+import type { SimulateCheckoutOutcome } from "./schemas";
+
+/**
+ * The test-mode buyer's buttons: the same lifecycle as the simulate API, acted by "buyer". A payment
+ * that became final meanwhile (paid, cancelled or expired elsewhere) answers with that final status.
+ */
+export async function simulateCheckout(paymentId: string, outcome: SimulateCheckoutOutcome): Promise<PaymentStatusJson> {
+  const payment = await findCheckoutPayment(paymentId);
+  if (payment.mode !== "test") throw new AppError("forbidden", "Only test-mode payments can be simulated.");
+  try {
+    return serializeStatus(await db().$transaction((tx) => simulatePayment(tx, tenant(payment), "buyer", payment.id, outcome)));
+  } catch (error) {
+    if (error instanceof AppError && error.code === "payment_final") return serializeStatus(await findCheckoutPayment(paymentId));
+    throw error;
+  }
+}
