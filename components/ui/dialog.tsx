@@ -18,7 +18,7 @@ export function Dialog({ open, onClose, title, description, children, className 
       onClose={onClose}
       onClick={(event) => event.target === ref.current && onClose()}
       aria-labelledby="dialog-title"
-      className={cn("w-[calc(100%-2rem)] max-w-lg rounded-lg border border-border bg-background p-0 text-foreground shadow-xl backdrop:bg-black/40", className)}
+      className={cn("m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-border bg-background p-0 text-left text-foreground shadow-xl backdrop:bg-black/40", className)}
     >
       {open ? (
         <div className="space-y-4 p-6">

@@ -3,7 +3,8 @@
 module.exports = {
   networks: {
     hardhat: {
-      chainId: 31337,
+      // Tests run the node as the chain they configure an RPC for (TOLLGATE_TEST_CHAIN_ID).
+      chainId: Number(process.env.TOLLGATE_TEST_CHAIN_ID || 31337),
       // One block per transaction, plus any the tests mine, so confirmation counts are exact.
       mining: { auto: true, interval: 0 },
       accounts: { count: 10 },

@@ -4,11 +4,11 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, parseAbi, type Address, type Hash } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { repoRoot } from "./settings";
+import { localChainId, repoRoot } from "./settings";
 
 // A real local EVM (Hardhat 2, offline) for live-mode tests, and the few things tests do on it.
 
-export const localChainId = 31337;
+export { localChainId };
 export const localCaip2 = `eip155:${localChainId}`;
 
 // Hardhat's well-known development accounts (public test keys, funded with 10,000 ETH each).
@@ -24,7 +24,7 @@ export const devAccounts = devKeys.map((key) => privateKeyToAccount(key));
 export function startLocalChain(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(repoRoot, "node_modules/hardhat/internal/cli/cli.js"), "--config", "e2e/chain/hardhat.config.cjs", "node", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: repoRoot,
-    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true" },
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", TOLLGATE_TEST_CHAIN_ID: String(localChainId) },
     stdio: ["ignore", "ignore", "inherit"],
   });
   return new Promise((resolve, reject) => {
@@ -46,7 +46,7 @@ export class LocalChain {
   readonly chain;
   readonly public;
   constructor(readonly rpcUrl: string) {
-    this.chain = defineChain({ id: localChainId, name: "Hardhat", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+    this.chain = defineChain({ id: localChainId, name: "Local Hardhat", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
     this.public = createPublicClient({ chain: this.chain, transport: http(rpcUrl) });
   }
 

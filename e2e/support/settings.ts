@@ -12,3 +12,8 @@ export const fixturesFile = path.join(stateDir, "fixtures.json");
 export const ownerPassword = "demo-owner-password";
 export const usesPostgres = Boolean(process.env.DATABASE_URL);
 export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
+
+/** The local Hardhat node every test run starts, posing as this chain (its RPC is configured for it). */
+export const localChainId = 8453;
+export const localChainPort = port + 90;
+export const localChainRpc = `http://127.0.0.1:${localChainPort}`;

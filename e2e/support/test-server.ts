@@ -4,7 +4,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fixturesFile, ownerPassword, repoRoot, stateDir } from "./settings";
+import { startLocalChain } from "./chain";
+import { fixturesFile, localChainId, localChainPort, localChainRpc, ownerPassword, repoRoot, stateDir } from "./settings";
 import type { AccountFixture, Fixtures, RoleName } from "./fixtures-data";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -17,6 +18,11 @@ fs.rmSync(stateDir, { recursive: true, force: true });
 fs.mkdirSync(stateDir, { recursive: true });
 process.env.DATA_DIR = path.join(stateDir, "data");
 process.env.SEED_OWNER_PASSWORD = ownerPassword;
+// Live mode runs against a real local EVM node, configured as the chain it poses as.
+process.env[`CHAIN_RPC_EIP155_${localChainId}`] = localChainRpc;
+process.env[`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`] = "3";
+const chainNode = await startLocalChain(localChainPort);
+process.on("exit", () => chainNode.kill());
 
 if (!fs.existsSync(path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
   execFileSync("npx", ["next", "build"], { cwd: repoRoot, stdio: "inherit" });

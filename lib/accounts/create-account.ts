@@ -12,7 +12,7 @@ export type NewAccount = { accountName: string; ownerEmail: string; ownerName: s
 export async function createAccountWithOwner(tx: Tx, input: NewAccount) {
   const email = input.ownerEmail.trim().toLowerCase();
   if (await tx.user.findUnique({ where: { email } })) {
-    throw new AppError("conflict", "An account with this email already exists.", { field: "email" });
+    throw new AppError("conflict", "An account with this email already exists.", { fields: { email: "An account with this email already exists. Sign in instead." } });
   }
   const account = await tx.account.create({
     data: { id: newId("acct"), name: input.accountName, apiVersion: CURRENT_API_VERSION },

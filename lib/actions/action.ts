@@ -32,16 +32,38 @@ export function authorizedAction<S extends z.ZodObject, R>(
         throw new AppError("forbidden", `Your role (${viewer.role}) does not allow this. Ask an owner or admin.`);
       }
       const parsed = full.safeParse(raw);
-      if (!parsed.success) {
-        return { ok: false, code: "invalid_request", error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(parsed.error) };
-      }
+      if (!parsed.success) return invalidInput(parsed.error);
       const { mode, ...input } = parsed.data as z.output<S> & { mode: Scope["mode"] };
       const ctx = { viewer, scope: { accountId: viewer.account.id, mode }, actor: `user:${viewer.user.id}` };
       return { ok: true, data: await handler(ctx, input as z.output<S>) };
     } catch (error) {
-      const { body } = toErrorResponse(error, newId("req"));
-      const fields = error instanceof AppError ? (error.details?.fields as Record<string, string> | undefined) : undefined;
-      return { ok: false, code: body.code, error: body.message, ...(fields ? { fieldErrors: fields } : {}) };
+      return failure(error);
     }
   };
+}
+
+/**
+ * A server action anyone may call, signed in or not (sign-up, accepting an invitation): input parsed
+ * by `schema` → handler, with refusals and errors returned as for `authorizedAction`.
+ */
+export function publicAction<S extends z.ZodObject, R>(schema: S, handler: (input: z.output<S>) => Promise<R>): (input: z.input<S>) => Promise<ActionResult<R>> {
+  return async (raw) => {
+    try {
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) return invalidInput(parsed.error);
+      return { ok: true, data: await handler(parsed.data) };
+    } catch (error) {
+      return failure(error);
+    }
+  };
+}
+
+function invalidInput(error: z.ZodError): ActionResult<never> {
+  return { ok: false, code: "invalid_request", error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(error) };
+}
+
+function failure(error: unknown): ActionResult<never> {
+  const { body } = toErrorResponse(error, newId("req"));
+  const fields = error instanceof AppError ? (error.details?.fields as Record<string, string> | undefined) : undefined;
+  return { ok: false, code: body.code, error: body.message, ...(fields ? { fieldErrors: fields } : {}) };
 }

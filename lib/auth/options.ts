@@ -3,6 +3,8 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { publicBaseUrl } from "@/lib/env";
 import { derivedKey } from "@/lib/secrets";
+import { clientAddress } from "./client-address";
+import { rateLimitedError, serverError } from "./sign-in-errors";
 import { verifyCredentials } from "./verify-credentials";
 
 const secureCookies = publicBaseUrl().startsWith("https://");
@@ -17,7 +19,16 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { type: "email" }, password: { type: "password" } },
-        authorize: (credentials) => verifyCredentials(credentials),
+        // next-auth hands a thrown error's message to the browser; only our own codes may reach it.
+        authorize: async (credentials, request) => {
+          const check = await verifyCredentials(credentials, clientAddress(request.headers)).catch((error: unknown) => {
+            console.error("sign-in failed", error);
+            throw new Error(serverError);
+          });
+          if (check.ok) return check.user;
+          if (check.reason === "rate_limited") throw new Error(rateLimitedError(check.retryAfterSeconds));
+          return null;
+        },
       }),
     ],
     callbacks: {

@@ -12,7 +12,7 @@ export const permissionsByRole = {
 
 export type Permission = (typeof permissionsByRole)["owner"][number];
 
-export const roles: Role[] = ["owner", "admin", "developer", "support", "viewer"];
+export const roles = ["owner", "admin", "developer", "support", "viewer"] as const satisfies readonly Role[];
 
 export function can(role: Role, permission: Permission): boolean {
   return (permissionsByRole[role] as readonly string[]).includes(permission);
@@ -20,7 +20,7 @@ export function can(role: Role, permission: Permission): boolean {
 
 export const roleDescriptions: Record<Role, string> = {
   owner: "Everything, including the team and billing of the account.",
-  admin: "Everything except removing the owner.",
+  admin: "Everything except changing, removing or appointing owners.",
   developer: "API keys, webhooks and merchants; reads payments.",
   support: "Reads payments, cancels and refunds them.",
   viewer: "Reads everything, changes nothing.",

@@ -1,6 +1,8 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { recordEvent } from "@/lib/events/record-event";
+import { paymentSnapshot } from "@/lib/events/snapshots";
 import { newId } from "@/lib/ids";
 import { getMerchant } from "@/lib/merchants/get-merchant";
 import type { CreatePaymentInput } from "@/lib/schemas/payment";
@@ -29,5 +31,6 @@ export async function createPayment(tx: Tx, scope: Scope, actor: string, merchan
       events: { create: { id: newId("pev"), accountId: scope.accountId, mode: scope.mode, version: 1, type: "payment.created", toStatus: "requires_action", actor, createdAt: now } },
     },
   });
+  await recordEvent(tx, scope, "payment.created", paymentSnapshot(payment));
   return payment;
 }

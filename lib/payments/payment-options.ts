@@ -1,10 +1,14 @@
 import "server-only";
 import type { Payment, Tx } from "@/lib/db";
+import { chainIdOf, getChain } from "@/lib/chain/chains";
 import { quoteInAsset } from "@/lib/quote";
 
 export type PaymentOption = { settlementId: string; asset: string; destination: string; value: string };
 
-/** The ways this payment can be paid: each of the merchant's crypto settlements that has a quote for the amount. */
+/**
+ * The ways this payment can be paid: each of the merchant's crypto settlements that has a quote for
+ * the amount and, in live mode, sits on a chain whose transfers Tollgate can verify.
+ */
 export async function listPaymentOptions(q: Tx, payment: Payment): Promise<PaymentOption[]> {
   const settlements = await q.cryptoSettlement.findMany({
     where: { merchantId: payment.merchantId, accountId: payment.accountId, mode: payment.mode },
@@ -12,6 +16,7 @@ export async function listPaymentOptions(q: Tx, payment: Payment): Promise<Payme
   });
   const amount = { unit: payment.amountUnit, value: payment.amountValue.toFixed() };
   return settlements.flatMap((s) => {
+    if (payment.mode === "live" && !getChain(chainIdOf(s.asset))) return [];
     const value = quoteInAsset(amount, s.asset);
     return value === null ? [] : [{ settlementId: s.id, asset: s.asset, destination: s.destination, value }];
   });

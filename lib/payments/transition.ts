@@ -1,6 +1,9 @@
 import "server-only";
 import type { Payment, PaymentStatus, Prisma, Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import type { EventType } from "@/lib/events/event-types";
+import { recordEvent } from "@/lib/events/record-event";
+import { paymentSnapshot } from "@/lib/events/snapshots";
 import { newId } from "@/lib/ids";
 import { canTransition, isFinalStatus, sourcesOf } from "./lifecycle";
 
@@ -14,9 +17,9 @@ export type TransitionOptions = {
 };
 
 /**
- * Moves a payment to `to`, recording the step as a PaymentEvent with the next version, in the
- * caller's transaction. The update is conditional on the version read, so of two racing
- * transitions exactly one wins; the other gets 409.
+ * Moves a payment to `to`, recording the step as a PaymentEvent with the next version, and its
+ * webhook event, in the caller's transaction. The update is conditional on the version read, so
+ * of two racing transitions exactly one wins; the other gets 409.
  */
 export async function transitionPayment(tx: Tx, payment: Payment, to: PaymentStatus, options: TransitionOptions): Promise<Payment> {
   if (!canTransition(payment.status, to)) throw refusal(payment.status, to);
@@ -46,7 +49,9 @@ export async function transitionPayment(tx: Tx, payment: Payment, to: PaymentSta
       createdAt: now,
     },
   });
-  return tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  const updated = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  await recordEvent(tx, updated, `payment.${to}` as EventType, paymentSnapshot(updated));
+  return updated;
 }
 
 function refusal(from: PaymentStatus, to: PaymentStatus): AppError {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { routingNumberProblem } from "@/lib/aba";
 import { canonicalAccountId, canonicalAssetId, formatAccountId, formatAssetId, parseAccountId, validateSettlement } from "@/lib/caip";
 import { Timestamp } from "./common";
 import { MerchantIdParams } from "./merchant";
@@ -73,3 +74,24 @@ export type CryptoSettlementJson = z.input<typeof CryptoSettlement>;
 export const SettlementsList = z.object({ fiat: z.array(FiatSettlement), crypto: z.array(CryptoSettlement) });
 export const CryptoSettlementsEnvelope = z.object({ crypto: z.array(CryptoSettlement) });
 export const CryptoSettlementEnvelope = z.object({ crypto: CryptoSettlement });
+
+// Fiat (ACH) settlement. The account number is write-only: stored encrypted, shown as its last four digits.
+export const CreateFiatSettlementBody = z.strictObject({
+  accountHolderName: z.string().trim().min(1, "Enter the account holder's name.").max(200, "At most 200 characters."),
+  routingNumber: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = routingNumberProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .describe("9-digit ABA routing number."),
+  accountNumber: z.string().trim().regex(/^[0-9]{4,17}$/, "An account number is 4 to 17 digits."),
+  accountType: z.enum(["checking", "savings"], "Choose checking or savings."),
+});
+export type CreateFiatSettlementInput = z.output<typeof CreateFiatSettlementBody>;
+
+// The dashboard asks for the user's password again before money is pointed somewhere else.
+export const ChangeCryptoDestinationBody = UpdateCryptoSettlementBody.extend({
+  password: z.string().min(1, "Enter your password to confirm.").max(1024),
+});

@@ -7,13 +7,18 @@ import { closeDb, connection } from "@/lib/db";
 import { prepareDatabase } from "@/lib/db/prepare";
 import { env, publicBaseUrl } from "@/lib/env";
 import { isDatabaseUnavailable } from "@/lib/errors";
+import { startInlineWorker } from "@/lib/worker/inline";
+import type { Worker } from "@/lib/worker/worker";
+import { handleApiRequest, isApiRequest } from "./api-server";
 import { applySecurityHeaders } from "./security-headers";
 
 const dev = process.argv.includes("--dev");
+let backgroundWork: Worker | null = null;
 
 async function prepareAndSeed() {
   await prepareDatabase();
   if (!(await hasAnyAccount())) console.log(describeSeed(await seedDemoAccount()));
+  backgroundWork ??= startInlineWorker();
 }
 
 // A PostgreSQL that is down at start-up is waited for in the background; meanwhile the server
@@ -49,6 +54,14 @@ const handle = app.getRequestHandler();
 const server = http.createServer((req, res) => {
   applySecurityHeaders(req, res, !dev);
   if (!hasDecodablePath(req.url ?? "/")) return rejectMalformedUrl(req, res);
+  if (isApiRequest(req.url!.split("?")[0]!)) {
+    handleApiRequest(req, res, publicBaseUrl()).catch((error) => {
+      console.error("API request failed outside the operation", error);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ code: "internal_error", message: "An internal error occurred." }));
+    });
+    return;
+  }
   void handle(req, res);
 });
 server.listen(env.PORT, env.HOST, () => {
@@ -80,6 +93,7 @@ async function stop(signal: string) {
   server.close();
   server.closeAllConnections();
   await app.close().catch(() => {});
+  await backgroundWork?.stop();
   await closeDb();
   process.exit(0);
 }

@@ -2,6 +2,8 @@ import "server-only";
 import { recordAudit } from "@/lib/audit";
 import type { Tx } from "@/lib/db";
 import { notFound } from "@/lib/errors";
+import { recordEvent } from "@/lib/events/record-event";
+import { settlementsSnapshot } from "@/lib/events/snapshots";
 import { tenant, type Scope } from "@/lib/scope";
 import { getCryptoSettlement } from "./get-crypto-settlement";
 
@@ -21,5 +23,6 @@ export async function deleteCryptoSettlement(tx: Tx, scope: Scope, actor: string
     targetId: current.id,
     data: { merchantId, asset: current.asset, destination: current.destination },
   });
+  await recordEvent(tx, scope, "settlement.updated", await settlementsSnapshot(tx, scope, merchantId));
   return { id: current.id, deleted: true as const };
 }

@@ -2,6 +2,8 @@ import "server-only";
 import { recordAudit } from "@/lib/audit";
 import { Prisma, type CryptoSettlement, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { recordEvent } from "@/lib/events/record-event";
+import { settlementsSnapshot } from "@/lib/events/snapshots";
 import { newId } from "@/lib/ids";
 import { getMerchant } from "@/lib/merchants/get-merchant";
 import type { RegisterCryptoSettlementsInput } from "@/lib/schemas/settlement";
@@ -41,6 +43,7 @@ export async function registerCryptoSettlements(tx: Tx, scope: Scope, actor: str
   for (const row of rows) {
     await recordAudit(tx, { ...tenant(scope), actor, action: "crypto_settlement.created", targetType: "crypto_settlement", targetId: row.id, data: { merchantId, asset: row.asset, destination: row.destination } });
   }
+  await recordEvent(tx, scope, "settlement.updated", await settlementsSnapshot(tx, scope, merchantId));
   return rows;
 }
 

@@ -3,6 +3,8 @@ import { recordAudit } from "@/lib/audit";
 import { validateSettlement } from "@/lib/caip";
 import type { Tx } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
+import { recordEvent } from "@/lib/events/record-event";
+import { settlementsSnapshot } from "@/lib/events/snapshots";
 import type { UpdateCryptoSettlementInput } from "@/lib/schemas/settlement";
 import { tenant, type Scope } from "@/lib/scope";
 import { getCryptoSettlement } from "./get-crypto-settlement";
@@ -27,5 +29,6 @@ export async function updateCryptoSettlement(tx: Tx, scope: Scope, actor: string
     targetId: current.id,
     data: { merchantId, asset: current.asset, from: current.destination, to: updated.destination },
   });
+  await recordEvent(tx, scope, "settlement.updated", await settlementsSnapshot(tx, scope, merchantId));
   return updated;
 }

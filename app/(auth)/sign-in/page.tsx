@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { currentViewer } from "@/lib/auth/session";
@@ -21,6 +22,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         </CardHeader>
         <CardContent>
           <SignInForm next={next} />
+          <p className="mt-6 text-center text-sm text-muted-foreground">
+            New to Tollgate?{" "}
+            <Link href="/sign-up" className="font-medium text-primary underline-offset-4 hover:underline">
+              Create an account
+            </Link>
+          </p>
         </CardContent>
       </Card>
     </main>

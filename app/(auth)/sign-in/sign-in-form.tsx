@@ -8,6 +8,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 import { SignInInput } from "@/lib/schemas/auth";
 
 export function SignInForm({ next }: { next: string }) {
@@ -20,7 +21,7 @@ export function SignInForm({ next }: { next: string }) {
     setFormError(null);
     const result = await signIn("credentials", { ...values, redirect: false });
     if (!result || result.error) {
-      setFormError("That email and password do not match an account.");
+      setFormError(signInErrorMessage(result?.error ?? ""));
       return;
     }
     router.replace(next);

@@ -1,43 +1,126 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import Link from "next/link";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { StatusBadge } from "@/components/payments/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireViewer } from "@/lib/auth/session";
-import { parseMode } from "@/lib/modes";
-import { getOverviewCounts } from "@/lib/overview/get-counts";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { dashboardPage } from "@/lib/auth/dashboard-page";
+import { can } from "@/lib/auth/permissions";
+import { getOverview, overviewDays } from "@/lib/overview/get-overview";
+import { formatAmount } from "@/lib/payments/format-amount";
 
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage({ params }: { params: Promise<{ mode: string }> }) {
-  const mode = parseMode((await params).mode);
-  if (!mode) notFound();
-  const viewer = await requireViewer();
-  const counts = await getOverviewCounts(viewer.account.id, mode);
+  const { viewer, mode, scope, allowed } = await dashboardPage(params);
+  if (!allowed) return <NoAccess role={viewer.role} />;
+  const overview = await getOverview(scope);
+  const succeeded = overview.byStatus.find((s) => s.status === "succeeded")!;
+  const paymentsLink = (query = "") => (can(viewer.role, "payments.read") ? `/${mode}/payments${query}` : null);
+
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Overview</h1>
-        <p className="text-sm text-muted-foreground">
-          Signed in as {viewer.user.name} ({viewer.role}) · {mode === "test" ? "Test" : "Live"} data
-        </p>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <PageHeader title="Overview" description={`Signed in as ${viewer.user.name} (${viewer.role}) · ${mode === "test" ? "Test" : "Live"} data · last ${overviewDays} days`} />
+      {overview.merchants === 0 ? <GetStarted mode={mode} /> : null}
+      <div className="grid gap-4 sm:grid-cols-3">
         <Card>
           <CardHeader>
-            <CardTitle>Merchants</CardTitle>
+            <CardTitle className="text-sm font-medium text-muted-foreground">Merchants</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="text-3xl font-semibold" data-testid="merchant-count">{counts.merchants}</p>
+            <p className="text-3xl font-semibold" data-testid="merchant-count">
+              {overview.merchants}
+            </p>
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Payments</CardTitle>
+            <CardTitle className="text-sm font-medium text-muted-foreground">Payments, last {overviewDays} days</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="text-3xl font-semibold" data-testid="payment-count">{counts.payments}</p>
+            <p className="text-3xl font-semibold" data-testid="payment-count">
+              {overview.payments}
+            </p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-sm font-medium text-muted-foreground">Succeeded volume</CardTitle>
+          </CardHeader>
+          <CardContent data-testid="succeeded-volume">
+            {succeeded.volume.length === 0 ? (
+              <p className="text-3xl font-semibold">—</p>
+            ) : (
+              succeeded.volume.map((v) => (
+                <p key={v.unit} className="text-2xl font-semibold">
+                  {formatAmount(v.unit, v.value)}
+                </p>
+              ))
+            )}
           </CardContent>
         </Card>
       </div>
+      <section aria-labelledby="by-status" className="space-y-3">
+        <h2 id="by-status" className="text-lg font-semibold">
+          By status, last {overviewDays} days
+        </h2>
+        <Table aria-labelledby="by-status">
+          <THead>
+            <Tr>
+              <Th>Status</Th>
+              <Th className="text-right">Payments</Th>
+              <Th>Volume</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {overview.byStatus.map((s) => {
+              const href = paymentsLink(`?status=${s.status}&from=${overview.since.toISOString().slice(0, 10)}`);
+              return (
+                <Tr key={s.status} data-testid={`status-${s.status}`}>
+                  <Td>{href ? <Link href={href}><StatusBadge status={s.status} /></Link> : <StatusBadge status={s.status} />}</Td>
+                  <Td className="text-right tabular-nums" data-testid="count">
+                    {s.count}
+                  </Td>
+                  <Td data-testid="volume">{s.volume.length === 0 ? <span className="text-muted-foreground">—</span> : s.volume.map((v) => formatAmount(v.unit, v.value)).join(" · ")}</Td>
+                </Tr>
+              );
+            })}
+          </TBody>
+        </Table>
+      </section>
     </div>
+  );
+}
+
+function GetStarted({ mode }: { mode: "test" | "live" }) {
+  const steps = [
+    { href: `/${mode}/merchants`, title: "Create a merchant", text: "The business that receives payments." },
+    { href: `/${mode}/merchants`, title: "Add where its money goes", text: "A crypto wallet (for example USDC on Base) or a US bank account." },
+    { href: `/${mode}/developers`, title: `Create a ${mode} API key`, text: "Your server uses it to create payments." },
+    { href: `/${mode}/developers`, title: "Create your first payment", text: "Send the buyer to its gateway link and poll its status." },
+  ];
+  return (
+    <Card role="region" aria-labelledby="get-started">
+      <CardHeader>
+        <CardTitle id="get-started">Get started</CardTitle>
+        <p className="text-sm text-muted-foreground">{mode === "live" ? "Live mode starts empty: merchants and settlements from test mode do not carry over." : "Try everything in test mode: no real funds move."}</p>
+      </CardHeader>
+      <CardContent>
+        <ol className="space-y-3">
+          {steps.map((step, i) => (
+            <li key={step.title} className="flex gap-3">
+              <span className="flex size-6 shrink-0 items-center justify-center rounded-full border border-border text-xs font-medium">{i + 1}</span>
+              <div>
+                <Link href={step.href} className="font-medium text-primary hover:underline">
+                  {step.title}
+                </Link>
+                <p className="text-sm text-muted-foreground">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,0 +1,117 @@
+import type { Metadata } from "next";
+import Form from "next/form";
+import Link from "next/link";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page-header";
+import { Select } from "@/components/ui/select";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { AuditLogQuery, listAuditActions, listAuditLog, type AuditLogEntry } from "@/lib/audit-log/list-audit-log";
+import { dashboardPage } from "@/lib/auth/dashboard-page";
+import { db } from "@/lib/db";
+import { formatDateTime } from "@/lib/format-date";
+
+export const metadata: Metadata = { title: "Audit log" };
+
+const pageSize = 50;
+
+export default async function AuditLogPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { viewer, mode, scope, allowed } = await dashboardPage(params, "audit.read");
+  if (!allowed) return <NoAccess role={viewer.role} />;
+  const query = AuditLogQuery.parse(await searchParams);
+  const page = await listAuditLog(db(), scope, { ...query, limit: pageSize });
+  const actions = await listAuditActions(db(), scope.accountId);
+  const href = (next: { cursor?: string }) => `/${mode}/audit-log?${new URLSearchParams({ ...(query.action ? { action: query.action } : {}), ...next })}`;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Audit log" description={`Who changed what in ${mode} mode, and account-wide changes such as the team. Newest first; times in UTC.`} />
+      {/* A GET form: the filter lives in the URL, so a filtered view can be shared. */}
+      <Form action={`/${mode}/audit-log`} className="flex flex-wrap items-end gap-2">
+        <div className="space-y-1.5">
+          <Label htmlFor="action-filter">Action</Label>
+          <Select id="action-filter" name="action" defaultValue={query.action ?? ""} className="w-64 max-w-full">
+            <option value="">All actions</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" variant="outline">
+          Filter
+        </Button>
+      </Form>
+      {page.data.length === 0 ? (
+        <EmptyState title={query.action ? `No “${query.action}” entries` : "Nothing recorded yet"} description="Changes to keys, merchants, settlements, payments and the team appear here." />
+      ) : (
+        <Table>
+          <THead>
+            <Tr>
+              <Th className="hidden md:table-cell">When</Th>
+              <Th className="hidden md:table-cell">Who</Th>
+              <Th>What</Th>
+              <Th className="hidden md:table-cell">Target</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {page.data.map((entry) => (
+              <Tr key={entry.id} data-testid="audit-entry">
+                <Td className="hidden whitespace-nowrap align-top text-muted-foreground md:table-cell">{formatDateTime(entry.createdAt)}</Td>
+                <Td className="hidden align-top md:table-cell">{entry.actor.label}</Td>
+                <Td className="align-top">
+                  <div className="mb-1 break-all text-xs text-muted-foreground md:hidden">
+                    {formatDateTime(entry.createdAt)} · <span className="text-foreground">{entry.actor.label}</span>
+                  </div>
+                  <code className="font-mono text-xs">{entry.action}</code>
+                  {entry.mode === null ? (
+                    <Badge className="ml-2" tone="neutral">
+                      account
+                    </Badge>
+                  ) : null}
+                  <Details entry={entry} />
+                  {entry.target ? <div className="font-mono text-xs text-muted-foreground md:hidden">{entry.target.id}</div> : null}
+                </Td>
+                <Td className="hidden align-top md:table-cell">
+                  {entry.target ? (
+                    <div>
+                      <span className="text-xs text-muted-foreground">{entry.target.type.replace(/_/g, " ")}</span>
+                      <div className="break-all font-mono text-xs">{entry.target.id}</div>
+                    </div>
+                  ) : (
+                    <span className="text-muted-foreground">—</span>
+                  )}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      <nav aria-label="Pages" className="flex justify-between gap-2">
+        {query.cursor ? (
+          <Link href={href({})} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            ← Newest
+          </Link>
+        ) : (
+          <span />
+        )}
+        {page.nextCursor ? (
+          <Link href={href({ cursor: page.nextCursor })} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            Older →
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+/** The entry's recorded details as `key: value` pairs, e.g. `email: ana@example.com · role: admin`. */
+function Details({ entry }: { entry: AuditLogEntry }) {
+  const pairs = Object.entries(entry.data).filter(([, value]) => value !== null && value !== undefined && typeof value !== "object");
+  if (pairs.length === 0) return null;
+  return <div className="mt-0.5 break-all text-xs text-muted-foreground">{pairs.map(([key, value]) => `${key}: ${String(value)}`).join(" · ")}</div>;
+}

@@ -1,0 +1,38 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { authorizedAction, type ActionContext } from "@/lib/actions/action";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
+import { db } from "@/lib/db";
+import { createPublicApp } from "@/lib/public-apps/create-public-app";
+import { revokePublicApp } from "@/lib/public-apps/revoke-public-app";
+import { CreateApiKeyInput, CreatePublicAppInput, RevokeApiKeyInput, RevokePublicAppInput } from "@/lib/schemas/api-key";
+
+const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}/developers`);
+
+/** The key's mode is the page's mode. The full key is in this response and nowhere else, ever. */
+export const createApiKeyAction = authorizedAction("api_keys.manage", CreateApiKeyInput, async (ctx, input) => {
+  const { scope, actor, viewer } = ctx;
+  const created = await db().$transaction((tx) => createApiKey(tx, { accountId: scope.accountId, mode: scope.mode, name: input.name, actor, createdById: viewer.user.id }));
+  refresh(ctx);
+  return { id: created.id, name: created.name, mode: created.mode, key: created.key };
+});
+
+export const revokeApiKeyAction = authorizedAction("api_keys.manage", RevokeApiKeyInput, async (ctx, input) => {
+  await db().$transaction((tx) => revokeApiKey(tx, ctx.scope, ctx.actor, input.id));
+  refresh(ctx);
+  return { revoked: true };
+});
+
+export const createPublicAppAction = authorizedAction("api_keys.manage", CreatePublicAppInput, async (ctx, input) => {
+  const app = await db().$transaction((tx) => createPublicApp(tx, ctx.scope, ctx.actor, input));
+  refresh(ctx);
+  return { id: app.id, name: app.name };
+});
+
+export const revokePublicAppAction = authorizedAction("api_keys.manage", RevokePublicAppInput, async (ctx, input) => {
+  await db().$transaction((tx) => revokePublicApp(tx, ctx.scope, ctx.actor, input.id));
+  refresh(ctx);
+  return { revoked: true };
+});

@@ -1,0 +1,88 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Dialog } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import type { Mode } from "@/lib/db";
+import { CreateApiKeyInput } from "@/lib/schemas/api-key";
+import { createApiKeyAction } from "./actions";
+
+/** Create → the full key, once, with a copy button. Closing the dialog drops it from memory for good. */
+export function CreateApiKeyButton({ mode }: { mode: Mode }) {
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const form = useForm({ resolver: zodResolver(CreateApiKeyInput), defaultValues: { name: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const close = () => {
+    setOpen(false);
+    setCreated(null);
+    form.reset();
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const data = showActionResult(await createApiKeyAction({ ...values, mode }), { form });
+    if (data) setCreated({ name: data.name, key: data.key });
+  });
+
+  return (
+    <>
+      <Button type="button" onClick={() => setOpen(true)}>
+        Create {mode} key
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        title={created ? "Copy your new API key" : `Create a ${mode} API key`}
+        description={created ? undefined : `It can call every API operation on this account's ${mode} data.`}
+      >
+        {created ? (
+          <div className="space-y-4">
+            <p role="alert" className="rounded-md border border-warning bg-warning/20 px-3 py-2 text-sm">
+              <strong>This is the only time the full key is shown.</strong> Store it in your server&apos;s secret manager now. If you lose it, revoke it and create a new one.
+            </p>
+            <FormField id="new-api-key" label={`Key “${created.name}”`}>
+              <div className="flex gap-2">
+                <Input id="new-api-key" readOnly value={created.key} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} data-testid="new-api-key" />
+                <CopyButton value={created.key} label="Copy key" />
+              </div>
+            </FormField>
+            <div className="flex justify-end">
+              <Button type="button" onClick={close}>
+                I have stored it
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <FormField id="api-key-name" label="Name" error={errors.name?.message}>
+              <Input
+                id="api-key-name"
+                placeholder="e.g. Checkout server"
+                autoComplete="off"
+                autoFocus
+                aria-invalid={!!errors.name}
+                aria-describedby={errors.name ? "api-key-name-error" : undefined}
+                {...form.register("name")}
+              />
+            </FormField>
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? "Creating…" : "Create key"}
+              </Button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}

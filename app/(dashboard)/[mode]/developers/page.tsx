@@ -1,0 +1,127 @@
+import type { Metadata } from "next";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { listApiKeys } from "@/lib/api-keys/list-api-keys";
+import { dashboardPage } from "@/lib/auth/dashboard-page";
+import { can } from "@/lib/auth/permissions";
+import { db } from "@/lib/db";
+import { formatDateTime } from "@/lib/format-date";
+import { listPublicApps } from "@/lib/public-apps/list-public-apps";
+import { CreateApiKeyButton } from "./create-api-key-button";
+import { CreatePublicAppButton } from "./create-public-app-button";
+import { RevokeApiKeyButton, RevokePublicAppButton } from "./revoke-buttons";
+
+export const metadata: Metadata = { title: "API keys" };
+
+export default async function ApiKeysPage({ params }: { params: Promise<{ mode: string }> }) {
+  const { viewer, mode, scope, allowed } = await dashboardPage(params, "account.read");
+  if (!allowed) return <NoAccess role={viewer.role} />;
+  const manage = can(viewer.role, "api_keys.manage");
+  const keys = await listApiKeys(db(), scope);
+  const apps = await listPublicApps(db(), scope);
+  const modeName = mode === "test" ? "test" : "live";
+
+  return (
+    <div className="space-y-10">
+      <section aria-label="API keys" className="space-y-4">
+        <PageHeader
+          title="API keys"
+          description={
+            <>
+              Secret keys for calling the API from your server, in {modeName} mode (they start with <code className="font-mono">svc_{modeName}_</code>). A key is shown in full
+              only once, when it is created.
+            </>
+          }
+          actions={manage ? <CreateApiKeyButton mode={mode} /> : null}
+        />
+        {keys.length === 0 ? (
+          <EmptyState title={`No ${modeName} API keys yet`} description={manage ? "Create one to start calling the API." : "Ask a developer, admin or owner to create one."} />
+        ) : (
+          <Table>
+            <THead>
+              <Tr>
+                <Th>Name</Th>
+                <Th className="hidden md:table-cell">Key</Th>
+                <Th className="hidden lg:table-cell">Created by</Th>
+                <Th className="hidden md:table-cell">Created</Th>
+                <Th className="hidden md:table-cell">Last used</Th>
+                <Th>Status</Th>
+                {manage ? <Th className="text-right">Actions</Th> : null}
+              </Tr>
+            </THead>
+            <TBody>
+              {keys.map((key) => (
+                <Tr key={key.id} data-testid={`api-key-${key.id}`}>
+                  <Td>
+                    <div className="font-medium">{key.name}</div>
+                    <div className="space-y-0.5 text-xs text-muted-foreground md:hidden">
+                      <div className="font-mono text-foreground">{key.masked}</div>
+                      <div>
+                        Created {formatDateTime(key.createdAt)} · {key.lastUsedAt ? `used ${formatDateTime(key.lastUsedAt)}` : "never used"}
+                      </div>
+                    </div>
+                    {key.restricted ? <div className="text-xs text-muted-foreground">Restricted permissions</div> : null}
+                  </Td>
+                  <Td className="hidden whitespace-nowrap font-mono text-xs md:table-cell">{key.masked}</Td>
+                  <Td className="hidden text-muted-foreground lg:table-cell">
+                    <span className="block max-w-48 truncate" title={key.createdBy}>
+                      {key.createdBy}
+                    </span>
+                  </Td>
+                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{formatDateTime(key.createdAt)}</Td>
+                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</Td>
+                  <Td>{key.revokedAt ? <Badge tone="danger" title={`Revoked ${formatDateTime(key.revokedAt)}`}>Revoked</Badge> : <Badge tone="success">Active</Badge>}</Td>
+                  {manage ? <Td className="relative text-right">{key.revokedAt ? null : <RevokeApiKeyButton mode={mode} apiKey={{ id: key.id, name: key.name }} />}</Td> : null}
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </section>
+
+      <section aria-labelledby="apps-heading" className="space-y-4">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="space-y-1">
+            <h2 id="apps-heading" className="text-xl font-semibold">
+              Public App-Ids
+            </h2>
+            <p className="max-w-2xl text-sm text-muted-foreground">
+              For wallet and mobile apps: sent as <code className="font-mono">App-Id</code> with a <code className="font-mono">Client-Id</code>, an App-Id may only read payment status. It is not a
+              secret, so it is always shown in full.
+            </p>
+          </div>
+          {manage ? <CreatePublicAppButton mode={mode} /> : null}
+        </div>
+        {apps.length === 0 ? (
+          <EmptyState title={`No ${modeName} App-Ids`} description="Create one if a wallet or mobile app needs to check payment status without a secret key." />
+        ) : (
+          <Table>
+            <THead>
+              <Tr>
+                <Th>Name</Th>
+                <Th>App-Id</Th>
+                <Th className="hidden md:table-cell">Created</Th>
+                <Th>Status</Th>
+                {manage ? <Th className="text-right">Actions</Th> : null}
+              </Tr>
+            </THead>
+            <TBody>
+              {apps.map((app) => (
+                <Tr key={app.id} data-testid={`public-app-${app.id}`}>
+                  <Td className="font-medium">{app.name}</Td>
+                  <Td className="break-all font-mono text-xs">{app.id}</Td>
+                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{formatDateTime(app.createdAt)}</Td>
+                  <Td>{app.revokedAt ? <Badge tone="danger">Revoked</Badge> : <Badge tone="success">Active</Badge>}</Td>
+                  {manage ? <Td className="relative text-right">{app.revokedAt ? null : <RevokePublicAppButton mode={mode} app={{ id: app.id, name: app.name }} />}</Td> : null}
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </section>
+    </div>
+  );
+}

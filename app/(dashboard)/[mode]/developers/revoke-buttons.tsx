@@ -1,0 +1,38 @@
+"use client";
+
+import { showActionResult } from "@/components/forms/action-feedback";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import type { Mode } from "@/lib/db";
+import { revokeApiKeyAction, revokePublicAppAction } from "./actions";
+
+export function RevokeApiKeyButton({ mode, apiKey }: { mode: Mode; apiKey: { id: string; name: string } }) {
+  return (
+    <ConfirmButton
+      label={
+        <>
+          Revoke<span className="sr-only"> key {apiKey.name}</span>
+        </>
+      }
+      title={`Revoke “${apiKey.name}”?`}
+      description="Requests with this key are refused (401) from now on. Anything still using it stops working. This cannot be undone."
+      confirmLabel="Revoke key"
+      onConfirm={async () => !!showActionResult(await revokeApiKeyAction({ id: apiKey.id, mode }), { success: "API key revoked" })}
+    />
+  );
+}
+
+export function RevokePublicAppButton({ mode, app }: { mode: Mode; app: { id: string; name: string } }) {
+  return (
+    <ConfirmButton
+      label={
+        <>
+          Revoke<span className="sr-only"> App-Id {app.name}</span>
+        </>
+      }
+      title={`Revoke “${app.name}”?`}
+      description={`Apps sending ${app.id} can no longer read payment status. This cannot be undone.`}
+      confirmLabel="Revoke App-Id"
+      onConfirm={async () => !!showActionResult(await revokePublicAppAction({ id: app.id, mode }), { success: "App-Id revoked" })}
+    />
+  );
+}

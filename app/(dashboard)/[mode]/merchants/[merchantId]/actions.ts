@@ -1,0 +1,69 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { authorizedAction, type ActionContext } from "@/lib/actions/action";
+import { confirmPassword } from "@/lib/auth/confirm-password";
+import { db } from "@/lib/db";
+import { deleteMerchant } from "@/lib/merchants/delete-merchant";
+import { updateMerchant } from "@/lib/merchants/update-merchant";
+import { CreateMerchantBody, MerchantIdParams } from "@/lib/schemas/merchant";
+import { ChangeCryptoDestinationBody, CreateFiatSettlementBody, RegisterCryptoSettlementsBody } from "@/lib/schemas/settlement";
+import { createFiatSettlement } from "@/lib/settlements/create-fiat-settlement";
+import { deleteCryptoSettlement } from "@/lib/settlements/delete-crypto-settlement";
+import { deleteFiatSettlement } from "@/lib/settlements/delete-fiat-settlement";
+import { registerCryptoSettlements } from "@/lib/settlements/register-crypto-settlements";
+import { updateCryptoSettlement } from "@/lib/settlements/update-crypto-settlement";
+
+const SettlementParams = MerchantIdParams.extend({ settlementId: z.string().min(1).max(64) });
+
+function revalidateMerchant(ctx: ActionContext, merchantId: string) {
+  revalidatePath(`/${ctx.scope.mode}/merchants/${merchantId}`);
+  revalidatePath(`/${ctx.scope.mode}/merchants`);
+}
+
+// The edit form always sends every field, so an empty icon means "remove it".
+export const updateMerchantAction = authorizedAction("merchants.write", CreateMerchantBody.extend(MerchantIdParams.shape), async (ctx, { merchantId, ...input }) => {
+  await db().$transaction((tx) => updateMerchant(tx, ctx.scope, ctx.actor, merchantId, { ...input, iconUrl: input.iconUrl ?? null }));
+  revalidateMerchant(ctx, merchantId);
+  return { id: merchantId };
+});
+
+export const deleteMerchantAction = authorizedAction("merchants.write", MerchantIdParams, async (ctx, { merchantId }) => {
+  const result = await db().$transaction((tx) => deleteMerchant(tx, ctx.scope, ctx.actor, merchantId));
+  revalidateMerchant(ctx, merchantId);
+  return result;
+});
+
+export const registerCryptoSettlementsAction = authorizedAction("settlements.write", RegisterCryptoSettlementsBody.extend(MerchantIdParams.shape), async (ctx, { merchantId, ...input }) => {
+  const rows = await db().$transaction((tx) => registerCryptoSettlements(tx, ctx.scope, ctx.actor, merchantId, input));
+  revalidateMerchant(ctx, merchantId);
+  return { ids: rows.map((r) => r.id) };
+});
+
+export const changeCryptoDestinationAction = authorizedAction("settlements.write", ChangeCryptoDestinationBody.extend(SettlementParams.shape), async (ctx, { merchantId, settlementId, password, destination }) => {
+  const updated = await db().$transaction(async (tx) => {
+    await confirmPassword(tx, ctx.viewer.user.id, password);
+    return updateCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId, { destination });
+  });
+  revalidateMerchant(ctx, merchantId);
+  return { id: updated.id, destination: updated.destination };
+});
+
+export const deleteCryptoSettlementAction = authorizedAction("settlements.write", SettlementParams, async (ctx, { merchantId, settlementId }) => {
+  const result = await db().$transaction((tx) => deleteCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId));
+  revalidateMerchant(ctx, merchantId);
+  return result;
+});
+
+export const createFiatSettlementAction = authorizedAction("settlements.write", CreateFiatSettlementBody.extend(MerchantIdParams.shape), async (ctx, { merchantId, ...input }) => {
+  const row = await db().$transaction((tx) => createFiatSettlement(tx, ctx.scope, ctx.actor, merchantId, input));
+  revalidateMerchant(ctx, merchantId);
+  return { id: row.id, accountNumberLast4: row.accountNumberLast4 };
+});
+
+export const deleteFiatSettlementAction = authorizedAction("settlements.write", SettlementParams, async (ctx, { merchantId, settlementId }) => {
+  const result = await db().$transaction((tx) => deleteFiatSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId));
+  revalidateMerchant(ctx, merchantId);
+  return result;
+});

@@ -1,0 +1,99 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { MerchantActions } from "@/components/merchants/merchant-actions";
+import { DateTime } from "@/components/payments/date-time";
+import { StatusBadge } from "@/components/payments/status-badge";
+import { CryptoSettlementsSection } from "@/components/settlements/crypto-settlements-section";
+import { FiatSettlementsSection } from "@/components/settlements/fiat-settlements-section";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { PageHeader } from "@/components/ui/page-header";
+import { dashboardPage } from "@/lib/auth/dashboard-page";
+import { can } from "@/lib/auth/permissions";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { getMerchant } from "@/lib/merchants/get-merchant";
+import { formatAmount } from "@/lib/payments/format-amount";
+import { findPayments } from "@/lib/payments/list-payments";
+import { listSettlements } from "@/lib/settlements/list-settlements";
+
+export const metadata: Metadata = { title: "Merchant" };
+
+export default async function MerchantPage({ params }: { params: Promise<{ mode: string; merchantId: string }> }) {
+  const { viewer, mode, scope, allowed } = await dashboardPage(params);
+  if (!allowed) return <NoAccess role={viewer.role} />;
+  const { merchantId } = await params;
+  const merchant = await getMerchant(db(), scope, merchantId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  });
+  const canReadPayments = can(viewer.role, "payments.read");
+  const [settlements, recent] = await Promise.all([
+    listSettlements(db(), scope, merchant.id),
+    canReadPayments ? findPayments(db(), scope, { limit: 5, merchantId: merchant.id }) : null,
+  ]);
+
+  return (
+    <div className="space-y-8">
+      <div className="space-y-2">
+        <Link href={`/${mode}/merchants`} className="text-sm text-muted-foreground hover:text-foreground">
+          ← Merchants
+        </Link>
+        <PageHeader
+          title={merchant.name}
+          description={
+            <>
+              {merchant.email} · created <DateTime value={merchant.createdAt} />
+            </>
+          }
+          actions={
+            can(viewer.role, "merchants.write") ? (
+              <MerchantActions mode={mode} merchantId={merchant.id} merchant={{ merchantName: merchant.name, merchantEmail: merchant.email, iconUrl: merchant.iconUrl }} />
+            ) : null
+          }
+        />
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Merchant id (the API&apos;s Merchant-Id header)</span>
+          <code className="break-all rounded bg-muted px-1.5 py-0.5 text-xs">{merchant.id}</code>
+          <CopyButton value={merchant.id} label="Copy id" />
+        </div>
+      </div>
+
+      <CryptoSettlementsSection mode={mode} merchantId={merchant.id} settlements={settlements.crypto} canWrite={can(viewer.role, "settlements.write")} />
+      <FiatSettlementsSection mode={mode} merchantId={merchant.id} settlements={settlements.fiat} canWrite={can(viewer.role, "settlements.write")} />
+
+      {recent ? (
+        <Card>
+          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+            <CardTitle>Recent payments</CardTitle>
+            <Link href={`/${mode}/payments?merchantId=${merchant.id}`} className="text-sm text-primary hover:underline">
+              All payments of this merchant →
+            </Link>
+          </CardHeader>
+          <CardContent>
+            {recent.rows.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No payments yet.</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {recent.rows.map((p) => (
+                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                    <Link href={`/${mode}/payments/${p.id}`} className="font-medium text-primary hover:underline">
+                      {formatAmount(p.amountUnit, p.amountValue.toFixed())}
+                    </Link>
+                    <span className="min-w-0 truncate text-muted-foreground">{p.referenceId}</span>
+                    <StatusBadge status={p.status} />
+                    <span className="text-muted-foreground">
+                      <DateTime value={p.createdAt} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { CancelPaymentButton } from "@/components/payments/cancel-payment-button";
+import { DateTime } from "@/components/payments/date-time";
+import { RefundButton } from "@/components/payments/refund-button";
+import { StatusBadge } from "@/components/payments/status-badge";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { findKnownAsset } from "@/lib/assets";
+import { dashboardPage } from "@/lib/auth/dashboard-page";
+import { can } from "@/lib/auth/permissions";
+import { AppError } from "@/lib/errors";
+import { addValues, parseUnit, subValues } from "@/lib/money";
+import { formatAmount, formatAssetAmount } from "@/lib/payments/format-amount";
+import { getPaymentDetail } from "@/lib/payments/get-payment-detail";
+import { gatewayUrl } from "@/lib/payments/serialize";
+
+export const metadata: Metadata = { title: "Payment" };
+
+export default async function PaymentPage({ params }: { params: Promise<{ mode: string; paymentId: string }> }) {
+  const { viewer, mode, scope, allowed } = await dashboardPage(params, "payments.read");
+  if (!allowed) return <NoAccess role={viewer.role} />;
+  const { paymentId } = await params;
+  const { payment: p, merchant, events, refunds } = await getPaymentDetail(scope, paymentId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  });
+  const amount = formatAmount(p.amountUnit, p.amountValue.toFixed());
+  const gateway = gatewayUrl(p.id);
+  const reserved = refunds.filter((r) => r.status !== "failed").reduce((sum, r) => addValues(sum, r.amount.value), "0");
+  const refundable = subValues(p.amountValue.toFixed(), reserved);
+  const unit = parseUnit(p.amountUnit);
+  const decimals = !unit.ok ? 0 : unit.value.kind === "fiat" ? unit.value.exponent : (findKnownAsset(p.amountUnit.slice("caip19/".length))?.decimals ?? 0);
+
+  return (
+    <div className="space-y-6">
+      <Link href={`/${mode}/payments`} className="text-sm text-muted-foreground hover:text-foreground">
+        ← Payments
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-semibold" data-testid="payment-amount">
+              {amount}
+            </h1>
+            <StatusBadge status={p.status} />
+          </div>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <code className="break-all">{p.id}</code>
+            <CopyButton value={p.id} label="Copy id" />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {p.status === "requires_action" && can(viewer.role, "payments.cancel") ? <CancelPaymentButton mode={mode} paymentId={p.id} /> : null}
+          {p.status === "succeeded" && refundable !== "0" && can(viewer.role, "payments.refund") ? (
+            <RefundButton mode={mode} paymentId={p.id} unit={p.amountUnit} decimals={decimals} refundable={refundable} />
+          ) : null}
+        </div>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Details</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+            <Row label="Amount">
+              {amount} <span className="text-muted-foreground">({p.amountValue.toFixed()} {p.amountUnit})</span>
+            </Row>
+            <Row label="Paid with">
+              {p.optionAsset && (p.paidValue ?? p.optionValue) ? (
+                <>
+                  {formatAssetAmount(p.optionAsset, (p.paidValue ?? p.optionValue)!.toFixed())}{" "}
+                  <span className="break-all text-muted-foreground">({p.optionAsset})</span>
+                </>
+              ) : (
+                <span className="text-muted-foreground">Not chosen yet</span>
+              )}
+            </Row>
+            <Row label="Status">
+              <StatusBadge status={p.status} />
+              {p.failureReason ? <span className="ml-2 text-muted-foreground">{p.failureReason}</span> : null}
+            </Row>
+            <Row label="Reference">
+              <span className="break-all">{p.referenceId}</span>
+            </Row>
+            <Row label="Merchant">
+              {merchant && !merchant.deletedAt ? (
+                <Link href={`/${mode}/merchants/${merchant.id}`} className="text-primary hover:underline">
+                  {merchant.name}
+                </Link>
+              ) : (
+                <span>{merchant?.name ?? p.merchantId} (deleted)</span>
+              )}
+            </Row>
+            <Row label="Transaction">
+              {p.txId ? (
+                <span className="flex flex-wrap items-center gap-2">
+                  <code className="break-all text-xs" data-testid="tx-id">{p.txId}</code>
+                  <CopyButton value={p.txId} label="Copy txId" />
+                </span>
+              ) : (
+                <span className="text-muted-foreground">None yet</span>
+              )}
+            </Row>
+            <Row label="Gateway link">
+              <span className="flex flex-wrap items-center gap-2">
+                <a href={gateway} target="_blank" rel="noreferrer" className="break-all text-primary hover:underline">
+                  {gateway}
+                </a>
+                <CopyButton value={gateway} label="Copy link" />
+              </span>
+            </Row>
+            <Row label="Created">
+              <DateTime value={p.createdAt} />
+            </Row>
+            <Row label={p.finalizedAt ? "Finished" : "Expires"}>
+              <DateTime value={p.finalizedAt ?? p.expiresAt} />
+            </Row>
+            {reserved !== "0" ? <Row label="Refunded">{formatAmount(p.amountUnit, reserved)}</Row> : null}
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Timeline</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="space-y-3" aria-label="Payment events">
+            {events.map((e) => (
+              <li key={e.id} className="flex gap-3 text-sm" data-testid="payment-event">
+                <span className="mt-0.5 shrink-0 rounded bg-muted px-1.5 font-mono text-xs">v{e.version}</span>
+                <div className="min-w-0 space-y-0.5">
+                  <p className="font-medium">
+                    {e.type}
+                    {e.toStatus ? (
+                      <span className="ml-2 font-normal text-muted-foreground">
+                        {e.fromStatus ? `${e.fromStatus} → ` : ""}
+                        {e.toStatus}
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="break-all text-muted-foreground">
+                    by {e.actorName} · <DateTime value={e.createdAt} />
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+
+      {refunds.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Refunds</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y divide-border text-sm">
+              {refunds.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="refund">
+                  <span className="font-medium">{formatAmount(r.amount.unit, r.amount.value)}</span>
+                  <Badge tone={r.status === "succeeded" ? "success" : r.status === "failed" ? "danger" : "warning"}>{r.status}</Badge>
+                  {r.reason ? <span className="text-muted-foreground">{r.reason}</span> : null}
+                  <span className="text-muted-foreground">
+                    <DateTime value={r.createdAt} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </>
+  );
+}

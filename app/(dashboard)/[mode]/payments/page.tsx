@@ -1,0 +1,61 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { PaymentsTable } from "@/components/payments/payments-table";
+import { buttonVariants } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { dashboardPage } from "@/lib/auth/dashboard-page";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { listMerchants } from "@/lib/merchants/list-merchants";
+import { formatAmount } from "@/lib/payments/format-amount";
+import { findPayments } from "@/lib/payments/list-payments";
+import { parsePaymentsQuery, paymentsQueryString, paymentsSearch } from "@/lib/payments/search-payments";
+
+export const metadata: Metadata = { title: "Payments" };
+
+export default async function PaymentsPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { viewer, mode, scope, allowed } = await dashboardPage(params, "payments.read");
+  if (!allowed) return <NoAccess role={viewer.role} />;
+  const query = parsePaymentsQuery(await searchParams);
+  const { filter, view } = paymentsSearch(query);
+  const [page, merchants] = await Promise.all([
+    findPayments(db(), scope, filter, view).catch((error: unknown) => {
+      // A stale or edited cursor: start the same view from its first page.
+      if (error instanceof AppError && error.code === "invalid_request") redirect(`/${mode}/payments${paymentsQueryString({ ...query, cursor: undefined, before: undefined })}`);
+      throw error;
+    }),
+    listMerchants(db(), scope, { limit: 200 }),
+  ]);
+  const exportHref = `/${mode}/payments/export${paymentsQueryString({ ...query, cursor: undefined, before: undefined })}`;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Payments"
+        description={`${mode === "test" ? "Test" : "Live"}-mode payments, newest first. Filters, search and sort are kept in the address, so a link shows a colleague the same rows.`}
+        actions={
+          <a href={exportHref} download className={buttonVariants({ variant: "outline" })}>
+            Export CSV
+          </a>
+        }
+      />
+      <PaymentsTable
+        mode={mode}
+        query={query}
+        nextCursor={page.nextCursor}
+        prevCursor={page.prevCursor}
+        merchants={merchants.data.map((m) => ({ id: m.id, name: m.name }))}
+        rows={page.rows.map((p) => ({
+          id: p.id,
+          createdAt: p.createdAt.toISOString(),
+          status: p.status,
+          merchantId: p.merchantId,
+          merchantName: p.merchant.name,
+          referenceId: p.referenceId,
+          amount: formatAmount(p.amountUnit, p.amountValue.toFixed()),
+        }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Dialog } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { roleDescriptions } from "@/lib/auth/permissions";
+import type { Mode, Role } from "@/lib/db";
+import { formatDateTime } from "@/lib/format-date";
+import { InviteMemberInput } from "@/lib/schemas/team";
+import { inviteMemberAction } from "./actions";
+
+type Sent = { email: string; role: Role; link: string; expiresAt: Date };
+
+export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grantableRoles: Role[] }) {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const form = useForm({ resolver: zodResolver(InviteMemberInput), defaultValues: { email: "", role: "developer" as Role } });
+  const { errors, isSubmitting } = form.formState;
+  const role = useWatch({ control: form.control, name: "role" });
+
+  const close = () => {
+    setOpen(false);
+    setSent(null);
+    form.reset();
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const data = showActionResult(await inviteMemberAction({ ...values, mode }), { form, success: "Invitation created" });
+    if (data) setSent(data);
+  });
+
+  return (
+    <>
+      <Button type="button" onClick={() => setOpen(true)}>
+        Invite member
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        title={sent ? "Send this invitation link" : "Invite a team member"}
+        description={sent ? undefined : "They choose their own name and password when they open the link."}
+      >
+        {sent ? (
+          <div className="space-y-4">
+            <p className="text-sm">
+              Send this link to <strong className="break-all">{sent.email}</strong>. It makes them a <strong>{sent.role}</strong> and works once, until {formatDateTime(sent.expiresAt)}.
+            </p>
+            <div className="flex gap-2">
+              <Input readOnly value={sent.link} aria-label="Invitation link" className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+              <CopyButton value={sent.link} label="Copy link" />
+            </div>
+            <p role="note" className="rounded-md bg-warning/20 px-3 py-2 text-sm">
+              This link is shown only now. Anyone who has it can join as {sent.email}; if it goes astray, revoke the invitation.
+            </p>
+            <div className="flex justify-end">
+              <Button type="button" onClick={close}>
+                Done
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <FormField id="invite-email" label="Email" error={errors.email?.message}>
+              <Input id="invite-email" type="email" autoComplete="off" autoFocus aria-invalid={!!errors.email} aria-describedby={errors.email ? "invite-email-error" : undefined} {...form.register("email")} />
+            </FormField>
+            <FormField id="invite-role" label="Role" error={errors.role?.message}>
+              <Select id="invite-role" aria-invalid={!!errors.role} aria-describedby="invite-role-hint" {...form.register("role")}>
+                {grantableRoles.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <p id="invite-role-hint" className="text-sm text-muted-foreground">
+              {roleDescriptions[role]}
+            </p>
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? "Creating…" : "Create invitation"}
+              </Button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+
+import { useState } from "react";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Dialog } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
+import { roleDescriptions } from "@/lib/auth/permissions";
+import type { Mode, Role } from "@/lib/db";
+import { changeMemberRoleAction, removeMemberAction } from "./actions";
+
+type Member = { id: string; name: string; email: string; role: Role };
+
+/** Change role and remove, per member. `locked` says why neither is allowed (the server enforces the same rules). */
+export function MemberActions({ mode, member, grantableRoles, locked }: { mode: Mode; member: Member; grantableRoles: Role[]; locked: string | null }) {
+  const [open, setOpen] = useState(false);
+  const [role, setRole] = useState<Role>(member.role);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (locked) return <span className="text-xs text-muted-foreground">{locked}</span>;
+
+  const save = async () => {
+    setBusy(true);
+    const result = await changeMemberRoleAction({ membershipId: member.id, role, mode });
+    setBusy(false);
+    if (!result.ok && result.fieldErrors?.role) return setError(result.fieldErrors.role);
+    if (showActionResult(result, { success: `${member.email} is now ${role}` })) setOpen(false);
+  };
+
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          setRole(member.role);
+          setError(null);
+          setOpen(true);
+        }}
+      >
+        Change role<span className="sr-only"> of {member.email}</span>
+      </Button>
+      <ConfirmButton
+        label={
+          <>
+            Remove<span className="sr-only"> {member.email}</span>
+          </>
+        }
+        title={`Remove ${member.name}?`}
+        description={`${member.email} loses access to this account at once, in both modes. You can invite them again later.`}
+        confirmLabel="Remove member"
+        onConfirm={async () => !!showActionResult(await removeMemberAction({ membershipId: member.id, mode }), { success: `${member.email} was removed` })}
+      />
+      <Dialog open={open} onClose={() => setOpen(false)} title={`Change role of ${member.name}`} description={member.email}>
+        <form
+          className="space-y-4 text-left"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <FormField id={`role-${member.id}`} label="Role" error={error ?? undefined}>
+            <Select id={`role-${member.id}`} value={role} onChange={(e) => setRole(e.target.value as Role)} aria-describedby={`role-${member.id}-hint`}>
+              {grantableRoles.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <p id={`role-${member.id}-hint`} className="text-sm text-muted-foreground">
+            {roleDescriptions[role]}
+          </p>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy || role === member.role}>
+              {busy ? "Saving…" : "Save role"}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import type { ActionResult } from "@/lib/actions/result";
+import { CreateMerchantBody, type CreateMerchantInput } from "@/lib/schemas/merchant";
+
+export type MerchantValues = { merchantName: string; merchantEmail: string; iconUrl?: string | null };
+
+/** Name, email and icon of a merchant: the create and the edit dialog share it. */
+export function MerchantForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onDone,
+  onCancel,
+}: {
+  initial?: MerchantValues;
+  submitLabel: string;
+  onSubmit: (values: CreateMerchantInput) => Promise<ActionResult<{ id: string }>>;
+  onDone: (id: string) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm<CreateMerchantInput>({
+    resolver: zodResolver(CreateMerchantBody),
+    defaultValues: { merchantName: initial?.merchantName ?? "", merchantEmail: initial?.merchantEmail ?? "", iconUrl: initial?.iconUrl ?? undefined },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const data = showActionResult(await onSubmit(values), { form, success: initial ? "Merchant saved" : "Merchant created" });
+    if (data) onDone(data.id);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField id="merchantName" label="Name" error={errors.merchantName?.message}>
+        <Input id="merchantName" autoFocus autoComplete="organization" aria-invalid={!!errors.merchantName} aria-describedby={errors.merchantName ? "merchantName-error" : undefined} {...form.register("merchantName")} />
+      </FormField>
+      <FormField id="merchantEmail" label="Email" error={errors.merchantEmail?.message}>
+        <Input id="merchantEmail" type="email" autoComplete="email" aria-invalid={!!errors.merchantEmail} aria-describedby={errors.merchantEmail ? "merchantEmail-error" : undefined} {...form.register("merchantEmail")} />
+      </FormField>
+      <FormField id="iconUrl" label="Icon URL (optional, https)" error={errors.iconUrl?.message}>
+        <Input
+          id="iconUrl"
+          type="url"
+          placeholder="https://shop.example/icon.png"
+          aria-invalid={!!errors.iconUrl}
+          aria-describedby={errors.iconUrl ? "iconUrl-error" : undefined}
+          {...form.register("iconUrl", { setValueAs: (v: string | null | undefined) => (v ? v.trim() || undefined : undefined) })}
+        />
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type Resolver } from "react-hook-form";
+import { changeCryptoDestinationAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { validateSettlement } from "@/lib/caip";
+import type { Mode } from "@/lib/db";
+import { ChangeCryptoDestinationBody } from "@/lib/schemas/settlement";
+import { describeAsset, qualifyDestination } from "./describe";
+import type { CryptoSettlementItem } from "./crypto-settlements-section";
+
+type Values = { destination: string; password: string };
+type Output = { destination: string; password: string };
+const schemaResolver = zodResolver(ChangeCryptoDestinationBody);
+
+/** Points a crypto settlement at another wallet; the user confirms with their password. */
+export function ChangeDestinationForm({ mode, merchantId, settlement, onDone }: { mode: Mode; merchantId: string; settlement: CryptoSettlementItem; onDone: () => void }) {
+  const resolver: Resolver<Values, unknown, Output> = async (values, context, options) => {
+    const destination = qualifyDestination(settlement.asset, values.destination);
+    const result = await schemaResolver({ ...values, destination }, context, options as never);
+    const check = validateSettlement(settlement.asset, destination);
+    const problem = !check.ok && check.field === "destination" ? check.error : result.values?.destination === settlement.destination ? "This is already the destination. Enter a different wallet." : null;
+    if (problem && !result.errors.destination) return { values: {}, errors: { ...result.errors, destination: { type: "validate", message: problem } } } as never;
+    return result as never;
+  };
+  const form = useForm<Values, unknown, Output>({ resolver, mode: "onChange", defaultValues: { destination: settlement.destination, password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const result = await changeCryptoDestinationAction({ ...values, merchantId, settlementId: settlement.id, mode });
+    if (showActionResult(result, { form, success: `${describeAsset(settlement.asset)} destination changed` })) onDone();
+    else form.resetField("password", { keepError: true });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField id="new-destination" label="New destination wallet" error={errors.destination?.message}>
+        <Input
+          id="new-destination"
+          autoFocus
+          spellCheck={false}
+          autoComplete="off"
+          className="font-mono"
+          aria-invalid={!!errors.destination}
+          aria-describedby={errors.destination ? "new-destination-error" : undefined}
+          {...form.register("destination")}
+        />
+      </FormField>
+      <FormField id="confirm-password" label="Your password" error={errors.password?.message}>
+        <Input id="confirm-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? "confirm-password-error" : undefined} {...form.register("password")} />
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Change destination"}
+        </Button>
+      </div>
+    </form>
+  );
+}

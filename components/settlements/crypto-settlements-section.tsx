@@ -1,0 +1,81 @@
+"use client";
+
+import { useState } from "react";
+import { deleteCryptoSettlementAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Dialog } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { Mode } from "@/lib/db";
+import { ChangeDestinationForm } from "./change-destination-form";
+import { CryptoSettlementForm } from "./crypto-settlement-form";
+import { describeAsset } from "./describe";
+
+export type CryptoSettlementItem = { id: string; asset: string; destination: string };
+
+/** A merchant's crypto destinations: the list, and (for settlements.write) add, change and remove. */
+export function CryptoSettlementsSection({ mode, merchantId, settlements, canWrite }: { mode: Mode; merchantId: string; settlements: CryptoSettlementItem[]; canWrite: boolean }) {
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<CryptoSettlementItem | null>(null);
+
+  return (
+    <section aria-labelledby="crypto-heading" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="crypto-heading" className="text-lg font-semibold">
+          Crypto destinations
+        </h2>
+        {canWrite ? (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            Add crypto destination
+          </Button>
+        ) : null}
+      </div>
+      {settlements.length === 0 ? (
+        <EmptyState title="No crypto destinations" description="Buyers pay in one of these assets, straight to its wallet. Add USDC on Base to accept USD payments." />
+      ) : (
+        <ul className="divide-y divide-border rounded-lg border border-border bg-background" aria-label="Crypto destinations">
+          {settlements.map((s) => (
+            <li key={s.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="crypto-settlement">
+              <div className="min-w-0 space-y-1">
+                <p className="font-medium">{describeAsset(s.asset)}</p>
+                <p className="break-all font-mono text-xs text-muted-foreground">{s.destination}</p>
+              </div>
+              {canWrite ? (
+                <div className="flex shrink-0 gap-2">
+                  <Button size="sm" variant="outline" onClick={() => setEditing(s)} aria-label={`Change destination of ${describeAsset(s.asset)}`}>
+                    Change destination
+                  </Button>
+                  <ConfirmButton
+                    label="Remove"
+                    title={`Remove ${describeAsset(s.asset)}?`}
+                    description="Buyers can no longer pay this merchant in this asset. Past payments keep their record of it."
+                    confirmLabel="Remove destination"
+                    onConfirm={async () => {
+                      if (!showActionResult(await deleteCryptoSettlementAction({ merchantId, settlementId: s.id, mode }), { success: "Destination removed" })) return false;
+                    }}
+                  />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog open={adding} onClose={() => setAdding(false)} title="Add a crypto destination" description="Pick the asset buyers pay in and the wallet that receives it.">
+        <CryptoSettlementForm
+          mode={mode}
+          merchantId={merchantId}
+          registered={settlements}
+          onDone={() => setAdding(false)}
+          onEditExisting={(existing) => {
+            setAdding(false);
+            setEditing(existing);
+          }}
+        />
+      </Dialog>
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing ? `Change the ${describeAsset(editing.asset)} destination` : "Change destination"} description="Payments in this asset will go to the new wallet. Confirm with your password; the change is recorded in the audit log.">
+        {editing ? <ChangeDestinationForm key={editing.id} mode={mode} merchantId={merchantId} settlement={editing} onDone={() => setEditing(null)} /> : null}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { readFixtures } from "../support/fixtures-data";
+import { extraPort, usesPostgres } from "../support/settings";
+import { spawnServer } from "../support/spawn-server";
+import { signInAs } from "../support/ui";
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+async function signUp(page: Page, values: { accountName: string; name: string; email: string; password: string }) {
+  await page.goto("/sign-up");
+  await page.getByLabel("Business name").fill(values.accountName);
+  await page.getByLabel("Your name").fill(values.name);
+  await page.getByLabel("Email").fill(values.email);
+  await page.getByLabel("Password").fill(values.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+/** Submits the sign-in form and waits for the server's answer, so consecutive attempts never overlap. */
+async function signInWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  const answered = page.waitForResponse((r) => r.url().includes("/api/auth/callback/credentials"));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await answered;
+}
+
+test("sign-up creates an account with its owner and signs them in; sign-in and sign-up link to each other", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Enter your business or account name.")).toBeVisible();
+  await expect(page.getByText("Enter your name.")).toBeVisible();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("sign-up-errors.png") });
+
+  const email = `founder.${unique()}@e2e.tollgate.test`;
+  await signUp(page, { accountName: "Harbor Books", name: "Hana Founder", email, password: "a long enough passphrase" });
+  await expect(page).toHaveURL(/\/test$/);
+  await expect(page.getByTestId("account-name")).toHaveText("Harbor Books");
+  await expect(page.getByTestId("user-email")).toHaveText(email);
+  await page.goto("/test/team");
+  await expect(page.getByTestId(`member-${email}`).locator("td").nth(1)).toHaveText("owner");
+  await expect(page.getByRole("row")).toHaveCount(2);
+
+  // Signed in, the sign-up page sends you to the dashboard; signed out, an email can sign up only once.
+  await page.goto("/sign-up");
+  await expect(page).toHaveURL(/\/test$/);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await signUp(page, { accountName: "Harbor Books again", name: "Someone", email: email.toUpperCase(), password: "another long passphrase" });
+  await expect(page.locator("#email-error")).toHaveText("An account with this email already exists. Sign in instead.");
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await page.screenshot({ path: test.info().outputPath("sign-up-taken.png") });
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+});
+
+test("the sign-up page works at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/sign-up");
+  await expect(page.getByRole("button", { name: "Create account" })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("sign-up-390.png"), fullPage: true });
+});
+
+test("ten wrong passwords limit the email: the right password is then refused with the wait, other people are unaffected", async ({ page, browser }) => {
+  const email = `limited.${unique()}@e2e.tollgate.test`;
+  const password = "the right passphrase";
+  await signUp(page, { accountName: "Limited Co", name: "Lee Limited", email, password });
+  await expect(page).toHaveURL(/\/test$/);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    await signInWithForm(page, email, `wrong guess ${attempt}`);
+    await expect(page.getByText("That email and password do not match an account.")).toHaveRole("alert");
+  }
+  await signInWithForm(page, email, password);
+  const limited = page.getByRole("alert").filter({ hasText: /^Too many attempts; try again in \d+ seconds\.$/ });
+  await expect(limited).toBeVisible();
+  // Ten attempts regained over fifteen minutes: the next one is at most 90 seconds away.
+  const seconds = Number(/in (\d+) seconds/.exec((await limited.textContent())!)![1]);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(90);
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.screenshot({ path: test.info().outputPath("sign-in-rate-limited.png") });
+  const session = await (await page.request.get("/api/auth/session")).json();
+  expect(session).toEqual({});
+
+  // Someone else signing in from the same address is not held up.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  const viewer = readFixtures().accounts.a.users.viewer;
+  await otherPage.goto("/sign-in");
+  await signInWithForm(otherPage, viewer.email, viewer.password);
+  await expect(otherPage).toHaveURL(/\/test$/);
+  await other.close();
+});
+
+test("the session cookie is httpOnly and SameSite=Lax, and not Secure over plain http", async ({ page, context }) => {
+  await signInAs(page, "viewer");
+  const session = (await context.cookies()).find((c) => c.name === "next-auth.session-token");
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false, path: "/" });
+  await page.goto("/test");
+  expect(await page.evaluate(() => document.cookie)).not.toContain("session-token");
+});
+
+test("behind https (PUBLIC_BASE_URL https://…) the session cookie is also Secure", async ({ playwright }) => {
+  const port = extraPort(1);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-https-"));
+  const { demoOwner } = readFixtures();
+  // On PostgreSQL the second server shares the test database, where the demo owner already exists.
+  const env = { DATA_DIR: dataDir, PUBLIC_BASE_URL: `https://localhost:${port}`, SEED_OWNER_EMAIL: demoOwner.email, SEED_OWNER_PASSWORD: demoOwner.password, ...(usesPostgres ? {} : { DATABASE_URL: "" }) };
+  const server = await spawnServer(env, port);
+  const request = await playwright.request.newContext();
+  try {
+    // The server thinks it is behind https, so its cookies are Secure; send them back by hand over http.
+    const csrf = await request.get(`${server.url}/api/auth/csrf`);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const csrfCookie = csrf.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__Host-next-auth.csrf-token="))!;
+    expect(csrfCookie.value).toMatch(/; Secure/i);
+    const signIn = await request.post(`${server.url}/api/auth/callback/credentials`, {
+      headers: { Cookie: csrfCookie.value.split(";")[0]! },
+      form: { csrfToken, email: demoOwner.email, password: demoOwner.password, json: "true" },
+      maxRedirects: 0,
+    });
+    const sessionCookie = signIn.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__Secure-next-auth.session-token="));
+    expect(sessionCookie, server.output()).toBeDefined();
+    const attributes = sessionCookie!.value.split(";").map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(["httponly", "secure", "samesite=lax", "path=/"]));
+  } finally {
+    await request.dispose();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

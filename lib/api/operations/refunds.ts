@@ -1,0 +1,51 @@
+import { createRefund } from "@/lib/refunds/create-refund";
+import { getRefund } from "@/lib/refunds/get-refund";
+import { listRefunds } from "@/lib/refunds/list-refunds";
+import { serializeRefund } from "@/lib/refunds/serialize";
+import { page } from "@/lib/schemas/common";
+import { CreateRefundBody, ListRefundsQuery, Refund, RefundIdParams } from "@/lib/schemas/refund";
+import { defineOperation } from "../operation";
+
+const tag = "Refunds";
+
+export const createRefundOp = defineOperation({
+  id: "Refunds_create",
+  summary: "Refund a succeeded payment, in full or in part",
+  tag,
+  method: "POST",
+  path: "/v1/refunds",
+  permission: "refunds.write",
+  idempotency: "optional",
+  body: CreateRefundBody,
+  status: 201,
+  response: Refund,
+  errors: ["not_found", "payment_not_succeeded", "already_refunded"],
+  handler: async ({ ctx, body, q }) => serializeRefund(await createRefund(q, ctx, ctx.actor, body)),
+});
+
+export const listRefundsOp = defineOperation({
+  id: "Refunds_list",
+  summary: "List refunds, newest first, optionally of one payment",
+  tag,
+  method: "GET",
+  path: "/v1/refunds",
+  permission: "refunds.read",
+  query: ListRefundsQuery,
+  status: 200,
+  response: page(Refund),
+  handler: ({ ctx, query, q }) => listRefunds(q, ctx, query),
+});
+
+export const getRefundOp = defineOperation({
+  id: "Refunds_get",
+  summary: "Retrieve a refund",
+  tag,
+  method: "GET",
+  path: "/v1/refunds/{refundId}",
+  permission: "refunds.read",
+  params: RefundIdParams,
+  status: 200,
+  response: Refund,
+  errors: ["not_found"],
+  handler: async ({ ctx, params, q }) => serializeRefund(await getRefund(q, ctx, params.refundId)),
+});

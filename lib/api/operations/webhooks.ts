@@ -1,0 +1,163 @@
+import { PageQuery } from "@/lib/pagination";
+import { Deleted, page } from "@/lib/schemas/common";
+import {
+  CreateWebhookEndpointBody,
+  ListDeliveriesQuery,
+  UpdateWebhookEndpointBody,
+  WebhookDelivery,
+  WebhookDeliveryParams,
+  WebhookEndpoint,
+  WebhookEndpointParams,
+  WebhookEndpointWithSecret,
+} from "@/lib/schemas/webhook";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-endpoint";
+import { getWebhookEndpoint } from "@/lib/webhooks/get-endpoint";
+import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
+import { redeliver } from "@/lib/webhooks/redeliver";
+import { rotateWebhookSecret } from "@/lib/webhooks/rotate-secret";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+import { serializeEndpoint } from "@/lib/webhooks/serialize";
+import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
+import { defineOperation } from "../operation";
+
+const tag = "Webhooks";
+
+export const listWebhookEndpointsOp = defineOperation({
+  id: "WebhookEndpoints_list",
+  summary: "List webhook endpoints, newest first",
+  tag,
+  method: "GET",
+  path: "/v1/webhook-endpoints",
+  permission: "webhooks.read",
+  query: PageQuery,
+  status: 200,
+  response: page(WebhookEndpoint),
+  handler: ({ ctx, query, q }) => listWebhookEndpoints(q, ctx, query),
+});
+
+export const createWebhookEndpointOp = defineOperation({
+  id: "WebhookEndpoints_create",
+  summary: "Add a webhook endpoint; its signing secret is in this response only",
+  tag,
+  method: "POST",
+  path: "/v1/webhook-endpoints",
+  permission: "webhooks.write",
+  idempotency: "optional",
+  body: CreateWebhookEndpointBody,
+  status: 201,
+  response: WebhookEndpointWithSecret,
+  handler: async ({ ctx, body, q }) => {
+    const { endpoint, secret } = await createWebhookEndpoint(q, ctx, ctx.actor, body);
+    return { ...serializeEndpoint(endpoint), secret };
+  },
+});
+
+export const getWebhookEndpointOp = defineOperation({
+  id: "WebhookEndpoints_get",
+  summary: "Retrieve a webhook endpoint",
+  tag,
+  method: "GET",
+  path: "/v1/webhook-endpoints/{endpointId}",
+  permission: "webhooks.read",
+  params: WebhookEndpointParams,
+  status: 200,
+  response: WebhookEndpoint,
+  errors: ["not_found"],
+  handler: async ({ ctx, params, q }) => serializeEndpoint(await getWebhookEndpoint(q, ctx, params.endpointId)),
+});
+
+export const updateWebhookEndpointOp = defineOperation({
+  id: "WebhookEndpoints_update",
+  summary: "Change a webhook endpoint's url, events, description or enabled",
+  tag,
+  method: "PATCH",
+  path: "/v1/webhook-endpoints/{endpointId}",
+  permission: "webhooks.write",
+  idempotency: "optional",
+  params: WebhookEndpointParams,
+  body: UpdateWebhookEndpointBody,
+  status: 200,
+  response: WebhookEndpoint,
+  errors: ["not_found"],
+  handler: async ({ ctx, params, body, q }) => serializeEndpoint(await updateWebhookEndpoint(q, ctx, ctx.actor, params.endpointId, body)),
+});
+
+export const deleteWebhookEndpointOp = defineOperation({
+  id: "WebhookEndpoints_delete",
+  summary: "Delete a webhook endpoint and its delivery log",
+  tag,
+  method: "DELETE",
+  path: "/v1/webhook-endpoints/{endpointId}",
+  permission: "webhooks.write",
+  idempotency: "optional",
+  params: WebhookEndpointParams,
+  status: 200,
+  response: Deleted,
+  errors: ["not_found"],
+  handler: ({ ctx, params, q }) => deleteWebhookEndpoint(q, ctx, ctx.actor, params.endpointId),
+});
+
+export const rotateWebhookSecretOp = defineOperation({
+  id: "WebhookEndpoints_rotateSecret",
+  summary: "Replace a webhook endpoint's signing secret; the new one is in this response only",
+  tag,
+  method: "POST",
+  path: "/v1/webhook-endpoints/{endpointId}/rotate-secret",
+  permission: "webhooks.write",
+  idempotency: "optional",
+  params: WebhookEndpointParams,
+  status: 200,
+  response: WebhookEndpointWithSecret,
+  errors: ["not_found"],
+  handler: async ({ ctx, params, q }) => {
+    const { endpoint, secret } = await rotateWebhookSecret(q, ctx, ctx.actor, params.endpointId);
+    return { ...serializeEndpoint(endpoint), secret };
+  },
+});
+
+export const listWebhookDeliveriesOp = defineOperation({
+  id: "WebhookDeliveries_list",
+  summary: "A webhook endpoint's delivery log, newest first",
+  tag,
+  method: "GET",
+  path: "/v1/webhook-endpoints/{endpointId}/deliveries",
+  permission: "webhooks.read",
+  params: WebhookEndpointParams,
+  query: ListDeliveriesQuery,
+  status: 200,
+  response: page(WebhookDelivery),
+  errors: ["not_found"],
+  handler: ({ ctx, params, query, q }) => listDeliveries(q, ctx, params.endpointId, query),
+});
+
+export const redeliverWebhookOp = defineOperation({
+  id: "WebhookDeliveries_redeliver",
+  summary: "Send a delivery again",
+  tag,
+  method: "POST",
+  path: "/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver",
+  permission: "webhooks.write",
+  idempotency: "optional",
+  params: WebhookDeliveryParams,
+  status: 200,
+  response: WebhookDelivery,
+  errors: ["not_found", "conflict"],
+  handler: ({ ctx, params, q }) => redeliver(q, ctx, ctx.actor, params.endpointId, params.deliveryId),
+});
+
+export const sendTestWebhookOp = defineOperation({
+  id: "WebhookEndpoints_sendTestEvent",
+  summary: "Send a signed webhook.test event to this endpoint",
+  tag,
+  method: "POST",
+  path: "/v1/webhook-endpoints/{endpointId}/test",
+  permission: "webhooks.write",
+  idempotency: "optional",
+  params: WebhookEndpointParams,
+  status: 201,
+  response: WebhookDelivery,
+  errors: ["not_found", "conflict"],
+  handler: ({ ctx, params, q }) => sendTestEvent(q, ctx, ctx.actor, params.endpointId),
+});

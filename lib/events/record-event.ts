@@ -1,0 +1,30 @@
+import "server-only";
+import type { Event, Prisma, Tx } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import type { Scope } from "@/lib/scope";
+import { allEvents, type EventType } from "./event-types";
+
+/**
+ * Writes an event to the outbox, and a pending delivery for each enabled endpoint of the account
+ * and mode that subscribes to its type, in the caller's transaction: the change and its
+ * notification commit together or not at all. The worker sends them afterwards.
+ * `onlyEndpointId` addresses one endpoint whatever it subscribes to (the "send test event" case).
+ */
+export async function recordEvent(tx: Tx, scope: Scope, type: EventType, object: Prisma.InputJsonObject, options: { onlyEndpointId?: string } = {}): Promise<Event> {
+  const now = new Date();
+  const event = await tx.event.create({ data: { id: newId("evt"), accountId: scope.accountId, mode: scope.mode, type, data: object, createdAt: now } });
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: {
+      accountId: scope.accountId,
+      mode: scope.mode,
+      ...(options.onlyEndpointId ? { id: options.onlyEndpointId } : { enabled: true, OR: [{ events: { has: type } }, { events: { has: allEvents } }] }),
+    },
+    select: { id: true },
+  });
+  if (endpoints.length > 0) {
+    await tx.webhookDelivery.createMany({
+      data: endpoints.map((e) => ({ id: newId("whd"), accountId: scope.accountId, mode: scope.mode, endpointId: e.id, eventId: event.id, nextAttemptAt: now, createdAt: now })),
+    });
+  }
+  return event;
+}

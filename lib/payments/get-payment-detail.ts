@@ -1,0 +1,41 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { listRefunds } from "@/lib/refunds/list-refunds";
+import type { Scope } from "@/lib/scope";
+import { readPayment } from "./get-payment";
+
+/**
+ * A payment with what its dashboard page shows: the merchant (even if since deleted), the timeline
+ * of events with readable actors, and its refunds. 404 outside this account and mode.
+ */
+export async function getPaymentDetail(scope: Scope, paymentId: string) {
+  const payment = await readPayment(scope, paymentId);
+  const where = { accountId: scope.accountId, mode: scope.mode };
+  const [merchant, events, refunds] = await Promise.all([
+    db().merchant.findFirst({ where: { ...where, id: payment.merchantId }, select: { id: true, name: true, deletedAt: true } }),
+    db().paymentEvent.findMany({ where: { ...where, paymentId: payment.id }, orderBy: { version: "asc" } }),
+    listRefunds(db(), scope, { paymentId: payment.id, limit: 100 }),
+  ]);
+  const actors = await actorNames(scope, events.map((e) => e.actor));
+  return {
+    payment,
+    merchant,
+    events: events.map((e) => ({ ...e, actorName: actors.get(e.actor) ?? e.actor })),
+    refunds: refunds.data,
+  };
+}
+
+/** `user:<id>` → the member's email, `api_key:<id>` → the key's name, for ids of this account only. */
+async function actorNames(scope: Scope, actors: string[]): Promise<Map<string, string>> {
+  const ids = (prefix: string) => [...new Set(actors.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length)))];
+  const [users, keys] = await Promise.all([
+    db().membership.findMany({ where: { accountId: scope.accountId, userId: { in: ids("user:") } }, select: { user: { select: { id: true, email: true } } } }),
+    db().apiKey.findMany({ where: { accountId: scope.accountId, id: { in: ids("api_key:") } }, select: { id: true, name: true } }),
+  ]);
+  return new Map([
+    ...users.map(({ user }) => [`user:${user.id}`, user.email] as const),
+    ...keys.map((k) => [`api_key:${k.id}`, `API key “${k.name}”`] as const),
+    ["system", "Tollgate"],
+    ["buyer", "Buyer (checkout)"],
+  ]);
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { parsePaymentsQuery, paymentsQueryString, paymentsSearch } from "./search-payments";
+
+describe("the payments view in the URL", () => {
+  it("turns UTC day bounds into an inclusive date range", () => {
+    const { filter, view } = paymentsSearch(parsePaymentsQuery(new URLSearchParams("from=2026-11-01&to=2026-11-30&status=succeeded&q=%20order-7%20&sort=amount&dir=asc")));
+    expect(filter).toMatchObject({ createdFrom: "2026-11-01T00:00:00.000Z", createdTo: "2026-12-01T00:00:00.000Z", status: "succeeded", limit: 50 });
+    expect(view).toEqual({ sort: { by: "amount", dir: "asc" }, search: "order-7", before: undefined });
+  });
+
+  it("drops values that do not parse instead of failing the page", () => {
+    const query = parsePaymentsQuery({ status: "paid", from: "yesterday", sort: "merchant", dir: ["asc", "desc"], q: "" });
+    expect(query).toEqual({ sort: "createdAt", dir: "asc" });
+  });
+
+  it("writes only what differs from the default view", () => {
+    expect(paymentsQueryString({ sort: "createdAt", dir: "desc", status: undefined, q: "" })).toBe("");
+    expect(paymentsQueryString({ merchantId: "mrch_1", sort: "amount", dir: "desc", cursor: "abc" })).toBe("?merchantId=mrch_1&sort=amount&cursor=abc");
+  });
+});

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { paymentStatuses, type ListPaymentsFilter } from "@/lib/schemas/payment";
+import type { PaymentView } from "./list-payments";
+
+// The dashboard's payments view lives in the URL (so a link a colleague pastes shows the same
+// rows). A value that does not parse is dropped rather than failing the page.
+const Query = z.object({
+  status: z.enum(paymentStatuses).optional().catch(undefined),
+  merchantId: z.string().trim().min(1).max(64).optional().catch(undefined),
+  from: z.iso.date().optional().catch(undefined),
+  to: z.iso.date().optional().catch(undefined),
+  q: z.string().trim().min(1).max(300).optional().catch(undefined),
+  sort: z.enum(["createdAt", "amount"]).default("createdAt").catch("createdAt"),
+  dir: z.enum(["asc", "desc"]).default("desc").catch("desc"),
+  cursor: z.string().max(200).optional().catch(undefined),
+  before: z.string().max(200).optional().catch(undefined),
+});
+export type PaymentsQuery = z.output<typeof Query>;
+
+export const paymentsPageSize = 50;
+
+type Params = URLSearchParams | Record<string, string | string[] | undefined>;
+
+export function parsePaymentsQuery(params: Params): PaymentsQuery {
+  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]);
+  return Query.parse(Object.fromEntries(entries.filter(([, v]) => v !== undefined && v !== "")));
+}
+
+/** The list query for a parsed URL. Dates are whole UTC days, `to` included. */
+export function paymentsSearch(query: PaymentsQuery, limit = paymentsPageSize): { filter: ListPaymentsFilter; view: PaymentView } {
+  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+  return {
+    filter: {
+      limit,
+      cursor: query.cursor,
+      status: query.status,
+      merchantId: query.merchantId,
+      createdFrom: query.from ? `${query.from}T00:00:00.000Z` : undefined,
+      createdTo: query.to ? dayAfter(query.to) : undefined,
+    },
+    view: { sort: { by: query.sort, dir: query.dir }, search: query.q, before: query.before },
+  };
+}
+
+/** The URL search string for a view, leaving out defaults and empty values. */
+export function paymentsQueryString(query: Partial<PaymentsQuery>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === "") continue;
+    if ((key === "sort" && value === "createdAt") || (key === "dir" && value === "desc")) continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,15 @@
+import type { Refund } from "@/lib/db";
+import type { RefundJson } from "@/lib/schemas/refund";
+
+export function serializeRefund(r: Refund): RefundJson {
+  return {
+    id: r.id,
+    paymentId: r.paymentId,
+    amount: { unit: r.amountUnit, value: r.amountValue.toFixed() },
+    status: r.status,
+    reason: r.reason,
+    txId: r.txId,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { PageQuery } from "@/lib/pagination";
+import { Timestamp } from "./common";
+import { Amount, AmountInput } from "./payment";
+
+export const refundStatuses = ["pending", "succeeded", "failed"] as const;
+
+export const CreateRefundBody = z.strictObject({
+  paymentId: z.string().min(1).max(64).describe("The succeeded payment to refund, `pay_` prefix."),
+  amount: AmountInput.optional().describe("In the payment's amount unit. Defaults to everything not yet refunded."),
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Leave the reason out or write one.")
+    .max(500, "At most 500 characters.")
+    // Line breaks are fine in a note; other control characters are not.
+    .refine((s) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(s), "Must not contain control characters.")
+    .optional(),
+});
+export type CreateRefundInput = z.output<typeof CreateRefundBody>;
+
+export const RefundIdParams = z.object({ refundId: z.string().min(1).max(64) });
+
+export const ListRefundsQuery = PageQuery.extend({
+  paymentId: z.string().max(64).optional().describe("Only this payment's refunds."),
+});
+export type ListRefundsFilter = z.output<typeof ListRefundsQuery>;
+
+export const Refund = z
+  .object({
+    id: z.string().describe("Refund identifier, `re_` prefix."),
+    paymentId: z.string(),
+    amount: Amount,
+    status: z.enum(refundStatuses).describe("Test mode: `succeeded` at once. Live mode: `pending` until the return transfer is verified on-chain."),
+    reason: z.string().nullable(),
+    txId: z.string().nullable().describe("`test:<refund id>` in test mode; the return transfer's hash in live mode, once verified."),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: "Refund" });
+export type RefundJson = z.input<typeof Refund>;

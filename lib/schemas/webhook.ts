@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { allEvents, eventTypes } from "@/lib/events/event-types";
+import { PageQuery } from "@/lib/pagination";
+import { Timestamp } from "./common";
+
+// Whether a URL may receive deliveries (https, with a local exception) is decided in
+// lib/webhooks/endpoint-url.ts, which knows how the server is deployed; here only its shape.
+const url = z.url({ protocol: /^https?$/, error: "Must be an https:// URL." }).max(2048).describe("Where events are POSTed. https://, except http://localhost or 127.0.0.1 on a local install.");
+
+const events = z
+  .array(z.enum([...eventTypes, allEvents], "Unknown event type."))
+  .min(1, "Subscribe to at least one event type, or \"*\" for all.")
+  .max(eventTypes.length + 1)
+  .transform((list) => [...new Set(list)])
+  .describe('Event types to receive; `"*"` for every type, including ones added later.');
+
+const description = z.string().trim().max(500, "At most 500 characters.");
+
+export const CreateWebhookEndpointBody = z.strictObject({
+  url,
+  events: events.default([allEvents]),
+  description: description.optional(),
+  enabled: z.boolean().default(true),
+});
+export type CreateWebhookEndpointInput = z.output<typeof CreateWebhookEndpointBody>;
+
+export const UpdateWebhookEndpointBody = z
+  .strictObject({
+    url: url.optional(),
+    events: events.optional(),
+    description: description.nullable().optional(),
+    enabled: z.boolean().optional().describe("Enabling an endpoint that was disabled for failing also resets its failure record."),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of url, events, description, enabled.");
+export type UpdateWebhookEndpointInput = z.output<typeof UpdateWebhookEndpointBody>;
+
+export const WebhookEndpointParams = z.object({ endpointId: z.string().min(1).max(64) });
+export const WebhookDeliveryParams = WebhookEndpointParams.extend({ deliveryId: z.string().min(1).max(64) });
+
+export const deliveryStatuses = ["pending", "succeeded", "failed"] as const;
+export const ListDeliveriesQuery = PageQuery.extend({ status: z.enum(deliveryStatuses).optional() });
+export type ListDeliveriesFilter = z.output<typeof ListDeliveriesQuery>;
+
+export const WebhookEndpoint = z
+  .object({
+    id: z.string().describe("Webhook endpoint identifier, `we_` prefix."),
+    url: z.string(),
+    description: z.string().nullable(),
+    events: z.array(z.string()),
+    enabled: z.boolean(),
+    failingSince: Timestamp.nullable().describe("Since when every delivery has failed; null while deliveries succeed."),
+    disabledAt: Timestamp.nullable().describe("When Tollgate disabled the endpoint after 3 days of failed deliveries; null otherwise."),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: "WebhookEndpoint" });
+export type WebhookEndpointJson = z.input<typeof WebhookEndpoint>;
+
+export const WebhookEndpointWithSecret = WebhookEndpoint.extend({
+  secret: z.string().describe("The signing secret (`whsec_…`). Shown only in this response; store it now."),
+}).meta({ id: "WebhookEndpointWithSecret" });
+
+export const WebhookDelivery = z
+  .object({
+    id: z.string().describe("Delivery identifier, `whd_` prefix: one event sent to one endpoint."),
+    endpointId: z.string(),
+    eventId: z.string(),
+    eventType: z.string(),
+    status: z.enum(deliveryStatuses),
+    attempts: z.number().int(),
+    nextAttemptAt: Timestamp.nullable().describe("When the next attempt is due; null once succeeded or failed."),
+    lastAttemptAt: Timestamp.nullable(),
+    responseStatus: z.number().int().nullable().describe("The HTTP status of the last attempt; null if no response came."),
+    durationMs: z.number().int().nullable(),
+    responseExcerpt: z.string().nullable().describe("The first kilobyte of the last response body."),
+    error: z.string().nullable().describe("Why the last attempt failed, when it did."),
+    createdAt: Timestamp,
+  })
+  .meta({ id: "WebhookDelivery" });
+export type WebhookDeliveryJson = z.input<typeof WebhookDelivery>;

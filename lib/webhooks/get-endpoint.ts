@@ -1,0 +1,12 @@
+import "server-only";
+import type { Tx, WebhookEndpoint } from "@/lib/db";
+import { notFound } from "@/lib/errors";
+import { isId } from "@/lib/ids";
+import type { Scope } from "@/lib/scope";
+
+/** A webhook endpoint of this account and mode, or 404. */
+export async function getWebhookEndpoint(q: Tx, scope: Scope, endpointId: string): Promise<WebhookEndpoint> {
+  const endpoint = isId("we", endpointId) ? await q.webhookEndpoint.findFirst({ where: { id: endpointId, accountId: scope.accountId, mode: scope.mode } }) : null;
+  if (!endpoint) throw notFound("Webhook endpoint");
+  return endpoint;
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import type { Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/pagination";
+import type { ListDeliveriesFilter } from "@/lib/schemas/webhook";
+import type { Scope } from "@/lib/scope";
+import { getWebhookEndpoint } from "./get-endpoint";
+import { serializeDelivery } from "./serialize";
+
+/** An endpoint's delivery log, newest first: each event sent to it, with its last attempt's outcome. */
+export async function listDeliveries(q: Tx, scope: Scope, endpointId: string, filter: ListDeliveriesFilter) {
+  await getWebhookEndpoint(q, scope, endpointId);
+  const position = filter.cursor ? decodeCursor(filter.cursor) : null;
+  if (filter.cursor && !position) throw new AppError("invalid_request", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
+  const rows = await q.webhookDelivery.findMany({
+    where: { AND: [{ accountId: scope.accountId, mode: scope.mode, endpointId, ...(filter.status ? { status: filter.status } : {}) }, afterPosition(position)] },
+    include: { event: { select: { type: true } } },
+    orderBy: newestFirst,
+    take: filter.limit + 1,
+  });
+  return toPage(rows, filter.limit, serializeDelivery);
+}

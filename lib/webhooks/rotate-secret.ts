@@ -1,0 +1,22 @@
+import "server-only";
+import { recordAudit } from "@/lib/audit";
+import type { Tx } from "@/lib/db";
+import { notFound } from "@/lib/errors";
+import { tenant, type Scope } from "@/lib/scope";
+import { getWebhookEndpoint } from "./get-endpoint";
+import { newSigningSecret } from "./signing-secret";
+
+/**
+ * Replaces an endpoint's signing secret and returns the new one, once. Every delivery from now on,
+ * retries included, is signed with it; the old secret stops working at once.
+ */
+export async function rotateWebhookSecret(tx: Tx, scope: Scope, actor: string, endpointId: string) {
+  const current = await getWebhookEndpoint(tx, scope, endpointId);
+  const { secret, secretEncrypted } = newSigningSecret();
+  const where = { id: current.id, accountId: scope.accountId, mode: scope.mode };
+  const { count } = await tx.webhookEndpoint.updateMany({ where, data: { secretEncrypted } });
+  const endpoint = count === 1 ? await tx.webhookEndpoint.findFirst({ where }) : null;
+  if (!endpoint) throw notFound("Webhook endpoint");
+  await recordAudit(tx, { ...tenant(scope), actor, action: "webhook_endpoint.secret_rotated", targetType: "webhook_endpoint", targetId: current.id });
+  return { endpoint, secret };
+}

@@ -1,0 +1,34 @@
+import type { Event, WebhookDelivery, WebhookEndpoint } from "@/lib/db";
+import type { WebhookDeliveryJson, WebhookEndpointJson } from "@/lib/schemas/webhook";
+
+export function serializeEndpoint(e: WebhookEndpoint): WebhookEndpointJson {
+  return {
+    id: e.id,
+    url: e.url,
+    description: e.description,
+    events: e.events,
+    enabled: e.enabled,
+    failingSince: e.failingSince?.toISOString() ?? null,
+    disabledAt: e.disabledAt?.toISOString() ?? null,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+  };
+}
+
+export function serializeDelivery(d: WebhookDelivery & { event: Pick<Event, "type"> }): WebhookDeliveryJson {
+  return {
+    id: d.id,
+    endpointId: d.endpointId,
+    eventId: d.eventId,
+    eventType: d.event.type,
+    status: d.status,
+    attempts: d.attempts,
+    nextAttemptAt: d.status === "pending" ? d.nextAttemptAt.toISOString() : null,
+    lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
+    responseStatus: d.responseStatus,
+    durationMs: d.durationMs,
+    responseExcerpt: d.responseExcerpt,
+    error: d.error,
+    createdAt: d.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,59 @@
+import "server-only";
+import { setTimeout as sleep } from "node:timers/promises";
+import { connection, db } from "@/lib/db";
+import { isDatabaseUnavailable } from "@/lib/errors";
+import { deliverDueWebhooks } from "./deliver-webhooks";
+import { sweepExpiredPayments } from "./sweep-expired-payments";
+
+export type Worker = { stop: () => Promise<void> };
+
+const deliveryBatch = 10;
+const sweepBatch = 50;
+
+/**
+ * Tollgate's background work: webhook delivery (checked every second) and the expiry sweeper
+ * (every 5 s). Any number of workers may run against one PostgreSQL database; rows are claimed
+ * with SKIP LOCKED, so no two take the same one. `stop` lets the current round finish.
+ */
+export function startWorker(log: (line: string) => void): Worker {
+  const stopping = new AbortController();
+  const ready = releaseStaleLeases();
+  const loops = [
+    repeat("Webhook delivery", 1_000, async () => (await deliverDueWebhooks(deliveryBatch, log)) === deliveryBatch),
+    repeat("Expiry sweep", 5_000, async () => (await sweepExpiredPayments(sweepBatch)) === sweepBatch),
+  ];
+
+  // Runs `round` until stopped: again at once while it reports more waiting, else after `everyMs`;
+  // after an error, with growing pauses and without repeating the same complaint every second.
+  async function repeat(name: string, everyMs: number, round: () => Promise<boolean>): Promise<void> {
+    await ready;
+    let failures = 0;
+    while (!stopping.signal.aborted) {
+      let more = false;
+      try {
+        more = await round();
+        if (failures > 0) log(`${name} recovered.`);
+        failures = 0;
+      } catch (error) {
+        failures++;
+        if (failures === 1 || failures % 20 === 0) log(`${name} failed${failures > 1 ? ` (${failures} times in a row)` : ""}: ${isDatabaseUnavailable(error) ? "the database is unreachable." : String(error)}`);
+      }
+      if (!more) await sleep(failures ? Math.min(everyMs * 2 ** failures, 30_000) : everyMs, undefined, { signal: stopping.signal }).catch(() => {});
+    }
+  }
+
+  return {
+    stop: async () => {
+      stopping.abort();
+      await Promise.all(loops);
+    },
+  };
+}
+
+// In embedded mode this process is the only one that can open the database (a lock file sees to
+// it), so a lease found at start belongs to a process that died: its deliveries are due now, not
+// when the lease would have run out. With PostgreSQL other workers may be alive; leases expire.
+async function releaseStaleLeases(): Promise<void> {
+  if (connection().kind !== "embedded") return;
+  await db().webhookDelivery.updateMany({ where: { status: "pending", leaseId: { not: null } }, data: { leaseId: null, nextAttemptAt: new Date() } }).catch(() => {});
+}
