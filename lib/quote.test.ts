@@ -27,5 +27,6 @@ describe("quoteInAsset", () => {
   it("pays an amount given in an asset with that same asset only", () => {
     expect(quoteInAsset({ unit: `caip19/${wethPolygon}`, value: "5" }, wethPolygon)).toBe("5");
     expect(quoteInAsset({ unit: `caip19/${wethPolygon}`, value: "5" }, usdcBase)).toBeNull();
+    expect(quoteInAsset({ unit: `caip19/${wethPolygon.toLowerCase()}`, value: "5" }, wethPolygon)).toBe("5");
   });
 });

@@ -11,6 +11,8 @@ module.exports = {
       // A reverting transaction is mined and reported by its receipt, as on a real chain.
       throwOnTransactionFailures: false,
       throwOnCallFailures: false,
+      // Block times follow the wall clock instead of racing ahead one second per block.
+      allowBlocksWithSameTimestamp: true,
     },
   },
 };

@@ -22,6 +22,10 @@ export type Verification =
   | { kind: "rejected"; reason: string; transfer?: Transfer }
   | { kind: "confirming" | "confirmed"; transfer: Transfer; confirmations: number; required: number };
 
+// Block timestamps are set by whoever built the block (on Ethereum, the slot's start), so a transfer
+// sent after a payment was created can carry a slightly earlier time.
+export const blockClockSlackMs = 15_000;
+
 // Native transfers have no log; they take this index in the (chain, tx, log index) uniqueness key.
 export const nativeLogIndex = -1;
 
@@ -68,7 +72,7 @@ export async function verifyTransfer(chain: Chain, txHash: Hash, expected: Expec
   if (transfer.value < expected.minValue) {
     return { kind: "rejected", reason: `Underpaid: ${transfer.value} received, ${expected.minValue} expected (smallest units of ${expected.asset.symbol}).`, transfer };
   }
-  if (blockTime < new Date(expected.notBefore.getTime() - 1000)) return { kind: "rejected", reason: "The transaction was mined before this payment was created.", transfer };
+  if (blockTime < new Date(expected.notBefore.getTime() - blockClockSlackMs)) return { kind: "rejected", reason: "The transaction was mined before this payment was created.", transfer };
   if (blockTime > expected.notAfter) return { kind: "rejected", reason: "The transaction was mined after this payment expired.", transfer };
 
   const latest = await client.getBlockNumber({ cacheTime: 0 });

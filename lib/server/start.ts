@@ -21,15 +21,16 @@ async function prepareAndSeed() {
   backgroundWork ??= startInlineWorker();
 }
 
-// A PostgreSQL that is down at start-up is waited for in the background; meanwhile the server
-// answers, and /api/health reports 503.
+// A PostgreSQL that is down (or too slow) at start-up is waited for in the background; meanwhile
+// the server answers, and /api/health reports 503. The schema engine reports driver failures only
+// as "External error", so every preparation failure is retried, and said.
 async function prepareWhenReachable(): Promise<void> {
   for (let delay = 1_000; ; delay = Math.min(delay * 2, 15_000)) {
     try {
       return await prepareAndSeed();
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      console.error(`Database unreachable; retrying in ${delay / 1000}s.`);
+      const reason = isDatabaseUnavailable(error) ? "Database unreachable" : `Database preparation failed (${error instanceof Error ? error.message : String(error)})`;
+      console.error(`${reason}; retrying in ${delay / 1000}s.`);
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

@@ -4,6 +4,7 @@ import { connection, db } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/errors";
 import { deliverDueWebhooks } from "./deliver-webhooks";
 import { sweepExpiredPayments } from "./sweep-expired-payments";
+import { watchChains } from "./watch-chains";
 
 export type Worker = { stop: () => Promise<void> };
 
@@ -11,8 +12,8 @@ const deliveryBatch = 10;
 const sweepBatch = 50;
 
 /**
- * Tollgate's background work: webhook delivery (checked every second) and the expiry sweeper
- * (every 5 s). Any number of workers may run against one PostgreSQL database; rows are claimed
+ * Tollgate's background work: webhook delivery (checked every second), the expiry sweeper
+ * (every 5 s) and, in live mode, watching chains for transfers (every 2 s). Any number of workers may run against one PostgreSQL database; rows are claimed
  * with SKIP LOCKED, so no two take the same one. `stop` lets the current round finish.
  */
 export function startWorker(log: (line: string) => void): Worker {
@@ -21,6 +22,7 @@ export function startWorker(log: (line: string) => void): Worker {
   const loops = [
     repeat("Webhook delivery", 1_000, async () => (await deliverDueWebhooks(deliveryBatch, log)) === deliveryBatch),
     repeat("Expiry sweep", 5_000, async () => (await sweepExpiredPayments(sweepBatch)) === sweepBatch),
+    repeat("Chain watch", 2_000, async () => (await watchChains(), false)),
   ];
 
   // Runs `round` until stopped: again at once while it reports more waiting, else after `everyMs`;

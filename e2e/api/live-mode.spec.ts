@@ -1,0 +1,136 @@
+import type { Address, Hash } from "viem";
+import { expect, freshKey, test, type ApiClient } from "../support/api";
+import { devAccounts, LocalChain, localCaip2 } from "../support/chain";
+import { localChainRpc } from "../support/settings";
+
+// Live mode against a real EVM node (Hardhat, posing as the configured chain; 3 confirmations).
+const chain = new LocalChain(localChainRpc);
+const merchantWallet = devAccounts[1]!.address;
+const buyer = 2;
+let token: Address;
+let otherToken: Address;
+let early: { hash: Hash; at: number };
+
+test.beforeAll(async () => {
+  token = await chain.deployToken("TUSD", 6);
+  otherToken = await chain.deployToken("FAKE", 6);
+  // The buyer needs tokens: account 0 minted them all.
+  await chain.transferToken(token, devAccounts[buyer]!.address, 10n ** 12n);
+  await chain.transferToken(otherToken, devAccounts[buyer]!.address, 10n ** 12n);
+  // A transfer made well before the payment it will be offered to (more than the 15 s clock slack).
+  early = { hash: await chain.transferToken(token, merchantWallet, 3_000_000n, buyer), at: Date.now() };
+});
+
+async function livePayment(api: ApiClient, asset: string, value: string) {
+  const merchant = (await api.post("/v1/merchants", { merchantName: "Live Shop", merchantEmail: "live@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
+  const registered = await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${merchantWallet}` }] }, { idempotencyKey: freshKey() });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  const settlementId = registered.body.crypto[0].id as string;
+  const payment = (await api.post("/v1/payments", { referenceId: `live-${Date.now()}`, amount: { unit: `caip19/${asset}`, value } }, { merchantId: merchant.id })).body;
+  return { merchantId: merchant.id as string, paymentId: payment.id as string, settlementId };
+}
+
+async function submit(request: import("@playwright/test").APIRequestContext, paymentId: string, settlementId: string, txHash: Hash) {
+  const res = await request.post(`/pay/${paymentId}/transactions`, { data: { settlementId, txHash } });
+  return { status: res.status(), body: await res.json() };
+}
+
+/** The buyer opens the option on the checkout page, which fixes its quote on the payment. */
+async function chooseOption(request: import("@playwright/test").APIRequestContext, paymentId: string, settlementId: string) {
+  const res = await request.post(`/pay/${paymentId}/option`, { data: { settlementId } });
+  expect(res.status()).toBe(200);
+}
+
+test.describe("live payments verified on-chain", () => {
+  test("an exact ERC-20 payment is processing until 3 confirmations, then succeeds with the real hash", async ({ apiAs, fixtures, request }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const asset = `${localCaip2}/erc20:${token}`;
+    const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "2500000");
+    await chooseOption(request, paymentId, settlementId);
+    const hash = await chain.transferToken(token, merchantWallet, 2_500_000n, buyer);
+
+    const first = await submit(request, paymentId, settlementId, hash);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: "processing", isFinal: false, info: null });
+
+    await chain.mine(2);
+    await expect.poll(async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status, { timeout: 20_000 }).toBe("succeeded");
+    const status = (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body;
+    expect(status.info.txId).toBe(hash);
+    expect(status.info.optionAmount.unit.toLowerCase()).toBe(`caip19/${asset}`.toLowerCase());
+    expect(status.info.optionAmount.value).toBe("2500000");
+  });
+
+  test("an overpayment succeeds and records what was paid", async ({ apiAs, fixtures, request }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const asset = `${localCaip2}/erc20:${token}`;
+    const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "1000000");
+    await chooseOption(request, paymentId, settlementId);
+    const hash = await chain.transferToken(token, merchantWallet, 1_200_000n, buyer);
+    await chain.mine(3);
+    expect((await submit(request, paymentId, settlementId, hash)).body.status).toBe("succeeded");
+    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.info.optionAmount.value).toBe("1200000");
+  });
+
+  test("underpaid, wrong token, wrong destination, reverted, too early and reused transfers never succeed", async ({ apiAs, fixtures, request }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const asset = `${localCaip2}/erc20:${token}`;
+    await new Promise((r) => setTimeout(r, Math.max(0, early.at + 17_000 - Date.now())));
+    const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "3000000");
+    await chooseOption(request, paymentId, settlementId);
+
+    const attempts: Hash[] = [
+      await chain.transferToken(token, merchantWallet, 2_999_999n, buyer),
+      await chain.transferToken(otherToken, merchantWallet, 3_000_000n, buyer),
+      await chain.transferToken(token, devAccounts[3]!.address, 3_000_000n, buyer),
+      await chain.revertedTransfer(token, merchantWallet),
+      early.hash,
+    ];
+    await chain.mine(3);
+    for (const hash of attempts) {
+      const res = await submit(request, paymentId, settlementId, hash);
+      expect(res.status, hash).toBe(200);
+      expect(res.body.status).toBe("requires_action");
+    }
+    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe("requires_action");
+
+    // A transfer that paid one payment cannot pay another.
+    const good = await chain.transferToken(token, merchantWallet, 3_000_000n, buyer);
+    await chain.mine(3);
+    expect((await submit(request, paymentId, settlementId, good)).body.status).toBe("succeeded");
+    const second = await livePayment(api, asset, "3000000");
+    await chooseOption(request, second.paymentId, second.settlementId);
+    expect((await submit(request, second.paymentId, second.settlementId, good)).body.status).toBe("requires_action");
+  });
+
+  test("the watcher finds a payment nobody submitted, and native ETH works", async ({ apiAs, fixtures, request }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const eth = `${localCaip2}/slip44:60`;
+    const { merchantId, paymentId, settlementId } = await livePayment(api, eth, "1000000000000000");
+    await chooseOption(request, paymentId, settlementId);
+    await chain.sendEth(merchantWallet, 1_000_000_000_000_000n, buyer);
+    await chain.mine(3);
+    await expect.poll(async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status, { timeout: 30_000 }).toBe("succeeded");
+  });
+
+  test("a reorged-out transaction does not succeed", async ({ apiAs, fixtures, request }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const asset = `${localCaip2}/erc20:${token}`;
+    const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "4000000");
+    await chooseOption(request, paymentId, settlementId);
+    const snapshot = await chain.snapshot();
+    const hash = await chain.transferToken(token, merchantWallet, 4_000_000n, buyer);
+    expect((await submit(request, paymentId, settlementId, hash)).body.status).toBe("processing");
+    await chain.revert(snapshot);
+    await chain.mine(5);
+    await new Promise((r) => setTimeout(r, 5_000));
+    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe("processing");
+  });
+
+  test("a live key has no test-mode shortcut", async ({ apiAs, fixtures }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const { paymentId } = await livePayment(api, `${localCaip2}/erc20:${token}`, "1");
+    const res = await api.post(`/v1/test/payments/${paymentId}/simulate`, { outcome: "succeeded" });
+    expect(res.status).toBe(403);
+  });
+});
