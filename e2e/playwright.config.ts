@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { baseURL, port, stateDir } from "./support/settings";
+import { baseURL, port, stateDir, testSecret } from "./support/settings";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
+  // Some tests start servers and wait on real time (expiry, confirmations); a busy 2-core machine is slow.
+  timeout: 180_000,
   reporter: [["list"], ["html", { outputFolder: "../playwright-report", open: "never" }]],
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
@@ -37,6 +38,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(port), E2E_PORT: String(port), NODE_ENV: "production", TOLLGATE_E2E_STATE: stateDir },
+    env: { TOLLGATE_SECRET: testSecret, PORT: String(port), E2E_PORT: String(port), NODE_ENV: "production", TOLLGATE_E2E_STATE: stateDir },
   },
 });

@@ -17,3 +17,6 @@ export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 export const localChainId = 8453;
 export const localChainPort = port + 90;
 export const localChainRpc = `http://127.0.0.1:${localChainPort}`;
+
+/** One root secret for every server a test run starts, so API keys made by one are valid on all. */
+export const testSecret = "tollgate-e2e-root-secret-not-for-production-use";

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { repoRoot } from "./settings";
+import { repoRoot, testSecret } from "./settings";
 
 export type SpawnedServer = { url: string; output: () => string; stop: () => Promise<number | null> };
 
@@ -11,7 +11,7 @@ export async function spawnServer(env: Record<string, string>, port: number): Pr
   // One process (no npx/tsx wrapper in between), so that a signal reaches the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: "production", TOLLGATE_SECRET: testSecret, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout.on("data", (chunk) => (output += chunk));

@@ -1,4 +1,5 @@
 import { expect, test } from "../support/api";
+import { hydrated } from "../support/hydration";
 import { createMerchant } from "../support/merchants";
 import { signInAs } from "../support/ui";
 
@@ -7,7 +8,7 @@ test("an owner creates, finds, edits and deletes a merchant, with errors beside 
   const name = `Corner Bakery ${Date.now()}`;
   await page.goto("/test/merchants");
   await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
-  await page.getByRole("button", { name: /New merchant|Create your first merchant/ }).click();
+  await (await hydrated(page.getByRole("button", { name: /New merchant|Create your first merchant/ }))).click();
   const dialog = page.getByRole("dialog", { name: "New merchant" });
   await dialog.getByRole("button", { name: "Create merchant" }).click();
   await expect(dialog.getByText("Enter a name.")).toBeVisible();

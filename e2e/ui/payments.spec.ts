@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { readFixtures, type RoleName } from "../support/fixtures-data";
+import { hydrated } from "../support/hydration";
 import { seedPayments, type SeededPayments } from "../support/seed-payments";
 import { baseURL } from "../support/settings";
 import { signInAs } from "../support/ui";
@@ -45,7 +46,7 @@ test("the table pages through, filters, sorts and searches 1,000 seeded payments
   await shot(page, "payments-table-desktop");
 
   // Merchant filter, then every page of it: exactly that merchant's payments, none twice.
-  await page.getByLabel("Merchant").selectOption({ label: books!.name });
+  await (await hydrated(page.getByLabel("Merchant"))).selectOption({ label: books!.name });
   await expect(page).toHaveURL(new RegExp(`merchantId=${books!.id}`));
   await expect(rows(page)).toHaveCount(50);
   await expect(rows(page).filter({ hasNotText: books!.name })).toHaveCount(0);
@@ -92,7 +93,7 @@ test("the table pages through, filters, sorts and searches 1,000 seeded payments
   const day = (iso: string, shift = 0) => new Date(Date.parse(iso.slice(0, 10)) + shift * 86_400_000).toISOString().slice(0, 10);
   const firstDay = day(seeded.payments.map((p) => p.createdAt).sort()[0]!);
   await page.goto(`/test/payments?merchantId=${coffee!.id}`);
-  await page.getByLabel("To (UTC)").fill(day(firstDay, -1));
+  await (await hydrated(page.getByLabel("To (UTC)"))).fill(day(firstDay, -1));
   await expect(page).toHaveURL(/to=/);
   await expect(page.getByText("No payments match")).toBeVisible();
   await page.getByLabel("From (UTC)").fill(firstDay);
@@ -104,7 +105,7 @@ test("the table pages through, filters, sorts and searches 1,000 seeded payments
 
   // Search by reference id, by payment id and by txId, each exact.
   await page.goto("/test/payments");
-  const search = page.getByRole("searchbox", { name: "Search" });
+  const search = await hydrated(page.getByRole("searchbox", { name: "Search" }));
   for (const [term, expected] of [
     ["seed-500", seed(500)],
     [seed(123).id, seed(123)],
@@ -131,7 +132,7 @@ test("a payment's page shows amounts, timeline, txId, merchant and gateway link;
   await signInAs(page, "support", account);
   const paid = seed(6);
   await page.goto("/test/payments?q=seed-6");
-  await rows(page).first().click();
+  await (await hydrated(rows(page).first())).click();
   await expect(page).toHaveURL(new RegExp(`/test/payments/${paid.id}$`));
   await expect(page.getByTestId("payment-amount")).toHaveText("$1.06");
   await expect(page.getByRole("definition").filter({ hasText: "1.06 USDC" })).toContainText("eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
@@ -171,7 +172,7 @@ test("a payment's page shows amounts, timeline, txId, merchant and gateway link;
   const unpaid = seed(1);
   await page.goto(`/test/payments/${unpaid.id}`);
   await expect(page.getByText("Awaiting payment").first()).toBeVisible();
-  await page.getByRole("button", { name: "Cancel payment" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Cancel payment" }))).click();
   await expect(page.getByRole("dialog", { name: "Cancel this payment?" })).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel payment" }).click();
   await expect(page.getByTestId("payment-event").nth(1)).toContainText("requires_action → cancelled");
@@ -194,7 +195,7 @@ test("a viewer has no cancel button, and a replayed cancel action is refused on 
     captured = { url: request.url(), headers: request.headers(), body: request.postData() ?? "" };
     await route.abort();
   });
-  await page.getByRole("button", { name: "Cancel payment" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Cancel payment" }))).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel payment" }).click();
   await expect.poll(() => captured).toBeDefined();
   expect(captured!.body).toContain(target.id);
@@ -270,7 +271,7 @@ test("test-mode payments and merchants never appear under /live", async ({ page 
   await expect(page.getByRole("heading", { name: "Payments" })).toBeVisible();
   await expect(page.getByText("seed-", { exact: false })).toHaveCount(0);
   await expect(page.getByLabel("Merchant").locator("option", { hasText: "Seed Coffee" })).toHaveCount(0);
-  const search = page.getByRole("searchbox", { name: "Search" });
+  const search = await hydrated(page.getByRole("searchbox", { name: "Search" }));
   await search.fill(p.id);
   await search.press("Enter");
   await expect(page.getByText("No payments match")).toBeVisible();

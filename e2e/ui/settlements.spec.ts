@@ -1,5 +1,6 @@
 import { expect, freshKey, test } from "../support/api";
 import { createMerchant, sampleAddress, usdcBase } from "../support/merchants";
+import { hydrated } from "../support/hydration";
 import { signInAs } from "../support/ui";
 import { readFixtures } from "../support/fixtures-data";
 
@@ -16,7 +17,7 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   await page.goto(`/test/merchants/${merchant.id}`);
   await expect(page.getByText("No crypto destinations")).toBeVisible();
 
-  await page.getByRole("button", { name: "Add crypto destination" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Add crypto destination" }))).click();
   const add = page.getByRole("dialog", { name: "Add a crypto destination" });
   await add.getByLabel("Asset").selectOption({ label: "USDC on Base" });
   const destination = add.getByLabel("Destination wallet");
@@ -67,6 +68,7 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   await page.goto("/test/audit-log?action=crypto_settlement.updated");
   await expect(page.getByTestId("audit-entry").first()).toContainText(listed.body.crypto[0].id);
   await page.goBack();
+  await hydrated(page.getByRole("button", { name: "Add crypto destination" }));
 
   // Registered elsewhere (here through the API) after the form opened: the server's conflict is
   // shown at the asset, and the page then offers to edit the one that won.
@@ -108,7 +110,7 @@ test("a bank account needs a valid ABA routing number, and its number is only ev
   const merchant = await createMerchant(api, { name: `Banking ${Date.now()}` });
   await signInAs(page, "admin");
   await page.goto(`/test/merchants/${merchant.id}`);
-  await page.getByRole("button", { name: "Add bank account" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Add bank account" }))).click();
   const add = page.getByRole("dialog", { name: "Add a bank account" });
   await add.getByRole("button", { name: "Add bank account" }).click();
   await expect(add.getByText("Enter the account holder's name.")).toBeVisible();
@@ -143,6 +145,7 @@ test("a bank account needs a valid ABA routing number, and its number is only ev
   await expect(page.getByTestId("audit-entry").first()).toContainText(listed.body.fiat[0].id);
   expect(await page.content()).not.toContain("000123456789");
   await page.goBack();
+  await hydrated(row.getByRole("button", { name: "Remove" }));
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath("merchant-settlements-390.png"), fullPage: true });

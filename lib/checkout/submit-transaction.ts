@@ -21,8 +21,28 @@ export async function submitTransaction(paymentId: string, input: SubmitTransact
   const found = await findCheckoutPayment(paymentId);
   if (found.mode !== "live") throw new AppError("forbidden", "Test-mode payments are settled with the test buttons; there is no transaction to submit.");
   const txHash = input.txHash.toLowerCase();
-  await recordSubmission(found.id, txHash, input);
+  try {
+    await retryOnConflict(() => recordSubmission(found.id, txHash, input));
+  } catch (error) {
+    // Settled by this very transfer (the watcher found it first): the buyer gets the outcome.
+    if (error instanceof AppError && error.code === "payment_final") {
+      const current = await db().payment.findUniqueOrThrow({ where: { id: found.id } });
+      if (current.txId === txHash) return serializeStatus(current);
+    }
+    throw error;
+  }
   return serializeStatus(await verifyPaymentTransaction(found.id, txHash, "buyer"));
+}
+
+/** The background watcher may touch the payment at the same instant; one more try then succeeds. */
+async function retryOnConflict(work: () => Promise<void>, attempts = 3): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === "conflict") || i >= attempts) throw error;
+    }
+  }
 }
 
 async function recordSubmission(paymentId: string, txHash: string, input: SubmitTransactionInput): Promise<void> {

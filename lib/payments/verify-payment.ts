@@ -69,6 +69,9 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
     if (error instanceof TransferUsed || (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) {
       return recordRejection(payment, hash, "This transaction already paid another payment.", verification.transfer);
     }
+    // Another path (the watcher, a second submission) moved the payment at the same moment: what it
+    // left is the answer.
+    if (error instanceof AppError && error.status === 409) return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
     throw error;
   }
 }
