@@ -21,7 +21,7 @@ export function PaymentFilters({ filters, merchants, onApply }: { filters: Filte
       ref={ref}
       role="search"
       aria-label="Filter payments"
-      className="grid gap-3 rounded-lg border border-border bg-background p-3 sm:grid-cols-2 lg:grid-cols-6"
+      className="grid grid-cols-2 gap-3 rounded-lg border border-border bg-background p-3 lg:grid-cols-6"
       onSubmit={(event) => {
         event.preventDefault();
         const data = new FormData(event.currentTarget);
@@ -29,7 +29,7 @@ export function PaymentFilters({ filters, merchants, onApply }: { filters: Filte
         onApply({ q: value("q"), status: value("status") as Filters["status"], merchantId: value("merchantId"), from: value("from"), to: value("to") });
       }}
     >
-      <div className="space-y-1 sm:col-span-2">
+      <div className="col-span-2 space-y-1">
         <Label htmlFor="payments-search">Search</Label>
         <div className="flex gap-2">
           <Input id="payments-search" name="q" type="search" defaultValue={filters.q} placeholder="Payment id, reference or txId" spellCheck={false} />
@@ -38,7 +38,7 @@ export function PaymentFilters({ filters, merchants, onApply }: { filters: Filte
           </Button>
         </div>
       </div>
-      <div className="space-y-1">
+      <div className="col-span-2 space-y-1 sm:col-span-1">
         <Label htmlFor="payments-status">Status</Label>
         <Select id="payments-status" name="status" defaultValue={filters.status ?? ""} onChange={apply}>
           <option value="">Any status</option>
@@ -49,7 +49,7 @@ export function PaymentFilters({ filters, merchants, onApply }: { filters: Filte
           ))}
         </Select>
       </div>
-      <div className="space-y-1">
+      <div className="col-span-2 space-y-1 sm:col-span-1">
         <Label htmlFor="payments-merchant">Merchant</Label>
         <Select id="payments-merchant" name="merchantId" defaultValue={filters.merchantId ?? ""} onChange={apply}>
           <option value="">Any merchant</option>

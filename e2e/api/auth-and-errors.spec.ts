@@ -143,7 +143,7 @@ test.describe("rate limiting", () => {
   test("a key over its budget gets 429 rate_limited with Retry-After, then recovers", async ({ fixtures }) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-rate-"));
     // A second server with a tiny budget: 3 requests at once, then one every 2 seconds.
-    const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMIT_BURST: "3", RATE_LIMIT_PER_SECOND: "0.5", SEED_OWNER_EMAIL: "rate@demo.tollgate.test" };
+    const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMIT_BURST: "3", RATE_LIMIT_PER_SECOND: "0.5", SEED_OWNER_EMAIL: "rate@demo.tollgate.test", TOLLGATE_WORKER: "off" };
     const server = await spawnServer(env, extraPort(3));
     try {
       const key = usesPostgres ? fixtures.accounts.b.keys.live : /Test API key:\s+(\S+)/.exec(server.output())![1]!;

@@ -6,16 +6,17 @@ export type SpawnedServer = { url: string; output: () => string; stop: () => Pro
 /** Runs another Tollgate server process (same build) with its own environment, for tests of start-up and failure. */
 export async function spawnServer(env: Record<string, string>, port: number): Promise<SpawnedServer> {
   const url = `http://localhost:${port}`;
-  if (await fetch(url).then(() => true, () => false)) throw new Error(`Port ${port} is already in use; a server from an earlier run may still be up.`);
+  if (await fetch(url, { signal: AbortSignal.timeout(3_000) }).then(() => true, (e: Error) => e.name === "TimeoutError")) throw new Error(`Port ${port} is already in use; a server from an earlier run may still be up.`);
   let output = "";
   // One process (no npx/tsx wrapper in between), so that a signal reaches the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start.ts"], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: "production", TOLLGATE_SECRET: testSecret, ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
+    // An IPC channel: if this test process dies, the server sees it close and stops too.
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
   const deadline = Date.now() + 60_000;

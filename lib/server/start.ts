@@ -99,4 +99,6 @@ async function stop(signal: string) {
   process.exit(0);
 }
 process.on("SIGINT", () => void stop("SIGINT"));
+// Started by another Node process with an IPC channel (as tests do): stop when that process goes.
+if (process.send) process.on("disconnect", () => void stop("parent process gone"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
