@@ -21,7 +21,16 @@ export const devKeys = [
 ] as const;
 export const devAccounts = devKeys.map((key) => privateKeyToAccount(key));
 
-export function startLocalChain(port: number): Promise<ChildProcess> {
+async function answers(port: number): Promise<boolean> {
+  return fetch(`http://127.0.0.1:${port}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }), signal: AbortSignal.timeout(3_000) }).then(
+    async (r) => r.ok && Number((await r.json()).result) === localChainId,
+    () => false,
+  );
+}
+
+/** Starts the node, or reuses one a previous run left on the port (tests deploy fresh contracts anyway). */
+export async function startLocalChain(port: number): Promise<Pick<ChildProcess, "kill">> {
+  if (await answers(port)) return { kill: () => true };
   const child = spawn(process.execPath, [path.join(repoRoot, "node_modules/hardhat/internal/cli/cli.js"), "--config", "e2e/chain/hardhat.config.cjs", "node", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: repoRoot,
     env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", TOLLGATE_TEST_CHAIN_ID: String(localChainId) },
@@ -31,8 +40,7 @@ export function startLocalChain(port: number): Promise<ChildProcess> {
     const deadline = Date.now() + 60_000;
     const poll = async () => {
       if (child.exitCode !== null) return reject(new Error("Hardhat node exited"));
-      const ok = await fetch(`http://127.0.0.1:${port}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }) }).then((r) => r.ok, () => false);
-      if (ok) return resolve(child);
+      if (await answers(port)) return resolve(child);
       if (Date.now() > deadline) return reject(new Error("Hardhat node did not start within 60 s"));
       setTimeout(poll, 300);
     };
