@@ -1,20 +1,22 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { listRefunds } from "@/lib/refunds/list-refunds";
+import { refundableValue } from "@/lib/refunds/refundable-amount";
 import type { Scope } from "@/lib/scope";
 import { readPayment } from "./get-payment";
 
 /**
  * A payment with what its dashboard page shows: the merchant (even if since deleted), the timeline
- * of events with readable actors, and its refunds. 404 outside this account and mode.
+ * of events with readable actors, its refunds and what is left to refund. 404 outside this account and mode.
  */
 export async function getPaymentDetail(scope: Scope, paymentId: string) {
   const payment = await readPayment(scope, paymentId);
   const where = { accountId: scope.accountId, mode: scope.mode };
-  const [merchant, events, refunds] = await Promise.all([
+  const [merchant, events, refunds, refundable] = await Promise.all([
     db().merchant.findFirst({ where: { ...where, id: payment.merchantId }, select: { id: true, name: true, deletedAt: true } }),
     db().paymentEvent.findMany({ where: { ...where, paymentId: payment.id }, orderBy: { version: "asc" } }),
     listRefunds(db(), scope, { paymentId: payment.id, limit: 100 }),
+    refundableValue(db(), payment),
   ]);
   const actors = await actorNames(scope, events.map((e) => e.actor));
   return {
@@ -22,6 +24,7 @@ export async function getPaymentDetail(scope: Scope, paymentId: string) {
     merchant,
     events: events.map((e) => ({ ...e, actorName: actors.get(e.actor) ?? e.actor })),
     refunds: refunds.data,
+    refundable,
   };
 }
 

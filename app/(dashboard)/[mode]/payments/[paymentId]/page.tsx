@@ -14,7 +14,7 @@ import { findKnownAsset } from "@/lib/assets";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors";
-import { addValues, parseUnit, subValues } from "@/lib/money";
+import { parseUnit, subValues } from "@/lib/money";
 import { formatAmount, formatAssetAmount } from "@/lib/payments/format-amount";
 import { getPaymentDetail } from "@/lib/payments/get-payment-detail";
 import { gatewayUrl } from "@/lib/payments/serialize";
@@ -25,14 +25,13 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
   const { viewer, mode, scope, allowed } = await dashboardPage(params, "payments.read");
   if (!allowed) return <NoAccess role={viewer.role} />;
   const { paymentId } = await params;
-  const { payment: p, merchant, events, refunds } = await getPaymentDetail(scope, paymentId).catch((error: unknown) => {
+  const { payment: p, merchant, events, refunds, refundable } = await getPaymentDetail(scope, paymentId).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
   const amount = formatAmount(p.amountUnit, p.amountValue.toFixed());
   const gateway = gatewayUrl(p.id);
-  const reserved = refunds.filter((r) => r.status !== "failed").reduce((sum, r) => addValues(sum, r.amount.value), "0");
-  const refundable = subValues(p.amountValue.toFixed(), reserved);
+  const reserved = subValues(p.amountValue.toFixed(), refundable);
   const unit = parseUnit(p.amountUnit);
   const decimals = !unit.ok ? 0 : unit.value.kind === "fiat" ? unit.value.exponent : (findKnownAsset(p.amountUnit.slice("caip19/".length))?.decimals ?? 0);
 
