@@ -2,6 +2,14 @@ import { defineConfig } from "@playwright/test";
 import { baseURL, port, stateDir, testSecret } from "./support/settings";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const browser = {
+  browserName: "chromium" as const,
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  },
+};
 
 export default defineConfig({
   testDir: ".",
@@ -19,16 +27,11 @@ export default defineConfig({
     {
       name: "ui",
       testMatch: "ui/**/*.spec.ts",
-      use: {
-        browserName: "chromium",
-        screenshot: "on",
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-        },
-      },
+      use: { ...browser, screenshot: "on" },
     },
+    // Isolation, fuzzing, races across instances, database faults, security checks (`npm run test:reliability`).
+    // Last: its cells fill accounts a and b in both modes, which UI tests of empty states must not see.
+    { name: "reliability", testMatch: "reliability/**/*.spec.ts", use: browser },
   ],
   webServer: {
     command: "node --import tsx --import ./lib/server/node-hooks.mjs e2e/support/test-server.ts",
@@ -38,6 +41,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { TOLLGATE_SECRET: testSecret, PORT: String(port), E2E_PORT: String(port), NODE_ENV: "production", TOLLGATE_E2E_STATE: stateDir },
+    env: { E2E_RUNNER_PID: String(process.pid), TOLLGATE_SECRET: testSecret, PORT: String(port), E2E_PORT: String(port), NODE_ENV: "production", TOLLGATE_E2E_STATE: stateDir },
   },
 });

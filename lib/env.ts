@@ -19,9 +19,18 @@ const schema = z.object({
   TOLLGATE_SECRET: z.string().min(32, "TOLLGATE_SECRET must be at least 32 characters").optional(),
   // Set to run no background work in this process (e.g. when a separate worker runs it).
   TOLLGATE_WORKER: z.enum(["inline", "off"]).default("inline"),
+  // How many reverse proxies in front of this service append to X-Forwarded-For; the caller's
+  // address (for sign-in limits) is read through them. 0: the header is ignored.
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Per API key (or public app + client): sustained requests per second, and the burst allowed.
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
+  // A price feed's answer older than this is refused (Chainlink feeds update at least hourly).
+  RATE_FEED_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3_600),
+  // WalletConnect (live checkout): a project id from WalletConnect Cloud turns on "Pay with
+  // WalletConnect"; the relay is WalletConnect's own unless another is given.
+  WALLETCONNECT_PROJECT_ID: z.string().regex(/^[\w-]{1,100}$/, "WALLETCONNECT_PROJECT_ID must be a WalletConnect Cloud project id").optional(),
+  WALLETCONNECT_RELAY_URL: z.url({ protocol: /^wss?$/ }).default("wss://relay.walletconnect.com"),
   SEED_OWNER_EMAIL: z.email().default("owner@demo.tollgate.test"),
   SEED_OWNER_PASSWORD: z.string().min(8).optional(),
 });
@@ -56,4 +65,21 @@ export const chainEnv: Record<string, { rpcUrl?: string; confirmations?: number 
     else entry.confirmations = z.coerce.number().int().min(1).max(1000).parse(value);
   }
   return chains;
+})();
+
+/**
+ * Price feeds for assets that are not stablecoins: `RATE_FEED_<CAIP-19 in capitals, separators as
+ * _>_<currency>=<aggregator address>`, e.g. `RATE_FEED_EIP155_8453_SLIP44_60_USD=0x…` prices native
+ * ETH on Base in US dollars, read on that chain. Keyed here by lower-case asset id, then currency.
+ */
+export const rateFeedEnv: Record<string, Record<string, `0x${string}`>> = (() => {
+  const feeds: Record<string, Record<string, `0x${string}`>> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    const match = /^RATE_FEED_EIP155_(\d+)_(SLIP44|ERC20)_([0-9A-Za-z]+)_([A-Z]{3})$/.exec(name);
+    if (!match || !value) continue;
+    const asset = `eip155:${match[1]}/${match[2]!.toLowerCase()}:${match[3]!.toLowerCase()}`;
+    const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, `${name} must be an aggregator contract address`).parse(value) as `0x${string}`;
+    (feeds[asset] ??= {})[match[4]!] = address;
+  }
+  return feeds;
 })();

@@ -7,18 +7,19 @@ export type BucketPolicy = { ratePerSecond: number; burst: number };
 export type TakeResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
- * Takes one token from a bucket kept in PostgreSQL, so every instance draws from the same bucket.
- * One statement: the upsert refills by elapsed time and takes a token only if one is there; when
- * none is, the WHERE leaves the row as it was (a refused caller writes nothing) and nothing is returned.
+ * Takes `count` tokens (all or none) from a bucket kept in PostgreSQL, so every instance draws from
+ * the same bucket. One statement: the upsert refills by elapsed time and takes the tokens only if
+ * they are there; when they are not, the WHERE leaves the row as it was (a refused caller writes
+ * nothing) and nothing is returned.
  */
-export async function takeToken(bucket: string, { ratePerSecond, burst }: BucketPolicy): Promise<TakeResult> {
+export async function takeToken(bucket: string, { ratePerSecond, burst }: BucketPolicy, count = 1): Promise<TakeResult> {
   const rows = await db().$queryRaw<{ tokens: number }[]>`
     INSERT INTO "RateLimitBucket" AS b ("key", "tokens", "updatedAt")
-    VALUES (${bucket}, ${burst - 1}, clock_timestamp())
+    VALUES (${bucket}, ${burst - count}, clock_timestamp())
     ON CONFLICT ("key") DO UPDATE
-      SET "tokens" = LEAST(${burst}::float8, b."tokens" + EXTRACT(EPOCH FROM clock_timestamp() - b."updatedAt") * ${ratePerSecond}::float8) - 1,
+      SET "tokens" = LEAST(${burst}::float8, b."tokens" + EXTRACT(EPOCH FROM clock_timestamp() - b."updatedAt") * ${ratePerSecond}::float8) - ${count}::float8,
           "updatedAt" = clock_timestamp()
-      WHERE LEAST(${burst}::float8, b."tokens" + EXTRACT(EPOCH FROM clock_timestamp() - b."updatedAt") * ${ratePerSecond}::float8) >= 1
+      WHERE LEAST(${burst}::float8, b."tokens" + EXTRACT(EPOCH FROM clock_timestamp() - b."updatedAt") * ${ratePerSecond}::float8) >= ${count}::float8
     RETURNING "tokens"`;
   if (rows.length > 0) return { ok: true };
   const [current] = await db().$queryRaw<{ tokens: number }[]>`

@@ -21,8 +21,12 @@ function root(): string {
 
 export type SecretPurpose = "api-key-hash" | "session" | "encryption" | "invite-token";
 
+const derivedKeys = new Map<SecretPurpose, Buffer>();
+
 export function derivedKey(purpose: SecretPurpose): Buffer {
-  return Buffer.from(crypto.hkdfSync("sha256", root(), "tollgate", purpose, 32));
+  let key = derivedKeys.get(purpose);
+  if (!key) derivedKeys.set(purpose, (key = Buffer.from(crypto.hkdfSync("sha256", root(), "tollgate", purpose, 32))));
+  return key;
 }
 
 export function hmacHex(purpose: SecretPurpose, value: string): string {

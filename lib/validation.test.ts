@@ -6,6 +6,10 @@ import { fieldErrors, parseInput } from "./validation";
 const Body = z.strictObject({ name: z.string().min(1, "Enter a name."), items: z.array(z.strictObject({ asset: z.string() })) });
 
 describe("parseInput", () => {
+  it("refuses a NUL character anywhere in the parsed value, naming the field", () => {
+    expect(() => parseInput(Body, { name: "a\u0000b", items: [] }, "body")).toThrow(/name: Must not contain NUL/);
+  });
+
   it("returns the parsed value", () => {
     expect(parseInput(Body, { name: "a", items: [] }, "body")).toEqual({ name: "a", items: [] });
   });

@@ -16,8 +16,26 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 /** Parses input at the edge; failure is a 400 `invalid_request` naming each bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) {
+    // PostgreSQL text cannot hold a NUL character; refuse it here rather than fail in the database.
+    const nul = nulPath(result.data);
+    if (nul !== null) throw new AppError("invalid_request", `Invalid ${what}. ${nul}: Must not contain NUL characters.`, { fields: { [nul]: "Must not contain NUL characters." } });
+    return result.data;
+  }
   const fields = fieldErrors(result.error);
   const summary = Object.entries(fields).map(([field, message]) => `${field}: ${message}`).join("; ");
   throw new AppError("invalid_request", `Invalid ${what}. ${summary}`, { fields });
+}
+
+/** The path of the first string holding U+0000 in a parsed value, or null. */
+function nulPath(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === "string" && current.includes("\u0000")) return path || "(root)";
+    if (current && typeof current === "object" && !(current instanceof Date)) {
+      for (const [key, child] of Object.entries(current)) stack.push([child, path ? `${path}.${key}` : key]);
+    }
+  }
+  return null;
 }

@@ -1,12 +1,11 @@
 import type { Address, Hash } from "viem";
-import { expect, freshKey, test, type ApiClient } from "../support/api";
+import { expect, test } from "../support/api";
 import { devAccounts, LocalChain, localCaip2 } from "../support/chain";
+import { buyer, chooseOption, livePayment, merchantWallet, submit } from "../support/live-payments";
 import { localChainRpc } from "../support/settings";
 
 // Live mode against a real EVM node (Hardhat, posing as the configured chain; 3 confirmations).
 const chain = new LocalChain(localChainRpc);
-const merchantWallet = devAccounts[1]!.address;
-const buyer = 2;
 let token: Address;
 let otherToken: Address;
 let early: { hash: Hash; at: number };
@@ -18,36 +17,17 @@ test.beforeAll(async () => {
   await chain.transferToken(token, devAccounts[buyer]!.address, 10n ** 12n);
   await chain.transferToken(otherToken, devAccounts[buyer]!.address, 10n ** 12n);
   // A transfer made well before the payment it will be offered to (more than the 15 s clock slack).
+  // Until then it is within the slack, so the payments made meanwhile ask for more than it pays.
   early = { hash: await chain.transferToken(token, merchantWallet, 3_000_000n, buyer), at: Date.now() };
 });
-
-async function livePayment(api: ApiClient, asset: string, value: string) {
-  const merchant = (await api.post("/v1/merchants", { merchantName: "Live Shop", merchantEmail: "live@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
-  const registered = await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${merchantWallet}` }] }, { idempotencyKey: freshKey() });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  const settlementId = registered.body.crypto[0].id as string;
-  const payment = (await api.post("/v1/payments", { referenceId: `live-${Date.now()}`, amount: { unit: `caip19/${asset}`, value } }, { merchantId: merchant.id })).body;
-  return { merchantId: merchant.id as string, paymentId: payment.id as string, settlementId };
-}
-
-async function submit(request: import("@playwright/test").APIRequestContext, paymentId: string, settlementId: string, txHash: Hash) {
-  const res = await request.post(`/pay/${paymentId}/transactions`, { data: { settlementId, txHash } });
-  return { status: res.status(), body: await res.json() };
-}
-
-/** The buyer opens the option on the checkout page, which fixes its quote on the payment. */
-async function chooseOption(request: import("@playwright/test").APIRequestContext, paymentId: string, settlementId: string) {
-  const res = await request.post(`/pay/${paymentId}/option`, { data: { settlementId } });
-  expect(res.status()).toBe(200);
-}
 
 test.describe("live payments verified on-chain", () => {
   test("an exact ERC-20 payment is processing until 3 confirmations, then succeeds with the real hash", async ({ apiAs, fixtures, request }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${token}`;
-    const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "2500000");
+    const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "5000000");
     await chooseOption(request, paymentId, settlementId);
-    const hash = await chain.transferToken(token, merchantWallet, 2_500_000n, buyer);
+    const hash = await chain.transferToken(token, merchantWallet, 5_000_000n, buyer);
 
     const first = await submit(request, paymentId, settlementId, hash);
     expect(first.status).toBe(200);
@@ -58,18 +38,18 @@ test.describe("live payments verified on-chain", () => {
     const status = (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body;
     expect(status.info.txId).toBe(hash);
     expect(status.info.optionAmount.unit.toLowerCase()).toBe(`caip19/${asset}`.toLowerCase());
-    expect(status.info.optionAmount.value).toBe("2500000");
+    expect(status.info.optionAmount.value).toBe("5000000");
   });
 
   test("an overpayment succeeds and records what was paid", async ({ apiAs, fixtures, request }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${token}`;
-    const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "1000000");
+    const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "3500000");
     await chooseOption(request, paymentId, settlementId);
-    const hash = await chain.transferToken(token, merchantWallet, 1_200_000n, buyer);
+    const hash = await chain.transferToken(token, merchantWallet, 4_200_000n, buyer);
     await chain.mine(3);
     expect((await submit(request, paymentId, settlementId, hash)).body.status).toBe("succeeded");
-    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.info.optionAmount.value).toBe("1200000");
+    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.info.optionAmount.value).toBe("4200000");
   });
 
   test("underpaid, wrong token, wrong destination, reverted, too early and reused transfers never succeed", async ({ apiAs, fixtures, request }) => {
@@ -125,6 +105,25 @@ test.describe("live payments verified on-chain", () => {
     await chain.mine(5);
     await new Promise((r) => setTimeout(r, 5_000));
     expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe("processing");
+  });
+
+  test("the watcher finds a transfer that a reorg moved into a block it had already read", async ({ apiAs, fixtures, request }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const asset = `${localCaip2}/erc20:${token}`;
+    const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "6000000");
+    await chooseOption(request, paymentId, settlementId);
+    const status = async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status;
+    // The old branch: two empty blocks, which the watcher (every 2 s) reads.
+    const snapshot = await chain.snapshot();
+    await chain.mine(2);
+    await new Promise((r) => setTimeout(r, 5_000));
+    // The new branch, no longer: its second block pays the payment, at a height already read.
+    await chain.revert(snapshot);
+    await chain.transferToken(token, merchantWallet, 6_000_000n, buyer);
+    await chain.mine(1);
+    await expect.poll(status, { timeout: 30_000 }).toBe("processing");
+    await chain.mine(2);
+    await expect.poll(status, { timeout: 30_000 }).toBe("succeeded");
   });
 
   test("a live key has no test-mode shortcut", async ({ apiAs, fixtures }) => {

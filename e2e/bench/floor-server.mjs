@@ -69,6 +69,10 @@ http
           );
           await client.query('INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, "toStatus", actor) VALUES ($1, $2, $3, $4, 1, \'payment.created\', \'requires_action\', $5)', [`pev_${id.slice(4)}`, key.accountId, key.mode, id, `api_key:${key.id}`]);
           const response = { id, status: "requires_action", amount: body.amount, referenceId: body.referenceId, gatewayUrl: `http://localhost/pay/${id}`, expiresAt: rows[0].expiresAt, createdAt: rows[0].createdAt };
+          // The outbox: the payment.created event and a delivery per subscribed endpoint, as the app writes them.
+          const eventId = `evt_${id.slice(4)}`;
+          await client.query('INSERT INTO "Event" (id, "accountId", mode, type, data) VALUES ($1, $2, $3, \'payment.created\', $4)', [eventId, key.accountId, key.mode, response]);
+          await client.query('SELECT id FROM "WebhookEndpoint" WHERE "accountId" = $1 AND mode = $2 AND enabled AND (\'payment.created\' = ANY(events) OR \'*\' = ANY(events))', [key.accountId, key.mode]);
           if (idem) await client.query('UPDATE "IdempotencyRecord" SET state = \'completed\', "responseStatus" = 201, "responseBody" = $1 WHERE "accountId" = $2 AND mode = $3 AND key = $4', [response, key.accountId, key.mode, idem]);
           await client.query("COMMIT");
           return send(res, 201, response);

@@ -49,6 +49,7 @@ export async function startLocalChain(port: number): Promise<Pick<ChildProcess, 
 }
 
 const erc20 = parseAbi(["function transfer(address to, uint256 value) returns (bool)", "function balanceOf(address) view returns (uint256)"]);
+const aggregator = parseAbi(["function setAnswer(int256 answer, uint256 updatedAt)"]);
 
 export class LocalChain {
   readonly chain;
@@ -63,9 +64,24 @@ export class LocalChain {
   }
 
   /** Compiles TestToken with solc-js and deploys it from account 0. */
-  async deployToken(symbol: string, decimals: number): Promise<Address> {
-    const { abi, bytecode } = compileTestToken();
-    const hash = await this.wallet(0).deployContract({ abi, bytecode, args: [`${symbol} Test Token`, symbol, decimals, 10n ** 30n] });
+  deployToken(symbol: string, decimals: number): Promise<Address> {
+    return this.deploy("TestToken", [`${symbol} Test Token`, symbol, decimals, 10n ** 30n]);
+  }
+
+  /** A Chainlink-style price feed (TestAggregator) answering with `decimals` decimals. */
+  deployAggregator(decimals: number): Promise<Address> {
+    return this.deploy("TestAggregator", [decimals]);
+  }
+
+  /** Sets a TestAggregator's latest answer and the time it claims to be from. */
+  async setFeedAnswer(feed: Address, answer: bigint, updatedAt: Date): Promise<void> {
+    const hash = await this.wallet(0).writeContract({ address: feed, abi: aggregator, functionName: "setAnswer", args: [answer, BigInt(Math.floor(updatedAt.getTime() / 1000))] });
+    await this.public.waitForTransactionReceipt({ hash });
+  }
+
+  private async deploy(contract: string, args: unknown[]): Promise<Address> {
+    const { abi, bytecode } = compile(contract);
+    const hash = await this.wallet(0).deployContract({ abi, bytecode, args });
     const receipt = await this.public.waitForTransactionReceipt({ hash });
     return receipt.contractAddress!;
   }
@@ -90,8 +106,9 @@ export class LocalChain {
     return hash;
   }
 
-  mine(blocks = 1) {
-    return this.rpc("hardhat_mine", [`0x${blocks.toString(16)}`]);
+  /** Mines empty blocks, a second apart, or all at the current time (to bury a transfer deep without moving the chain's clock ahead). */
+  mine(blocks = 1, { sameTimestamp = false } = {}) {
+    return this.rpc("hardhat_mine", [`0x${blocks.toString(16)}`, sameTimestamp ? "0x0" : "0x1"]);
   }
 
   snapshot(): Promise<string> {
@@ -110,14 +127,17 @@ export class LocalChain {
   }
 }
 
-let compiled: { abi: unknown[]; bytecode: `0x${string}` } | undefined;
+const compiled = new Map<string, { abi: unknown[]; bytecode: `0x${string}` }>();
 
-function compileTestToken() {
-  if (compiled) return compiled;
+/** Compiles e2e/chain/<contract>.sol with solc-js (once per test process). */
+function compile(contract: string) {
+  const cached = compiled.get(contract);
+  if (cached) return cached;
   // solc-js is CommonJS only.
   const solc = createRequire(import.meta.url)("solc") as { compile(input: string, options: { import: (p: string) => { contents: string } | { error: string } }): string };
-  const source = fs.readFileSync(path.join(repoRoot, "e2e/chain/TestToken.sol"), "utf8");
-  const input = { language: "Solidity", sources: { "TestToken.sol": { content: source } }, settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } } };
+  const file = `${contract}.sol`;
+  const source = fs.readFileSync(path.join(repoRoot, "e2e/chain", file), "utf8");
+  const input = { language: "Solidity", sources: { [file]: { content: source } }, settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } } };
   const output = JSON.parse(
     solc.compile(JSON.stringify(input), {
       import: (p) => {
@@ -128,7 +148,8 @@ function compileTestToken() {
   ) as { errors?: { severity: string; formattedMessage: string }[]; contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>> };
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join("\n"));
-  const contract = output.contracts["TestToken.sol"]!.TestToken!;
-  compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
-  return compiled;
+  const built = output.contracts[file]![contract]!;
+  const result = { abi: built.abi, bytecode: `0x${built.evm.bytecode.object}` as const };
+  compiled.set(contract, result);
+  return result;
 }

@@ -18,5 +18,9 @@ export const localChainId = 8453;
 export const localChainPort = port + 90;
 export const localChainRpc = `http://127.0.0.1:${localChainPort}`;
 
+/** The local stand-in for WalletConnect's relay (e2e/support/walletconnect-relay.ts), started by the tests that pair a wallet. */
+export const walletConnectRelayPort = port + 95;
+export const walletConnectProjectId = "tollgate-e2e";
+
 /** One root secret for every server a test run starts, so API keys made by one are valid on all. */
 export const testSecret = "tollgate-e2e-root-secret-not-for-production-use";

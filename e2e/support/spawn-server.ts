@@ -19,14 +19,14 @@ export async function spawnServer(env: Record<string, string>, port: number): Pr
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000; // a busy 2-core machine can take over a minute to start Next
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
     try {
       await fetch(`${url}/api/health`);
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`Server did not answer within 60 s:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`Server did not answer within 120 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));
     }
   }

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startLocalChain } from "./chain";
-import { fixturesFile, localChainId, localChainPort, localChainRpc, ownerPassword, repoRoot, stateDir } from "./settings";
+import { fixturesFile, localChainId, localChainPort, localChainRpc, ownerPassword, repoRoot, stateDir, walletConnectProjectId, walletConnectRelayPort } from "./settings";
 import type { AccountFixture, Fixtures, RoleName } from "./fixtures-data";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -21,6 +21,9 @@ process.env.SEED_OWNER_PASSWORD = ownerPassword;
 // Live mode runs against a real local EVM node, configured as the chain it poses as.
 process.env[`CHAIN_RPC_EIP155_${localChainId}`] = localChainRpc;
 process.env[`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`] = "3";
+// Live checkouts offer WalletConnect through a local relay, which only its tests start.
+process.env.WALLETCONNECT_PROJECT_ID = walletConnectProjectId;
+process.env.WALLETCONNECT_RELAY_URL = `ws://127.0.0.1:${walletConnectRelayPort}`;
 const chainNode = await startLocalChain(localChainPort);
 process.on("exit", () => chainNode.kill());
 
@@ -74,5 +77,18 @@ const fixtures: Fixtures = {
   accounts: { a: await accountFixture("a"), b: await accountFixture("b") },
 };
 fs.writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
+
+// Playwright stops this server when the run ends; if Playwright itself is killed, stop with it
+// rather than holding the port and the database for the next run.
+const runner = Number(process.env.E2E_RUNNER_PID);
+if (runner) {
+  setInterval(() => {
+    try {
+      process.kill(runner, 0);
+    } catch {
+      process.kill(process.pid, "SIGTERM");
+    }
+  }, 2_000).unref();
+}
 
 await import("@/lib/server/start");

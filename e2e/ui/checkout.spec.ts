@@ -10,6 +10,7 @@ import {
   watchCspViolations,
 } from "../support/checkout";
 import { createMerchant, sampleAddress, usdcBase } from "../support/merchants";
+import { baseURL } from "../support/settings";
 
 test.use({ viewport: checkoutViewport });
 
@@ -144,6 +145,57 @@ test.describe("test mode", () => {
     await page.getByRole("button", { name: "Simulate success" }).click();
     await expect(page.getByTestId("payment-outcome")).toHaveAttribute("data-status", "succeeded");
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe("escaping, origins and no JavaScript", () => {
+  test("a merchant name and order reference full of markup are shown as text, on the server's page and in the outcome the script draws", async ({ page, api }) => {
+    const name = `<img src=x onerror="window.__xss='name'">Shop & "Co"`;
+    const referenceId = `<script>window.__xss='reference'</script>`;
+    const merchant = await createMerchant(api, { withUsdc: true, name });
+    const created = await api.post("/v1/payments", { referenceId, amount: { unit: "iso4217/USD", value: "1050" } }, { merchantId: merchant.id });
+    expect(created.status).toBe(201);
+    await page.goto(new URL(created.body.gatewayUrl).pathname);
+    await expect(page.getByTestId("merchant-name")).toHaveText(name);
+    await expect(page.getByText(`Order ${referenceId}`)).toBeVisible();
+    await page.getByRole("button", { name: "Simulate success" }).click();
+    await expect(page.getByTestId("payment-outcome")).toContainText(`You paid $10.50 to ${name}.`);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+    await expect(page.locator("img")).toHaveCount(0);
+    await page.screenshot(shot("escaped-markup"));
+  });
+
+  test("the test-mode buttons' route answers only the checkout page's own origin", async ({ page, api }) => {
+    const { merchant, payment, path } = await newCheckoutPayment(api);
+    const simulate = (headers: Record<string, string>) => page.request.post(`${path}/simulate`, { data: { outcome: "succeeded" }, headers });
+    for (const headers of [{}, { Origin: "https://evil.example" }, { Origin: "null" }] as Record<string, string>[]) {
+      const refused = await simulate(headers);
+      expect(refused.status(), JSON.stringify(headers)).toBe(403);
+      expect((await refused.json()).code).toBe("forbidden");
+    }
+    expect((await apiStatus(api, payment.id, merchant.id)).status).toBe("requires_action");
+    const ownOrigin = { Origin: new URL(baseURL).origin };
+    expect((await page.request.post(`${path}/simulate`, { data: { outcome: "paid" }, headers: ownOrigin })).status()).toBe(400);
+    const accepted = await simulate(ownOrigin);
+    expect(accepted.status()).toBe(200);
+    expect(await accepted.json()).toMatchObject({ status: "succeeded", isFinal: true });
+    expect((await apiStatus(api, payment.id, merchant.id)).status).toBe("succeeded");
+  });
+
+  test("with JavaScript off the page still shows the amount, the status and a final outcome", async ({ browser, api }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: checkoutViewport });
+    const page = await context.newPage();
+    const { payment, path } = await newCheckoutPayment(api, { name: "Quiet Cafe" });
+    await page.goto(path);
+    await expect(page.getByTestId("payment-amount")).toHaveText("$10.50");
+    await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "requires_action");
+    await expect(page.getByTestId("countdown")).toHaveText(/^1[45]:\d\d$/);
+    await page.screenshot({ path: test.info().outputPath("no-javascript-open.png"), fullPage: true });
+    expect((await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" })).status).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId("payment-outcome")).toHaveAttribute("data-status", "succeeded");
+    await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+    await context.close();
   });
 });
 

@@ -92,3 +92,24 @@ test("the list counts each merchant's settlements, and test merchants stay out o
   await page.goto(`/live/merchants/${merchant.id}`);
   await expect(page.getByRole("heading", { name: "This page does not exist." })).toBeVisible();
 });
+
+test("the list shows 50 merchants a page: Next page leads to older ones, First page back", async ({ page, api }) => {
+  const batch = `Paged ${Date.now()}`;
+  for (let i = 0; i < 51; i++) await createMerchant(api, { name: `${batch} #${String(i).padStart(2, "0")}` });
+  const shown = () => page.getByRole("link", { name: batch }).allTextContents();
+  await signInAs(page, "viewer");
+  await page.goto("/test/merchants");
+  // Newest first: fifty of the batch fill the first page, the oldest one is on the next.
+  await expect(page.getByRole("link", { name: batch })).toHaveCount(50);
+  const first = await shown();
+  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "First page" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/test\/merchants\?cursor=/);
+  await expect(page.getByRole("link", { name: batch })).toHaveCount(1);
+  const second = await shown();
+  expect(new Set([...first, ...second]).size, "every merchant of the batch on exactly one page").toBe(51);
+  await page.screenshot({ path: test.info().outputPath("merchants-page-2.png"), fullPage: true });
+  await page.getByRole("link", { name: "First page" }).click();
+  await expect(page).toHaveURL(/\/test\/merchants$/);
+  await expect(page.getByRole("link", { name: batch })).toHaveCount(50);
+});

@@ -17,8 +17,7 @@ test("the test-mode quickstart's curl commands, copied as shown, take a payment 
   await page.getByRole("navigation", { name: "Developers" }).getByRole("link", { name: "Quickstart" }).click();
   await expect(page).toHaveURL(/\/test\/developers\/quickstart$/);
   await expect(page.getByRole("navigation", { name: "Developers" }).getByRole("link", { name: "Quickstart" })).toHaveAttribute("aria-current", "page");
-  // Webhook endpoints are managed through the API until their dashboard page exists (issue 6).
-  await expect(page.getByRole("navigation", { name: "Developers" }).getByRole("link", { name: "Webhooks" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Developers" }).getByRole("link", { name: "Webhooks" })).toHaveAttribute("href", "/test/developers/webhooks");
 
   const snippet = (id: string) => page.getByTestId(`step-${id}`).innerText();
   await expect(page.getByTestId("step-key")).toHaveText("export TOLLGATE_API_KEY=svc_test_your_key_here");

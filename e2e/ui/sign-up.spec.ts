@@ -143,3 +143,37 @@ test("behind https (PUBLIC_BASE_URL https://…) the session cookie is also Secu
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("ten sign-ups an hour per address — the address a trusted proxy reports; the eleventh is refused with the wait, another address is not", async ({ browser }) => {
+  const port = extraPort(1);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-proxied-"));
+  const { demoOwner } = readFixtures();
+  // Behind one trusted proxy, the caller is the last X-Forwarded-For hop (here: what this test sends).
+  const env = { DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: "1", SEED_OWNER_EMAIL: demoOwner.email, SEED_OWNER_PASSWORD: demoOwner.password, ...(usesPostgres ? {} : { DATABASE_URL: "" }) };
+  const server = await spawnServer(env, port);
+  const address = () => `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+  const office = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.7, ${address()}` } });
+  try {
+    const page = await office.newPage();
+    for (let i = 1; i <= 10; i++) {
+      await signUp(page, { accountName: `Office ${i}`, name: "Olive Office", email: `office.${i}.${unique()}@e2e.tollgate.test`, password: "a long enough passphrase" });
+      await expect(page).toHaveURL(/\/test$/);
+      await office.clearCookies();
+    }
+    await signUp(page, { accountName: "Office 11", name: "Olive Office", email: `office.11.${unique()}@e2e.tollgate.test`, password: "a long enough passphrase" });
+    await expect(page.getByText(/^Too many new accounts from your network\. Try again in \d+ minutes?\.$/)).toBeVisible();
+    await expect(page).toHaveURL(/\/sign-up$/);
+    await page.screenshot({ path: test.info().outputPath("sign-up-limited.png") });
+
+    // Another address behind the same proxy is not held up.
+    const elsewhere = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: { "X-Forwarded-For": address() } });
+    const other = await elsewhere.newPage();
+    await signUp(other, { accountName: "Elsewhere", name: "Elle Where", email: `elsewhere.${unique()}@e2e.tollgate.test`, password: "a long enough passphrase" });
+    await expect(other).toHaveURL(/\/test$/);
+    await elsewhere.close();
+  } finally {
+    await office.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -148,7 +148,7 @@ test("an owner changes a member's role and removes them; the member's access fol
   await member.row.getByRole("button", { name: `Change role of ${member.email}` }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Role").selectOption("support");
-  await expect(dialog).toContainText("Reads payments, cancels and refunds them.");
+  await expect(dialog).toContainText("Reads payments, cancels and refunds them, and attaches their transaction hashes.");
   await page.screenshot({ path: test.info().outputPath("team-change-role.png") });
   await dialog.getByRole("button", { name: "Save role" }).click();
   await expect(dialog).toBeHidden();

@@ -3,11 +3,13 @@ import { recordAudit } from "@/lib/audit";
 import type { Tx } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { tenant, type Scope } from "@/lib/scope";
+import { forgetApiKey } from "./authenticate-api-key";
 
-/** Refused from the next request on: authentication reads `revokedAt` on every call. */
+/** Refused from the next request on in this process, and within a second in every other one (see authenticateApiKey). */
 export async function revokeApiKey(tx: Tx, scope: Scope, actor: string, id: string) {
   const { count } = await tx.apiKey.updateMany({ where: { id, ...tenant(scope), revokedAt: null }, data: { revokedAt: new Date() } });
   if (count === 0) throw notFound("Active API key");
+  forgetApiKey(id);
   const key = await tx.apiKey.findFirstOrThrow({ where: { id, ...tenant(scope) }, select: { name: true, prefix: true } });
   await recordAudit(tx, { ...tenant(scope), actor, action: "api_key.revoked", targetType: "api_key", targetId: id, data: { name: key.name, prefix: key.prefix } });
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db, Prisma, type Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { decrypt, encrypt } from "@/lib/secrets";
 import { tenant, type Scope } from "@/lib/scope";
 
 export const idempotencyTtlMs = 24 * 60 * 60 * 1000;
@@ -54,7 +55,7 @@ export async function runIdempotent(
       const result = await work(tx);
       await tx.idempotencyRecord.update({
         where: { id: claim.id },
-        data: { state: "completed", responseStatus: result.status, responseBody: result.body as Prisma.InputJsonValue },
+        data: { state: "completed", responseStatus: result.status, responseBody: seal(result.body) },
       });
       return result;
     }, { timeout: 20_000, maxWait: 10_000 });
@@ -62,24 +63,62 @@ export async function runIdempotent(
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       // A refusal is the answer to this request too: the same key gets the same error again.
-      await db().idempotencyRecord.update({ where: { id: claim.id }, data: { state: "completed", responseStatus: error.status, responseBody: error.toJSON() as Prisma.InputJsonValue } });
+      await db().idempotencyRecord.update({ where: { id: claim.id }, data: { state: "completed", responseStatus: error.status, responseBody: seal(error.toJSON()) } });
     } else {
-      await db().idempotencyRecord.delete({ where: { id: claim.id } }).catch(() => {});
+      // The work rolled back; so must the claim, or retries would wait for it to go stale.
+      await db()
+        .idempotencyRecord.deleteMany({ where: { id: claim.id, createdAt: claim.createdAt } })
+        .catch(() => releaseWhenReachable(claim));
     }
     throw error;
   }
 }
 
-type Claim = { kind: "claimed"; id: string } | { kind: "replay"; result: ApiResult };
+// A stored response can hold a secret shown only once (a webhook endpoint's signing secret), so it
+// is kept encrypted like the secret itself. Records written before this are plain JSON.
+function seal(body: unknown): Prisma.InputJsonValue {
+  return { sealed: encrypt(JSON.stringify(body)) };
+}
+
+function unseal(stored: unknown): unknown {
+  const sealed = stored && typeof stored === "object" && "sealed" in stored ? stored.sealed : undefined;
+  return typeof sealed === "string" ? JSON.parse(decrypt(sealed)) : stored;
+}
+
+type Held = { id: string; createdAt: Date };
+type Claim = ({ kind: "claimed" } & Held) | { kind: "replay"; result: ApiResult };
+
+// Claims whose work failed while the database was unreachable, so they could not be released then.
+// Each is released as soon as the database answers again; until then a retry that reaches this
+// process takes it over at once (its work is known to have rolled back), instead of waiting 60 s.
+// The creation time guards both: only that very claim is released or taken over.
+const unreleased = new Map<string, Date>();
+
+function releaseWhenReachable(claim: Held): void {
+  if (unreleased.has(claim.id)) return;
+  unreleased.set(claim.id, claim.createdAt);
+  void (async () => {
+    for (let pause = 250; unreleased.get(claim.id) === claim.createdAt; pause = Math.min(pause * 2, 5_000)) {
+      try {
+        await db().idempotencyRecord.deleteMany({ where: { id: claim.id, state: "in_progress", createdAt: claim.createdAt } });
+        if (unreleased.get(claim.id) === claim.createdAt) unreleased.delete(claim.id);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  })();
+}
 
 async function claimKey(scope: Scope, key: string, fingerprint: string, attempt = 0): Promise<Claim> {
-  const id = newId("idem");
+  const held = { id: newId("idem"), createdAt: new Date() };
   try {
     await db().idempotencyRecord.create({
-      data: { id, ...tenant(scope), key, requestHash: fingerprint, state: "in_progress", expiresAt: new Date(Date.now() + idempotencyTtlMs) },
+      data: { ...held, ...tenant(scope), key, requestHash: fingerprint, state: "in_progress", expiresAt: new Date(Date.now() + idempotencyTtlMs) },
     });
-    return { kind: "claimed", id };
+    return { kind: "claimed", ...held };
   } catch (error) {
+    // The insert may have committed before the answer was lost: make sure it does not linger.
+    if (isDatabaseUnavailable(error)) releaseWhenReachable(held);
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") || attempt > 2) throw error;
   }
 
@@ -93,14 +132,21 @@ async function claimKey(scope: Scope, key: string, fingerprint: string, attempt 
     throw new AppError("idempotency_conflict", "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
   }
   if (existing.state === "completed") {
-    return { kind: "replay", result: { status: existing.responseStatus ?? 200, body: existing.responseBody } };
+    return { kind: "replay", result: { status: existing.responseStatus ?? 200, body: unseal(existing.responseBody) } };
   }
-  if (Date.now() - existing.createdAt.getTime() > staleClaimMs) {
+  const abandoned = unreleased.get(existing.id)?.getTime() === existing.createdAt.getTime();
+  if (abandoned || Date.now() - existing.createdAt.getTime() > staleClaimMs) {
+    const createdAt = new Date();
     const taken = await db().idempotencyRecord.updateMany({
       where: { id: existing.id, state: "in_progress", createdAt: existing.createdAt },
-      data: { createdAt: new Date() },
+      data: { createdAt },
     });
-    if (taken.count === 1) return { kind: "claimed", id: existing.id };
+    if (taken.count === 1) {
+      unreleased.delete(existing.id);
+      return { kind: "claimed", id: existing.id, createdAt };
+    }
+    // Released or taken by someone else meanwhile: look again.
+    if (attempt <= 2) return claimKey(scope, key, fingerprint, attempt + 1);
   }
   throw new AppError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed. Retry shortly.");
 }

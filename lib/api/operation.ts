@@ -25,7 +25,10 @@ export type Operation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, 
   /** Modes whose keys may call this; both when absent. */
   modes?: Mode[];
   idempotency?: "required" | "optional";
-  /** The Merchant-Id header must name a merchant of the caller's account and mode. */
+  /**
+   * The Merchant-Id header is required and handed to the handler, which scopes its reads and writes
+   * to that merchant of the caller's account and mode, so a wrong id ends in not_found there.
+   */
   merchantHeader?: boolean;
   params?: P;
   query?: Q;

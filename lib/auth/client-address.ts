@@ -1,6 +1,6 @@
 /**
- * The caller's address as the proxy in front of Next reports it (Next itself fills in
- * `x-forwarded-for` from the socket when no proxy did), or null when there is none.
+ * The caller's address: lib/server/start.ts replaces `x-forwarded-for` with the one address it
+ * believes (see callerAddress) before Next sees the request. Null when there is none.
  */
 export function clientAddress(headers: Record<string, unknown> | undefined): string | null {
   const forwarded = headers?.["x-forwarded-for"];

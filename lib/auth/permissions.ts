@@ -3,10 +3,10 @@ import type { Role } from "@/lib/db";
 // The one table of who may do what in the dashboard. Every server action names one of these and
 // is refused on the server when the caller's role lacks it; hiding a button is only a courtesy.
 export const permissionsByRole = {
-  owner: ["account.read", "payments.read", "payments.cancel", "payments.refund", "merchants.write", "settlements.write", "api_keys.manage", "webhooks.manage", "team.manage", "audit.read"],
-  admin: ["account.read", "payments.read", "payments.cancel", "payments.refund", "merchants.write", "settlements.write", "api_keys.manage", "webhooks.manage", "team.manage", "audit.read"],
+  owner: ["account.read", "payments.read", "payments.cancel", "payments.refund", "payments.verify", "merchants.write", "settlements.write", "api_keys.manage", "webhooks.manage", "team.manage", "audit.read"],
+  admin: ["account.read", "payments.read", "payments.cancel", "payments.refund", "payments.verify", "merchants.write", "settlements.write", "api_keys.manage", "webhooks.manage", "team.manage", "audit.read"],
   developer: ["account.read", "payments.read", "merchants.write", "api_keys.manage", "webhooks.manage"],
-  support: ["account.read", "payments.read", "payments.cancel", "payments.refund"],
+  support: ["account.read", "payments.read", "payments.cancel", "payments.refund", "payments.verify"],
   viewer: ["account.read", "payments.read"],
 } as const satisfies Record<Role, readonly string[]>;
 
@@ -22,6 +22,6 @@ export const roleDescriptions: Record<Role, string> = {
   owner: "Everything, including the team and billing of the account.",
   admin: "Everything except changing, removing or appointing owners.",
   developer: "API keys, webhooks and merchants; reads payments.",
-  support: "Reads payments, cancels and refunds them.",
+  support: "Reads payments, cancels and refunds them, and attaches their transaction hashes.",
   viewer: "Reads everything, changes nothing.",
 };

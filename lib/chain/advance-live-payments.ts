@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
+import { verifyRefundTransaction } from "@/lib/refunds/verify-refund";
 
 /**
  * Re-checks every live payment whose transfer is confirming: it succeeds once the chain has enough
@@ -8,19 +9,32 @@ import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
  * never succeeds).
  */
 export async function advanceLivePayments(): Promise<number> {
-  const confirming = await db().chainTransfer.findMany({
-    where: { mode: "live", payment: { status: "processing" } },
-    select: { paymentId: true, txHash: true },
-    take: 200,
-  });
+  const confirming = await db().chainTransfer.findMany({ where: { mode: "live", payment: { status: "processing" } }, select: { paymentId: true, txHash: true }, take: 200 });
+  return recheck(
+    confirming.map((t) => ({ id: t.paymentId, txHash: t.txHash })),
+    async (id, txHash) => (await verifyPaymentTransaction(id, txHash, "watcher")).status === "succeeded",
+  );
+}
+
+/** The same for live refunds whose return transfer was seen but was not yet deep enough. */
+export async function advanceLiveRefunds(): Promise<number> {
+  const confirming = await db().chainTransfer.findMany({ where: { mode: "live", refund: { status: "pending" } }, select: { refundId: true, txHash: true }, take: 200 });
+  return recheck(
+    confirming.map((t) => ({ id: t.refundId, txHash: t.txHash })),
+    async (id, txHash) => (await verifyRefundTransaction(id, txHash)).refund.status === "succeeded",
+  );
+}
+
+/** Verifies each claimed transfer again; one that fails to check is logged and left for the next round. */
+async function recheck(transfers: { id: string | null; txHash: string }[], verify: (id: string, txHash: string) => Promise<boolean>): Promise<number> {
   let succeeded = 0;
-  for (const { paymentId, txHash } of confirming) {
-    if (!paymentId) continue;
-    const payment = await verifyPaymentTransaction(paymentId, txHash, "watcher").catch((error) => {
-      console.error(`[chain] could not re-check ${paymentId}`, error);
-      return null;
+  for (const { id, txHash } of transfers) {
+    if (!id) continue;
+    const done = await verify(id, txHash).catch((error: unknown) => {
+      console.error(`[chain] could not re-check ${id}`, error);
+      return false;
     });
-    if (payment?.status === "succeeded") succeeded++;
+    if (done) succeeded++;
   }
   return succeeded;
 }

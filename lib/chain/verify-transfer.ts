@@ -1,13 +1,16 @@
 import "server-only";
 import { decodeEventLog, erc20Abi, getAddress, isAddressEqual, type Hash } from "viem";
+import { AppError } from "@/lib/errors";
 import type { Chain } from "./chains";
 import { chainClient } from "./client";
 import type { AssetInfo } from "./asset-info";
 
 export type Expectation = {
   asset: AssetInfo;
-  /** EVM address the funds must reach. */
+  /** EVM address the funds must reach... */
   destination: string;
+  /** ...and, when given, the address they must come from (a refund leaves the merchant's destination). */
+  source?: string;
   minValue: bigint;
   /** The transfer's block must be at or after this time (the payment's creation)... */
   notBefore: Date;
@@ -29,6 +32,14 @@ export const blockClockSlackMs = 15_000;
 // Native transfers have no log; they take this index in the (chain, tx, log index) uniqueness key.
 export const nativeLogIndex = -1;
 
+const txHashPattern = /^0x[0-9a-fA-F]{64}$/;
+
+/** The hash in lower case, or a field error on `txHash`. */
+export function parseTxHash(txHash: string): Hash {
+  if (!txHashPattern.test(txHash)) throw new AppError("invalid_request", "A transaction hash is 0x followed by 64 hex digits.", { fields: { txHash: "Must be a transaction hash: 0x followed by 64 hexadecimal characters." } });
+  return txHash.toLowerCase() as Hash;
+}
+
 /**
  * The one check every path into live verification uses: did this transaction move at least the
  * expected amount of the expected asset to the expected destination, inside the payment's window,
@@ -46,24 +57,28 @@ export async function verifyTransfer(chain: Chain, txHash: Hash, expected: Expec
   const block = await client.getBlock({ blockNumber: receipt.blockNumber });
   const blockTime = new Date(Number(block.timestamp) * 1000);
   const destination = getAddress(expected.destination);
+  const source = expected.source ? getAddress(expected.source) : null;
   let transfer: Transfer | null = null;
 
   if (expected.asset.kind === "native") {
     const tx = await client.getTransaction({ hash: txHash });
-    if (!tx.to || !isAddressEqual(tx.to, destination)) return { kind: "rejected", reason: "The transaction does not pay the merchant's destination." };
+    if (!tx.to || !isAddressEqual(tx.to, destination)) return { kind: "rejected", reason: `The transaction does not pay ${source ? "the buyer's address" : "the merchant's destination"}.` };
+    if (source && !isAddressEqual(tx.from, source)) return { kind: "rejected", reason: "The transaction is not sent from the merchant's destination." };
     transfer = { txHash, logIndex: nativeLogIndex, from: getAddress(tx.from), to: destination, value: tx.value, blockNumber: receipt.blockNumber, blockTime };
   } else {
     const toDestination = receipt.logs.flatMap((log) => {
       try {
         const event = decodeEventLog({ abi: erc20Abi, eventName: "Transfer", data: log.data, topics: log.topics });
-        return isAddressEqual(event.args.to, destination) ? [{ log, args: event.args }] : [];
+        const fromSource = !source || isAddressEqual(event.args.from, source);
+        return isAddressEqual(event.args.to, destination) && fromSource ? [{ log, args: event.args }] : [];
       } catch {
         return [];
       }
     });
     const ofAsset = toDestination.filter(({ log }) => isAddressEqual(log.address, expected.asset.address!));
     if (ofAsset.length === 0) {
-      return { kind: "rejected", reason: toDestination.length ? "The transaction pays the destination in a different token." : "The transaction has no transfer of this token to the merchant's destination." };
+      const route = source ? "from the merchant's destination to the buyer's address" : "to the merchant's destination";
+      return { kind: "rejected", reason: toDestination.length ? `The transaction pays ${source ? "the buyer" : "the destination"} in a different token.` : `The transaction has no transfer of this token ${route}.` };
     }
     const best = ofAsset.reduce((a, b) => (b.args.value > a.args.value ? b : a));
     transfer = { txHash, logIndex: best.log.logIndex, from: getAddress(best.args.from), to: destination, value: best.args.value, blockNumber: receipt.blockNumber, blockTime };
@@ -78,4 +93,10 @@ export async function verifyTransfer(chain: Chain, txHash: Hash, expected: Expec
   const latest = await client.getBlockNumber({ cacheTime: 0 });
   const confirmations = Number(latest - receipt.blockNumber) + 1;
   return { kind: confirmations >= chain.confirmations ? "confirmed" : "confirming", transfer, confirmations, required: chain.confirmations };
+}
+
+/** Why a hash someone attached did not pay, as an error on its field. */
+export function transactionNotAccepted(reason: string | undefined, chain: Chain): AppError {
+  const message = reason ?? `No mined transaction with this hash was found on ${chain.name}.`;
+  return new AppError("invalid_request", message, { fields: { txHash: message } });
 }

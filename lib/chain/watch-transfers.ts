@@ -2,23 +2,29 @@ import "server-only";
 import { erc20Abi, getAddress, isAddressEqual, type Address, type Hash } from "viem";
 import { db } from "@/lib/db";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
+import { refundRoute, verifyRefundTransaction } from "@/lib/refunds/verify-refund";
 import { assetInfo } from "./asset-info";
 import type { Chain } from "./chains";
 import { chainClient } from "./client";
 
-/** How far back a freshly started watcher looks, and the most blocks it reads in one pass. */
+/** How far back a watcher with no saved cursor looks, and the most blocks it reads in one pass. */
 const lookbackBlocks = 500n;
 const maxRange = 2_000n;
 
+/** The last block a watcher has read on a chain, or undefined when it has none yet. */
 export type WatchState = { cursor?: bigint };
 
-type OpenPayment = { id: string; optionAsset: string; optionDestination: string; optionValue: bigint; createdAt: Date };
+type OpenPayment = { id: string; asset: string; destination: Address; value: bigint; createdAt: Date };
+type PendingRefund = { id: string; asset: string; from: Address; to: Address };
+type SeenTransfer = { asset: string; from: Address; to: Address; value: bigint; txHash: Hash };
 
 /**
- * Finds transfers to the destinations of open live payments in new blocks, so a buyer who paid from
- * a phone wallet is found without submitting anything. Each candidate goes through the same
- * verification as a submitted hash; the database's uniqueness on (chain, tx, log) keeps one transfer
- * from paying twice, whichever instance sees it first.
+ * Reads new blocks for transfers to the destinations of open live payments (so a buyer who paid from
+ * a phone wallet is found without submitting anything) and from those destinations back to the
+ * buyers of pending live refunds. Each candidate goes through the same verification as a submitted
+ * hash; the database's uniqueness on (chain, tx, log) keeps one transfer from counting twice,
+ * whichever instance sees it first. Moves `state.cursor` to the last block read that has the chain's
+ * confirmations on top of it.
  */
 export async function watchTransfers(chain: Chain, state: WatchState): Promise<number> {
   const client = chainClient(chain);
@@ -27,42 +33,59 @@ export async function watchTransfers(chain: Chain, state: WatchState): Promise<n
   if (from > latest) return 0;
   const to = from + maxRange - 1n < latest ? from + maxRange - 1n : latest;
 
-  const open = (
-    await db().payment.findMany({
-      where: { mode: "live", status: "requires_action", optionAsset: { startsWith: `${chain.id}/` }, optionDestination: { not: null }, optionValue: { not: null } },
-      select: { id: true, optionAsset: true, optionDestination: true, optionValue: true, createdAt: true },
-      orderBy: { createdAt: "asc" },
-    })
-  ).map((p) => ({ ...p, optionAsset: p.optionAsset!, optionDestination: p.optionDestination!, optionValue: BigInt(p.optionValue!.toFixed()) }));
-
+  const [open, refunds] = await Promise.all([openPayments(chain), pendingRefunds(chain)]);
   let found = 0;
-  if (open.length) {
-    for (const transfer of await transfersTo(chain, open, from, to)) {
-      if (await settleFirstMatch(open, transfer)) found++;
+  const watched = [...open.map((p) => ({ asset: p.asset, to: p.destination })), ...refunds.map((r) => ({ asset: r.asset, to: r.to }))];
+  if (watched.length) {
+    for (const transfer of await transfersTo(chain, watched, from, to)) {
+      if ((await settleFirstPayment(open, transfer)) || (await settleFirstRefund(refunds, transfer))) found++;
     }
   }
-  state.cursor = to;
+  // Blocks not yet deep enough are read again next pass: a transfer reorged out of them and mined
+  // again in a later block is still found. The cursor never moves back.
+  const settled = to - BigInt(chain.confirmations);
+  if (settled >= 0n && (state.cursor === undefined || settled > state.cursor)) state.cursor = settled;
   return found;
 }
 
-type SeenTransfer = { asset: string; to: Address; value: bigint; txHash: Hash };
+const address = (caip10: string) => getAddress(caip10.split(":").pop()!);
 
-async function transfersTo(chain: Chain, open: OpenPayment[], fromBlock: bigint, toBlock: bigint): Promise<SeenTransfer[]> {
+async function openPayments(chain: Chain): Promise<OpenPayment[]> {
+  const rows = await db().payment.findMany({
+    where: { mode: "live", status: "requires_action", optionAsset: { startsWith: `${chain.id}/` }, optionDestination: { not: null }, optionValue: { not: null } },
+    select: { id: true, optionAsset: true, optionDestination: true, optionValue: true, createdAt: true },
+    orderBy: { createdAt: "asc" },
+  });
+  return rows.map((p) => ({ id: p.id, asset: p.optionAsset!, destination: address(p.optionDestination!), value: BigInt(p.optionValue!.toFixed()), createdAt: p.createdAt }));
+}
+
+async function pendingRefunds(chain: Chain): Promise<PendingRefund[]> {
+  const rows = await db().refund.findMany({
+    where: { mode: "live", status: "pending", payment: { optionAsset: { startsWith: `${chain.id}/` }, payerAddress: { not: null } } },
+    include: { payment: true },
+    orderBy: { createdAt: "asc" },
+  });
+  return rows.flatMap((r) => {
+    const route = refundRoute(r.payment);
+    return route ? [{ id: r.id, asset: route.asset, from: getAddress(route.from), to: getAddress(route.to) }] : [];
+  });
+}
+
+async function transfersTo(chain: Chain, watched: { asset: string; to: Address }[], fromBlock: bigint, toBlock: bigint): Promise<SeenTransfer[]> {
   const client = chainClient(chain);
   const seen: SeenTransfer[] = [];
-  for (const assetId of new Set(open.map((p) => p.optionAsset))) {
-    const payments = open.filter((p) => p.optionAsset === assetId);
+  for (const assetId of new Set(watched.map((w) => w.asset))) {
     const asset = await assetInfo(chain, assetId);
-    const destinations = [...new Set(payments.map((p) => getAddress(p.optionDestination.split(":").pop()!)))];
+    const recipients = [...new Set(watched.filter((w) => w.asset === assetId).map((w) => w.to))];
     if (asset.kind === "erc20") {
-      const logs = await client.getContractEvents({ address: asset.address!, abi: erc20Abi, eventName: "Transfer", args: { to: destinations }, fromBlock, toBlock });
-      for (const log of logs) seen.push({ asset: assetId, to: log.args.to!, value: log.args.value!, txHash: log.transactionHash });
+      const logs = await client.getContractEvents({ address: asset.address!, abi: erc20Abi, eventName: "Transfer", args: { to: recipients }, fromBlock, toBlock });
+      for (const log of logs) seen.push({ asset: assetId, from: log.args.from!, to: log.args.to!, value: log.args.value!, txHash: log.transactionHash });
     } else {
       for (let n = fromBlock; n <= toBlock; n++) {
         const block = await client.getBlock({ blockNumber: n, includeTransactions: true });
         for (const tx of block.transactions) {
           const target = tx.to;
-          if (target && destinations.some((d) => isAddressEqual(d, target))) seen.push({ asset: assetId, to: getAddress(target), value: tx.value, txHash: tx.hash });
+          if (target && recipients.some((r) => isAddressEqual(r, target))) seen.push({ asset: assetId, from: getAddress(tx.from), to: getAddress(target), value: tx.value, txHash: tx.hash });
         }
       }
     }
@@ -71,14 +94,27 @@ async function transfersTo(chain: Chain, open: OpenPayment[], fromBlock: bigint,
 }
 
 /** Offers a transfer to the open payments it could pay: exact amounts first, then the oldest it covers. */
-async function settleFirstMatch(open: OpenPayment[], transfer: SeenTransfer): Promise<boolean> {
+async function settleFirstPayment(open: OpenPayment[], transfer: SeenTransfer): Promise<boolean> {
   const candidates = open
-    .filter((p) => p.optionAsset === transfer.asset && isAddressEqual(getAddress(p.optionDestination.split(":").pop()!), transfer.to) && p.optionValue <= transfer.value)
-    .sort((a, b) => Number(b.optionValue === transfer.value) - Number(a.optionValue === transfer.value) || a.createdAt.getTime() - b.createdAt.getTime());
+    .filter((p) => p.asset === transfer.asset && isAddressEqual(p.destination, transfer.to) && p.value <= transfer.value)
+    .sort((a, b) => Number(b.value === transfer.value) - Number(a.value === transfer.value) || a.createdAt.getTime() - b.createdAt.getTime());
   for (const candidate of candidates) {
     const result = await verifyPaymentTransaction(candidate.id, transfer.txHash, "watcher");
     if (result.status === "processing" || result.status === "succeeded") {
       open.splice(open.indexOf(candidate), 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Offers a transfer from a merchant's destination back to a buyer to that buyer's pending refunds, oldest first. */
+async function settleFirstRefund(pending: PendingRefund[], transfer: SeenTransfer): Promise<boolean> {
+  const candidates = pending.filter((r) => r.asset === transfer.asset && isAddressEqual(r.to, transfer.to) && isAddressEqual(r.from, transfer.from));
+  for (const candidate of candidates) {
+    const { result } = await verifyRefundTransaction(candidate.id, transfer.txHash);
+    if (result === "confirming" || result === "confirmed") {
+      pending.splice(pending.indexOf(candidate), 1);
       return true;
     }
   }

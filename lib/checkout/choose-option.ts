@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { selectPaymentOption } from "@/lib/payments/select-option";
+import { quotePaymentOption, selectPaymentOption } from "@/lib/payments/select-option";
 import { findCheckoutPayment } from "./find-payment";
 
 /**
@@ -9,6 +9,7 @@ import { findCheckoutPayment } from "./find-payment";
  */
 export async function chooseCheckoutOption(paymentId: string, settlementId: string): Promise<{ settlementId: string }> {
   const found = await findCheckoutPayment(paymentId);
-  await db().$transaction(async (tx) => selectPaymentOption(tx, await tx.payment.findUniqueOrThrow({ where: { id: found.id } }), settlementId));
+  const quoted = await quotePaymentOption(found, settlementId);
+  await db().$transaction(async (tx) => selectPaymentOption(tx, await tx.payment.findUniqueOrThrow({ where: { id: found.id } }), settlementId, quoted));
   return { settlementId };
 }

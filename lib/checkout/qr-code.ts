@@ -1,9 +1,9 @@
-import "server-only";
 import { encode } from "uqr";
 
 /**
- * A QR code as one SVG path of unit squares (dark modules), drawn on the server so the page ships
- * no QR code library. `size` includes a four-module quiet zone, as scanners expect.
+ * A QR code as one SVG path of unit squares (dark modules). The server draws the payment's codes;
+ * the page's script draws a WalletConnect pairing's, which only the browser knows. `size` includes
+ * a four-module quiet zone, as scanners expect.
  */
 export function qrCode(text: string): { size: number; path: string } {
   const { data, size } = encode(text, { ecc: "M", border: 4 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TxHash } from "@/lib/schemas/attach-transaction";
 
 export const CheckoutPaymentId = z.string().min(1).max(64);
 
@@ -14,7 +15,7 @@ export const ChooseOptionBody = z.strictObject({ settlementId: SettlementId });
 
 export const SubmitTransactionBody = z.strictObject({
   settlementId: SettlementId,
-  txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "Must be a transaction hash: 0x followed by 64 hexadecimal characters."),
+  txHash: TxHash,
   from: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "Must be an EVM address.").optional(),
 });
 export type SubmitTransactionInput = z.output<typeof SubmitTransactionBody>;

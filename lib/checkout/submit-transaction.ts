@@ -1,8 +1,9 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, type Payment } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { recordPaymentEvent } from "@/lib/payments/record-event";
-import { selectPaymentOption } from "@/lib/payments/select-option";
+import type { PaymentOption } from "@/lib/payments/payment-options";
+import { quotePaymentOption, selectPaymentOption } from "@/lib/payments/select-option";
 import { serializeStatus } from "@/lib/payments/serialize";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import type { PaymentStatusJson } from "@/lib/schemas/payment";
@@ -19,19 +20,24 @@ const maxSubmissions = 10;
  */
 export async function submitTransaction(paymentId: string, input: SubmitTransactionInput): Promise<PaymentStatusJson> {
   const found = await findCheckoutPayment(paymentId);
+  return serializeStatus(await submitPaymentTransaction(found, input, "buyer"));
+}
+
+/** The same for whoever else holds a hash (support staff in the dashboard), recorded under their name. */
+export async function submitPaymentTransaction(found: Payment, input: SubmitTransactionInput, actor: string): Promise<Payment> {
   if (found.mode !== "live") throw new AppError("forbidden", "Test-mode payments are settled with the test buttons; there is no transaction to submit.");
   const txHash = input.txHash.toLowerCase();
   try {
-    await retryOnConflict(() => recordSubmission(found.id, txHash, input));
+    await retryOnConflict(async () => recordSubmission(found.id, txHash, input, actor, await quotePaymentOption(await db().payment.findUniqueOrThrow({ where: { id: found.id } }), input.settlementId)));
   } catch (error) {
-    // Settled by this very transfer (the watcher found it first): the buyer gets the outcome.
+    // Settled by this very transfer (the watcher found it first): the submitter gets the outcome.
     if (error instanceof AppError && error.code === "payment_final") {
       const current = await db().payment.findUniqueOrThrow({ where: { id: found.id } });
-      if (current.txId === txHash) return serializeStatus(current);
+      if (current.txId === txHash) return current;
     }
     throw error;
   }
-  return serializeStatus(await verifyPaymentTransaction(found.id, txHash, "buyer"));
+  return verifyPaymentTransaction(found.id, txHash, actor);
 }
 
 /** The background watcher may touch the payment at the same instant; one more try then succeeds. */
@@ -45,15 +51,15 @@ async function retryOnConflict(work: () => Promise<void>, attempts = 3): Promise
   }
 }
 
-async function recordSubmission(paymentId: string, txHash: string, input: SubmitTransactionInput): Promise<void> {
+async function recordSubmission(paymentId: string, txHash: string, input: SubmitTransactionInput, actor: string, quoted: PaymentOption | null): Promise<void> {
   await db().$transaction(async (tx) => {
-    const payment = await selectPaymentOption(tx, await tx.payment.findUniqueOrThrow({ where: { id: paymentId } }), input.settlementId);
+    const payment = await selectPaymentOption(tx, await tx.payment.findUniqueOrThrow({ where: { id: paymentId } }), input.settlementId, quoted);
     const earlier = await tx.paymentEvent.findMany({ where: { paymentId: payment.id, type: transactionSubmittedEvent }, select: { data: true } });
     if (earlier.some((event) => (event.data as { txHash?: unknown }).txHash === txHash)) return;
     if (earlier.length >= maxSubmissions) {
       throw new AppError("conflict", `This payment already has ${maxSubmissions} submitted transactions; contact the merchant.`);
     }
     const data = { txHash, from: input.from?.toLowerCase() ?? null, settlementId: input.settlementId, asset: payment.optionAsset, value: payment.optionValue?.toFixed() ?? null };
-    await recordPaymentEvent(tx, payment, { type: transactionSubmittedEvent, actor: "buyer", data });
+    await recordPaymentEvent(tx, payment, { type: transactionSubmittedEvent, actor, data });
   });
 }

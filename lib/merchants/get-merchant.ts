@@ -12,7 +12,3 @@ export async function getMerchant(q: Tx, scope: Scope, merchantId: string) {
   if (!merchant) throw notFound("Merchant");
   return merchant;
 }
-
-export async function assertMerchantCanTransact(q: Tx, scope: Scope, merchantId: string): Promise<void> {
-  await getMerchant(q, scope, merchantId);
-}

@@ -85,7 +85,9 @@ type Position = { value: string; id: string };
 function beyond(column: "createdAt" | "amountValue", dir: "asc" | "desc", position: Position): Prisma.PaymentWhereInput {
   const value = column === "createdAt" ? new Date(position.value) : position.value;
   const op = dir === "asc" ? "gt" : "lt";
-  return { OR: [{ [column]: { [op]: value } }, { [column]: value, id: { [op]: position.id } }] };
+  // The first condition is implied by the second; it is there because PostgreSQL can start an index
+  // scan at it, where the OR alone makes it read every row before the cursor.
+  return { AND: [{ [column]: { [`${op}e`]: value } }, { OR: [{ [column]: { [op]: value } }, { [column]: value, id: { [op]: position.id } }] }] };
 }
 
 function encodePosition(row: Payment, by: PaymentSort["by"]): string {

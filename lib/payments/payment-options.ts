@@ -2,12 +2,14 @@ import "server-only";
 import type { Payment, Tx } from "@/lib/db";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
 import { quoteInAsset } from "@/lib/quote";
+import { quoteAtRate } from "@/lib/rates/quote-at-rate";
 
 export type PaymentOption = { settlementId: string; asset: string; destination: string; value: string };
 
 /**
  * The ways this payment can be paid: each of the merchant's crypto settlements that has a quote for
- * the amount and, in live mode, sits on a chain whose transfers Tollgate can verify.
+ * the amount (at par, or at a configured price feed's rate) and, in live mode, sits on a chain whose
+ * transfers Tollgate can verify.
  */
 export async function listPaymentOptions(q: Tx, payment: Payment): Promise<PaymentOption[]> {
   const settlements = await q.cryptoSettlement.findMany({
@@ -15,9 +17,12 @@ export async function listPaymentOptions(q: Tx, payment: Payment): Promise<Payme
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const amount = { unit: payment.amountUnit, value: payment.amountValue.toFixed() };
-  return settlements.flatMap((s) => {
-    if (payment.mode === "live" && !getChain(chainIdOf(s.asset))) return [];
-    const value = quoteInAsset(amount, s.asset);
-    return value === null ? [] : [{ settlementId: s.id, asset: s.asset, destination: s.destination, value }];
-  });
+  const options = await Promise.all(
+    settlements.map(async (s) => {
+      if (payment.mode === "live" && !getChain(chainIdOf(s.asset))) return [];
+      const value = quoteInAsset(amount, s.asset) ?? (await quoteAtRate(amount, s.asset));
+      return value === null ? [] : [{ settlementId: s.id, asset: s.asset, destination: s.destination, value }];
+    }),
+  );
+  return options.flat();
 }

@@ -1,16 +1,13 @@
 import "server-only";
-import type { Hash } from "viem";
 import { assetInfo } from "@/lib/chain/asset-info";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
-import { verifyTransfer, type Transfer } from "@/lib/chain/verify-transfer";
+import { parseTxHash, verifyTransfer, type Transfer } from "@/lib/chain/verify-transfer";
 import { db, Prisma, type Payment } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { isFinalStatus } from "./lifecycle";
 import { recordPaymentEvent } from "./record-event";
 import { transitionPayment } from "./transition";
-
-const txHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /**
  * Checks a live payment against a transaction on its chain and moves it as far as the chain
@@ -19,8 +16,7 @@ const txHashPattern = /^0x[0-9a-fA-F]{64}$/;
  * timeline and leaves the payment unpaid. Every path (checkout, watcher, support) comes here.
  */
 export async function verifyPaymentTransaction(paymentId: string, txHash: string, actor: string): Promise<Payment> {
-  if (!txHashPattern.test(txHash)) throw new AppError("invalid_request", "A transaction hash is 0x followed by 64 hex digits.", { fields: { txHash: "Invalid." } });
-  const hash = txHash.toLowerCase() as Hash;
+  const hash = parseTxHash(txHash);
   const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
   if (payment.mode !== "live") throw new AppError("forbidden", "Only live-mode payments are verified on-chain.");
   if (isFinalStatus(payment.status)) return payment;

@@ -41,6 +41,9 @@ export async function handleApiRequest(req: http.IncomingMessage, res: http.Serv
   }
   const body = Buffer.from(await response.arrayBuffer());
   response.headers.forEach((value, name) => res.setHeader(name, value));
+  // Answered before the body was read (e.g. 413): the rest of it is dropped with the connection, so
+  // tell a keep-alive client not to send its next request down this one.
+  if (!req.complete) res.setHeader("Connection", "close");
   res.setHeader("Content-Length", body.length);
   res.writeHead(response.status);
   res.end(req.method === "HEAD" ? undefined : body);

@@ -5,9 +5,10 @@ import type http from "node:http";
 // Content-Security-Policy carries a fresh nonce; Next reads it from the request's own CSP header
 // and puts it on the scripts it renders, so no inline script runs without it.
 
-export function applySecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse, production: boolean): void {
+/** `connectSources`: origins beyond our own that scripts may connect to (a WalletConnect relay). */
+export function applySecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse, production: boolean, connectSources: string[] = []): void {
   const nonce = crypto.randomBytes(16).toString("base64");
-  const policy = contentSecurityPolicy(nonce, production);
+  const policy = contentSecurityPolicy(nonce, production, connectSources);
   req.headers["content-security-policy"] = policy;
   res.setHeader("Content-Security-Policy", policy);
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -18,7 +19,7 @@ export function applySecurityHeaders(req: http.IncomingMessage, res: http.Server
   if (production && isHttps(req)) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
-export function contentSecurityPolicy(nonce: string, production: boolean): string {
+export function contentSecurityPolicy(nonce: string, production: boolean, connectSources: string[] = []): string {
   return [
     "default-src 'self'",
     // 'strict-dynamic' lets Next's nonce'd bootstrap load its own chunks; dev mode also needs eval.
@@ -26,7 +27,7 @@ export function contentSecurityPolicy(nonce: string, production: boolean): strin
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    `connect-src 'self'${production ? "" : " ws: wss:"}`,
+    ["connect-src 'self'", ...connectSources, ...(production ? [] : ["ws:", "wss:"])].join(" "),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

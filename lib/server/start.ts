@@ -2,6 +2,7 @@
 // only handle on .data/), applies migrations, seeds a fresh install, then hands requests to Next.
 import http from "node:http";
 import next from "next";
+import { walletConnectConnectSources } from "@/lib/checkout/walletconnect-setup";
 import { describeSeed, hasAnyAccount, seedDemoAccount } from "@/lib/accounts/seed-demo-account";
 import { closeDb, connection } from "@/lib/db";
 import { prepareDatabase } from "@/lib/db/prepare";
@@ -10,7 +11,9 @@ import { isDatabaseUnavailable } from "@/lib/errors";
 import { startInlineWorker } from "@/lib/worker/inline";
 import type { Worker } from "@/lib/worker/worker";
 import { handleApiRequest, isApiRequest } from "./api-server";
+import { callerAddress } from "./caller-address";
 import { applySecurityHeaders } from "./security-headers";
+import { isCrossSiteAction, rejectCrossSiteAction } from "./cross-site-action";
 
 const dev = process.argv.includes("--dev");
 let backgroundWork: Worker | null = null;
@@ -52,8 +55,13 @@ if (connection().kind === "embedded") {
 const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
+const connectSources = walletConnectConnectSources();
 const server = http.createServer((req, res) => {
-  applySecurityHeaders(req, res, !dev);
+  applySecurityHeaders(req, res, !dev, connectSources);
+  // From here on (Next, sign-in limits) X-Forwarded-For holds the one caller address we believe.
+  const caller = callerAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUSTED_PROXY_HOPS);
+  if (caller) req.headers["x-forwarded-for"] = caller;
+  else delete req.headers["x-forwarded-for"];
   if (!hasDecodablePath(req.url ?? "/")) return rejectMalformedUrl(req, res);
   if (isApiRequest(req.url!.split("?")[0]!)) {
     handleApiRequest(req, res, publicBaseUrl()).catch((error) => {
@@ -63,6 +71,7 @@ const server = http.createServer((req, res) => {
     });
     return;
   }
+  if (isCrossSiteAction(req)) return rejectCrossSiteAction(res);
   void handle(req, res);
 });
 server.listen(env.PORT, env.HOST, () => {
@@ -91,6 +100,8 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received; shutting down.`);
+  // A round of background work stuck on an unreachable peer must not keep the process alive.
+  setTimeout(() => process.exit(1), 15_000).unref();
   server.close();
   server.closeAllConnections();
   await app.close().catch(() => {});

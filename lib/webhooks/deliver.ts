@@ -3,7 +3,9 @@ import crypto from "node:crypto";
 import { recordAudit } from "@/lib/audit";
 import { db, type Event, type Tx, type WebhookDelivery, type WebhookEndpoint } from "@/lib/db";
 import { decrypt } from "@/lib/secrets";
+import { RefusedDestination } from "./destination";
 import { eventBody } from "./event-body";
+import { postToEndpoint } from "./post-to-endpoint";
 import { afterFailure, failingTooLong } from "./retry-policy";
 import { computeTollgateSignature } from "./verify";
 
@@ -11,7 +13,6 @@ export const requestTimeoutMs = 10_000;
 // Longer than any attempt can take, so a live worker never loses its lease mid-attempt; a dead
 // worker's claimed deliveries become due again when it runs out.
 export const leaseMs = requestTimeoutMs + 15_000;
-const excerptBytes = 1024;
 // Waiting for a connection beats failing: an outcome not recorded is sent again when its lease ends.
 const busyDatabase = { maxWait: 10_000, timeout: 20_000 };
 
@@ -57,24 +58,18 @@ export async function attemptDelivery(delivery: ClaimedDelivery): Promise<Attemp
   }
   try {
     const signature = computeTollgateSignature(body, secret, timestamp);
-    const response = await fetch(delivery.endpoint.url, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "User-Agent": "Tollgate-Webhooks/1.0",
-        "Tollgate-Signature": `t=${timestamp},v1=${signature}`,
-        "Tollgate-Event-Id": delivery.event.id,
-        "Tollgate-Event-Type": delivery.event.type,
-      },
-      body,
-      // A redirect is the receiver's misconfiguration; following it would send the event somewhere unverified.
-      redirect: "manual",
-      signal: AbortSignal.timeout(requestTimeoutMs),
-    });
-    const responseExcerpt = await readExcerpt(response);
-    const ok = response.status >= 200 && response.status < 300;
-    const error = ok ? null : response.status >= 300 && response.status < 400 ? `Redirects are not followed (HTTP ${response.status}).` : `HTTP ${response.status}`;
-    return { ok, responseStatus: response.status, durationMs: elapsed(), responseExcerpt, error };
+    const headers = {
+      "Content-Type": "application/json",
+      "User-Agent": "Tollgate-Webhooks/1.0",
+      "Tollgate-Signature": `t=${timestamp},v1=${signature}`,
+      "Tollgate-Event-Id": delivery.event.id,
+      "Tollgate-Event-Type": delivery.event.type,
+    };
+    const { status, excerpt } = await postToEndpoint(delivery.endpoint.url, headers, body, requestTimeoutMs);
+    const ok = status >= 200 && status < 300;
+    // A redirect is the receiver's misconfiguration; following it would send the event somewhere unverified.
+    const error = ok ? null : status >= 300 && status < 400 ? `Redirects are not followed (HTTP ${status}).` : `HTTP ${status}`;
+    return { ok, responseStatus: status, durationMs: elapsed(), responseExcerpt: excerpt, error };
   } catch (error) {
     return { ok: false, responseStatus: null, durationMs: elapsed(), responseExcerpt: null, error: describeFailure(error) };
   }
@@ -128,39 +123,19 @@ async function trackEndpointHealth(tx: Tx, endpointId: string, ok: boolean, now:
   return true;
 }
 
-/** The first kilobyte of the body, read no further (a receiver may answer with anything). */
-async function readExcerpt(response: Response): Promise<string | null> {
-  if (!response.body) return null;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < excerptBytes) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch {
-    // A body cut short still leaves what arrived.
-  } finally {
-    void reader.cancel().catch(() => {});
-  }
-  return size === 0 ? null : new TextDecoder().decode(Buffer.concat(chunks).subarray(0, excerptBytes));
-}
-
 function describeFailure(error: unknown): string {
-  if (error instanceof DOMException && error.name === "TimeoutError") return `No response within ${requestTimeoutMs / 1000} s.`;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if (error instanceof RefusedDestination) return error.message;
+  // The only abort is the timeout's.
+  if (error instanceof Error && error.name === "AbortError") return `No response within ${requestTimeoutMs / 1000} s.`;
+  const code = (error as { code?: string }).code;
   const causes: Record<string, string> = {
     ECONNREFUSED: "Connection refused.",
     ECONNRESET: "Connection reset before a response.",
     ENOTFOUND: "The host name did not resolve.",
     EAI_AGAIN: "The host name did not resolve (temporary DNS failure).",
-    UND_ERR_SOCKET: "The connection closed before a response.",
     CERT_HAS_EXPIRED: "The TLS certificate has expired.",
     DEPTH_ZERO_SELF_SIGNED_CERT: "The TLS certificate is self-signed.",
   };
-  if (cause?.code && causes[cause.code]) return causes[cause.code]!;
-  return `Request failed: ${cause?.message ?? (error instanceof Error ? error.message : String(error))}`.slice(0, 300);
+  if (code && causes[code]) return causes[code]!;
+  return `Request failed: ${(error instanceof Error && error.message) || code || String(error)}`.slice(0, 300);
 }

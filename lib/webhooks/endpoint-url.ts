@@ -1,6 +1,7 @@
 import "server-only";
-import { env, publicBaseUrl } from "@/lib/env";
+import net from "node:net";
 import { AppError } from "@/lib/errors";
+import { isLocalInstall, refusedAddress } from "./destination";
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -12,9 +13,12 @@ const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 export function assertDeliverableUrl(raw: string): string {
   const url = new URL(raw);
   if (url.username || url.password) throw invalidUrl("Must not contain a user name or password; verify the Tollgate-Signature header instead.");
+  // A literal address is judged now; a host name is resolved and judged before every delivery.
+  const literal = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const refused = net.isIP(literal) ? refusedAddress(literal) : null;
+  if (refused) throw invalidUrl(`Must not be ${refused}.`);
   if (url.protocol === "https:") return url.toString();
-  const localInstall = env.NODE_ENV !== "production" || publicBaseUrl().startsWith("http:");
-  if (url.protocol === "http:" && loopbackHosts.has(url.hostname) && localInstall) return url.toString();
+  if (url.protocol === "http:" && loopbackHosts.has(url.hostname) && isLocalInstall()) return url.toString();
   throw invalidUrl("Must be an https:// URL.");
 }
 

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { ModeToggle } from "@/components/dashboard/mode-toggle";
 import { SidebarNav, type NavItem } from "@/components/dashboard/sidebar-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
+import { DisabledEndpointsBanner } from "@/components/webhooks/disabled-endpoints-banner";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { requireViewer } from "@/lib/auth/session";
 import { parseMode } from "@/lib/modes";
@@ -47,7 +48,10 @@ export default async function DashboardLayout({ children, params }: { children: 
         <aside className="md:w-48 md:shrink-0">
           <SidebarNav items={nav.filter((item) => can(viewer.role, item.permission)).map(({ href, label }) => ({ href, label }))} />
         </aside>
-        <main className="min-w-0 flex-1">{children}</main>
+        <main className="min-w-0 flex-1 space-y-6">
+          {can(viewer.role, "webhooks.manage") ? <DisabledEndpointsBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} /> : null}
+          {children}
+        </main>
       </div>
     </div>
   );

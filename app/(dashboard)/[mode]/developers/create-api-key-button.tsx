@@ -5,10 +5,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { SecretShownOnce } from "@/components/ui/secret-shown-once";
 import type { Mode } from "@/lib/db";
 import { CreateApiKeyInput } from "@/lib/schemas/api-key";
 import { createApiKeyAction } from "./actions";
@@ -43,22 +43,18 @@ export function CreateApiKeyButton({ mode }: { mode: Mode }) {
         description={created ? undefined : `It can call every API operation on this account's ${mode} data.`}
       >
         {created ? (
-          <div className="space-y-4">
-            <p role="alert" className="rounded-md border border-warning bg-warning/20 px-3 py-2 text-sm">
-              <strong>This is the only time the full key is shown.</strong> Store it in your server&apos;s secret manager now. If you lose it, revoke it and create a new one.
-            </p>
-            <FormField id="new-api-key" label={`Key “${created.name}”`}>
-              <div className="flex gap-2">
-                <Input id="new-api-key" readOnly value={created.key} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} data-testid="new-api-key" />
-                <CopyButton value={created.key} label="Copy key" />
-              </div>
-            </FormField>
-            <div className="flex justify-end">
-              <Button type="button" onClick={close}>
-                I have stored it
-              </Button>
-            </div>
-          </div>
+          <SecretShownOnce
+            id="new-api-key"
+            label={`Key “${created.name}”`}
+            value={created.key}
+            copyLabel="Copy key"
+            onDone={close}
+            warning={
+              <>
+                <strong>This is the only time the full key is shown.</strong> Store it in your server&apos;s secret manager now. If you lose it, revoke it and create a new one.
+              </>
+            }
+          />
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             <FormField id="api-key-name" label="Name" error={errors.name?.message}>

@@ -11,6 +11,7 @@ export default async function DevelopersLayout({ children, params }: { children:
         items={[
           { href: `/${mode}/developers`, label: "API keys" },
           { href: `/${mode}/developers/quickstart`, label: "Quickstart" },
+          { href: `/${mode}/developers/webhooks`, label: "Webhooks" },
         ]}
       />
       {children}

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { NewMerchantButton } from "@/components/merchants/new-merchant-button";
 import { DateTime } from "@/components/payments/date-time";
-import { buttonVariants } from "@/components/ui/button";
+import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
@@ -68,20 +68,7 @@ export default async function MerchantsPage({ params, searchParams }: { params: 
           </TBody>
         </Table>
       )}
-      {validCursor || page.nextCursor ? (
-        <nav aria-label="Pages" className="flex justify-end gap-2">
-          {validCursor ? (
-            <Link href={`/${mode}/merchants`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              First page
-            </Link>
-          ) : null}
-          {page.nextCursor ? (
-            <Link href={`/${mode}/merchants?cursor=${page.nextCursor}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <CursorPager firstHref={validCursor ? `/${mode}/merchants` : null} nextHref={page.nextCursor ? `/${mode}/merchants?cursor=${page.nextCursor}` : null} />
     </div>
   );
 }

@@ -5,10 +5,10 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { SecretShownOnce } from "@/components/ui/secret-shown-once";
 import { Select } from "@/components/ui/select";
 import { roleDescriptions } from "@/lib/auth/permissions";
 import type { Mode, Role } from "@/lib/db";
@@ -48,23 +48,19 @@ export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grant
         description={sent ? undefined : "They choose their own name and password when they open the link."}
       >
         {sent ? (
-          <div className="space-y-4">
+          <SecretShownOnce
+            id="invitation-link"
+            label="Invitation link"
+            value={sent.link}
+            copyLabel="Copy link"
+            doneLabel="Done"
+            onDone={close}
+            warning={<>This link is shown only now. Anyone who has it can join as {sent.email}; if it goes astray, revoke the invitation.</>}
+          >
             <p className="text-sm">
               Send this link to <strong className="break-all">{sent.email}</strong>. It makes them a <strong>{sent.role}</strong> and works once, until {formatDateTime(sent.expiresAt)}.
             </p>
-            <div className="flex gap-2">
-              <Input readOnly value={sent.link} aria-label="Invitation link" className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-              <CopyButton value={sent.link} label="Copy link" />
-            </div>
-            <p role="note" className="rounded-md bg-warning/20 px-3 py-2 text-sm">
-              This link is shown only now. Anyone who has it can join as {sent.email}; if it goes astray, revoke the invitation.
-            </p>
-            <div className="flex justify-end">
-              <Button type="button" onClick={close}>
-                Done
-              </Button>
-            </div>
-          </div>
+          </SecretShownOnce>
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             <FormField id="invite-email" label="Email" error={errors.email?.message}>

@@ -3,8 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
 import { db } from "@/lib/db";
+import { attachPaymentTransaction } from "@/lib/payments/attach-transaction";
 import { cancelPayment } from "@/lib/payments/cancel-payment";
+import { attachRefundTransaction } from "@/lib/refunds/attach-refund-transaction";
 import { createRefund } from "@/lib/refunds/create-refund";
+import { AttachPaymentTransactionBody, AttachRefundTransactionBody } from "@/lib/schemas/attach-transaction";
 import { PaymentIdParams } from "@/lib/schemas/payment";
 import { CreateRefundBody } from "@/lib/schemas/refund";
 
@@ -23,4 +26,16 @@ export const refundPaymentAction = authorizedAction("payments.refund", CreateRef
   const refund = await db().$transaction((tx) => createRefund(tx, ctx.scope, ctx.actor, input));
   revalidatePayment(ctx, input.paymentId);
   return { id: refund.id, status: refund.status };
+});
+
+export const attachPaymentTransactionAction = authorizedAction("payments.verify", AttachPaymentTransactionBody, async (ctx, input) => {
+  const payment = await attachPaymentTransaction(ctx.scope, ctx.actor, input);
+  revalidatePayment(ctx, input.paymentId);
+  return { status: payment.status };
+});
+
+export const attachRefundTransactionAction = authorizedAction("payments.verify", AttachRefundTransactionBody, async (ctx, input) => {
+  const { refund, confirming } = await attachRefundTransaction(ctx.scope, ctx.actor, input);
+  revalidatePayment(ctx, refund.paymentId);
+  return { status: refund.status, confirming };
 });

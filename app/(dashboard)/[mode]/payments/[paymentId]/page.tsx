@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { NoAccess } from "@/components/dashboard/no-access";
+import { AttachTransactionForm } from "@/components/payments/attach-transaction-form";
 import { CancelPaymentButton } from "@/components/payments/cancel-payment-button";
 import { DateTime } from "@/components/payments/date-time";
 import { RefundButton } from "@/components/payments/refund-button";
@@ -13,11 +14,14 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { findKnownAsset } from "@/lib/assets";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
+import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { parseUnit, subValues } from "@/lib/money";
 import { formatAmount, formatAssetAmount } from "@/lib/payments/format-amount";
 import { getPaymentDetail } from "@/lib/payments/get-payment-detail";
+import { listPaymentOptions } from "@/lib/payments/payment-options";
 import { gatewayUrl } from "@/lib/payments/serialize";
+import { refundRoute, refundValueInAsset } from "@/lib/refunds/verify-refund";
 
 export const metadata: Metadata = { title: "Payment" };
 
@@ -33,6 +37,11 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
   const gateway = gatewayUrl(p.id);
   const reserved = subValues(p.amountValue.toFixed(), refundable);
   const unit = parseUnit(p.amountUnit);
+  const canVerify = p.mode === "live" && can(viewer.role, "payments.verify");
+  const attachable = canVerify && p.status === "requires_action";
+  // Before the buyer picks an option, support says which one the transaction pays.
+  const options = attachable && !p.optionSettlementId ? (await listPaymentOptions(db(), p)).map((o) => ({ settlementId: o.settlementId, label: `${formatAssetAmount(o.asset, o.value)} to ${o.destination}` })) : null;
+  const route = p.mode === "live" ? refundRoute(p) : null;
   const decimals = !unit.ok ? 0 : unit.value.kind === "fiat" ? unit.value.exponent : (findKnownAsset(p.amountUnit.slice("caip19/".length))?.decimals ?? 0);
 
   return (
@@ -125,6 +134,18 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
         </CardContent>
       </Card>
 
+      {attachable ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Attach a transaction</CardTitle>
+            <p className="text-sm text-muted-foreground">If the buyer paid but the payment was not found, paste their transaction hash. It is checked on-chain like any payment.</p>
+          </CardHeader>
+          <CardContent>
+            <AttachTransactionForm mode={mode} target={{ kind: "payment", paymentId: p.id, options }} />
+          </CardContent>
+        </Card>
+      ) : null}
+
       <Card>
         <CardHeader>
           <CardTitle>Timeline</CardTitle>
@@ -162,13 +183,25 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
           <CardContent>
             <ul className="divide-y divide-border text-sm">
               {refunds.map((r) => (
-                <li key={r.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="refund">
-                  <span className="font-medium">{formatAmount(r.amount.unit, r.amount.value)}</span>
-                  <Badge tone={r.status === "succeeded" ? "success" : r.status === "failed" ? "danger" : "warning"}>{r.status}</Badge>
-                  {r.reason ? <span className="text-muted-foreground">{r.reason}</span> : null}
-                  <span className="text-muted-foreground">
-                    <DateTime value={r.createdAt} />
-                  </span>
+                <li key={r.id} className="space-y-2 py-2" data-testid="refund">
+                  <div className="flex flex-wrap items-center gap-3">
+                    <span className="font-medium">{formatAmount(r.amount.unit, r.amount.value)}</span>
+                    <Badge tone={r.status === "succeeded" ? "success" : r.status === "failed" ? "danger" : "warning"}>{r.status}</Badge>
+                    {r.reason ? <span className="text-muted-foreground">{r.reason}</span> : null}
+                    <span className="text-muted-foreground">
+                      <DateTime value={r.createdAt} />
+                    </span>
+                    {r.txId && p.mode === "live" ? <code className="break-all text-xs">{r.txId}</code> : null}
+                  </div>
+                  {r.status === "pending" && route ? (
+                    <div className="space-y-2 rounded-md bg-muted/50 p-3">
+                      <p className="text-muted-foreground" data-testid="refund-instructions">
+                        Completes when <strong className="text-foreground">{formatAssetAmount(route.asset, refundValueInAsset(r.amount.value, p).toString())}</strong> is sent from{" "}
+                        <code className="break-all">{route.from}</code> to the buyer at <code className="break-all">{route.to}</code> and confirmed on-chain.
+                      </p>
+                      {canVerify ? <AttachTransactionForm mode={mode} target={{ kind: "refund", refundId: r.id }} /> : null}
+                    </div>
+                  ) : null}
                 </li>
               ))}
             </ul>

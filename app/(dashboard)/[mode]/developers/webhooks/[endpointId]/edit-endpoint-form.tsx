@@ -1,0 +1,44 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { EventCheckboxes } from "@/components/webhooks/event-checkboxes";
+import type { Mode } from "@/lib/db";
+import { UpdateWebhookEndpointBody } from "@/lib/schemas/webhook";
+import { updateWebhookEndpointAction } from "../actions";
+
+export function EditEndpointForm({ mode, endpoint }: { mode: Mode; endpoint: { id: string; url: string; events: string[]; enabled: boolean } }) {
+  // The stored events were validated against the same list when saved.
+  const defaultValues: z.input<typeof UpdateWebhookEndpointBody> = { url: endpoint.url, events: endpoint.events as z.input<typeof UpdateWebhookEndpointBody>["events"], enabled: endpoint.enabled };
+  const form = useForm({ resolver: zodResolver(UpdateWebhookEndpointBody), defaultValues });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (showActionResult(await updateWebhookEndpointAction({ ...values, endpointId: endpoint.id, mode }), { form, success: "Webhook endpoint saved" })) form.reset(values);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-2xl space-y-4">
+      <FormField id="edit-endpoint-url" label="Endpoint URL" error={errors.url?.message}>
+        <Input id="edit-endpoint-url" type="url" autoComplete="off" aria-invalid={!!errors.url} aria-describedby={errors.url ? "edit-endpoint-url-error" : undefined} {...form.register("url")} />
+      </FormField>
+      <EventCheckboxes idPrefix="edit-endpoint" field={form.register("events")} error={errors.events} />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...form.register("enabled")} />
+        <span>
+          Enabled <span className="text-muted-foreground">(a disabled endpoint is sent nothing; enabling it starts its failure record afresh)</span>
+        </span>
+      </label>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting || !isDirty}>
+          {isSubmitting ? "Saving…" : "Save changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Dialog } from "@/components/ui/dialog";
+import { SigningSecretShownOnce } from "@/components/webhooks/signing-secret-shown-once";
+import type { Mode } from "@/lib/db";
+import type { WebhookDeliveryJson } from "@/lib/schemas/webhook";
+import { deleteWebhookEndpointAction, redeliverWebhookAction, rotateWebhookSecretAction, sendTestWebhookAction } from "../actions";
+
+export function SendTestEventButton({ mode, endpointId, disabled }: { mode: Mode; endpointId: string; disabled: boolean }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      disabled={disabled || busy}
+      title={disabled ? "Enable the endpoint first." : undefined}
+      onClick={async () => {
+        setBusy(true);
+        showActionResult(await sendTestWebhookAction({ endpointId, mode }), { success: "Test event queued; its delivery shows below." });
+        setBusy(false);
+      }}
+    >
+      {busy ? "Sending…" : "Send test event"}
+    </Button>
+  );
+}
+
+export function RotateSecretButton({ mode, endpointId }: { mode: Mode; endpointId: string }) {
+  const [secret, setSecret] = useState<string | null>(null);
+  return (
+    <>
+      <ConfirmButton
+        label="Rotate secret"
+        variant="outline"
+        title="Rotate the signing secret?"
+        description="Deliveries are signed with a new secret from now on, retries included; the current one stops working at once. Your receiver fails to verify them until it has the new one."
+        confirmLabel="Rotate secret"
+        onConfirm={async () => {
+          const data = showActionResult(await rotateWebhookSecretAction({ endpointId, mode }), { success: "Signing secret rotated" });
+          if (data) setSecret(data.secret);
+          return !!data;
+        }}
+      />
+      <Dialog open={secret !== null} onClose={() => setSecret(null)} title="Copy the new signing secret">
+        {secret ? <SigningSecretShownOnce secret={secret} onDone={() => setSecret(null)} /> : null}
+      </Dialog>
+    </>
+  );
+}
+
+export function DeleteEndpointButton({ mode, endpoint }: { mode: Mode; endpoint: { id: string; url: string } }) {
+  const router = useRouter();
+  return (
+    <ConfirmButton
+      label="Delete endpoint"
+      size="default"
+      title="Delete this webhook endpoint?"
+      description={
+        <>
+          <span className="break-all font-mono">{endpoint.url}</span> receives no more events, and its delivery log is deleted with it. This cannot be undone.
+        </>
+      }
+      confirmLabel="Delete endpoint"
+      onConfirm={async () => {
+        if (!showActionResult(await deleteWebhookEndpointAction({ endpointId: endpoint.id, mode }), { success: "Webhook endpoint deleted" })) return false;
+        router.push(`/${mode}/developers/webhooks`);
+      }}
+    />
+  );
+}
+
+export function RedeliverButton({ mode, endpointId, delivery }: { mode: Mode; endpointId: string; delivery: Pick<WebhookDeliveryJson, "id" | "eventType"> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        showActionResult(await redeliverWebhookAction({ endpointId, deliveryId: delivery.id, mode }), { success: "Redelivery queued" });
+        setBusy(false);
+      }}
+    >
+      Redeliver<span className="sr-only"> {delivery.eventType}</span>
+    </Button>
+  );
+}

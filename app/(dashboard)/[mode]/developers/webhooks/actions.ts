@@ -1,0 +1,52 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { authorizedAction, type ActionContext } from "@/lib/actions/action";
+import { db } from "@/lib/db";
+import { CreateWebhookEndpointBody, UpdateWebhookEndpointBody, WebhookDeliveryParams, WebhookEndpointParams } from "@/lib/schemas/webhook";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-endpoint";
+import { redeliver } from "@/lib/webhooks/redeliver";
+import { rotateWebhookSecret } from "@/lib/webhooks/rotate-secret";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
+
+// The whole mode: the dashboard layout's notice of endpoints disabled for failing changes too.
+const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}`, "layout");
+
+/** The signing secret is in this response and nowhere else, ever. */
+export const createWebhookEndpointAction = authorizedAction("webhooks.manage", CreateWebhookEndpointBody, async (ctx, input) => {
+  const { endpoint, secret } = await db().$transaction((tx) => createWebhookEndpoint(tx, ctx.scope, ctx.actor, input));
+  refresh(ctx);
+  return { id: endpoint.id, url: endpoint.url, secret };
+});
+
+export const updateWebhookEndpointAction = authorizedAction("webhooks.manage", UpdateWebhookEndpointBody.extend(WebhookEndpointParams.shape), async (ctx, { endpointId, ...input }) => {
+  await db().$transaction((tx) => updateWebhookEndpoint(tx, ctx.scope, ctx.actor, endpointId, input));
+  refresh(ctx);
+  return { updated: true };
+});
+
+export const rotateWebhookSecretAction = authorizedAction("webhooks.manage", WebhookEndpointParams, async (ctx, input) => {
+  const { secret } = await db().$transaction((tx) => rotateWebhookSecret(tx, ctx.scope, ctx.actor, input.endpointId));
+  refresh(ctx);
+  return { secret };
+});
+
+export const deleteWebhookEndpointAction = authorizedAction("webhooks.manage", WebhookEndpointParams, async (ctx, input) => {
+  const deleted = await db().$transaction((tx) => deleteWebhookEndpoint(tx, ctx.scope, ctx.actor, input.endpointId));
+  refresh(ctx);
+  return deleted;
+});
+
+export const sendTestWebhookAction = authorizedAction("webhooks.manage", WebhookEndpointParams, async (ctx, input) => {
+  const delivery = await db().$transaction((tx) => sendTestEvent(tx, ctx.scope, ctx.actor, input.endpointId));
+  refresh(ctx);
+  return { id: delivery.id };
+});
+
+export const redeliverWebhookAction = authorizedAction("webhooks.manage", WebhookDeliveryParams, async (ctx, input) => {
+  const delivery = await db().$transaction((tx) => redeliver(tx, ctx.scope, ctx.actor, input.endpointId, input.deliveryId));
+  refresh(ctx);
+  return { id: delivery.id };
+});

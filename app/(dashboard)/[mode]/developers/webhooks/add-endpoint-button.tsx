@@ -1,0 +1,72 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { EventCheckboxes } from "@/components/webhooks/event-checkboxes";
+import { SigningSecretShownOnce } from "@/components/webhooks/signing-secret-shown-once";
+import type { Mode } from "@/lib/db";
+import { allEvents } from "@/lib/events/event-types";
+import { CreateWebhookEndpointBody } from "@/lib/schemas/webhook";
+import { createWebhookEndpointAction } from "./actions";
+
+/** Add → the endpoint's signing secret, once. */
+export function AddEndpointButton({ mode }: { mode: Mode }) {
+  const [open, setOpen] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(CreateWebhookEndpointBody), defaultValues: { url: "", events: [allEvents] } });
+  const { errors, isSubmitting } = form.formState;
+
+  const close = () => {
+    setOpen(false);
+    setSecret(null);
+    form.reset();
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const data = showActionResult(await createWebhookEndpointAction({ ...values, mode }), { form, success: "Webhook endpoint added" });
+    if (data) setSecret(data.secret);
+  });
+
+  return (
+    <>
+      <Button type="button" onClick={() => setOpen(true)}>
+        Add endpoint
+      </Button>
+      <Dialog open={open} onClose={close} title={secret ? "Copy the signing secret" : `Add a ${mode} webhook endpoint`} description={secret ? undefined : `Tollgate POSTs ${mode}-mode events to it, signed.`}>
+        {secret ? (
+          <SigningSecretShownOnce secret={secret} onDone={close} />
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <FormField id="endpoint-url" label="Endpoint URL" error={errors.url?.message}>
+              <Input
+                id="endpoint-url"
+                type="url"
+                placeholder="https://example.com/tollgate/webhooks"
+                autoComplete="off"
+                autoFocus
+                aria-invalid={!!errors.url}
+                aria-describedby={errors.url ? "endpoint-url-error" : undefined}
+                {...form.register("url")}
+              />
+            </FormField>
+            <EventCheckboxes idPrefix="new-endpoint" field={form.register("events")} error={errors.events} />
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? "Adding…" : "Add endpoint"}
+              </Button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}

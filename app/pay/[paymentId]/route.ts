@@ -1,0 +1,26 @@
+import { checkoutClientScript, checkoutScriptPath } from "@/lib/checkout/client-script";
+import { getCheckout } from "@/lib/checkout/get-checkout";
+import { requestNonce } from "@/lib/checkout/request-nonce";
+import { safeReturnUrl } from "@/lib/checkout/return-url";
+import { walletConnectSetup } from "@/lib/checkout/walletconnect-setup";
+import { renderCheckoutPage } from "@/lib/checkout/views/checkout-page";
+import { renderNotFoundPage } from "@/lib/checkout/views/not-found-page";
+import { AppError } from "@/lib/errors";
+
+// The hosted checkout page (the payment's gatewayUrl): plain server-rendered HTML and one small
+// script, not a React page, so a buyer on a phone downloads a few kilobytes instead of a framework.
+export async function GET(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {
+  const nonce = requestNonce(request);
+  const headers = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
+  try {
+    const checkout = await getCheckout((await params).paymentId);
+    const query = new URL(request.url).searchParams;
+    const returnUrl = safeReturnUrl(query.get("returnUrl"));
+    const walletConnect = walletConnectSetup(checkout.merchant, returnUrl, ["1", "true"].includes(query.get("preferUniversalLinks") ?? ""));
+    const script = await checkoutClientScript();
+    return new Response(renderCheckoutPage(checkout, { returnUrl, nonce, scriptSrc: checkoutScriptPath(script.fileName), walletConnect }), { headers });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") return new Response(renderNotFoundPage(nonce), { status: 404, headers });
+    throw error;
+  }
+}

@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import { can, roles, type Permission } from "../../lib/auth/permissions";
+import { expect, test } from "../support/api";
+import { baseURL, repoRoot } from "../support/settings";
+import { signInViaApi } from "../support/sign-in";
+import { buildCell, type Cell } from "./cells";
+
+// Every server action of the build (from Next's server-reference manifest, so a new action is in
+// here the day it is added), called directly as a user of each role would call it, bypassing the
+// UI: refused exactly when the permission table in lib/auth/permissions says so. Then the actions
+// that name a resource, called by another account and by the same account in the other mode: not
+// found, and the resource unchanged. And a cross-site post is refused before any action runs.
+
+type Action = { id: string; name: string; url: string; permission: Permission | "public" };
+
+function actionsOfBuild(ids: Record<string, string>): Action[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "server", "server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { workers: Record<string, unknown>; filename: string; exportedName: string }>;
+  };
+  return Object.entries(manifest.node).map(([id, entry]) => {
+    const source = fs.readFileSync(path.join(repoRoot, entry.filename), "utf8");
+    const declared = new RegExp(`export const ${entry.exportedName}\\s*=\\s*(?:authorizedAction\\(\\s*"([\\w.]+)"|(publicAction)\\()`).exec(source);
+    const permission = declared?.[1] as Permission | undefined;
+    if (entry.filename.includes("(dashboard)")) expect(permission, `${entry.exportedName} must be an authorizedAction`).toBeDefined();
+    const page = Object.keys(entry.workers)[0]!.replace(/^app/, "").replace(/\/\([^)]+\)/g, "").replace(/\/page$/, "");
+    const url = page.replace(/\[(\w+)\]/g, (_, segment: string) => {
+      expect(ids[segment], `${entry.exportedName}: teach this test the route segment [${segment}]`).toBeDefined();
+      return ids[segment]!;
+    });
+    return { id, name: entry.exportedName, url, permission: permission ?? "public" };
+  });
+}
+
+async function callAction(request: APIRequestContext, action: Action, args: unknown, origin = baseURL): Promise<string> {
+  const response = await request.post(`${baseURL}${action.url}`, {
+    headers: { "Next-Action": action.id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: origin },
+    data: JSON.stringify([args]),
+    failOnStatusCode: false,
+    maxRedirects: 0,
+  });
+  return `${response.status()} ${await response.text()}`;
+}
+
+async function signedIn(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, user: { email: string; password: string }) {
+  const request = await playwright.request.newContext({ baseURL });
+  expect(await signInViaApi(request, baseURL, user.email, user.password)).not.toBeNull();
+  return request;
+}
+
+/** Arguments that name the target's resources, for the actions that act on one. */
+const resourceArgs: Record<string, (ids: Cell["ids"]) => Record<string, unknown>> = {
+  updateMerchantAction: (ids) => ({ merchantId: ids.merchantId, merchantName: "Taken over", merchantEmail: "x@shop.example" }),
+  deleteMerchantAction: (ids) => ({ merchantId: ids.merchantId }),
+  deleteCryptoSettlementAction: (ids) => ({ merchantId: ids.merchantId, settlementId: ids.id }),
+  cancelPaymentAction: (ids) => ({ paymentId: ids.paymentId }),
+  refundPaymentAction: (ids) => ({ paymentId: ids.paymentId }),
+  rotateWebhookSecretAction: (ids) => ({ endpointId: ids.endpointId }),
+  deleteWebhookEndpointAction: (ids) => ({ endpointId: ids.endpointId }),
+  sendTestWebhookAction: (ids) => ({ endpointId: ids.endpointId }),
+  redeliverWebhookAction: (ids) => ({ endpointId: ids.endpointId, deliveryId: ids.deliveryId }),
+};
+
+test("every server action is allowed or refused per role exactly as the permission table says", async ({ apiAs, fixtures, playwright }) => {
+  test.setTimeout(240_000);
+  const cell = await buildCell(apiAs({ "Api-Key": fixtures.accounts.a.keys.test }), "a/test", fixtures.accounts.a.keys.test, `act${Date.now().toString(36)}`);
+  const actions = actionsOfBuild({ mode: "test", merchantId: cell.ids.merchantId, paymentId: cell.ids.paymentId, endpointId: cell.ids.endpointId, token: "no-such-invitation" });
+  const guarded = actions.filter((a) => a.permission !== "public");
+  expect(guarded.length).toBeGreaterThanOrEqual(15);
+  let cases = 0;
+  const wrong: string[] = [];
+  for (const role of roles) {
+    const request = await signedIn(playwright, fixtures.accounts.a.users[role]);
+    for (const action of guarded) {
+      // Only the mode: a permitted caller gets past the role check to the input check, and nothing changes.
+      const answer = await callAction(request, action, { mode: "test" });
+      const refused = answer.includes('"code":"forbidden"');
+      const answered = /"ok":(true|false)/.test(answer);
+      if (!answered || refused !== !can(role, action.permission as Permission)) wrong.push(`${role} ${action.name} (${action.permission}): ${answer.slice(0, 200)}`);
+      cases++;
+    }
+    await request.dispose();
+  }
+  console.log(`[actions] ${cases} (role, server action) cases over ${roles.length} roles and ${guarded.length} guarded actions (${actions.length - guarded.length} public)`);
+  expect(wrong).toEqual([]);
+});
+
+test("server actions naming another account's or the other mode's resources find nothing and change nothing", async ({ apiAs, fixtures, playwright }) => {
+  test.setTimeout(240_000);
+  const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.test });
+  const cell = await buildCell(api, "a/test", fixtures.accounts.a.keys.test, `xact${Date.now().toString(36)}`);
+  const actions = actionsOfBuild({ mode: "test", merchantId: cell.ids.merchantId, paymentId: cell.ids.paymentId, endpointId: cell.ids.endpointId, token: "no-such-invitation" }).filter((a) => resourceArgs[a.name]);
+  const snapshot = async () => JSON.stringify([(await api.get(`/v1/merchants/${cell.ids.merchantId}`)).body, (await api.get(`/v1/merchants/${cell.ids.merchantId}/settlements`)).body, (await api.get(`/v1/payments/${cell.ids.paymentId}`)).body, (await api.get(`/v1/refunds?paymentId=${cell.ids.paymentId}`)).body]);
+  const before = await snapshot();
+  const callers = [
+    { label: "account b's owner (test)", user: fixtures.accounts.b.users.owner, mode: "test" },
+    { label: "account a's owner in live mode", user: fixtures.accounts.a.users.owner, mode: "live" },
+  ];
+  let cases = 0;
+  const wrong: string[] = [];
+  for (const caller of callers) {
+    const request = await signedIn(playwright, caller.user);
+    for (const action of actions) {
+      const answer = await callAction(request, { ...action, url: action.url.replace(/^\/test/, `/${caller.mode}`) }, { mode: caller.mode, ...resourceArgs[action.name]!(cell.ids) });
+      if (!answer.includes('"ok":false') || !answer.includes('"code":"not_found"')) wrong.push(`${caller.label} ${action.name}: ${answer.slice(0, 200)}`);
+      cases++;
+    }
+    await request.dispose();
+  }
+  console.log(`[actions] ${cases} (caller, resource, server action) isolation cases over ${actions.length} resource actions`);
+  expect(wrong).toEqual([]);
+  expect(await snapshot()).toBe(before);
+});
+
+test("a server action posted from another site is refused before it runs", async ({ apiAs, fixtures, playwright }) => {
+  const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.test });
+  const request = await signedIn(playwright, fixtures.accounts.a.users.owner);
+  const create = actionsOfBuild({ mode: "test", merchantId: "x", paymentId: "x", endpointId: "x", token: "x" }).find((a) => a.name === "createMerchantAction")!;
+  const name = `Cross-site ${Date.now()}`;
+  const answer = await callAction(request, create, { mode: "test", merchantName: name, merchantEmail: "csrf@shop.example" }, "https://evil.example");
+  expect(answer).toMatch(/^403 .*"code":"forbidden"/);
+  // The same call from the dashboard's own origin works, so the refusal above is about the origin.
+  const own = await callAction(request, create, { mode: "test", merchantName: `${name} own`, merchantEmail: "csrf@shop.example" });
+  expect(own).toContain('"ok":true');
+  const names = ((await api.get("/v1/merchants?limit=200")).body.data as { name: string }[]).map((m) => m.name);
+  expect(names).toContain(`${name} own`);
+  expect(names).not.toContain(name);
+  await request.dispose();
+});

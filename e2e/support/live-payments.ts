@@ -1,0 +1,33 @@
+import type { APIRequestContext } from "@playwright/test";
+import type { Hash } from "viem";
+import { expect, freshKey, type ApiClient } from "./api";
+import { devAccounts, localCaip2 } from "./chain";
+
+// Live payments on the local chain, as the API and the checkout page make them.
+
+export const merchantWallet = devAccounts[1]!.address;
+/** The dev account buyers pay from, and the one the merchant's wallet is (for refunds). */
+export const buyer = 2;
+export const merchantIndex = 1;
+
+/** A merchant settling `asset` to the merchant wallet, and a live payment of `value` of it. */
+export async function livePayment(api: ApiClient, asset: string, value: string, unit = `caip19/${asset}`) {
+  const merchant = (await api.post("/v1/merchants", { merchantName: "Live Shop", merchantEmail: "live@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
+  const registered = await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${merchantWallet}` }] }, { idempotencyKey: freshKey() });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  const settlementId = registered.body.crypto[0].id as string;
+  const payment = (await api.post("/v1/payments", { referenceId: `live-${Date.now()}`, amount: { unit, value } }, { merchantId: merchant.id })).body;
+  return { merchantId: merchant.id as string, paymentId: payment.id as string, settlementId };
+}
+
+/** The checkout page's submission of a wallet's transaction hash. */
+export async function submit(request: APIRequestContext, paymentId: string, settlementId: string, txHash: Hash) {
+  const res = await request.post(`/pay/${paymentId}/transactions`, { data: { settlementId, txHash } });
+  return { status: res.status(), body: await res.json() };
+}
+
+/** The buyer opens the option on the checkout page, which fixes its quote on the payment. */
+export async function chooseOption(request: APIRequestContext, paymentId: string, settlementId: string) {
+  const res = await request.post(`/pay/${paymentId}/option`, { data: { settlementId } });
+  expect(res.status()).toBe(200);
+}

@@ -1,0 +1,51 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { localChainId, localChainRpc, repoRoot, testSecret } from "./settings";
+import { spawnServer, type SpawnedServer } from "./spawn-server";
+
+/**
+ * Another Tollgate server for live-mode tests that restart it or configure it differently: its own
+ * embedded database (so no other server's worker watches its payments), the local chain, and an
+ * account with a live key made by the operator command before the first start.
+ */
+export class LiveServer {
+  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-live-"));
+  readonly env: Record<string, string>;
+  readonly liveKey: string;
+  server: SpawnedServer | null = null;
+
+  constructor(
+    readonly port: number,
+    extraEnv: Record<string, string> = {},
+  ) {
+    // The operator command and the server must hash keys with the same secret.
+    this.env = { TOLLGATE_SECRET: testSecret, DATA_DIR: this.dataDir, DATABASE_URL: "", [`CHAIN_RPC_EIP155_${localChainId}`]: localChainRpc, [`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`]: "3", ...extraEnv };
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/cli/create-account.ts", "--email", `live-${Date.now()}@e2e.tollgate.test`, "--mode", "live", "--json"], {
+      cwd: repoRoot,
+      env: { ...process.env, ...this.env },
+      encoding: "utf8",
+    });
+    if (run.status !== 0) throw new Error(`ops:create-account failed:\n${run.stderr}`);
+    this.liveKey = (JSON.parse(run.stdout.trim().split("\n").pop()!) as { apiKey: string }).apiKey;
+  }
+
+  get url() {
+    return `http://localhost:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.server = await spawnServer(this.env, this.port);
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.stop();
+    this.server = null;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}

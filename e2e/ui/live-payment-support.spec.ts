@@ -1,0 +1,100 @@
+import type { Page } from "@playwright/test";
+import type { Address } from "viem";
+import { expect, test } from "../support/api";
+import { devAccounts, LocalChain, localCaip2 } from "../support/chain";
+import { hydrated } from "../support/hydration";
+import { buyer, chooseOption, livePayment, merchantIndex, merchantWallet } from "../support/live-payments";
+import { localChainRpc } from "../support/settings";
+import { signInAs } from "../support/ui";
+
+// Support staff attach transaction hashes to account B's live payments and refunds; each is checked
+// on the local Hardhat chain (3 confirmations) before anything changes.
+const chain = new LocalChain(localChainRpc);
+const buyerAddress = devAccounts[buyer]!.address;
+let token: Address;
+let asset: string;
+
+test.beforeAll(async () => {
+  token = await chain.deployToken("SUSD", 6);
+  asset = `${localCaip2}/erc20:${token}`;
+  await chain.transferToken(token, buyerAddress, 10n ** 12n);
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+async function attach(page: Page, form: string, hash: string) {
+  const section = page.getByRole("form", { name: form });
+  await (await hydrated(section.getByLabel("Transaction hash"))).fill(hash);
+  await section.getByRole("button", { name: "Verify and attach" }).click();
+  return section;
+}
+
+test("support attaches the buyer's transaction to a live payment: a bad hash is refused beside the field, the exact transfer succeeds it", async ({ page, apiAs, fixtures }) => {
+  const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
+  // The buyer never opened the checkout, so no option is fixed and the watcher is not looking for it.
+  const { paymentId, settlementId } = await livePayment(api, asset, "1500000");
+  const wrongDestination = await chain.transferToken(token, devAccounts[3]!.address, 1_500_000n, buyer);
+  const paid = await chain.transferToken(token, merchantWallet, 1_500_000n, buyer);
+  await chain.mine(3);
+
+  await signInAs(page, "support", "b");
+  await page.goto(`/live/payments/${paymentId}`);
+  await expect(page.getByRole("heading", { name: "Attach a transaction" })).toBeVisible();
+
+  let form = await attach(page, "Attach a transaction", "0x1234");
+  await expect(form.getByText("Must be a transaction hash: 0x followed by 64 hexadecimal characters.")).toBeVisible();
+  await expect(form.getByText("Choose the option the buyer paid with.")).toBeVisible();
+
+  await form.getByLabel("Paid with").selectOption(settlementId);
+  form = await attach(page, "Attach a transaction", wrongDestination);
+  await expect(form.getByRole("alert")).toHaveText("The transaction has no transfer of this token to the merchant's destination.");
+  await expect(form.getByLabel("Transaction hash")).toHaveAttribute("aria-invalid", "true");
+  await shot(page, "attach-transaction-refused");
+
+  form = await attach(page, "Attach a transaction", paid);
+  await expect(page.getByText("Transaction verified: the payment succeeded")).toBeVisible();
+  await expect(page.getByTestId("tx-id")).toHaveText(paid);
+  await expect(page.getByRole("heading", { name: "Attach a transaction" })).toHaveCount(0);
+  await expect(page.getByTestId("payment-event").filter({ hasText: "payment.transaction_submitted" }).first()).toContainText(fixtures.accounts.b.users.support.email);
+  await shot(page, "attach-transaction-succeeded");
+
+  // The owner finds both attempts in the audit log.
+  await signInAs(page, "owner", "b");
+  await page.goto("/live/audit-log");
+  await expect(page.getByTestId("audit-entry").filter({ hasText: "payment.transaction_attached" })).toHaveCount(2);
+});
+
+test("a live refund waits for the merchant's return transfer; support attaches it, and a short one is refused", async ({ page, apiAs, fixtures }) => {
+  const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
+  const { paymentId, merchantId, settlementId } = await livePayment(api, asset, "4000000");
+  await chooseOption(page.request, paymentId, settlementId);
+  const payment = await chain.transferToken(token, merchantWallet, 4_000_000n, buyer);
+  await chain.mine(3);
+  await expect.poll(async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status, { timeout: 30_000 }).toBe("succeeded");
+  expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.info.txId).toBe(payment);
+  const refund = await api.post("/v1/refunds", { paymentId, amount: { unit: `caip19/${asset}`, value: "1000000" } });
+  expect(refund.body.status).toBe("pending");
+
+  // A viewer sees what is owed but cannot attach anything.
+  await signInAs(page, "viewer", "b");
+  await page.goto(`/live/payments/${paymentId}`);
+  await expect(page.getByTestId("refund-instructions")).toContainText(`from ${merchantWallet} to the buyer at ${buyerAddress}`);
+  await expect(page.getByRole("form", { name: "Attach the return transfer" })).toHaveCount(0);
+
+  const short = await chain.transferToken(token, buyerAddress, 999_999n, merchantIndex);
+  await chain.mine(3);
+  await signInAs(page, "support", "b");
+  await page.goto(`/live/payments/${paymentId}`);
+  await expect(page.getByTestId("refund-instructions")).toContainText(new RegExp(`1000000 ${asset}`, "i"));
+  const form = await attach(page, "Attach the return transfer", short);
+  await expect(form.getByRole("alert")).toContainText("Underpaid: 999999 received, 1000000 expected");
+  await expect(page.getByTestId("refund").getByText("pending")).toBeVisible();
+  await shot(page, "refund-transfer-refused");
+
+  const returned = await chain.transferToken(token, buyerAddress, 1_000_000n, merchantIndex);
+  await chain.mine(3);
+  await attach(page, "Attach the return transfer", returned);
+  await expect(page.getByTestId("refund").getByText("succeeded")).toBeVisible();
+  await expect(page.getByTestId("refund")).toContainText(returned);
+  await shot(page, "refund-transfer-verified");
+});

@@ -1,0 +1,17 @@
+import "server-only";
+import { AppError } from "@/lib/errors";
+import { takeToken, type BucketPolicy } from "@/lib/rate-limit";
+
+// Ten new accounts per client address, regained over an hour: room for an office behind one
+// address, too little to fill the database with throwaway accounts.
+const perAddress: BucketPolicy = { burst: 10, ratePerSecond: 10 / 3600 };
+
+/** Takes a sign-up from the caller's address, or refuses with how long to wait. */
+export async function limitSignUps(clientAddress: string | null): Promise<void> {
+  if (!clientAddress) return;
+  const result = await takeToken(`signup:ip:${clientAddress}`, perAddress);
+  if (!result.ok) {
+    const minutes = Math.ceil(result.retryAfterSeconds / 60);
+    throw new AppError("rate_limited", `Too many new accounts from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, { retryAfterSeconds: result.retryAfterSeconds });
+  }
+}

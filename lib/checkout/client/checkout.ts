@@ -1,0 +1,56 @@
+// The hosted checkout page's one script (served by app/pay/assets): live status, countdown, the
+// pay controls and the bridge post. The page is complete without it, only not live.
+import type { FinalStatus } from "@/lib/bridge/outcome-message";
+import type { PaymentStatusJson } from "@/lib/schemas/payment";
+import { renderOutcome } from "../views/outcome";
+import type { WalletOption } from "./browser-wallet";
+import { setUpBrowserWallet } from "./browser-wallet";
+import { startCountdown } from "./countdown";
+import { watchStatus } from "./live-status";
+import { setUpPaymentOptions } from "./payment-options";
+import { outcomePoster, type BridgeHost } from "./post-outcome";
+import { setUpTestControls } from "./test-controls";
+import { setUpWalletConnect, type WalletConnectSetup } from "./walletconnect/pay-with-walletconnect";
+
+/** What the server puts in the page's `#checkout-data` block. */
+export type CheckoutData = {
+  paymentId: string;
+  status: PaymentStatusJson;
+  expiresAt: string;
+  serverNow: number;
+  amount: string;
+  merchantName: string;
+  returnUrl: string | null;
+  walletOptions: WalletOption[];
+  /** Set in live mode when WalletConnect is configured. */
+  walletConnect: WalletConnectSetup | null;
+};
+
+const dataElement = document.getElementById("checkout-data");
+if (dataElement?.textContent) start(JSON.parse(dataElement.textContent) as CheckoutData);
+
+function start(data: CheckoutData) {
+  const postOutcome = outcomePoster(window as BridgeHost);
+  if (data.status.isFinal) return postOutcome(data.status.status as FinalStatus);
+
+  // The pay controls live inside this element; its data-status shows them or the "being confirmed" note.
+  const live = document.querySelector<HTMLElement>("[data-testid=payment-status]")!;
+  let stopCountdown = () => {};
+  const show = (status: PaymentStatusJson) => {
+    if (!status.isFinal) {
+      live.dataset.status = status.status;
+      return;
+    }
+    stopCountdown();
+    live.outerHTML = renderOutcome({ status, amount: data.amount, merchantName: data.merchantName, returnUrl: data.returnUrl }).value;
+    postOutcome(status.status as FinalStatus);
+  };
+
+  const status = watchStatus(data.paymentId, data.status, show);
+  const countdown = document.querySelector<HTMLElement>("[data-testid=countdown]");
+  if (countdown) stopCountdown = startCountdown(countdown, data.expiresAt, data.serverNow, status.refresh);
+  setUpTestControls(data.paymentId, status);
+  setUpPaymentOptions(data.paymentId);
+  setUpBrowserWallet(data.paymentId, data.walletOptions, status);
+  if (data.walletConnect) setUpWalletConnect(data.paymentId, data.walletOptions, data.walletConnect, status);
+}

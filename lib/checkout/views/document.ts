@@ -1,0 +1,11 @@
+import "server-only";
+import { html, raw, type Html } from "../html";
+import { checkoutCss } from "./styles";
+
+/** A whole checkout HTML page: the inline stylesheet and any script carry the request's CSP nonce. */
+export function checkoutDocument({ title, nonce, body, script }: { title: string; nonce: string; body: Html; script?: Html }): string {
+  return html`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow">
+<title>${title}</title><style nonce="${nonce}">${raw(checkoutCss)}</style>${script ?? ""}</head>
+<body>${body}</body></html>`.value;
+}
