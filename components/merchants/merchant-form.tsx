@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { showActionResult } from "@/components/forms/action-feedback";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/forms/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/actions/result";
@@ -54,14 +54,7 @@ export function MerchantForm({
           {...form.register("iconUrl", { setValueAs: (v: string | null | undefined) => (v ? v.trim() || undefined : undefined) })}
         />
       </FormField>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : submitLabel}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={isSubmitting} submitLabel={submitLabel} pendingLabel="Saving…" />
     </form>
   );
 }

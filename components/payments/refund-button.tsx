@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
 import { refundPaymentAction } from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
+import { FormActions } from "@/components/forms/form-actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -101,12 +102,7 @@ export function RefundButton({ mode, paymentId, unit, decimals, refundable }: { 
             <FormField id="refund-reason" label="Reason (optional)" error={errors.reason?.message}>
               <Textarea id="refund-reason" rows={2} {...form.register("reason")} />
             </FormField>
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit">Review refund</Button>
-            </div>
+            <FormActions onCancel={close} submitLabel="Review refund" />
           </form>
         )}
       </Dialog>

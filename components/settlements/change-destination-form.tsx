@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type Resolver } from "react-hook-form";
 import { changeCryptoDestinationAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/forms/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { validateSettlement } from "@/lib/caip";
@@ -53,14 +53,7 @@ export function ChangeDestinationForm({ mode, merchantId, settlement, onDone }: 
       <FormField id="confirm-password" label="Your password" error={errors.password?.message}>
         <Input id="confirm-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? "confirm-password-error" : undefined} {...form.register("password")} />
       </FormField>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : "Change destination"}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={isSubmitting} submitLabel="Change destination" pendingLabel="Saving…" />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { registerCryptoSettlementsAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
+import { FormActions } from "@/components/forms/form-actions";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -139,14 +140,7 @@ export function CryptoSettlementForm({ mode, merchantId, registered, onDone, onE
           "A CAIP-10 account id on the asset's chain, or a bare address."
         )}
       </p>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting || !!existing}>
-          {isSubmitting ? "Adding…" : "Add destination"}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={isSubmitting} disabled={!!existing} submitLabel="Add destination" pendingLabel="Adding…" />
     </form>
   );
 }

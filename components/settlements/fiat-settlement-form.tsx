@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { createFiatSettlementAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/forms/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { Mode } from "@/lib/db";
@@ -64,14 +64,7 @@ export function FiatSettlementForm({ mode, merchantId, onDone }: { mode: Mode; m
           </p>
         ) : null}
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Adding…" : "Add bank account"}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={isSubmitting} submitLabel="Add bank account" pendingLabel="Adding…" />
     </form>
   );
 }

@@ -93,7 +93,7 @@ test.describe("live payments verified on-chain", () => {
     await expect.poll(async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status, { timeout: 30_000 }).toBe("succeeded");
   });
 
-  test("a reorged-out transaction does not succeed", async ({ apiAs, fixtures, request }) => {
+  test("a reorged-out transaction does not succeed, and fails once it has been gone for 64 blocks", async ({ apiAs, fixtures, request }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${token}`;
     const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "4000000");
@@ -104,7 +104,12 @@ test.describe("live payments verified on-chain", () => {
     await chain.revert(snapshot);
     await chain.mine(5);
     await new Promise((r) => setTimeout(r, 5_000));
-    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe("processing");
+    const status = async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body;
+    expect((await status()).status).toBe("processing");
+
+    await chain.mine(64);
+    await expect.poll(async () => (await status()).status, { timeout: 20_000 }).toBe("failed");
+    expect(await status()).toMatchObject({ isFinal: true, pollInMs: null, info: null });
   });
 
   test("the watcher finds a transfer that a reorg moved into a block it had already read", async ({ apiAs, fixtures, request }) => {

@@ -49,11 +49,15 @@ export async function executeOperation(operation: AnyOperation, request: Request
     const result = await runIdempotent(ctx, validateIdempotencyKey(key), fingerprint, run);
     return respond(result, requestId, apiVersion, result.replayed);
   } catch (error) {
-    const { status, body } = toErrorResponse(error, requestId);
-    const headers: Record<string, string> = {};
-    if (error instanceof AppError && error.code === "rate_limited") headers["Retry-After"] = String(error.details?.retryAfterSeconds ?? 1);
-    return respond({ status, body }, requestId, apiVersion, false, headers);
+    return respondWithError(error, requestId, apiVersion);
   }
+}
+
+/** The Error object of what was thrown, with Retry-After when the caller is being rate limited. */
+export function respondWithError(error: unknown, requestId: string, apiVersion?: string): Response {
+  const headers: Record<string, string> = {};
+  if (error instanceof AppError && error.code === "rate_limited") headers["Retry-After"] = String(error.details?.retryAfterSeconds ?? 1);
+  return respond(toErrorResponse(error, requestId), requestId, apiVersion, false, headers);
 }
 
 function merchantFromHeader(value: string | null): string {

@@ -1,6 +1,5 @@
 import "server-only";
-import { respond } from "@/lib/api/execute";
-import { toErrorResponse } from "@/lib/errors";
+import { respond, respondWithError } from "@/lib/api/execute";
 import { newId } from "@/lib/ids";
 
 /** A checkout route's JSON answer: what `run` returns, or the Error object of what it threw. */
@@ -9,6 +8,6 @@ export async function respondToCheckout(run: () => Promise<unknown>): Promise<Re
   try {
     return respond({ status: 200, body: await run() }, requestId);
   } catch (error) {
-    return respond(toErrorResponse(error, requestId), requestId);
+    return respondWithError(error, requestId);
   }
 }

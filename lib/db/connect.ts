@@ -57,16 +57,27 @@ function connectEmbedded(dataDir: string): Connection {
   };
 }
 
-// PGlite has no lock of its own, and a second process opening the same directory corrupts it.
+// PGlite has no lock of its own, and a second process opening the same directory corrupts it. The
+// lock file is created exclusively, so of two processes starting at once exactly one gets it; a
+// lock left by a process that has died is removed first.
 function acquireLock(lockPath: string): () => void {
-  const holder = readLockHolder(lockPath);
-  if (holder !== null && holder !== process.pid && isAlive(holder)) {
-    throw new Error(
-      `The embedded database in ${path.dirname(lockPath)} is in use by process ${holder}. ` +
-        "Stop that process first, or set DATABASE_URL to share a PostgreSQL database.",
-    );
+  for (let attempt = 0; ; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt === 2) throw error;
+    }
+    const holder = readLockHolder(lockPath);
+    if (holder === process.pid) break;
+    if (holder !== null && isAlive(holder)) {
+      throw new Error(
+        `The embedded database in ${path.dirname(lockPath)} is in use by process ${holder}. ` +
+          "Stop that process first, or set DATABASE_URL to share a PostgreSQL database.",
+      );
+    }
+    fs.rmSync(lockPath, { force: true });
   }
-  fs.writeFileSync(lockPath, String(process.pid));
   const release = () => {
     if (readLockHolder(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
   };

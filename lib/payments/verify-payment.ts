@@ -1,6 +1,7 @@
 import "server-only";
 import { assetInfo } from "@/lib/chain/asset-info";
-import { chainIdOf, getChain } from "@/lib/chain/chains";
+import { chainIdOf, getChain, type Chain } from "@/lib/chain/chains";
+import { chainClient } from "@/lib/chain/client";
 import { parseTxHash, verifyTransfer, type Transfer } from "@/lib/chain/verify-transfer";
 import { db, Prisma, type Payment } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -36,7 +37,7 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
     notAfter: payment.expiresAt,
   });
 
-  if (verification.kind === "not_found") return payment;
+  if (verification.kind === "not_found") return payment.status === "processing" ? failIfDropped(payment, chain, hash) : payment;
   if (verification.kind === "rejected") return recordRejection(payment, hash, verification.reason, verification.transfer);
 
   try {
@@ -73,6 +74,37 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
 }
 
 class TransferUsed extends Error {}
+
+/**
+ * How many blocks a confirming transfer may be missing from the chain before its payment fails: a
+ * reorganised-out transaction is normally mined again within a few blocks, and 64 is past
+ * Ethereum's finality (two epochs).
+ */
+export const droppedAfterBlocks = 64n;
+
+/**
+ * A processing payment whose only transfer has vanished from the chain (reorganised out and not
+ * mined again) for `droppedAfterBlocks` fails, so that neither the buyer nor the merchant waits on
+ * it for ever. With several claimed transfers the others decide.
+ */
+async function failIfDropped(payment: Payment, chain: Chain, txHash: string): Promise<Payment> {
+  const claims = await db().chainTransfer.findMany({ where: { paymentId: payment.id }, select: { txHash: true, blockNumber: true } });
+  const claim = claims.length === 1 && claims[0]!.txHash === txHash ? claims[0]! : null;
+  if (!claim) return payment;
+  const latest = await chainClient(chain).getBlockNumber({ cacheTime: 0 });
+  if (latest < claim.blockNumber + droppedAfterBlocks) return payment;
+  const reason = `The transaction ${txHash} was dropped from ${chain.name} (reorganised out and not mined again).`;
+  try {
+    return await db().$transaction(async (tx) => {
+      const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+      if (current.status !== "processing") return current;
+      return transitionPayment(tx, current, "failed", { actor: "watcher", data: { txHash, reason }, patch: { failureReason: reason } });
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409) return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+    throw error;
+  }
+}
 
 function transferRow(payment: Payment, chainId: string, asset: string, transfer: Transfer) {
   return {

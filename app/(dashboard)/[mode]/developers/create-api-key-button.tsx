@@ -1,9 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { showActionResult } from "@/components/forms/action-feedback";
+import { FormActions } from "@/components/forms/form-actions";
+import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -15,16 +16,9 @@ import { createApiKeyAction } from "./actions";
 
 /** Create → the full key, once, with a copy button. Closing the dialog drops it from memory for good. */
 export function CreateApiKeyButton({ mode }: { mode: Mode }) {
-  const [open, setOpen] = useState(false);
-  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const form = useForm({ resolver: zodResolver(CreateApiKeyInput), defaultValues: { name: "" } });
   const { errors, isSubmitting } = form.formState;
-
-  const close = () => {
-    setOpen(false);
-    setCreated(null);
-    form.reset();
-  };
+  const { open, show, created, setCreated, close } = useFormDialog<{ name: string; key: string }>(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const data = showActionResult(await createApiKeyAction({ ...values, mode }), { form });
@@ -33,7 +27,7 @@ export function CreateApiKeyButton({ mode }: { mode: Mode }) {
 
   return (
     <>
-      <Button type="button" onClick={() => setOpen(true)}>
+      <Button type="button" onClick={show}>
         Create {mode} key
       </Button>
       <Dialog
@@ -68,14 +62,7 @@ export function CreateApiKeyButton({ mode }: { mode: Mode }) {
                 {...form.register("name")}
               />
             </FormField>
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? "Creating…" : "Create key"}
-              </Button>
-            </div>
+            <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create key" pendingLabel="Creating…" />
           </form>
         )}
       </Dialog>

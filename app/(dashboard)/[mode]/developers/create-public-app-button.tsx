@@ -1,9 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { showActionResult } from "@/components/forms/action-feedback";
+import { FormActions } from "@/components/forms/form-actions";
+import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -13,14 +14,9 @@ import { CreatePublicAppInput } from "@/lib/schemas/api-key";
 import { createPublicAppAction } from "./actions";
 
 export function CreatePublicAppButton({ mode }: { mode: Mode }) {
-  const [open, setOpen] = useState(false);
   const form = useForm({ resolver: zodResolver(CreatePublicAppInput), defaultValues: { name: "" } });
   const { errors, isSubmitting } = form.formState;
-
-  const close = () => {
-    setOpen(false);
-    form.reset();
-  };
+  const { open, show, close } = useFormDialog(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (showActionResult(await createPublicAppAction({ ...values, mode }), { form, success: "App-Id created" })) close();
@@ -28,7 +24,7 @@ export function CreatePublicAppButton({ mode }: { mode: Mode }) {
 
   return (
     <>
-      <Button type="button" variant="outline" onClick={() => setOpen(true)}>
+      <Button type="button" variant="outline" onClick={show}>
         Create App-Id
       </Button>
       <Dialog open={open} onClose={close} title={`Create a ${mode} App-Id`} description="Name it after the app that will use it.">
@@ -36,14 +32,7 @@ export function CreatePublicAppButton({ mode }: { mode: Mode }) {
           <FormField id="app-name" label="Name" error={errors.name?.message}>
             <Input id="app-name" placeholder="e.g. iOS wallet" autoComplete="off" autoFocus aria-invalid={!!errors.name} aria-describedby={errors.name ? "app-name-error" : undefined} {...form.register("name")} />
           </FormField>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Creating…" : "Create App-Id"}
-            </Button>
-          </div>
+          <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create App-Id" pendingLabel="Creating…" />
         </form>
       </Dialog>
     </>

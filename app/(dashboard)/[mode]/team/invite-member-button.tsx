@@ -1,9 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { showActionResult } from "@/components/forms/action-feedback";
+import { FormActions } from "@/components/forms/form-actions";
+import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -19,17 +20,10 @@ import { inviteMemberAction } from "./actions";
 type Sent = { email: string; role: Role; link: string; expiresAt: Date };
 
 export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grantableRoles: Role[] }) {
-  const [open, setOpen] = useState(false);
-  const [sent, setSent] = useState<Sent | null>(null);
   const form = useForm({ resolver: zodResolver(InviteMemberInput), defaultValues: { email: "", role: "developer" as Role } });
   const { errors, isSubmitting } = form.formState;
   const role = useWatch({ control: form.control, name: "role" });
-
-  const close = () => {
-    setOpen(false);
-    setSent(null);
-    form.reset();
-  };
+  const { open, show, created: sent, setCreated: setSent, close } = useFormDialog<Sent>(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const data = showActionResult(await inviteMemberAction({ ...values, mode }), { form, success: "Invitation created" });
@@ -38,7 +32,7 @@ export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grant
 
   return (
     <>
-      <Button type="button" onClick={() => setOpen(true)}>
+      <Button type="button" onClick={show}>
         Invite member
       </Button>
       <Dialog
@@ -78,14 +72,7 @@ export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grant
             <p id="invite-role-hint" className="text-sm text-muted-foreground">
               {roleDescriptions[role]}
             </p>
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? "Creating…" : "Create invitation"}
-              </Button>
-            </div>
+            <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create invitation" pendingLabel="Creating…" />
           </form>
         )}
       </Dialog>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { showActionResult } from "@/components/forms/action-feedback";
+import { FormActions } from "@/components/forms/form-actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Dialog } from "@/components/ui/dialog";
@@ -75,14 +76,7 @@ export function MemberActions({ mode, member, grantableRoles, locked }: { mode: 
           <p id={`role-${member.id}-hint`} className="text-sm text-muted-foreground">
             {roleDescriptions[role]}
           </p>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy || role === member.role}>
-              {busy ? "Saving…" : "Save role"}
-            </Button>
-          </div>
+          <FormActions onCancel={() => setOpen(false)} pending={busy} disabled={role === member.role} submitLabel="Save role" pendingLabel="Saving…" />
         </form>
       </Dialog>
     </div>

@@ -1,5 +1,6 @@
 import { readJsonBody } from "@/lib/api/read-body";
 import { chooseCheckoutOption } from "@/lib/checkout/choose-option";
+import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
 import { ChooseOptionBody } from "@/lib/checkout/schemas";
 import { parseInput } from "@/lib/validation";
@@ -7,7 +8,9 @@ import { parseInput } from "@/lib/validation";
 // The buyer opened a payment option on the checkout page.
 export async function POST(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {
   return respondToCheckout(async () => {
+    const { paymentId } = await params;
+    await limitCheckoutPosts(request, paymentId);
     const body = parseInput(ChooseOptionBody, await readJsonBody(request), "request body");
-    return chooseCheckoutOption((await params).paymentId, body.settlementId);
+    return chooseCheckoutOption(paymentId, body.settlementId);
   });
 }

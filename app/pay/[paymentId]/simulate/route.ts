@@ -1,4 +1,5 @@
 import { readJsonBody } from "@/lib/api/read-body";
+import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
 import { assertSameOrigin } from "@/lib/checkout/same-origin";
 import { SimulateCheckoutInput } from "@/lib/checkout/schemas";
@@ -10,8 +11,10 @@ const SimulateCheckoutBody = SimulateCheckoutInput.omit({ paymentId: true });
 // Test mode's buyer buttons on the checkout page: succeed, fail or cancel the payment.
 export async function POST(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {
   return respondToCheckout(async () => {
+    const { paymentId } = await params;
     assertSameOrigin(request);
+    await limitCheckoutPosts(request, paymentId);
     const { outcome } = parseInput(SimulateCheckoutBody, await readJsonBody(request), "request body");
-    return simulateCheckout((await params).paymentId, outcome);
+    return simulateCheckout(paymentId, outcome);
   });
 }

@@ -1,4 +1,5 @@
 import { readJsonBody } from "@/lib/api/read-body";
+import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
 import { SubmitTransactionBody } from "@/lib/checkout/schemas";
 import { submitTransaction } from "@/lib/checkout/submit-transaction";
@@ -7,7 +8,9 @@ import { parseInput } from "@/lib/validation";
 // A live-mode buyer's browser wallet reports the hash of the transfer it sent.
 export async function POST(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {
   return respondToCheckout(async () => {
+    const { paymentId } = await params;
+    await limitCheckoutPosts(request, paymentId);
     const body = parseInput(SubmitTransactionBody, await readJsonBody(request), "request body");
-    return submitTransaction((await params).paymentId, body);
+    return submitTransaction(paymentId, body);
   });
 }

@@ -1,9 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { showActionResult } from "@/components/forms/action-feedback";
+import { FormActions } from "@/components/forms/form-actions";
+import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -17,16 +18,9 @@ import { createWebhookEndpointAction } from "./actions";
 
 /** Add → the endpoint's signing secret, once. */
 export function AddEndpointButton({ mode }: { mode: Mode }) {
-  const [open, setOpen] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(CreateWebhookEndpointBody), defaultValues: { url: "", events: [allEvents] } });
   const { errors, isSubmitting } = form.formState;
-
-  const close = () => {
-    setOpen(false);
-    setSecret(null);
-    form.reset();
-  };
+  const { open, show, created: secret, setCreated: setSecret, close } = useFormDialog<string>(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const data = showActionResult(await createWebhookEndpointAction({ ...values, mode }), { form, success: "Webhook endpoint added" });
@@ -35,7 +29,7 @@ export function AddEndpointButton({ mode }: { mode: Mode }) {
 
   return (
     <>
-      <Button type="button" onClick={() => setOpen(true)}>
+      <Button type="button" onClick={show}>
         Add endpoint
       </Button>
       <Dialog open={open} onClose={close} title={secret ? "Copy the signing secret" : `Add a ${mode} webhook endpoint`} description={secret ? undefined : `Tollgate POSTs ${mode}-mode events to it, signed.`}>
@@ -56,14 +50,7 @@ export function AddEndpointButton({ mode }: { mode: Mode }) {
               />
             </FormField>
             <EventCheckboxes idPrefix="new-endpoint" field={form.register("events")} error={errors.events} />
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? "Adding…" : "Add endpoint"}
-              </Button>
-            </div>
+            <FormActions onCancel={close} pending={isSubmitting} submitLabel="Add endpoint" pendingLabel="Adding…" />
           </form>
         )}
       </Dialog>

@@ -1,0 +1,18 @@
+import "server-only";
+import { clientAddress } from "@/lib/auth/client-address";
+import { AppError } from "@/lib/errors";
+import { takeToken, type BucketPolicy } from "@/lib/rate-limit";
+
+// Anyone with a payment's link may post to its checkout routes, and a submitted hash makes the
+// server read the chain. A buyer needs a handful of posts; twenty at once, then one every three
+// seconds, per payment and address, is plenty for them and stops a script hammering one payment.
+const perPaymentAndAddress: BucketPolicy = { burst: 20, ratePerSecond: 1 / 3 };
+
+/** Takes one checkout post for this payment from the caller's address, or refuses with how long to wait. */
+export async function limitCheckoutPosts(request: Request, paymentId: string): Promise<void> {
+  const address = clientAddress(Object.fromEntries(request.headers.entries())) ?? "unknown";
+  const result = await takeToken(`checkout:${paymentId.slice(0, 64)}:${address}`, perPaymentAndAddress);
+  if (!result.ok) {
+    throw new AppError("rate_limited", "Too many attempts on this payment. Wait a few seconds and try again.", { retryAfterSeconds: result.retryAfterSeconds });
+  }
+}
