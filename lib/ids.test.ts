@@ -1,19 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ID_PREFIXES, ID_RANDOM_LENGTH, isId, newId, randomBase62 } from "./ids";
+import { base62FromBytes, ID_PREFIXES, ID_RANDOM_LENGTH, isId, newId, randomBase62 } from "./ids";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Makes getRandomValues fill buffers from `bytes`, in order, then with zeros. */
-function stubRandomBytes(bytes: number[]): void {
+/** A byte source yielding `bytes` in order, then zeros, counting how many it gave. */
+function byteQueue(bytes: number[]) {
   const queue = [...bytes];
-  vi.spyOn(globalThis.crypto, "getRandomValues").mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
-    if (array instanceof Uint8Array) {
-      for (let i = 0; i < array.length; i++) array[i] = queue.shift() ?? 0;
-    }
-    return array;
-  });
+  const source = Object.assign(() => (source.taken++, queue.shift() ?? 0), { taken: 0 });
+  return source;
 }
 
 describe("ID_PREFIXES", () => {
@@ -49,14 +45,21 @@ describe("randomBase62", () => {
 
   it("maps bytes 0-247 onto the alphabet and skips 248-255 (rejection sampling)", () => {
     // 248..255 would make byte % 62 favour 0-7; they must be dropped, not wrapped.
-    stubRandomBytes([255, 248, 0, 9, 10, 35, 36, 61, 62, 247, 250]);
-    expect(randomBase62(8)).toBe("09AZaz0z");
+    expect(base62FromBytes(8, byteQueue([255, 248, 0, 9, 10, 35, 36, 61, 62, 247, 250]))).toBe("09AZaz0z");
   });
 
-  it("keeps asking for bytes until enough survive rejection", () => {
-    stubRandomBytes([...Array<number>(40).fill(255), 1, 2, 3]);
-    expect(randomBase62(3)).toBe("123");
-    expect(vi.mocked(globalThis.crypto.getRandomValues).mock.calls.length).toBeGreaterThan(1);
+  it("keeps taking bytes until enough survive rejection", () => {
+    const source = byteQueue([...Array<number>(40).fill(255), 1, 2, 3]);
+    expect(base62FromBytes(3, source)).toBe("123");
+    expect(source.taken).toBe(43);
+  });
+
+  it("fills its bytes from the CSPRNG a pool at a time, not once per id", () => {
+    const spy = vi.spyOn(globalThis.crypto, "getRandomValues");
+    const ids = new Set(Array.from({ length: 1000 }, () => newId("pay")));
+    expect(ids.size).toBe(1000);
+    expect(spy.mock.calls.length).toBeGreaterThan(0);
+    expect(spy.mock.calls.length).toBeLessThanOrEqual(8);
   });
 
   it("uses every character with roughly equal frequency", () => {

@@ -32,24 +32,33 @@ const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 // The largest multiple of 62 that fits in a byte is 248; bytes at or above it are discarded so
 // that `byte % 62` is uniform.
 const BYTE_LIMIT = 256 - (256 % 62);
-// getRandomValues refuses more than 65536 bytes per call.
-const MAX_CHUNK = 65536;
+// Bytes are drawn from a pool filled by the CSPRNG a few kilobytes at a time (as Node's randomUUID
+// does), so making an id is not a call into the platform's random source each time.
+const pool = new Uint8Array(4096);
+let poolAt = pool.length;
+
+function randomByte(): number {
+  if (poolAt === pool.length) {
+    globalThis.crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
+  return pool[poolAt++]!;
+}
 
 /** `length` uniformly random characters from [0-9A-Za-z], from the platform CSPRNG. */
 export function randomBase62(length: number): string {
+  return base62FromBytes(length, randomByte);
+}
+
+/** `length` characters from [0-9A-Za-z], drawing bytes from `nextByte` and dropping those ≥ 248. */
+export function base62FromBytes(length: number, nextByte: () => number): string {
   if (!Number.isSafeInteger(length) || length < 0) {
     throw new RangeError(`length must be a non-negative integer (got ${length})`);
   }
   let out = "";
   while (out.length < length) {
-    // About 3% of bytes are rejected; ask for a little more than needed.
-    const want = Math.min(MAX_CHUNK, Math.ceil((length - out.length) * 1.1) + 4);
-    const bytes = globalThis.crypto.getRandomValues(new Uint8Array(want));
-    for (const byte of bytes) {
-      if (byte >= BYTE_LIMIT) continue;
-      out += BASE62.charAt(byte % 62);
-      if (out.length === length) break;
-    }
+    const byte = nextByte();
+    if (byte < BYTE_LIMIT) out += BASE62.charAt(byte % 62);
   }
   return out;
 }

@@ -190,7 +190,7 @@ function writeResults(rows: Row[], meta: { pgVersion: string; jsKb: number | nul
   const lines = [
     "# Benchmark results",
     "",
-    `${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}) · Node ${process.version} · PostgreSQL ${meta.pgVersion} · ${paymentsTotal.toLocaleString()} payments · ${duration} s per scenario`,
+    `${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}) · Node ${process.version} · PostgreSQL ${meta.pgVersion} · ${paymentsTotal.toLocaleString()} payments · ${duration} s per scenario after a 3 s unmeasured warm-up`,
     "",
     "| scenario | req/s | p50 ms | p97.5 ms | p99 ms | errors | server RSS MB | app/floor |",
     "|---|---:|---:|---:|---:|---:|---:|---:|",

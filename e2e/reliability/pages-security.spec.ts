@@ -37,6 +37,8 @@ test("every page and route of the build carries the security headers; HSTS only 
       const expected: Record<string, boolean> = {
         "CSP with frame-ancestors 'none'": /frame-ancestors 'none'/.test(h["content-security-policy"] ?? ""),
         "CSP without unsafe-inline scripts": !/script-src[^;]*'unsafe-inline'/.test(h["content-security-policy"] ?? ""),
+        // JSON API answers load nothing at all.
+        ...(url === "/v1/merchants" ? { "API CSP default-src 'none'": /default-src 'none'/.test(h["content-security-policy"] ?? "") } : {}),
         nosniff: h["x-content-type-options"] === "nosniff",
         "referrer policy": h["referrer-policy"] === "strict-origin-when-cross-origin",
         "X-Frame-Options DENY": h["x-frame-options"] === "DENY",

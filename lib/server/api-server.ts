@@ -22,7 +22,10 @@ export async function handleApiRequest(req: http.IncomingMessage, res: http.Serv
   let response: Response;
   if (match.kind === "operation") {
     const abort = new AbortController();
-    res.on("close", () => abort.abort());
+    // Only a client that went away mid-request aborts (an abort builds a DOMException: not per request).
+    res.on("close", () => {
+      if (!res.writableFinished) abort.abort();
+    });
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
     const request = new Request(url, {
       method: req.method,

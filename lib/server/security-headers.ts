@@ -5,11 +5,16 @@ import type http from "node:http";
 // Content-Security-Policy carries a fresh nonce; Next reads it from the request's own CSP header
 // and puts it on the scripts it renders, so no inline script runs without it.
 
-/** `connectSources`: origins beyond our own that scripts may connect to (a WalletConnect relay). */
-export function applySecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse, production: boolean, connectSources: string[] = []): void {
-  const nonce = crypto.randomBytes(16).toString("base64");
-  const policy = contentSecurityPolicy(nonce, production, connectSources);
-  req.headers["content-security-policy"] = policy;
+// A JSON API answer runs nothing and embeds nothing: the strictest policy, with no nonce to make.
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * `connectSources`: origins beyond our own that scripts may connect to (a WalletConnect relay).
+ * `api`: the request is for the JSON API, whose answers get the fixed `apiPolicy`.
+ */
+export function applySecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse, production: boolean, connectSources: string[] = [], api = false): void {
+  const policy = api ? apiPolicy : contentSecurityPolicy(crypto.randomBytes(16).toString("base64"), production, connectSources);
+  if (!api) req.headers["content-security-policy"] = policy;
   res.setHeader("Content-Security-Policy", policy);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -57,13 +57,14 @@ await app.prepare();
 const handle = app.getRequestHandler();
 const connectSources = walletConnectConnectSources();
 const server = http.createServer((req, res) => {
-  applySecurityHeaders(req, res, !dev, connectSources);
+  const api = isApiRequest((req.url ?? "/").split("?")[0]!);
+  applySecurityHeaders(req, res, !dev, connectSources, api);
   // From here on (Next, sign-in limits) X-Forwarded-For holds the one caller address we believe.
   const caller = callerAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUSTED_PROXY_HOPS);
   if (caller) req.headers["x-forwarded-for"] = caller;
   else delete req.headers["x-forwarded-for"];
   if (!hasDecodablePath(req.url ?? "/")) return rejectMalformedUrl(req, res);
-  if (isApiRequest(req.url!.split("?")[0]!)) {
+  if (api) {
     handleApiRequest(req, res, publicBaseUrl()).catch((error) => {
       console.error("API request failed outside the operation", error);
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
