@@ -28,9 +28,10 @@ export async function createPayment(tx: Tx, scope: Scope, actor: string, merchan
       amountValue: input.amount.value,
       expiresAt,
       createdAt: now,
-      events: { create: { id: newId("pev"), accountId: scope.accountId, mode: scope.mode, version: 1, type: "payment.created", toStatus: "requires_action", actor, createdAt: now } },
     },
   });
+  // Not a nested create: that makes Prisma read the payment back after both inserts.
+  await tx.paymentEvent.create({ data: { id: newId("pev"), ...tenant(scope), paymentId: id, version: 1, type: "payment.created", toStatus: "requires_action", actor, createdAt: now } });
   await recordEvent(tx, scope, "payment.created", paymentSnapshot(payment));
   return payment;
 }
