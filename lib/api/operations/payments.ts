@@ -1,5 +1,6 @@
 import { cancelPayment } from "@/lib/payments/cancel-payment";
 import { createPayment } from "@/lib/payments/create-payment";
+import { cachedFinalStatus, rememberIfFinal } from "@/lib/payments/final-status-cache";
 import { readPayment } from "@/lib/payments/get-payment";
 import { listPayments } from "@/lib/payments/list-payments";
 import { gatewayUrl, serializePayment, serializeStatus } from "@/lib/payments/serialize";
@@ -59,8 +60,11 @@ export const paymentStatusOp = defineOperation({
   response: PaymentStatus,
   errors: ["not_found"],
   handler: async ({ ctx, params, query, merchantId, signal }) => {
+    const cached = cachedFinalStatus(ctx, merchantId, params.paymentId);
+    if (cached) return cached;
     const payment = await readPayment(ctx, params.paymentId, merchantId);
-    return serializeStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal) : payment);
+    const status = serializeStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal) : payment);
+    return rememberIfFinal(ctx, merchantId, params.paymentId, status);
   },
 });
 
