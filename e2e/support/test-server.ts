@@ -36,6 +36,7 @@ const { db } = await import("@/lib/db");
 const { seedDemoAccount } = await import("@/lib/accounts/seed-demo-account");
 const { createAccountWithOwner } = await import("@/lib/accounts/create-account");
 const { createApiKey } = await import("@/lib/api-keys/create-api-key");
+const { apiPermissions } = await import("@/lib/api-keys/permissions");
 const { hashPassword } = await import("@/lib/passwords");
 const { newId } = await import("@/lib/ids");
 
@@ -58,9 +59,9 @@ async function accountFixture(label: string): Promise<AccountFixture> {
       const member = await tx.user.create({ data: { id: newId("user"), email: email(role), name: `${role} ${label}`, passwordHash } });
       await tx.membership.create({ data: { id: newId("mem"), accountId: account.id, userId: member.id, role } });
     }
-    const test = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e test", actor: "system", createdById: user.id });
-    const live = await createApiKey(tx, { accountId: account.id, mode: "live", name: "e2e live", actor: "system", createdById: user.id });
-    const readOnly = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e status reader", actor: "system", createdById: user.id, permissions: ["payments.read"] });
+    const test = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e test", actor: "system", createdById: user.id, permissions: apiPermissions, grantorRole: "owner" });
+    const live = await createApiKey(tx, { accountId: account.id, mode: "live", name: "e2e live", actor: "system", createdById: user.id, permissions: apiPermissions, grantorRole: "owner" });
+    const readOnly = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e status reader", actor: "system", createdById: user.id, permissions: ["payments.read"], grantorRole: "owner" });
     const testApp = await tx.publicApp.create({ data: { id: newId("app"), accountId: account.id, mode: "test", name: "e2e wallet" } });
     return {
       accountId: account.id,

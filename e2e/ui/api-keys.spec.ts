@@ -123,10 +123,11 @@ test("support sees keys but no create button, and calling the create action dire
   await page.getByRole("dialog").getByLabel("Name").fill(name);
   const action = await captureServerAction(page, () => page.getByRole("dialog").getByRole("button", { name: "Create key" }).click());
   await expect(page.getByRole("dialog").getByRole("heading", { name: "Copy your new API key" })).toBeVisible();
-  expect(actionArgs(action)[0]).toMatchObject({ name, mode: "test" });
+  const args = actionArgs(action)[0]!;
+  expect(args).toMatchObject({ name, mode: "test" });
 
   // Replayed with the developer's own session, the request does create a key: the replay is a real call.
-  expect(await replayServerAction(page, action, [{ name: `${name} replayed`, mode: "test" }])).toContain("svc_test_");
+  expect(await replayServerAction(page, action, [{ ...args, name: `${name} replayed` }])).toContain("svc_test_");
 
   const supportContext = await browser.newContext();
   const support = await supportContext.newPage();
@@ -140,7 +141,7 @@ test("support sees keys but no create button, and calling the create action dire
   await support.screenshot({ path: test.info().outputPath("api-keys-as-support.png"), fullPage: true });
 
   const attempt = `${name} by support`;
-  const response = await replayServerAction(support, action, [{ name: attempt, mode: "test" }]);
+  const response = await replayServerAction(support, action, [{ ...args, name: attempt }]);
   expect(response).toContain('"code":"forbidden"');
   expect(response).toContain("Your role (support) does not allow this.");
   expect(response).not.toContain("svc_test_");

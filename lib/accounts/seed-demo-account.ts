@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { apiPermissions } from "@/lib/api-keys/permissions";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { createAccountWithOwner } from "./create-account";
@@ -16,7 +17,7 @@ export async function seedDemoAccount(): Promise<SeedResult> {
   const password = env.SEED_OWNER_PASSWORD ?? crypto.randomBytes(12).toString("base64url");
   return db().$transaction(async (tx) => {
     const { account, user } = await createAccountWithOwner(tx, { accountName: "Demo Store", ownerEmail: email, ownerName: "Demo Owner", password });
-    const key = await createApiKey(tx, { accountId: account.id, mode: "test", name: "Demo test key", actor: "system", createdById: user.id });
+    const key = await createApiKey(tx, { accountId: account.id, mode: "test", name: "Demo test key", actor: "system", createdById: user.id, permissions: apiPermissions, grantorRole: "owner" });
     return { created: true as const, email, password, testApiKey: key.key };
   });
 }

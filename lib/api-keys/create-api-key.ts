@@ -1,17 +1,29 @@
 import "server-only";
-import type { Mode, Tx } from "@/lib/db";
+import type { Mode, Role, Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit";
 import { newId } from "@/lib/ids";
 import { hmacHex } from "@/lib/secrets";
 import { generateApiKey } from "./key-format";
+import { grantableApiPermissions, type ApiPermission } from "./permissions";
 
-export type CreatedApiKey = { id: string; name: string; mode: Mode; key: string; prefix: string; last4: string; createdAt: Date };
+export type CreatedApiKey = { id: string; name: string; mode: Mode; key: string; prefix: string; last4: string; permissions: ApiPermission[]; createdAt: Date };
 
-/** Creates a key and returns it in full: the only time it exists outside the creator's hands is now. */
+/**
+ * Creates a key and returns it in full: the only time it exists outside the creator's hands is now.
+ * `grantorRole` is the creator's role: a key never carries a permission that role could not use itself.
+ */
 export async function createApiKey(
   tx: Tx,
-  input: { accountId: string; mode: Mode; name: string; actor: string; createdById?: string | null; permissions?: string[] },
+  input: { accountId: string; mode: Mode; name: string; actor: string; createdById?: string | null; permissions: readonly ApiPermission[]; grantorRole: Role },
 ): Promise<CreatedApiKey> {
+  if (input.permissions.length === 0) throw new AppError("invalid_request", "Give the key access to at least one resource.", { fields: { permissions: "Give the key access to at least one resource." } });
+  const grantable = grantableApiPermissions(input.grantorRole);
+  const refused = input.permissions.filter((p) => !grantable.includes(p));
+  if (refused.length > 0) {
+    const message = `Your role (${input.grantorRole}) cannot give a key ${refused.join(", ")}.`;
+    throw new AppError("forbidden", message, { fields: { permissions: message } });
+  }
   const { key, prefix, last4 } = generateApiKey(input.mode);
   const row = await tx.apiKey.create({
     data: {
@@ -23,7 +35,7 @@ export async function createApiKey(
       hash: hmacHex("api-key-hash", key),
       last4,
       createdById: input.createdById ?? null,
-      permissions: input.permissions ?? [],
+      permissions: [...input.permissions],
     },
   });
   await recordAudit(tx, {
@@ -33,7 +45,7 @@ export async function createApiKey(
     action: "api_key.created",
     targetType: "api_key",
     targetId: row.id,
-    data: { name: input.name, prefix },
+    data: { name: input.name, prefix, permissions: input.permissions },
   });
-  return { id: row.id, name: row.name, mode: row.mode, key, prefix, last4, createdAt: row.createdAt };
+  return { id: row.id, name: row.name, mode: row.mode, key, prefix, last4, permissions: [...input.permissions], createdAt: row.createdAt };
 }

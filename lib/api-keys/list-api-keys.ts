@@ -2,6 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db";
 import type { Scope } from "@/lib/scope";
 import { maskApiKey } from "./key-format";
+import { describeApiPermissions } from "./permissions";
 
 /** The mode's keys, newest first, as the dashboard shows them: masked, with who created them. */
 export async function listApiKeys(q: Tx, scope: Scope) {
@@ -15,7 +16,8 @@ export async function listApiKeys(q: Tx, scope: Scope) {
     id: k.id,
     name: k.name,
     masked: maskApiKey(k.prefix, k.last4),
-    restricted: k.permissions.length > 0,
+    permissions: k.permissions,
+    access: describeApiPermissions(k.permissions),
     createdBy: k.createdById ? (creators.get(k.createdById) ?? "a former member") : "system",
     createdAt: k.createdAt,
     lastUsedAt: k.lastUsedAt,

@@ -23,7 +23,7 @@ export async function authenticate(headers: Headers, allowPublicApp: boolean): P
 
 export function requirePermission(caller: Caller, permission: ApiPermission | undefined): void {
   if (!permission || caller.kind !== "api_key") return;
-  if (caller.permissions.length > 0 && !caller.permissions.includes(permission)) {
+  if (!caller.permissions.includes(permission)) {
     throw new AppError("forbidden", `This API key does not have the ${permission} permission.`);
   }
 }

@@ -41,7 +41,7 @@ export async function listAuditActions(q: Tx, accountId: string): Promise<string
   return rows.map((r) => r.action);
 }
 
-async function nameActors(q: Tx, accountId: string, actors: string[]): Promise<Map<string, AuditActor>> {
+export async function nameActors(q: Tx, accountId: string, actors: string[]): Promise<Map<string, AuditActor>> {
   const idsOf = (kind: string) => [...new Set(actors.filter((a) => a.startsWith(`${kind}:`)).map((a) => a.slice(kind.length + 1)))];
   const users = await q.user.findMany({ where: { id: { in: idsOf("user") } }, select: { id: true, email: true } });
   const keys = await q.apiKey.findMany({ where: { id: { in: idsOf("api_key") }, accountId }, select: { id: true, name: true } });

@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createAccountWithOwner } from "@/lib/accounts/create-account";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { apiPermissions } from "@/lib/api-keys/permissions";
 import { closeDb, db } from "@/lib/db";
 import { prepareDatabase } from "@/lib/db/prepare";
 import { AppError } from "@/lib/errors";
@@ -52,7 +53,7 @@ try {
       ownerName: input.name ?? input.email.split("@")[0] ?? "Owner",
       password,
     });
-    const key = await createApiKey(tx, { accountId: account.id, mode: input.mode, name: input["key-name"] ?? `${input.mode} key`, actor: "system", createdById: user.id });
+    const key = await createApiKey(tx, { accountId: account.id, mode: input.mode, name: input["key-name"] ?? `${input.mode} key`, actor: "system", createdById: user.id, permissions: apiPermissions, grantorRole: "owner" });
     return { accountId: account.id, userId: user.id, email: user.email, password, apiKeyId: key.id, apiKey: key.key, mode: key.mode };
   });
   if (input.json) {

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { ModeToggle } from "@/components/dashboard/mode-toggle";
 import { SidebarNav, type NavItem } from "@/components/dashboard/sidebar-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
+import { ApiDestinationChangesBanner } from "@/components/settlements/api-destination-changes-banner";
 import { DisabledEndpointsBanner } from "@/components/webhooks/disabled-endpoints-banner";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { requireViewer } from "@/lib/auth/session";
@@ -49,6 +50,7 @@ export default async function DashboardLayout({ children, params }: { children: 
           <SidebarNav items={nav.filter((item) => can(viewer.role, item.permission)).map(({ href, label }) => ({ href, label }))} />
         </aside>
         <main className="min-w-0 flex-1 space-y-6">
+          {can(viewer.role, "settlements.write") ? <ApiDestinationChangesBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} /> : null}
           {can(viewer.role, "webhooks.manage") ? <DisabledEndpointsBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} /> : null}
           {children}
         </main>

@@ -11,12 +11,14 @@ import { CreateApiKeyInput, CreatePublicAppInput, RevokeApiKeyInput, RevokePubli
 
 const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}/developers`);
 
-/** The key's mode is the page's mode. The full key is in this response and nowhere else, ever. */
+/** The key's mode is the page's mode; its permissions are bounded by the creator's role. The full key is in this response and nowhere else, ever. */
 export const createApiKeyAction = authorizedAction("api_keys.manage", CreateApiKeyInput, async (ctx, input) => {
   const { scope, actor, viewer } = ctx;
-  const created = await db().$transaction((tx) => createApiKey(tx, { accountId: scope.accountId, mode: scope.mode, name: input.name, actor, createdById: viewer.user.id }));
+  const created = await db().$transaction((tx) =>
+    createApiKey(tx, { accountId: scope.accountId, mode: scope.mode, name: input.name, actor, createdById: viewer.user.id, permissions: input.permissions, grantorRole: viewer.role }),
+  );
   refresh(ctx);
-  return { id: created.id, name: created.name, mode: created.mode, key: created.key };
+  return { id: created.id, name: created.name, mode: created.mode, key: created.key, permissions: created.permissions };
 });
 
 export const revokeApiKeyAction = authorizedAction("api_keys.manage", RevokeApiKeyInput, async (ctx, input) => {

@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { showActionResult } from "@/components/forms/action-feedback";
+import { ApiKeyPermissions } from "@/components/developers/api-key-permissions";
 import { FormActions } from "@/components/forms/form-actions";
 import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
@@ -10,13 +11,15 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SecretShownOnce } from "@/components/ui/secret-shown-once";
-import type { Mode } from "@/lib/db";
+import type { ApiPermission } from "@/lib/api-keys/permissions";
+import type { Mode, Role } from "@/lib/db";
 import { CreateApiKeyInput } from "@/lib/schemas/api-key";
 import { createApiKeyAction } from "./actions";
 
 /** Create → the full key, once, with a copy button. Closing the dialog drops it from memory for good. */
-export function CreateApiKeyButton({ mode }: { mode: Mode }) {
-  const form = useForm({ resolver: zodResolver(CreateApiKeyInput), defaultValues: { name: "" } });
+export function CreateApiKeyButton({ mode, role, grantable }: { mode: Mode; role: Role; grantable: ApiPermission[] }) {
+  // Everything the creator may grant is ticked to begin with; untick to restrict the key.
+  const form = useForm({ resolver: zodResolver(CreateApiKeyInput), defaultValues: { name: "", permissions: grantable } });
   const { errors, isSubmitting } = form.formState;
   const { open, show, created, setCreated, close } = useFormDialog<{ name: string; key: string }>(form);
 
@@ -34,7 +37,7 @@ export function CreateApiKeyButton({ mode }: { mode: Mode }) {
         open={open}
         onClose={close}
         title={created ? "Copy your new API key" : `Create a ${mode} API key`}
-        description={created ? undefined : `It can call every API operation on this account's ${mode} data.`}
+        description={created ? undefined : `It can call the API on this account's ${mode} data, with the permissions you tick.`}
       >
         {created ? (
           <SecretShownOnce
@@ -62,6 +65,7 @@ export function CreateApiKeyButton({ mode }: { mode: Mode }) {
                 {...form.register("name")}
               />
             </FormField>
+            <ApiKeyPermissions field={form.register("permissions")} grantable={grantable} role={role} error={errors.permissions?.message} />
             <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create key" pendingLabel="Creating…" />
           </form>
         )}

@@ -5,6 +5,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
+import { grantableApiPermissions } from "@/lib/api-keys/permissions";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
@@ -35,7 +36,7 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
               only once, when it is created.
             </>
           }
-          actions={manage ? <CreateApiKeyButton mode={mode} /> : null}
+          actions={manage ? <CreateApiKeyButton mode={mode} role={viewer.role} grantable={grantableApiPermissions(viewer.role)} /> : null}
         />
         {keys.length === 0 ? (
           <EmptyState title={`No ${modeName} API keys yet`} description={manage ? "Create one to start calling the API." : "Ask a developer, admin or owner to create one."} />
@@ -63,7 +64,9 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
                         Created {formatDateTime(key.createdAt)} · {key.lastUsedAt ? `used ${formatDateTime(key.lastUsedAt)}` : "never used"}
                       </div>
                     </div>
-                    {key.restricted ? <div className="text-xs text-muted-foreground">Restricted permissions</div> : null}
+                    <div className="text-xs text-muted-foreground" data-testid="api-key-access">
+                      {key.access}
+                    </div>
                   </Td>
                   <Td className="hidden whitespace-nowrap font-mono text-xs md:table-cell">{key.masked}</Td>
                   <Td className="hidden text-muted-foreground lg:table-cell">

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { ApiKeyPermissions } from "@/lib/schemas/api-key";
+import { apiPermissions, describeApiPermissions, grantableApiPermissions } from "./permissions";
+
+describe("grantableApiPermissions", () => {
+  it("lets owners and admins grant everything", () => {
+    expect(grantableApiPermissions("owner")).toEqual([...apiPermissions]);
+    expect(grantableApiPermissions("admin")).toEqual([...apiPermissions]);
+  });
+
+  it("withholds the money-moving writes from developers", () => {
+    const developer = grantableApiPermissions("developer");
+    expect(developer).not.toContain("settlements.write");
+    expect(developer).not.toContain("refunds.write");
+    expect(developer).toEqual(expect.arrayContaining(["payments.write", "merchants.write", "webhooks.write", "settlements.read", "refunds.read"]));
+  });
+
+  it("gives roles that cannot manage keys nothing to grant", () => {
+    expect(grantableApiPermissions("support")).toEqual([]);
+    expect(grantableApiPermissions("viewer")).toEqual([]);
+  });
+});
+
+describe("ApiKeyPermissions", () => {
+  it("adds read to every write and keeps the canonical order without duplicates", () => {
+    expect(ApiKeyPermissions.parse(["refunds.write", "payments.read", "payments.read"])).toEqual(["payments.read", "refunds.read", "refunds.write"]);
+  });
+
+  it("refuses an empty list and unknown permissions", () => {
+    expect(ApiKeyPermissions.safeParse([]).success).toBe(false);
+    expect(ApiKeyPermissions.safeParse(["payments.delete"]).success).toBe(false);
+  });
+});
+
+describe("describeApiPermissions", () => {
+  it("names full access and restricted keys", () => {
+    expect(describeApiPermissions(apiPermissions)).toBe("Full access");
+    expect(describeApiPermissions(["payments.read"])).toBe("Payments: read");
+    expect(describeApiPermissions(["payments.read", "payments.write", "refunds.read"])).toBe("Payments: write · Refunds: read");
+  });
+});
