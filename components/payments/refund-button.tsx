@@ -17,14 +17,17 @@ import { formatAmount } from "@/lib/payments/format-amount";
 import { CreateRefundBody, type CreateRefundInput } from "@/lib/schemas/refund";
 
 type Values = { amount: string; reason: string };
+const unsettled = new Set(["idempotency_in_progress", "service_unavailable", "internal_error", "rate_limited"]);
 const schemaResolver = zodResolver(CreateRefundBody);
 
 /**
  * Refunds a succeeded payment: everything left by default, or an amount typed in the payment's
  * own unit (e.g. 2.50 for $2.50). Asks before sending, since money leaves the merchant.
  */
-export function RefundButton({ mode, paymentId, unit, decimals, refundable }: { mode: Mode; paymentId: string; unit: string; decimals: number; refundable: string }) {
+export function RefundButton({ mode, paymentId, unit, decimals, refundable, refunded, total }: { mode: Mode; paymentId: string; unit: string; decimals: number; refundable: string; refunded: string; total: string }) {
   const [open, setOpen] = useState(false);
+  // One key per opening of the form: whatever happens inside it (double clicks, retries) is one refund.
+  const [idempotencyKey, setIdempotencyKey] = useState("");
   const [confirming, setConfirming] = useState<CreateRefundInput | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const resolver: Resolver<Values, unknown, CreateRefundInput> = async (values, context, options) => {
@@ -41,18 +44,25 @@ export function RefundButton({ mode, paymentId, unit, decimals, refundable }: { 
   };
   const form = useForm<Values, unknown, CreateRefundInput>({ resolver, defaultValues: { amount: "", reason: "" } });
   const { errors, isSubmitting } = form.formState;
+  const show = () => {
+    form.reset();
+    setIdempotencyKey(crypto.randomUUID());
+    setOpen(true);
+  };
   const close = () => {
     setOpen(false);
     setConfirming(null);
     setFailure(null);
+    form.reset();
   };
+  const already = refunded === "0" ? "" : `${formatAmount(unit, refunded)} of ${formatAmount(unit, total)} already refunded. `;
 
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" onClick={show}>
         Refund
       </Button>
-      <Dialog open={open} onClose={close} title={confirming ? "Send this refund?" : "Refund payment"} description={confirming ? undefined : `Up to ${formatAmount(unit, refundable)} can be refunded.`}>
+      <Dialog open={open} onClose={close} title={confirming ? "Send this refund?" : "Refund payment"} description={confirming ? undefined : `${already}Up to ${formatAmount(unit, refundable)} can be refunded.`}>
         {confirming ? (
           <div className="space-y-4">
             <p className="text-sm">
@@ -66,11 +76,14 @@ export function RefundButton({ mode, paymentId, unit, decimals, refundable }: { 
                 variant="destructive"
                 disabled={isSubmitting}
                 onClick={form.handleSubmit(async () => {
-                  const result = await refundPaymentAction({ ...confirming, mode });
+                  const result = await refundPaymentAction({ ...confirming, idempotencyKey, mode });
                   if (result.ok) {
                     toast.success("Refund created");
                     return close();
                   }
+                  // A refused refund is settled; correcting it is a new request. An unknown outcome keeps
+                  // the key, so trying again cannot refund twice.
+                  if (!unsettled.has(result.code)) setIdempotencyKey(crypto.randomUUID());
                   // Shown in the dialog, not as a toast: a toast would sit behind the modal.
                   setConfirming(null);
                   const amountError = result.fieldErrors?.["amount.value"] ?? result.fieldErrors?.["amount.unit"];

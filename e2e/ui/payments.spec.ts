@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { readFixtures, type RoleName } from "../support/fixtures-data";
 import { hydrated } from "../support/hydration";
 import { seedPayments, type SeededPayments } from "../support/seed-payments";
+import { captureServerAction, replayServerAction } from "../support/server-action";
 import { baseURL } from "../support/settings";
 import { signInAs } from "../support/ui";
 
@@ -163,10 +164,23 @@ test("a payment's page shows amounts, timeline, txId, merchant and gateway link;
   await dialog.getByLabel(/Amount/).fill("0.50");
   await dialog.getByRole("button", { name: "Review refund" }).click();
   await expect(dialog.getByText("Refund $0.50 to the buyer")).toBeVisible();
-  await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+  const refundAction = await captureServerAction(page, () => dialog.getByRole("button", { name: "Refund", exact: true }).click());
   await expect(page.getByTestId("refund")).toContainText("$0.50");
   await expect(page.getByTestId("refund")).toContainText("succeeded");
   await shot(page, "payment-refunded");
+
+  // The same submission sent again (a double click, a retry) is the same refund, not a second one.
+  expect(await replayServerAction(page, refundAction)).toContain('"ok":true');
+  await page.reload();
+  await expect(page.getByTestId("refund")).toHaveCount(1);
+  expect((await api(page, `/v1/refunds?paymentId=${paid.id}`)).data).toHaveLength(1);
+
+  // Opening the form again starts afresh and says what is already refunded.
+  await (await hydrated(page.getByRole("button", { name: "Refund", exact: true }))).click();
+  await expect(dialog.getByLabel(/Amount/)).toHaveValue("");
+  await expect(dialog).toContainText("$0.50 of $1.06 already refunded. Up to $0.56 can be refunded.");
+  await shot(page, "payment-refund-reopened");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
 
   // Cancel an unpaid one, after a confirmation.
   const unpaid = seed(1);

@@ -19,6 +19,9 @@ export const CreateRefundBody = z.strictObject({
 });
 export type CreateRefundInput = z.output<typeof CreateRefundBody>;
 
+/** The dashboard's refund: a fresh idempotency key per opening of the form makes it one refund, however often it is sent. */
+export const RefundPaymentInput = CreateRefundBody.extend({ idempotencyKey: z.string().min(16).max(100) });
+
 export const RefundIdParams = z.object({ refundId: z.string().min(1).max(64) });
 
 export const ListRefundsQuery = PageQuery.extend({

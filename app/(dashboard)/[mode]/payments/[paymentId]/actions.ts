@@ -2,14 +2,16 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
+import { requestFingerprint, runIdempotent } from "@/lib/api/idempotency";
 import { db } from "@/lib/db";
+import { AppError, type ErrorCode, type ErrorObject } from "@/lib/errors";
 import { attachPaymentTransaction } from "@/lib/payments/attach-transaction";
 import { cancelPayment } from "@/lib/payments/cancel-payment";
 import { attachRefundTransaction } from "@/lib/refunds/attach-refund-transaction";
 import { createRefund } from "@/lib/refunds/create-refund";
 import { AttachPaymentTransactionBody, AttachRefundTransactionBody } from "@/lib/schemas/attach-transaction";
 import { PaymentIdParams } from "@/lib/schemas/payment";
-import { CreateRefundBody } from "@/lib/schemas/refund";
+import { RefundPaymentInput } from "@/lib/schemas/refund";
 
 function revalidatePayment(ctx: ActionContext, paymentId: string) {
   revalidatePath(`/${ctx.scope.mode}/payments/${paymentId}`);
@@ -22,10 +24,19 @@ export const cancelPaymentAction = authorizedAction("payments.cancel", PaymentId
   return { status: payment.status };
 });
 
-export const refundPaymentAction = authorizedAction("payments.refund", CreateRefundBody, async (ctx, input) => {
-  const refund = await db().$transaction((tx) => createRefund(tx, ctx.scope, ctx.actor, input));
+/** A double click, a retry or a replayed request with the same opening's key creates one refund and answers the same. */
+export const refundPaymentAction = authorizedAction("payments.refund", RefundPaymentInput, async (ctx, { idempotencyKey, ...input }) => {
+  const fingerprint = requestFingerprint({ method: "ACTION", path: "refundPaymentAction", body: input });
+  const result = await runIdempotent(ctx.scope, `dashboard-refund:${idempotencyKey}`, fingerprint, async (tx) => {
+    const refund = await createRefund(tx, ctx.scope, ctx.actor, input);
+    return { status: 201, body: { id: refund.id, status: refund.status } };
+  });
+  if (result.status >= 400) {
+    const error = result.body as ErrorObject;
+    throw new AppError(error.code as ErrorCode, error.message, error.details);
+  }
   revalidatePayment(ctx, input.paymentId);
-  return { id: refund.id, status: refund.status };
+  return result.body as { id: string; status: string };
 });
 
 export const attachPaymentTransactionAction = authorizedAction("payments.verify", AttachPaymentTransactionBody, async (ctx, input) => {

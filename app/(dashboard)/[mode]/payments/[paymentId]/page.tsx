@@ -65,7 +65,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
         <div className="flex flex-wrap gap-2">
           {p.status === "requires_action" && can(viewer.role, "payments.cancel") ? <CancelPaymentButton mode={mode} paymentId={p.id} /> : null}
           {p.status === "succeeded" && refundable !== "0" && can(viewer.role, "payments.refund") ? (
-            <RefundButton mode={mode} paymentId={p.id} unit={p.amountUnit} decimals={decimals} refundable={refundable} />
+            <RefundButton mode={mode} paymentId={p.id} unit={p.amountUnit} decimals={decimals} refundable={refundable} refunded={reserved} total={p.amountValue.toFixed()} />
           ) : null}
         </div>
       </div>
