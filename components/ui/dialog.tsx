@@ -3,7 +3,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
-/** A modal on the native <dialog>: focus is trapped, Escape closes it, the page behind is inert. */
+/** A modal on the native <dialog>: focus is trapped, Escape and the backdrop call onClose, the page behind is inert. */
 export function Dialog({ open, onClose, title, description, children, className }: { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -16,6 +16,11 @@ export function Dialog({ open, onClose, title, description, children, className 
     <dialog
       ref={ref}
       onClose={onClose}
+      // Escape asks the owner to close rather than closing at once, so it may ask first.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
       onClick={(event) => event.target === ref.current && onClose()}
       aria-labelledby="dialog-title"
       className={cn("m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-border bg-background p-0 text-left text-foreground shadow-xl backdrop:bg-black/40", className)}

@@ -3,7 +3,7 @@
 import { SecretShownOnce } from "@/components/ui/secret-shown-once";
 
 /** A new webhook signing secret, shown this once with a copy button; closing drops it for good. */
-export function SigningSecretShownOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
+export function SigningSecretShownOnce({ secret, onDone, leaving, onStay }: { secret: string; onDone: () => void; leaving?: boolean; onStay?: () => void }) {
   return (
     <SecretShownOnce
       id="new-signing-secret"
@@ -11,6 +11,8 @@ export function SigningSecretShownOnce({ secret, onDone }: { secret: string; onD
       value={secret}
       copyLabel="Copy secret"
       onDone={onDone}
+      leaving={leaving}
+      onStay={onStay}
       warning={
         <>
           <strong>This is the only time the signing secret is shown.</strong> Store it with your receiver now and verify each request&apos;s{" "}

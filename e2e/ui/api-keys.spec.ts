@@ -40,6 +40,12 @@ test("a developer creates a key: shown once in full, works against /v1, then onl
   expect(before.status()).toBe(200);
   expect(await before.json()).toHaveProperty("data");
 
+  // Escape before confirming asks first; the key stays on screen unless the user insists.
+  await page.keyboard.press("Escape");
+  await expect(dialog.getByRole("alertdialog")).toContainText("Close without keeping it? It cannot be shown again.");
+  await page.screenshot({ path: test.info().outputPath("api-key-close-unconfirmed.png") });
+  await dialog.getByRole("button", { name: "Keep it open" }).click();
+  await expect(dialog.getByTestId("new-api-key")).toHaveValue(key);
   await dialog.getByRole("button", { name: "I have stored it" }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
   const row = page.getByRole("row").filter({ hasText: name });
@@ -66,7 +72,10 @@ test("a developer creates a key: shown once in full, works against /v1, then onl
 
 test("keys belong to the page's mode: a live key is created on /live and is listed only there", async ({ page }) => {
   await signInAs(page, "developer");
-  await page.goto("/live/developers");
+  // Switching mode keeps the page you are on.
+  await page.goto("/test/developers");
+  await page.getByRole("navigation", { name: "Mode" }).getByRole("link", { name: "Live mode" }).click();
+  await expect(page).toHaveURL(/\/live\/developers$/);
   const name = `Live server ${unique()}`;
   const dialog = await createKey(page, name);
   const key = await dialog.getByTestId("new-api-key").inputValue();
@@ -85,9 +94,18 @@ test("the keys page works at 390 px: the table fits and the shown-once dialog ca
   await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath("api-keys-390.png"), fullPage: true });
-  const dialog = await createKey(page, `Phone ${unique()}`);
+  // A long name without spaces wraps instead of pushing Revoke off the screen.
+  const name = `Phone-${"x".repeat(80)}-${unique()}`;
+  const dialog = await createKey(page, name);
   await expect(dialog.getByRole("button", { name: /^Copy key/ })).toBeInViewport();
   await page.screenshot({ path: test.info().outputPath("api-key-shown-once-390.png") });
+  await dialog.getByRole("button", { name: "I have stored it" }).click();
+  const revoke = page.getByRole("button", { name: `Revoke key ${name}` });
+  await expect(revoke).toBeVisible();
+  const box = (await revoke.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("api-keys-long-name-390.png"), fullPage: true });
 });
 
 test("public App-Ids are shown in full, and a revoked one is refused by the API", async ({ page }) => {

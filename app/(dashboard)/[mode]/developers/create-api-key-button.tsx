@@ -21,7 +21,7 @@ export function CreateApiKeyButton({ mode, role, grantable }: { mode: Mode; role
   // Everything the creator may grant is ticked to begin with; untick to restrict the key.
   const form = useForm({ resolver: zodResolver(CreateApiKeyInput), defaultValues: { name: "", permissions: grantable } });
   const { errors, isSubmitting } = form.formState;
-  const { open, show, created, setCreated, close } = useFormDialog<{ name: string; key: string }>(form);
+  const { open, show, created, setCreated, close, dismiss, leaving, stay } = useFormDialog<{ name: string; key: string }>(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const data = showActionResult(await createApiKeyAction({ ...values, mode }), { form });
@@ -35,7 +35,7 @@ export function CreateApiKeyButton({ mode, role, grantable }: { mode: Mode; role
       </Button>
       <Dialog
         open={open}
-        onClose={close}
+        onClose={dismiss}
         title={created ? "Copy your new API key" : `Create a ${mode} API key`}
         description={created ? undefined : `It can call the API on this account's ${mode} data, with the permissions you tick.`}
       >
@@ -46,6 +46,8 @@ export function CreateApiKeyButton({ mode, role, grantable }: { mode: Mode; role
             value={created.key}
             copyLabel="Copy key"
             onDone={close}
+            leaving={leaving}
+            onStay={stay}
             warning={
               <>
                 <strong>This is the only time the full key is shown.</strong> Store it in your server&apos;s secret manager now. If you lose it, revoke it and create a new one.

@@ -57,7 +57,7 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
               {keys.map((key) => (
                 <Tr key={key.id} data-testid={`api-key-${key.id}`}>
                   <Td>
-                    <div className="font-medium">{key.name}</div>
+                    <div className="font-medium [overflow-wrap:anywhere]">{key.name}</div>
                     <div className="space-y-0.5 text-xs text-muted-foreground md:hidden">
                       <div className="font-mono text-foreground">{key.masked}</div>
                       <div>

@@ -23,7 +23,7 @@ export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grant
   const form = useForm({ resolver: zodResolver(InviteMemberInput), defaultValues: { email: "", role: "developer" as Role } });
   const { errors, isSubmitting } = form.formState;
   const role = useWatch({ control: form.control, name: "role" });
-  const { open, show, created: sent, setCreated: setSent, close } = useFormDialog<Sent>(form);
+  const { open, show, created: sent, setCreated: setSent, close, dismiss, leaving, stay } = useFormDialog<Sent>(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const data = showActionResult(await inviteMemberAction({ ...values, mode }), { form, success: "Invitation created" });
@@ -37,7 +37,7 @@ export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grant
       </Button>
       <Dialog
         open={open}
-        onClose={close}
+        onClose={dismiss}
         title={sent ? "Send this invitation link" : "Invite a team member"}
         description={sent ? undefined : "They choose their own name and password when they open the link."}
       >
@@ -49,6 +49,8 @@ export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grant
             copyLabel="Copy link"
             doneLabel="Done"
             onDone={close}
+            leaving={leaving}
+            onStay={stay}
             warning={<>This link is shown only now. Anyone who has it can join as {sent.email}; if it goes astray, revoke the invitation.</>}
           >
             <p className="text-sm">

@@ -20,7 +20,7 @@ import { createWebhookEndpointAction } from "./actions";
 export function AddEndpointButton({ mode }: { mode: Mode }) {
   const form = useForm({ resolver: zodResolver(CreateWebhookEndpointBody), defaultValues: { url: "", events: [allEvents] } });
   const { errors, isSubmitting } = form.formState;
-  const { open, show, created: secret, setCreated: setSecret, close } = useFormDialog<string>(form);
+  const { open, show, created: secret, setCreated: setSecret, close, dismiss, leaving, stay } = useFormDialog<string>(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const data = showActionResult(await createWebhookEndpointAction({ ...values, mode }), { form, success: "Webhook endpoint added" });
@@ -32,9 +32,9 @@ export function AddEndpointButton({ mode }: { mode: Mode }) {
       <Button type="button" onClick={show}>
         Add endpoint
       </Button>
-      <Dialog open={open} onClose={close} title={secret ? "Copy the signing secret" : `Add a ${mode} webhook endpoint`} description={secret ? undefined : `Tollgate POSTs ${mode}-mode events to it, signed.`}>
+      <Dialog open={open} onClose={dismiss} title={secret ? "Copy the signing secret" : `Add a ${mode} webhook endpoint`} description={secret ? undefined : `Tollgate POSTs ${mode}-mode events to it, signed.`}>
         {secret ? (
-          <SigningSecretShownOnce secret={secret} onDone={close} />
+          <SigningSecretShownOnce secret={secret} onDone={close} leaving={leaving} onStay={stay} />
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             <FormField id="endpoint-url" label="Endpoint URL" error={errors.url?.message}>
