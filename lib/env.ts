@@ -25,6 +25,12 @@ const schema = z.object({
   // Per API key (or public app + client): sustained requests per second, and the burst allowed.
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
+  // Per public App-Id, across all its Client-Ids (one per wallet install, chosen by the caller, so
+  // a fresh one per request must not escape the limit). Default: ten times the per-caller budget.
+  RATE_LIMIT_APP_PER_SECOND: z.coerce.number().positive().optional(),
+  RATE_LIMIT_APP_BURST: z.coerce.number().int().min(1).optional(),
+  // Local development only: lets webhook endpoints be loopback or private-network addresses.
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.stringbool().default(false),
   // A price feed's answer older than this is refused (Chainlink feeds update at least hourly).
   RATE_FEED_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3_600),
   // WalletConnect (live checkout): a project id from WalletConnect Cloud turns on "Pay with

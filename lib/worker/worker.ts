@@ -2,6 +2,7 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { connection, db } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/errors";
+import { sweepIdleBuckets } from "@/lib/rate-limit";
 import { deliverDueWebhooks } from "./deliver-webhooks";
 import { sweepExpiredPayments } from "./sweep-expired-payments";
 import { watchChains } from "./watch-chains";
@@ -13,7 +14,7 @@ const sweepBatch = 50;
 
 /**
  * Tollgate's background work: webhook delivery (checked every second), the expiry sweeper
- * (every 5 s) and, in live mode, watching chains for transfers (every 2 s). Any number of workers may run against one PostgreSQL database; rows are claimed
+ * (every 5 s), a sweep of idle rate-limit buckets (every 15 minutes) and, in live mode, watching chains for transfers (every 2 s). Any number of workers may run against one PostgreSQL database; rows are claimed
  * with SKIP LOCKED, so no two take the same one. `stop` lets the current round finish.
  */
 export function startWorker(log: (line: string) => void): Worker {
@@ -23,6 +24,11 @@ export function startWorker(log: (line: string) => void): Worker {
     repeat("Webhook delivery", 1_000, async () => (await deliverDueWebhooks(deliveryBatch, log)) === deliveryBatch),
     repeat("Expiry sweep", 5_000, async () => (await sweepExpiredPayments(sweepBatch)) === sweepBatch),
     repeat("Chain watch", 2_000, async () => (await watchChains(), false)),
+    repeat("Rate-limit sweep", 15 * 60_000, async () => {
+      const swept = await sweepIdleBuckets();
+      if (swept > 0) log(`Swept ${swept} idle rate-limit bucket${swept === 1 ? "" : "s"}.`);
+      return false;
+    }),
   ];
 
   // Runs `round` until stopped: again at once while it reports more waiting, else after `everyMs`;
