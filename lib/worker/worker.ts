@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { connection, db } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/errors";
 import { sweepIdleBuckets } from "@/lib/rate-limit";
-import { deliverDueWebhooks } from "./deliver-webhooks";
+import { deliverDueWebhooks, settleDeliveries } from "./deliver-webhooks";
 import { sweepExpiredPayments } from "./sweep-expired-payments";
 import { watchChains } from "./watch-chains";
 
@@ -21,7 +21,7 @@ export function startWorker(log: (line: string) => void): Worker {
   const stopping = new AbortController();
   const ready = releaseStaleLeases();
   const loops = [
-    repeat("Webhook delivery", 1_000, async () => (await deliverDueWebhooks(deliveryBatch, log)) === deliveryBatch),
+    repeat("Webhook delivery", 1_000, () => deliverDueWebhooks(deliveryBatch, log)),
     repeat("Expiry sweep", 5_000, async () => (await sweepExpiredPayments(sweepBatch)) === sweepBatch),
     repeat("Chain watch", 2_000, async () => (await watchChains(), false)),
     repeat("Rate-limit sweep", 15 * 60_000, async () => {
@@ -54,6 +54,7 @@ export function startWorker(log: (line: string) => void): Worker {
     stop: async () => {
       stopping.abort();
       await Promise.all(loops);
+      await settleDeliveries();
     },
   };
 }
