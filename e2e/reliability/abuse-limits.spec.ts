@@ -1,12 +1,25 @@
+import net from "node:net";
 import { expect, test } from "../support/api";
 import { extraPort } from "../support/settings";
 import { scratchDatabase } from "./scratch-server";
 
 // One production server on a database of its own, without WEBHOOKS_ALLOW_PRIVATE_NETWORKS, for
 // what an outside attacker tried (issue 19): escaping rate limits with made-up Client-Ids, filling
-// the bucket table with made-up payment ids, and pointing webhooks at the server's own network.
+// the bucket table with made-up payment ids, pointing webhooks at the server's own network, and
+// holding connections with requests sent slowly (timeouts shortened here so the test is quick).
+
+/** Opens a raw connection, sends `data` and nothing more; resolves with what came back once the server closes it. */
+function stall(port: number, data: string): { answer: Promise<{ text: string; ms: number }>; socket: net.Socket } {
+  const started = Date.now();
+  const socket = net.connect(port, "127.0.0.1", () => socket.write(data));
+  let text = "";
+  socket.on("data", (chunk) => (text += chunk.toString("latin1")));
+  const answer = new Promise<{ text: string; ms: number }>((resolve) => socket.on("close", () => resolve({ text, ms: Date.now() - started })));
+  socket.on("error", () => {});
+  return { answer, socket };
+}
 test("a production server limits per App-Id, writes no bucket for made-up payments, sweeps idle buckets and refuses private webhook targets", async () => {
-  const scratch = await scratchDatabase("abuse", { RATE_LIMIT_APP_BURST: "20", RATE_LIMIT_APP_PER_SECOND: "0.5", WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "false" });
+  const scratch = await scratchDatabase("abuse", { RATE_LIMIT_APP_BURST: "20", RATE_LIMIT_APP_PER_SECOND: "0.5", WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "false", HTTP_HEADERS_TIMEOUT_MS: "1000", HTTP_REQUEST_TIMEOUT_MS: "2000", MAX_CONNECTIONS_PER_ADDRESS: "6" });
   let server = await scratch.start(extraPort(3));
   try {
     await server.stop();
@@ -39,6 +52,23 @@ test("a production server limits per App-Id, writes no bucket for made-up paymen
       expect(res.status, url).toBe(400);
       expect(await res.json(), url).toMatchObject({ code: "invalid_request", details: { fields: { url: expect.any(String) } } });
     }
+
+    // A request whose headers, or whose body, never finish is answered 408 and closed (Node's default: 300 s).
+    const port = Number(new URL(server.url).port);
+    const slowHeaders = stall(port, "POST /v1/payments HTTP/1.1\r\nHost: localhost\r\nContent-Type: app");
+    const slowBody = stall(port, `POST /v1/payments HTTP/1.1\r\nHost: localhost\r\nApi-Key: ${scratch.testKey()}\r\nMerchant-Id: mrch_000000000000000000000000\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"referenceId":`);
+    // Meanwhile more connections from this address than the cap: the ones over it are refused at once.
+    const crowd = Array.from({ length: 6 }, () => stall(port, "GET /api/health HTTP/1.1\r\nHost: localhost\r\n"));
+    const refused = (await Promise.all(crowd.map((c) => Promise.race([c.answer, new Promise<null>((r) => setTimeout(() => r(null), 500))])))).filter((a) => a !== null);
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    for (const answer of refused) expect(answer!.text).toMatch(/^HTTP\/1\.1 429 /);
+    for (const stalled of [slowHeaders, slowBody]) {
+      const { text, ms } = await stalled.answer;
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(ms).toBeLessThan(10_000);
+    }
+    await Promise.all(crowd.map((c) => c.answer));
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
 
     await server.stop();
     const keys = await scratch.query(async (sql) => (await sql(`SELECT "key" FROM "RateLimitBucket" ORDER BY "key"`)).map((row) => String(row.key)));
