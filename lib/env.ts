@@ -22,9 +22,21 @@ const schema = z.object({
   // How many reverse proxies in front of this service append to X-Forwarded-For; the caller's
   // address (for sign-in limits) is read through them. 0: the header is ignored.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Slow clients: the time allowed to send a request's headers, and the whole request (body
+  // included; a long-poll's wait is not part of it), and how many connections one address may hold
+  // open at once (0: no cap; ignored behind a proxy, where every connection is the proxy's).
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
   // Per API key (or public app + client): sustained requests per second, and the burst allowed.
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
+  // Per public App-Id, across all its Client-Ids (one per wallet install, chosen by the caller, so
+  // a fresh one per request must not escape the limit). Default: ten times the per-caller budget.
+  RATE_LIMIT_APP_PER_SECOND: z.coerce.number().positive().optional(),
+  RATE_LIMIT_APP_BURST: z.coerce.number().int().min(1).optional(),
+  // Local development only: lets webhook endpoints be loopback or private-network addresses.
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.stringbool().default(false),
   // A price feed's answer older than this is refused (Chainlink feeds update at least hourly).
   RATE_FEED_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3_600),
   // WalletConnect (live checkout): a project id from WalletConnect Cloud turns on "Pay with

@@ -61,11 +61,11 @@ export const notFound = (what: string) => new AppError("not_found", `${what} not
 // bug in a query.
 const unavailableCodes = new Set([
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE",
-  "P1001", "P1002", "P1017", "P2024",
-  "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006",
-  "DatabaseNotReachable", "ConnectionClosed", "SocketTimeout",
+  "P1001", "P1002", "P1017", "P2024", "P2037",
+  "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300",
+  "DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections",
 ]);
-const unavailableMessages = /connection terminated|connection refused|timeout exceeded when trying to connect|can't reach database|server closed the connection|terminating connection/i;
+const unavailableMessages = /connection terminated|connection refused|timeout exceeded when trying to connect|can't reach database|server closed the connection|terminating connection|too many (clients|database connections|connections)|remaining connection slots are reserved/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   CURRENCY_EXPONENTS,
+  MAX_ASSET_VALUE,
+  MAX_FIAT_VALUE,
   addValues,
+  amountValueTooLarge,
   compareValues,
   formatFiat,
   formatUnits,
@@ -129,6 +132,24 @@ describe("isValidAmountValue", () => {
   });
 });
 
+describe("amountValueTooLarge", () => {
+  const usd = { kind: "fiat", currency: "USD", exponent: 2 } as const;
+  const asset = parseUnit("caip19/eip155:1/slip44:60");
+  if (!asset.ok) throw new Error("asset unit");
+
+  it("caps fiat at MAX_FIAT_VALUE minor units", () => {
+    expect(amountValueTooLarge(usd, MAX_FIAT_VALUE.toString())).toBeNull();
+    expect(amountValueTooLarge(usd, (MAX_FIAT_VALUE + 1n).toString())).toBe("Must be at most 999999999999999 minor units of USD ($9,999,999,999,999.99).");
+    expect(amountValueTooLarge(usd, MAX_VALUE)).not.toBeNull();
+  });
+
+  it("caps an asset at 2^256 - 1 in its smallest unit", () => {
+    expect(amountValueTooLarge(asset.value, MAX_ASSET_VALUE.toString())).toBeNull();
+    expect(amountValueTooLarge(asset.value, (MAX_ASSET_VALUE + 1n).toString())).toMatch(/2\^256 - 1/);
+    expect(amountValueTooLarge(asset.value, MAX_VALUE)).not.toBeNull();
+  });
+});
+
 describe("arithmetic", () => {
   it("adds exactly beyond 2^53", () => {
     expect(addValues("9007199254740993", "1")).toBe("9007199254740994");
@@ -137,9 +158,15 @@ describe("arithmetic", () => {
     expect(addValues("1" + "0".repeat(76), "1" + "0".repeat(76))).toBe("2" + "0".repeat(76));
   });
 
-  it("refuses a sum with more than 78 digits", () => {
-    expect(() => addValues(MAX_VALUE, "1")).toThrow(RangeError);
+  it("keeps a sum exact beyond 78 digits (totals of many amounts), and formats it", () => {
+    expect(addValues(MAX_VALUE, "1")).toBe("1" + "0".repeat(78));
     expect(addValues("9".repeat(77) + "8", "1")).toBe(MAX_VALUE);
+    const uint256 = (2n ** 256n - 1n).toString();
+    const twice = addValues(uint256, uint256);
+    expect(twice).toBe((2n * (2n ** 256n - 1n)).toString());
+    expect(formatUnits(twice, 6)).toBe(`${twice.slice(0, -6)}.${twice.slice(-6).replace(/0+$/, "")}`);
+    expect(formatFiat(twice, "USD").replace(/[^0-9]/g, "")).toBe(twice);
+    expect(() => addValues("1".repeat(80) + "x", "1")).toThrow(TypeError);
   });
 
   it("subtracts down to zero but refuses to go negative", () => {

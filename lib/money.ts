@@ -89,24 +89,42 @@ export function parseUnit(unit: string): UnitResult {
 
 export const MAX_VALUE_DIGITS = 78; // enough for any uint256
 
+/** The largest amount of an on-chain asset: a uint256 in its smallest unit. */
+export const MAX_ASSET_VALUE = 2n ** 256n - 1n;
+/**
+ * The largest fiat amount, in minor units (USD 9,999,999,999,999.99; JPY 999 trillion): far above
+ * any real order, and small enough that its quote in any asset stays within a uint256.
+ */
+export const MAX_FIAT_VALUE = 10n ** 15n - 1n;
+
 const VALUE = /^(0|[1-9][0-9]{0,77})$/;
+const DIGITS = /^(0|[1-9][0-9]*)$/;
 
 /** Digits only, no sign or decimal point, no leading zeros (except "0"), at most 78 digits. */
 export function isValidAmountValue(value: unknown): value is string {
   return typeof value === "string" && VALUE.test(value);
 }
 
-// BigInt() also accepts "", " 1 " and "0x10", so validate first.
+/** Why `value` is too large for `unit`, or null when it fits (fiat: MAX_FIAT_VALUE, assets: a uint256). */
+export function amountValueTooLarge(unit: ParsedUnit, value: string): string | null {
+  if (!DIGITS.test(value)) return null;
+  if (unit.kind === "fiat") {
+    if (BigInt(value) <= MAX_FIAT_VALUE) return null;
+    return `Must be at most ${MAX_FIAT_VALUE} minor units of ${unit.currency} (${formatFiat(MAX_FIAT_VALUE.toString(), unit.currency)}).`;
+  }
+  return BigInt(value) <= MAX_ASSET_VALUE ? null : `Must be at most ${MAX_ASSET_VALUE} (2^256 - 1), the largest amount of an on-chain asset.`;
+}
+
+// BigInt() also accepts "", " 1 " and "0x10", so validate first. Sums of many amounts may exceed
+// one amount's bounds, so arithmetic and formatting take digits of any length.
 function toBigInt(value: string): bigint {
-  if (!isValidAmountValue(value)) throw new TypeError(`invalid amount value ${JSON.stringify(value)}`);
+  if (!DIGITS.test(value)) throw new TypeError(`invalid amount value ${JSON.stringify(value.slice(0, 100))}`);
   return BigInt(value);
 }
 
 function fromBigInt(n: bigint): string {
   if (n < 0n) throw new RangeError("amount value would be negative");
-  const s = n.toString();
-  if (s.length > MAX_VALUE_DIGITS) throw new RangeError(`amount value exceeds ${MAX_VALUE_DIGITS} digits`);
-  return s;
+  return n.toString();
 }
 
 export function addValues(a: string, b: string): string {

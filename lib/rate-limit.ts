@@ -32,3 +32,11 @@ export async function takeToken(bucket: string, { ratePerSecond, burst }: Bucket
 export async function returnToken(bucket: string, { burst }: BucketPolicy): Promise<void> {
   await db().$executeRaw`UPDATE "RateLimitBucket" SET "tokens" = LEAST(${burst}::float8, "tokens" + 1) WHERE "key" = ${bucket}`;
 }
+
+/**
+ * Deletes buckets untouched for a day: by then any of them would have refilled to full, which is
+ * what a missing bucket means too. Returns how many it deleted.
+ */
+export async function sweepIdleBuckets(): Promise<number> {
+  return db().$executeRaw`DELETE FROM "RateLimitBucket" WHERE "updatedAt" < clock_timestamp() - interval '1 day'`;
+}

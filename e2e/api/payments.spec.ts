@@ -1,6 +1,7 @@
 import { baseURL } from "../support/settings";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { createMerchant, usdcBase } from "../support/merchants";
+import { signInViaApi } from "../support/sign-in";
 
 const usd = (value: string) => ({ unit: "iso4217/USD", value });
 
@@ -60,6 +61,9 @@ test.describe("creating payments", () => {
     ["lowercase currency", { referenceId: "r", amount: { unit: "iso4217/usd", value: "1" } }, "amount.unit"],
     ["bad asset unit", { referenceId: "r", amount: { unit: "caip19/not-an-asset", value: "1" } }, "amount.unit"],
     ["unknown field", { referenceId: "r", amount: usd("1"), tip: "1" }, "tip"],
+    ["fiat value above 999999999999999 minor units", { referenceId: "r", amount: usd("1000000000000000") }, "amount.value"],
+    ["78-digit fiat value", { referenceId: "r", amount: usd("9".repeat(78)) }, "amount.value"],
+    ["asset value above 2^256 - 1", { referenceId: "r", amount: { unit: `caip19/${usdcBase}`, value: (2n ** 256n).toString() } }, "amount.value"],
   ];
   for (const [label, body, field] of invalidBodies) {
     test(`400 invalid_request for ${label}, naming ${field}`, async ({ api }) => {
@@ -70,6 +74,23 @@ test.describe("creating payments", () => {
       expect(res.body.details.fields).toHaveProperty([field]);
     });
   }
+
+  test("the largest amounts can be paid, refunded and summed: simulate, checkout, overview and export answer", async ({ api, request, fixtures, baseURL }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    const amounts = [{ unit: `caip19/${usdcBase}`, value: (2n ** 256n - 1n).toString() }, usd("999999999999999")];
+    for (const amount of [amounts[0], ...amounts]) {
+      const created = await newPayment(api, merchant.id, { amount });
+      expect((await request.get(created.gatewayUrl)).status()).toBe(200);
+      const simulated = await api.post(`/v1/test/payments/${created.id}/simulate`, { outcome: "succeeded" });
+      expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
+      expect((await api.post("/v1/refunds", { paymentId: created.id })).status).toBe(201);
+    }
+    const { email, password } = fixtures.accounts.a.users.owner;
+    expect(await signInViaApi(request, baseURL!, email, password)).not.toBeNull();
+    for (const page of ["/test", `/test/payments?merchantId=${merchant.id}`, `/test/payments/export?merchantId=${merchant.id}`]) {
+      expect((await request.get(page)).status(), page).toBe(200);
+    }
+  });
 
   test("Merchant-Id is required and must be this account's and mode's merchant", async ({ api, apiAs, fixtures }) => {
     const missing = await api.post("/v1/payments", { referenceId: "r", amount: usd("1") });
@@ -212,6 +233,32 @@ test.describe("status and lifecycle", () => {
 });
 
 test.describe("listing payments", () => {
+  const forged = (position: unknown[]) => Buffer.from(JSON.stringify(position)).toString("base64url");
+  const badCursors = [forged(["2026-11-22T10:00:00.000Z", "pay_\u0000"]), forged(["+275760-09-13T00:00:00.000Z", "pay_1"]), forged(["0000-01-01T00:00:00.000Z", "pay_1"])];
+
+  test("a forged cursor or a date before year 1 is a 400 naming the field on every list, never a 500", async ({ api, request, fixtures, baseURL }) => {
+    const lists = ["/v1/merchants", "/v1/payments", "/v1/refunds", "/v1/webhook-endpoints", "/v1/webhook-endpoints/we_000000000000000000000000/deliveries"];
+    for (const list of lists) {
+      for (const cursor of badCursors) {
+        const res = await api.get(`${list}?cursor=${cursor}`);
+        expect(res.status, `${list} ${cursor}`).toBe(400);
+        expect(res.body).toMatchObject({ code: "invalid_request", details: { fields: { cursor: expect.any(String) } } });
+      }
+    }
+    for (const field of ["createdFrom", "createdTo"]) {
+      const res = await api.get(`/v1/payments?${field}=0000-01-01T00:00:00Z`);
+      expect(res.status).toBe(400);
+      expect(res.body.details.fields).toHaveProperty(field);
+    }
+    const { email, password } = fixtures.accounts.a.users.owner;
+    expect(await signInViaApi(request, baseURL!, email, password)).not.toBeNull();
+    for (const cursor of badCursors) {
+      for (const page of [`/test/payments?cursor=${cursor}`, `/test/payments?sort=amount&before=${cursor}`, `/test/merchants?cursor=${cursor}`, `/test/payments/export?from=0000-01-01&cursor=${cursor}`]) {
+        expect((await request.get(page)).status(), page).toBe(200);
+      }
+    }
+  });
+
   test("filters by merchant and status and pages with a cursor", async ({ api }) => {
     const merchant = await createMerchant(api, { withUsdc: true });
     const ids: string[] = [];

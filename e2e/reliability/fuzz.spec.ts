@@ -25,6 +25,13 @@ const creates: Record<string, string> = { Merchants_create: "Merchant", Payments
 const nasty = fc.constantFrom("", " ", "\u0000", "a\u0000b", "null", "-1", "1e309", "NaN", "🙂", "\ud800", "é".repeat(300), "x".repeat(5000), "<script>alert(1)</script>", "' OR 1=1 --", "../../etc/passwd", "%00", "{}", "[]", "0x10", "\u202e");
 const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }));
 const wrongType = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 3 }));
+// Values that parse but that the database cannot hold: forged cursors decoding to NUL or impossible
+// years, dates before year 1, and amounts at and beyond the caps (fiat 10^15 - 1, assets 2^256 - 1).
+const badDates = ["0000-01-01T00:00:00.000Z", "0000-12-31T23:59:59+00:00", "-000001-01-01T00:00:00.000Z", "+275760-09-13T00:00:00.000Z", "9999-12-31T23:59:59.999Z", "0001-01-01T00:00:00Z"];
+const forgedCursor = fc
+  .tuple(fc.constantFrom(...badDates, "2026-11-22T10:00:00.000Z", "123", 0, null), fc.constantFrom("pay_1", "pay_\u0000", "\u0000", "' OR 1=1", "mrch_" + "x".repeat(300), 5))
+  .map((position) => Buffer.from(JSON.stringify(position)).toString("base64url"));
+const hugeAmount = fc.constantFrom("9".repeat(78), (2n ** 256n - 1n).toString(), (2n ** 256n).toString(), "999999999999999", "1000000000000000");
 
 /** Percent-encodes what encodeURIComponent can; lone surrogates (which it refuses) go out as raw broken escapes. */
 const encode = (value: string) => {
@@ -48,6 +55,7 @@ function mutate(value: unknown, pathInValue: number[], replacement: unknown): un
 function bodyArbitrary(valid: unknown) {
   const json = (v: unknown) => Buffer.from(JSON.stringify(v) ?? "null");
   return fc.oneof(
+    { weight: 1, arbitrary: fc.tuple(hugeAmount, fc.constantFrom("iso4217/USD", "iso4217/JPY", "caip19/eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913")).map(([value, unit]) => json(valid && typeof valid === "object" && "amount" in valid ? { ...valid, amount: { unit, value } } : mutate(valid, [0], value))) },
     { weight: 3, arbitrary: fc.tuple(fc.array(fc.nat(), { maxLength: 4 }), wrongType).map(([at, replacement]) => json(mutate(valid, at, replacement))) },
     { weight: 1, arbitrary: fc.constant(json(valid)) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map(json) },
@@ -71,7 +79,7 @@ function requestArbitrary(ops: Op[], cell: Cell, key: string) {
         let i = 0;
         return path.replace(/\{(\w+)\}/g, () => values[i++]!) + values[values.length - 1];
       }),
-      query: fc.array(fc.tuple(queryNames.length ? fc.oneof(fc.constantFrom(...queryNames), text) : text, fc.oneof(text, fc.integer().map(String), fc.constantFrom("-1", "0", "201", "1e3", "succeeded", ""))), { maxLength: 4 }),
+      query: fc.array(fc.tuple(queryNames.length ? fc.oneof(fc.constantFrom(...queryNames), text) : text, fc.oneof(text, fc.integer().map(String), fc.constantFrom("-1", "0", "201", "1e3", "succeeded", "", ...badDates), forgedCursor)), { maxLength: 4 }),
       apiKey: fc.oneof({ weight: 8, arbitrary: fc.constant(key) }, { weight: 1, arbitrary: fc.oneof(text, fc.constant(undefined), fc.constant(key.slice(0, -1) + "x"), fc.constant(key.replace("_test_", "_live_"))) }),
       merchantId: fc.oneof({ weight: 4, arbitrary: fc.constant(cell.ids.merchantId) }, { weight: 1, arbitrary: fc.oneof(text, fc.constant(undefined)) }),
       idempotencyKey: fc.oneof({ weight: 4, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.oneof(text, fc.constant(undefined), fc.constant("fuzz-reused"), fc.constant("k".repeat(300))) }),

@@ -11,7 +11,8 @@ export async function spawnServer(env: Record<string, string>, port: number): Pr
   // One process (no npx/tsx wrapper in between), so that a signal reaches the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: "production", TOLLGATE_SECRET: testSecret, ...env, PORT: String(port) },
+    // Webhook receivers in the tests listen on loopback.
+    env: { ...process.env, NODE_ENV: "production", TOLLGATE_SECRET: testSecret, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true", ...env, PORT: String(port) },
     // An IPC channel: if this test process dies, the server sees it close and stops too.
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });

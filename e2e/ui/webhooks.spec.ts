@@ -70,7 +70,7 @@ test("a developer adds an endpoint: errors beside the fields, the secret shown o
   await expect(dialog.locator("#endpoint-url-error")).toHaveText("Must be an https:// URL.");
   await url.fill("https://169.254.169.254/latest/meta-data");
   await dialog.getByRole("button", { name: "Add endpoint" }).click();
-  await expect(dialog.locator("#endpoint-url-error")).toHaveText("Must not be a private, link-local or reserved address.");
+  await expect(dialog.locator("#endpoint-url-error")).toHaveText("Must not be a link-local, reserved or tunnelled address.");
   await dialog.getByLabel(/^All events/).uncheck();
   await url.fill(receiver.url("/never"));
   await dialog.getByRole("button", { name: "Add endpoint" }).click();

@@ -21,7 +21,7 @@ export async function executeOperation(operation: AnyOperation, request: Request
       throw new AppError("forbidden", `This operation is only available with ${operation.modes.join(" or ")} keys.`);
     }
     requirePermission(auth.caller, operation.permission);
-    await consumeRateLimit(auth.caller.kind === "api_key" ? `key:${auth.caller.apiKeyId}` : `app:${auth.caller.appId}:${auth.caller.clientId}`);
+    await consumeRateLimit(auth.caller);
     apiVersion = resolveApiVersion(request.headers.get("tollgate-version"), auth.accountApiVersion);
     const ctx: ApiContext = { accountId: auth.accountId, mode: auth.mode, caller: auth.caller, actor: auth.actor, apiVersion, requestId };
 

@@ -16,9 +16,23 @@ export function batchSize({ burst }: BucketPolicy): number {
   return Math.max(1, Math.min(20, Math.floor(burst / 20)));
 }
 
-/** One bucket per API key (or public app + client), at the rate the environment sets. */
-export async function consumeRateLimit(bucket: string): Promise<void> {
-  const policy = { ratePerSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST };
+const perCaller: BucketPolicy = { ratePerSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST };
+const perApp: BucketPolicy = { ratePerSecond: env.RATE_LIMIT_APP_PER_SECOND ?? 10 * perCaller.ratePerSecond, burst: env.RATE_LIMIT_APP_BURST ?? 10 * perCaller.burst };
+
+export type RateLimitedCaller = { kind: "api_key"; apiKeyId: string } | { kind: "public_app"; appId: string; clientId: string };
+
+/**
+ * One bucket per API key, or per public app + client and per public app as a whole: a Client-Id is
+ * the caller's own choice, so the app's bucket is what bounds a caller who makes up a new one for
+ * every request.
+ */
+export async function consumeRateLimit(caller: RateLimitedCaller): Promise<void> {
+  if (caller.kind === "api_key") return consumeBucket(`key:${caller.apiKeyId}`, perCaller);
+  await consumeBucket(`app:${caller.appId}`, perApp);
+  await consumeBucket(`app:${caller.appId}:${caller.clientId}`, perCaller);
+}
+
+async function consumeBucket(bucket: string, policy: BucketPolicy): Promise<void> {
   for (;;) {
     const lease = leases.get(bucket) ?? { tokens: 0, until: 0 };
     leases.set(bucket, lease);

@@ -1,6 +1,8 @@
 import "server-only";
 import { clientAddress } from "@/lib/auth/client-address";
-import { AppError } from "@/lib/errors";
+import { db } from "@/lib/db";
+import { AppError, notFound } from "@/lib/errors";
+import { isId } from "@/lib/ids";
 import { takeToken, type BucketPolicy } from "@/lib/rate-limit";
 
 // Anyone with a payment's link may post to its checkout routes, and a submitted hash makes the
@@ -8,8 +10,14 @@ import { takeToken, type BucketPolicy } from "@/lib/rate-limit";
 // seconds, per payment and address, is plenty for them and stops a script hammering one payment.
 const perPaymentAndAddress: BucketPolicy = { burst: 20, ratePerSecond: 1 / 3 };
 
-/** Takes one checkout post for this payment from the caller's address, or refuses with how long to wait. */
+/**
+ * Takes one checkout post for this payment from the caller's address, or refuses with how long to
+ * wait. A made-up payment id is a 404 before any bucket is written, so no one can fill the table
+ * with buckets for payments that do not exist.
+ */
 export async function limitCheckoutPosts(request: Request, paymentId: string): Promise<void> {
+  const exists = isId("pay", paymentId) && (await db().payment.count({ where: { id: paymentId } })) > 0;
+  if (!exists) throw notFound("Payment");
   const address = clientAddress(Object.fromEntries(request.headers.entries())) ?? "unknown";
   const result = await takeToken(`checkout:${paymentId.slice(0, 64)}:${address}`, perPaymentAndAddress);
   if (!result.ok) {

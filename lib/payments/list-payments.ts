@@ -1,6 +1,7 @@
 import "server-only";
 import type { Payment, Prisma, Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { isCursorId, isStorableDate } from "@/lib/pagination";
 import type { ListPaymentsFilter } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/scope";
 import { serializePayment } from "./serialize";
@@ -98,8 +99,8 @@ function encodePosition(row: Payment, by: PaymentSort["by"]): string {
 function decodePosition(cursor: string, by: PaymentSort["by"]): Position | null {
   try {
     const [value, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    if (typeof value !== "string" || typeof id !== "string") return null;
-    const valid = by === "amount" ? /^[0-9]{1,78}$/.test(value) : !Number.isNaN(Date.parse(value));
+    if (typeof value !== "string" || !isCursorId(id)) return null;
+    const valid = by === "amount" ? /^[0-9]{1,78}$/.test(value) : isStorableDate(new Date(value));
     return valid ? { value, id } : null;
   } catch {
     return null;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Payment, Tx } from "@/lib/db";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
+import { MAX_ASSET_VALUE } from "@/lib/money";
 import { quoteInAsset } from "@/lib/quote";
 import { quoteAtRate } from "@/lib/rates/quote-at-rate";
 
@@ -21,7 +22,8 @@ export async function listPaymentOptions(q: Tx, payment: Payment): Promise<Payme
     settlements.map(async (s) => {
       if (payment.mode === "live" && !getChain(chainIdOf(s.asset))) return [];
       const value = quoteInAsset(amount, s.asset) ?? (await quoteAtRate(amount, s.asset));
-      return value === null ? [] : [{ settlementId: s.id, asset: s.asset, destination: s.destination, value }];
+      // A price feed can turn a fiat amount into more than any uint256 transfer can carry.
+      return value === null || BigInt(value) > MAX_ASSET_VALUE ? [] : [{ settlementId: s.id, asset: s.asset, destination: s.destination, value }];
     }),
   );
   return options.flat();

@@ -13,6 +13,12 @@ describe("the payments view in the URL", () => {
     expect(query).toEqual({ sort: "createdAt", dir: "asc" });
   });
 
+  it("drops dates the database cannot store and text holding NUL", () => {
+    const query = parsePaymentsQuery({ from: "0000-01-01", to: "9999-12-31", q: "a\u0000b", merchantId: "\u0000" });
+    expect(query).toEqual({ sort: "createdAt", dir: "desc" });
+    expect(parsePaymentsQuery({ from: "0001-01-01" }).from).toBe("0001-01-01");
+  });
+
   it("writes only what differs from the default view", () => {
     expect(paymentsQueryString({ sort: "createdAt", dir: "desc", status: undefined, q: "" })).toBe("");
     expect(paymentsQueryString({ merchantId: "mrch_1", sort: "amount", dir: "desc", cursor: "abc" })).toBe("?merchantId=mrch_1&sort=amount&cursor=abc");

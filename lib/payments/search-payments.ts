@@ -1,15 +1,20 @@
 import { z } from "zod";
+import { isStorableDate } from "@/lib/pagination";
 import { paymentStatuses, type ListPaymentsFilter } from "@/lib/schemas/payment";
 import type { PaymentView } from "./list-payments";
+
+// PostgreSQL text cannot hold NUL.
+const text = (max: number) => z.string().trim().min(1).max(max).refine((s) => !s.includes("\u0000"));
+const Day = z.iso.date().refine((day) => isStorableDate(new Date(`${day}T00:00:00.000Z`)) && day < "9999-12-31");
 
 // The dashboard's payments view lives in the URL (so a link a colleague pastes shows the same
 // rows). A value that does not parse is dropped rather than failing the page.
 const Query = z.object({
   status: z.enum(paymentStatuses).optional().catch(undefined),
-  merchantId: z.string().trim().min(1).max(64).optional().catch(undefined),
-  from: z.iso.date().optional().catch(undefined),
-  to: z.iso.date().optional().catch(undefined),
-  q: z.string().trim().min(1).max(300).optional().catch(undefined),
+  merchantId: text(64).optional().catch(undefined),
+  from: Day.optional().catch(undefined),
+  to: Day.optional().catch(undefined),
+  q: text(300).optional().catch(undefined),
   sort: z.enum(["createdAt", "amount"]).default("createdAt").catch("createdAt"),
   dir: z.enum(["asc", "desc"]).default("desc").catch("desc"),
   cursor: z.string().max(200).optional().catch(undefined),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseUnit } from "@/lib/money";
+import { amountValueTooLarge, parseUnit } from "@/lib/money";
+import { DateTimeParam, PageQuery } from "@/lib/pagination";
 import { Timestamp } from "./common";
 
 export const paymentStatuses = ["requires_action", "processing", "succeeded", "failed", "cancelled", "expired"] as const;
@@ -14,16 +15,22 @@ export const Amount = z
   })
   .meta({ id: "Amount" });
 
-export const AmountInput = z.strictObject({
-  unit: z
-    .string()
-    .max(300)
-    .superRefine((unit, ctx) => {
-      const parsed = parseUnit(unit);
-      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
-    }),
-  value: z.string().regex(/^[1-9][0-9]{0,77}$/, 'Must be a positive whole number as a string, in minor units (e.g. "1050" for $10.50).'),
-});
+export const AmountInput = z
+  .strictObject({
+    unit: z
+      .string()
+      .max(300)
+      .superRefine((unit, ctx) => {
+        const parsed = parseUnit(unit);
+        if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
+      }),
+    value: z.string().regex(/^[1-9][0-9]{0,77}$/, 'Must be a positive whole number as a string, in minor units (e.g. "1050" for $10.50).'),
+  })
+  .superRefine((amount, ctx) => {
+    const unit = parseUnit(amount.unit);
+    const tooLarge = unit.ok ? amountValueTooLarge(unit.value, amount.value) : null;
+    if (tooLarge) ctx.addIssue({ code: "custom", path: ["value"], message: tooLarge });
+  });
 
 export const CreatePaymentBody = z.strictObject({
   referenceId: z.string().trim().min(1, "Enter your order reference.").max(255).refine(noControlChars, "Must not contain control characters."),
@@ -74,14 +81,12 @@ export const StatusQuery = z.object({
   maxPollMs: z.coerce.number().int().min(0).max(30_000).default(0).describe("Hold the request up to this long (max 30000) and answer as soon as the status changes."),
 });
 
-export const ListPaymentsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
+export const ListPaymentsQuery = PageQuery.extend({
   status: z.enum(paymentStatuses).optional(),
   merchantId: z.string().max(64).optional(),
   asset: z.string().max(300).optional().describe("CAIP-19 id of the asset the buyer chose."),
-  createdFrom: z.iso.datetime({ offset: true }).optional(),
-  createdTo: z.iso.datetime({ offset: true }).optional(),
+  createdFrom: DateTimeParam.optional(),
+  createdTo: DateTimeParam.optional(),
 });
 export type ListPaymentsFilter = z.output<typeof ListPaymentsQuery>;
 

@@ -12,6 +12,7 @@ import { startInlineWorker } from "@/lib/worker/inline";
 import type { Worker } from "@/lib/worker/worker";
 import { handleApiRequest, isApiRequest } from "./api-server";
 import { callerAddress } from "./caller-address";
+import { limitConnectionsPerAddress } from "./connection-limit";
 import { applySecurityHeaders } from "./security-headers";
 import { isCrossSiteAction, rejectCrossSiteAction } from "./cross-site-action";
 
@@ -56,7 +57,10 @@ const app = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.POR
 await app.prepare();
 const handle = app.getRequestHandler();
 const connectSources = walletConnectConnectSources();
-const server = http.createServer((req, res) => {
+// A client sending its request slowly holds a connection for at most these times (Node's default
+// is 300 s for the request), checked every second.
+const serverOptions: http.ServerOptions = { headersTimeout: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS), requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 };
+const server = http.createServer(serverOptions, (req, res) => {
   const api = isApiRequest((req.url ?? "/").split("?")[0]!);
   applySecurityHeaders(req, res, !dev, connectSources, api);
   // From here on (Next, sign-in limits) X-Forwarded-For holds the one caller address we believe.
@@ -75,6 +79,7 @@ const server = http.createServer((req, res) => {
   if (isCrossSiteAction(req)) return rejectCrossSiteAction(res);
   void handle(req, res);
 });
+limitConnectionsPerAddress(server, env.TRUSTED_PROXY_HOPS > 0 ? 0 : env.MAX_CONNECTIONS_PER_ADDRESS);
 server.listen(env.PORT, env.HOST, () => {
   const where = connection().kind === "embedded" ? `embedded database in ${env.DATA_DIR}/` : "PostgreSQL";
   console.log(`Tollgate ${dev ? "(dev) " : ""}ready on ${publicBaseUrl()} using the ${where}`);

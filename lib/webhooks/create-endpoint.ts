@@ -1,15 +1,25 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit";
 import type { Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateWebhookEndpointInput } from "@/lib/schemas/webhook";
 import { tenant, type Scope } from "@/lib/scope";
 import { assertDeliverableUrl } from "./endpoint-url";
 import { newSigningSecret } from "./signing-secret";
 
+// Each endpoint may hold a delivery slot for the request timeout; bounding them per account keeps
+// one account's unresponsive endpoints from filling a worker's slots.
+export const maxEndpointsPerMode = 16;
+
 /** Creates an endpoint and returns it with its signing secret, which is never shown again. */
 export async function createWebhookEndpoint(tx: Tx, scope: Scope, actor: string, input: CreateWebhookEndpointInput) {
   const url = assertDeliverableUrl(input.url);
+  // The account's row lock makes concurrent creates count one after the other.
+  await tx.$queryRaw`SELECT 1 FROM "Account" WHERE "id" = ${scope.accountId} FOR UPDATE`;
+  if ((await tx.webhookEndpoint.count({ where: tenant(scope) })) >= maxEndpointsPerMode) {
+    throw new AppError("conflict", `This account already has ${maxEndpointsPerMode} webhook endpoints in ${scope.mode} mode, the most it may have. Delete one it no longer needs, or subscribe an existing one to more events.`, { limit: maxEndpointsPerMode });
+  }
   const { secret, secretEncrypted } = newSigningSecret();
   const endpoint = await tx.webhookEndpoint.create({
     data: { id: newId("we"), ...tenant(scope), url, events: input.events, description: input.description || null, enabled: input.enabled, secretEncrypted },

@@ -9,7 +9,9 @@ import { postToEndpoint } from "./post-to-endpoint";
 import { afterFailure, failingTooLong } from "./retry-policy";
 import { computeTollgateSignature } from "./verify";
 
-export const requestTimeoutMs = 10_000;
+// Short, so that an endpoint that never answers costs a worker little; a receiver should answer at
+// once and do its work afterwards.
+export const requestTimeoutMs = 5_000;
 // Longer than any attempt can take, so a live worker never loses its lease mid-attempt; a dead
 // worker's claimed deliveries become due again when it runs out.
 export const leaseMs = requestTimeoutMs + 15_000;
@@ -20,19 +22,36 @@ export type ClaimedDelivery = WebhookDelivery & { leaseId: string; event: Event;
 export type AttemptResult = { ok: boolean; responseStatus: number | null; durationMs: number; responseExcerpt: string | null; error: string | null };
 
 /**
- * Takes up to `limit` due deliveries for this worker. SKIP LOCKED lets several workers claim at
- * once without waiting on or taking each other's rows; the lease (committed before any request is
- * sent) keeps the rows away from the others until the attempt is recorded or the lease runs out.
+ * Takes up to `limit` due deliveries for this worker, fairly: at most one per endpoint, and the
+ * accounts taking turns (each account's oldest due delivery first, then each one's second…), so
+ * one account's many slow endpoints cannot hold back another account's deliveries. Endpoints in
+ * `busyEndpointIds` (this worker is still sending to them) are passed over. SKIP LOCKED lets
+ * several workers claim at once without waiting on or taking each other's rows; the lease
+ * (committed before any request is sent) keeps the rows away from the others until the attempt is
+ * recorded or the lease runs out.
  */
-export async function claimDueDeliveries(limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(limit: number, busyEndpointIds: string[] = []): Promise<ClaimedDelivery[]> {
   const now = new Date();
   const leaseId = crypto.randomUUID();
   return db().$transaction(async (tx) => {
+    const candidates = await tx.$queryRaw<{ id: string }[]>`
+      WITH due AS (
+        SELECT d."id", d."accountId", d."nextAttemptAt",
+               row_number() OVER (PARTITION BY d."endpointId" ORDER BY d."nextAttemptAt", d."id") AS "endpointTurn"
+        FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
+        WHERE d."status" = 'pending' AND d."nextAttemptAt" <= ${now} AND e."enabled" AND NOT (d."endpointId" = ANY(${busyEndpointIds}::text[]))
+      ), heads AS (
+        SELECT "id", "nextAttemptAt", row_number() OVER (PARTITION BY "accountId" ORDER BY "nextAttemptAt", "id") AS "accountTurn"
+        FROM due WHERE "endpointTurn" = 1
+      )
+      SELECT "id" FROM heads ORDER BY "accountTurn", "nextAttemptAt", "id" LIMIT ${limit}`;
+    if (candidates.length === 0) return [];
+    // Window functions cannot take row locks: lock the chosen rows in a second step, skipping any
+    // another worker claimed in between (its lease moved nextAttemptAt past now).
     const due = await tx.$queryRaw<{ id: string }[]>`
-      SELECT d."id" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
-      WHERE d."status" = 'pending' AND d."nextAttemptAt" <= ${now} AND e."enabled"
-      ORDER BY d."nextAttemptAt" LIMIT ${limit}
-      FOR UPDATE OF d SKIP LOCKED`;
+      SELECT "id" FROM "WebhookDelivery"
+      WHERE "id" = ANY(${candidates.map((row) => row.id)}::text[]) AND "status" = 'pending' AND "nextAttemptAt" <= ${now}
+      FOR UPDATE SKIP LOCKED`;
     if (due.length === 0) return [];
     const ids = due.map((row) => row.id);
     await tx.webhookDelivery.updateMany({

@@ -2,25 +2,28 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { assertDeliverableUrl } from "./endpoint-url";
 
-function refusal(url: string) {
+function refusal(url: string, allowPrivate = false) {
   try {
-    assertDeliverableUrl(url);
+    assertDeliverableUrl(url, allowPrivate);
   } catch (error) {
     return error instanceof AppError ? { code: error.code, fields: error.details?.fields } : error;
   }
   return null;
 }
 
-// Vitest runs with NODE_ENV=test: a local install, where loopback http is allowed.
 describe("webhook endpoint URLs", () => {
   it("accepts https anywhere, normalised", () => {
     expect(assertDeliverableUrl("https://Hooks.Example.com/tollgate?shop=1")).toBe("https://hooks.example.com/tollgate?shop=1");
   });
 
-  it("accepts plain http only to this machine on a local install", () => {
-    for (const url of ["http://localhost:4000/hook", "http://127.0.0.1:3984/x", "http://[::1]/x"]) expect(assertDeliverableUrl(url)).toBe(url);
-    expect(refusal("http://hooks.example.com/tollgate")).toEqual({ code: "invalid_request", fields: { url: "Must be an https:// URL." } });
-    expect(refusal("http://127.0.0.2/x")).toMatchObject({ code: "invalid_request" });
+  it("accepts plain http only to this machine, and only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS (never implied by NODE_ENV)", () => {
+    for (const url of ["http://localhost:4000/hook", "http://127.0.0.1:3984/x", "http://[::1]/x"]) {
+      expect(assertDeliverableUrl(url, true)).toBe(url);
+      expect(refusal(url), url).toMatchObject({ code: "invalid_request" });
+    }
+    expect(refusal("http://hooks.example.com/tollgate", true)).toEqual({ code: "invalid_request", fields: { url: "Must be an https:// URL." } });
+    expect(refusal("http://127.0.0.2/x", true)).toMatchObject({ code: "invalid_request" });
+    expect(refusal("https://127.0.0.1/x")).toMatchObject({ code: "invalid_request", fields: { url: expect.stringContaining("loopback") } });
   });
 
   it("refuses credentials in the URL, which would be stored and shown in clear", () => {

@@ -46,16 +46,16 @@ describe("posting to an endpoint", () => {
 
   it("never connects when the answer holds a refused address", async () => {
     received.length = 0;
-    await expect(post(`http://rebind.example.test:${port}/hook`, dns("10.0.0.7"), local)).rejects.toThrow("Refused: rebind.example.test resolves to 10.0.0.7, a private, link-local or reserved address.");
-    await expect(post(`http://rebind.example.test:${port}/hook`, dns("127.0.0.2", "10.0.0.7"), local)).rejects.toThrow("resolves to 10.0.0.7");
-    await expect(post(`http://rebind.example.test:${port}/hook`, dns("127.0.0.2"), production)).rejects.toThrow("a loopback address, allowed only on a local install");
+    await expect(post(`http://rebind.example.test:${port}/hook`, dns("169.254.169.254"), local)).rejects.toThrow("Refused: rebind.example.test resolves to 169.254.169.254, a link-local, reserved or tunnelled address.");
+    await expect(post(`http://rebind.example.test:${port}/hook`, dns("127.0.0.2", "169.254.169.254"), local)).rejects.toThrow("resolves to 169.254.169.254");
+    await expect(post(`http://rebind.example.test:${port}/hook`, dns("127.0.0.2"), production)).rejects.toThrow("a loopback address, allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS");
     expect(received).toEqual([]);
   });
 
   it("judges a literal address, which Node connects to without a lookup", async () => {
     received.length = 0;
     const resolve = dns();
-    await expect(post(`http://127.0.0.2:${port}/hook`, resolve, production)).rejects.toThrow("Refused: 127.0.0.2 is a loopback address, allowed only on a local install.");
+    await expect(post(`http://127.0.0.2:${port}/hook`, resolve, production)).rejects.toThrow("Refused: 127.0.0.2 is a loopback address, allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS.");
     expect(received).toEqual([]);
     expect((await post(`http://127.0.0.2:${port}/hook`, resolve, local)).status).toBe(200);
     expect(received).toHaveLength(1);

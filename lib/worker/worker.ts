@@ -2,7 +2,8 @@ import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { connection, db } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/errors";
-import { deliverDueWebhooks } from "./deliver-webhooks";
+import { sweepIdleBuckets } from "@/lib/rate-limit";
+import { deliverDueWebhooks, settleDeliveries } from "./deliver-webhooks";
 import { sweepExpiredPayments } from "./sweep-expired-payments";
 import { watchChains } from "./watch-chains";
 
@@ -13,16 +14,21 @@ const sweepBatch = 50;
 
 /**
  * Tollgate's background work: webhook delivery (checked every second), the expiry sweeper
- * (every 5 s) and, in live mode, watching chains for transfers (every 2 s). Any number of workers may run against one PostgreSQL database; rows are claimed
+ * (every 5 s), a sweep of idle rate-limit buckets (every 15 minutes) and, in live mode, watching chains for transfers (every 2 s). Any number of workers may run against one PostgreSQL database; rows are claimed
  * with SKIP LOCKED, so no two take the same one. `stop` lets the current round finish.
  */
 export function startWorker(log: (line: string) => void): Worker {
   const stopping = new AbortController();
   const ready = releaseStaleLeases();
   const loops = [
-    repeat("Webhook delivery", 1_000, async () => (await deliverDueWebhooks(deliveryBatch, log)) === deliveryBatch),
+    repeat("Webhook delivery", 1_000, () => deliverDueWebhooks(deliveryBatch, log)),
     repeat("Expiry sweep", 5_000, async () => (await sweepExpiredPayments(sweepBatch)) === sweepBatch),
     repeat("Chain watch", 2_000, async () => (await watchChains(), false)),
+    repeat("Rate-limit sweep", 15 * 60_000, async () => {
+      const swept = await sweepIdleBuckets();
+      if (swept > 0) log(`Swept ${swept} idle rate-limit bucket${swept === 1 ? "" : "s"}.`);
+      return false;
+    }),
   ];
 
   // Runs `round` until stopped: again at once while it reports more waiting, else after `everyMs`;
@@ -48,6 +54,7 @@ export function startWorker(log: (line: string) => void): Worker {
     stop: async () => {
       stopping.abort();
       await Promise.all(loops);
+      await settleDeliveries();
     },
   };
 }

@@ -48,6 +48,7 @@ export const createWebhookEndpointOp = defineOperation({
   body: CreateWebhookEndpointBody,
   status: 201,
   response: WebhookEndpointWithSecret,
+  errors: ["conflict"],
   handler: async ({ ctx, body, q }) => {
     const { endpoint, secret } = await createWebhookEndpoint(q, ctx, ctx.actor, body);
     return { ...serializeEndpoint(endpoint), secret };
