@@ -19,7 +19,7 @@ function root(): string {
   return (rootSecret = fs.readFileSync(file, "utf8").trim());
 }
 
-export type SecretPurpose = "api-key-hash" | "session" | "encryption" | "invite-token";
+export type SecretPurpose = "api-key-hash" | "session" | "encryption" | "invite-token" | "bank-account";
 
 const derivedKeys = new Map<SecretPurpose, Buffer>();
 

@@ -133,6 +133,17 @@ test("a bank account needs a valid ABA routing number, and its number is only ev
   await expect(row).toContainText("Banking Shop LLC");
   await expect(row).toContainText("Savings ••••6789");
   await expect(row).toContainText("021000021");
+
+  // The same bank account again is refused beside the account number, and nothing is added.
+  await (await hydrated(page.getByRole("button", { name: "Add bank account" }))).click();
+  await add.getByLabel("Account holder").fill("Banking Shop LLC");
+  await add.getByLabel("Routing number (ABA)").fill("021000021");
+  await add.getByLabel("Account number").fill("000123456789");
+  await add.getByRole("button", { name: "Add bank account" }).click();
+  await expect(add.getByText("This bank account (routing 021000021, ••••6789) is already registered for this merchant.")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("fiat-duplicate-error.png") });
+  await add.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toHaveCount(1);
   expect(await page.content()).not.toContain("000123456789");
   await page.reload();
   expect(await page.content()).not.toContain("000123456789");

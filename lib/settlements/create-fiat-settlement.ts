@@ -1,13 +1,14 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit";
-import type { Tx } from "@/lib/db";
+import { Prisma, type Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import { recordEvent } from "@/lib/events/record-event";
 import { settlementsSnapshot } from "@/lib/events/snapshots";
 import { newId } from "@/lib/ids";
 import { getMerchant } from "@/lib/merchants/get-merchant";
 import type { CreateFiatSettlementInput } from "@/lib/schemas/settlement";
 import { tenant, type Scope } from "@/lib/scope";
-import { encrypt } from "@/lib/secrets";
+import { encrypt, hmacHex } from "@/lib/secrets";
 
 /**
  * Adds an ACH bank destination to a merchant. The account number is kept encrypted (read it back
@@ -16,6 +17,13 @@ import { encrypt } from "@/lib/secrets";
 export async function createFiatSettlement(tx: Tx, scope: Scope, actor: string, merchantId: string, input: CreateFiatSettlementInput) {
   await getMerchant(tx, scope, merchantId);
   const last4 = input.accountNumber.slice(-4);
+  const accountFingerprint = hmacHex("bank-account", `${input.routingNumber}:${input.accountNumber}`);
+  // Checked first for a clear answer; the unique index decides when two requests race.
+  const duplicate = () => {
+    const message = `This bank account (routing ${input.routingNumber}, ••••${last4}) is already registered for this merchant.`;
+    return new AppError("conflict", message, { fields: { accountNumber: message } });
+  };
+  if (await tx.fiatSettlement.findFirst({ where: { ...tenant(scope), merchantId, accountFingerprint }, select: { id: true } })) throw duplicate();
   const settlement = await tx.fiatSettlement.create({
     data: {
       id: newId("fiat"),
@@ -26,8 +34,11 @@ export async function createFiatSettlement(tx: Tx, scope: Scope, actor: string, 
       routingNumber: input.routingNumber,
       accountNumber: encrypt(input.accountNumber),
       accountNumberLast4: last4,
+      accountFingerprint,
       accountType: input.accountType,
     },
+  }).catch((error: unknown) => {
+    throw error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002" ? duplicate() : error;
   });
   await recordAudit(tx, {
     ...tenant(scope),
