@@ -12,6 +12,8 @@ export type KnownAsset = {
   decimals: number;
   chainId: string;
   peggedTo?: CurrencyCode;
+  /** The EIP-712 domain name and version of a token implementing EIP-3009 (transferWithAuthorization). */
+  eip3009?: { name: string; version: string };
 };
 
 export const networks: Record<string, string> = {
@@ -22,7 +24,7 @@ export const networks: Record<string, string> = {
   "eip155:137": "Polygon",
 };
 
-const usdc = (chainId: string, address: string): KnownAsset => ({ id: `${chainId}/erc20:${address}`, symbol: "USDC", name: "USD Coin", decimals: 6, chainId, peggedTo: "USD" });
+const usdc = (chainId: string, address: string): KnownAsset => ({ id: `${chainId}/erc20:${address}`, symbol: "USDC", name: "USD Coin", decimals: 6, chainId, peggedTo: "USD", eip3009: { name: "USD Coin", version: "2" } });
 const usdt = (chainId: string, address: string): KnownAsset => ({ id: `${chainId}/erc20:${address}`, symbol: "USDT", name: "Tether USD", decimals: 6, chainId, peggedTo: "USD" });
 const nativeEth = (chainId: string): KnownAsset => ({ id: `${chainId}/slip44:60`, symbol: "ETH", name: "Ether", decimals: 18, chainId });
 

@@ -80,6 +80,21 @@ export const chainEnv: Record<string, { rpcUrl?: string; confirmations?: number 
 })();
 
 /**
+ * Gasless payments: `RELAYER_KEY_EIP155_<id>=0x<private key>` is the account that submits buyers'
+ * EIP-3009 authorizations on that chain and pays their gas. It never holds payment funds (the
+ * authorization moves them from the buyer straight to the merchant) and is never stored.
+ */
+export const relayerKeyEnv: Record<string, `0x${string}`> = (() => {
+  const keys: Record<string, `0x${string}`> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    const match = /^RELAYER_KEY_EIP155_(\d+)$/.exec(name);
+    if (!match || !value) continue;
+    keys[`eip155:${match[1]}`] = z.string().regex(/^0x[0-9a-fA-F]{64}$/, `${name} must be a 32-byte hex private key`).parse(value) as `0x${string}`;
+  }
+  return keys;
+})();
+
+/**
  * Price feeds for assets that are not stablecoins: `RATE_FEED_<CAIP-19 in capitals, separators as
  * _>_<currency>=<aggregator address>`, e.g. `RATE_FEED_EIP155_8453_SLIP44_60_USD=0x…` prices native
  * ETH on Base in US dollars, read on that chain. Keyed here by lower-case asset id, then currency.

@@ -10,6 +10,12 @@ export const errorStatus = {
   unknown_api_version: 400,
   api_version_downgrade: 400,
   payment_not_succeeded: 400,
+  // WalletConnect Pay's vocabulary, used by the gateway (a wallet's SDK parses only its own codes).
+  invalid_params: 400,
+  invalid_state: 400,
+  quote_expired: 400,
+  payment_expired: 400,
+  payment_not_found: 404,
   missing_api_key: 401,
   invalid_api_key: 401,
   unauthenticated: 401,

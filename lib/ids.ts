@@ -20,6 +20,8 @@ export const ID_PREFIXES = {
   auditLog: "aud",
   idempotency: "idem",
   transfer: "tx",
+  gatewayOption: "opt",
+  relayerSubmission: "rly",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -72,4 +72,7 @@ export const bodies: Record<string, (target: Cell["ids"]) => unknown> = {
   Refunds_create: (target) => ({ paymentId: target.paymentId, amount: { unit: `caip19/${usdcBase}`, value: "1" } }),
   WebhookEndpoints_create: () => ({ url: "http://127.0.0.1:65000/matrix", events: ["*"] }),
   WebhookEndpoints_update: () => ({ description: "changed by another cell" }),
+  gatewayGetPaymentOptions: () => ({ accounts: ["eip155:8453:0x000000000000000000000000000000000000dEaD"] }),
+  fetch_handler: () => ({ optionId: "opt_000000000000000000000000", data: "" }),
+  confirm_payment_handler: () => ({ optionId: "opt_000000000000000000000000", results: [{ type: "walletRpc", data: ["0x00"] }] }),
 };

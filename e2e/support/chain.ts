@@ -20,6 +20,9 @@ export const devKeys = [
   "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
 ] as const;
 export const devAccounts = devKeys.map((key) => privateKeyToAccount(key));
+/** Hardhat's account #5: the relayer the test server submits gasless payments with. */
+export const relayerKey = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba" as const;
+export const relayerAddress = privateKeyToAccount(relayerKey).address;
 
 async function answers(port: number): Promise<boolean> {
   return fetch(`http://127.0.0.1:${port}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }), signal: AbortSignal.timeout(3_000) }).then(
@@ -68,6 +71,11 @@ export class LocalChain {
     return this.deploy("TestToken", [`${symbol} Test Token`, symbol, decimals, 10n ** 30n]);
   }
 
+  /** Compiles TestAuthToken (an ERC-20 with EIP-3009, 6 decimals, EIP-712 version "2") and deploys it from account 0. */
+  deployAuthToken(name: string, symbol: string): Promise<Address> {
+    return this.deploy("TestAuthToken", [name, symbol, 10n ** 30n]);
+  }
+
   /** A Chainlink-style price feed (TestAggregator) answering with `decimals` decimals. */
   deployAggregator(decimals: number): Promise<Address> {
     return this.deploy("TestAggregator", [decimals]);
@@ -109,6 +117,11 @@ export class LocalChain {
   /** Mines empty blocks, a second apart, or all at the current time (to bury a transfer deep without moving the chain's clock ahead). */
   mine(blocks = 1, { sameTimestamp = false } = {}) {
     return this.rpc("hardhat_mine", [`0x${blocks.toString(16)}`, sameTimestamp ? "0x0" : "0x1"]);
+  }
+
+  /** Sets an account's ETH balance (e.g. to 0, to take a relayer's gas away). */
+  async setBalance(address: Address, wei: bigint): Promise<void> {
+    await this.rpc("hardhat_setBalance", [address, `0x${wei.toString(16)}`]);
   }
 
   snapshot(): Promise<string> {

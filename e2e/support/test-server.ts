@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { startLocalChain } from "./chain";
+import { relayerKey, startLocalChain } from "./chain";
 import { fixturesFile, localChainId, localChainPort, localChainRpc, ownerPassword, repoRoot, stateDir, walletConnectProjectId, walletConnectRelayPort } from "./settings";
 import type { AccountFixture, Fixtures, RoleName } from "./fixtures-data";
 
@@ -21,6 +21,8 @@ process.env.SEED_OWNER_PASSWORD = ownerPassword;
 // Live mode runs against a real local EVM node, configured as the chain it poses as.
 process.env[`CHAIN_RPC_EIP155_${localChainId}`] = localChainRpc;
 process.env[`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`] = "3";
+// Gasless (EIP-3009) payments are submitted by this funded development account.
+process.env[`RELAYER_KEY_EIP155_${localChainId}`] = relayerKey;
 // Live checkouts offer WalletConnect through a local relay, which only its tests start.
 process.env.WALLETCONNECT_PROJECT_ID = walletConnectProjectId;
 process.env.WALLETCONNECT_RELAY_URL = `ws://127.0.0.1:${walletConnectRelayPort}`;

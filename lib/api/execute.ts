@@ -36,7 +36,7 @@ export async function executeOperation(operation: AnyOperation, request: Request
       body: await operation.handler({ ctx, params, query, body, merchantId, q, signal: request.signal }),
     });
 
-    if (operation.method === "GET") return respond(await run(db()), requestId, apiVersion);
+    if (operation.method === "GET" || operation.ownTransactions) return respond(await run(db()), requestId, apiVersion);
 
     const key = request.headers.get("idempotency-key");
     if (key === null) {

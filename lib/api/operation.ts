@@ -26,6 +26,12 @@ export type Operation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, 
   modes?: Mode[];
   idempotency?: "required" | "optional";
   /**
+   * The handler opens its own transactions (it waits on a chain or a long poll in between), so a
+   * write is not wrapped in one, and an Idempotency-Key is not needed: the operation is idempotent
+   * by itself.
+   */
+  ownTransactions?: true;
+  /**
    * The Merchant-Id header is required and handed to the handler, which scopes its reads and writes
    * to that merchant of the caller's account and mode, so a wrong id ends in not_found there.
    */

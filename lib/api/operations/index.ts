@@ -1,4 +1,5 @@
 import type { AnyOperation } from "../operation";
+import { gatewayOperations } from "./gateway";
 import { cancelPaymentOp, createGatewayPaymentOp, createPaymentOp, getPaymentOp, listPaymentsOp, paymentStatusOp, simulatePaymentOp } from "./payments";
 import { createMerchantOp, deleteMerchantOp, getMerchantOp, listMerchantsOp, updateMerchantOp } from "./merchants";
 import { deleteCryptoSettlementOp, listSettlementsOp, registerCryptoSettlementsOp, updateCryptoSettlementOp } from "./settlements";
@@ -9,4 +10,5 @@ import { createWebhookEndpointOp, deleteWebhookEndpointOp, getWebhookEndpointOp,
 export const operations: AnyOperation[] = [listMerchantsOp, createMerchantOp, getMerchantOp, updateMerchantOp, deleteMerchantOp, listSettlementsOp, registerCryptoSettlementsOp, updateCryptoSettlementOp, deleteCryptoSettlementOp,
   createPaymentOp, createGatewayPaymentOp, paymentStatusOp, listPaymentsOp, getPaymentOp, cancelPaymentOp, simulatePaymentOp,
   createRefundOp, listRefundsOp, getRefundOp,
-  listWebhookEndpointsOp, createWebhookEndpointOp, getWebhookEndpointOp, updateWebhookEndpointOp, deleteWebhookEndpointOp, rotateWebhookSecretOp, listWebhookDeliveriesOp, redeliverWebhookOp, sendTestWebhookOp];
+  listWebhookEndpointsOp, createWebhookEndpointOp, getWebhookEndpointOp, updateWebhookEndpointOp, deleteWebhookEndpointOp, rotateWebhookSecretOp, listWebhookDeliveriesOp, redeliverWebhookOp, sendTestWebhookOp,
+  ...gatewayOperations];

@@ -1,0 +1,122 @@
+import { cancelGatewayPayment } from "@/lib/gateway/cancel";
+import { confirmGatewayOption } from "@/lib/gateway/confirm";
+import { findGatewayPayment } from "@/lib/gateway/find-payment";
+import { createGatewayOptions, optionActions } from "@/lib/gateway/options";
+import { gatewayPayment, gatewayStatus } from "@/lib/gateway/serialize";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { waitForChange } from "@/lib/payments/wait-for-change";
+import {
+  ConfirmBody,
+  FetchBody,
+  FetchResponse,
+  GatewayCancelResponse,
+  GatewayPayment,
+  GatewayPaymentParams,
+  GatewayStatus,
+  GetOptionsBody,
+  GetOptionsQuery,
+  GetOptionsResponse,
+  PollQuery,
+} from "@/lib/schemas/gateway";
+import { defineOperation } from "../operation";
+
+// The wallet side: what a wallet calls to pay a payment, as WalletConnect Pay's Gateway. A wallet
+// authenticates with an Api-Key or a public App-Id + Client-Id of the payment's account and mode.
+const tag = "Gateway";
+const common = { tag, auth: "api_key_or_app", permission: "payments.read", params: GatewayPaymentParams, ownTransactions: true } as const;
+
+export const gatewayGetPaymentOp = defineOperation({
+  ...common,
+  id: "gatewayGetPayment",
+  summary: "Get a payment to pay: amount, merchant, deadline",
+  method: "GET",
+  path: "/v1/gateway/payment/{paymentId}",
+  status: 200,
+  response: GatewayPayment,
+  errors: ["payment_not_found"],
+  handler: async ({ ctx, params }) => gatewayPayment(await findGatewayPayment(ctx, params.paymentId)),
+});
+
+export const gatewayOptionsOp = defineOperation({
+  ...common,
+  id: "gatewayGetPaymentOptions",
+  summary: "Get the ways a wallet's accounts can pay, each a quote with its actions",
+  method: "POST",
+  path: "/v1/gateway/payment/{paymentId}/options",
+  query: GetOptionsQuery,
+  body: GetOptionsBody,
+  status: 200,
+  response: GetOptionsResponse,
+  errors: ["payment_not_found", "invalid_params", "invalid_state", "payment_expired"],
+  handler: async ({ ctx, params, query, body }) => {
+    const payment = await findGatewayPayment(ctx, params.paymentId);
+    const options = await createGatewayOptions(payment, body.accounts);
+    return { options, info: query.includePaymentInfo === "true" ? await gatewayPayment(payment) : null, collectData: null };
+  },
+});
+
+export const gatewayFetchOp = defineOperation({
+  ...common,
+  id: "fetch_handler",
+  summary: "Get an option's actions again",
+  method: "POST",
+  path: "/v1/gateway/payment/{paymentId}/fetch",
+  body: FetchBody,
+  status: 200,
+  response: FetchResponse,
+  errors: ["payment_not_found", "invalid_params"],
+  handler: async ({ ctx, params, body }) => {
+    const payment = await findGatewayPayment(ctx, params.paymentId);
+    const option = await db().gatewayOption.findFirst({ where: { id: body.optionId, paymentId: payment.id } });
+    if (!option) throw new AppError("invalid_params", "That optionId is not one of this payment's options.", { fields: { optionId: "Unknown option." } });
+    return { actions: await optionActions(option) };
+  },
+});
+
+export const gatewayConfirmOp = defineOperation({
+  ...common,
+  id: "confirm_payment_handler",
+  summary: "Confirm an option with the wallet's signature or transaction hash",
+  method: "POST",
+  path: "/v1/gateway/payment/{paymentId}/confirm",
+  query: PollQuery,
+  body: ConfirmBody,
+  status: 200,
+  response: GatewayStatus,
+  errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired", "service_unavailable"],
+  handler: async ({ ctx, params, query, body, signal }) => {
+    const payment = await confirmGatewayOption(await findGatewayPayment(ctx, params.paymentId), body.optionId, body.results, ctx.actor);
+    return gatewayStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal) : payment);
+  },
+});
+
+export const gatewayStatusOp = defineOperation({
+  ...common,
+  id: "gatewayGetPaymentStatus",
+  summary: "Get a payment's status; poll until isFinal",
+  method: "GET",
+  path: "/v1/gateway/payment/{paymentId}/status",
+  query: PollQuery,
+  status: 200,
+  response: GatewayStatus,
+  errors: ["payment_not_found"],
+  handler: async ({ ctx, params, query, signal }) => {
+    const payment = await findGatewayPayment(ctx, params.paymentId);
+    return gatewayStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal) : payment);
+  },
+});
+
+export const gatewayCancelOp = defineOperation({
+  ...common,
+  id: "gatewayCancelPayment",
+  summary: "The buyer cancels an unpaid payment",
+  method: "POST",
+  path: "/v1/gateway/payment/{paymentId}/cancel",
+  status: 200,
+  response: GatewayCancelResponse,
+  errors: ["payment_not_found", "invalid_state", "payment_expired"],
+  handler: async ({ ctx, params }) => cancelGatewayPayment(await findGatewayPayment(ctx, params.paymentId), ctx.actor),
+});
+
+export const gatewayOperations = [gatewayGetPaymentOp, gatewayOptionsOp, gatewayFetchOp, gatewayConfirmOp, gatewayStatusOp, gatewayCancelOp];

@@ -1,0 +1,91 @@
+import "server-only";
+import { getAddress, parseAbi, type Address, type Hex } from "viem";
+import { getEip712Domain } from "viem/actions";
+import { findKnownAsset } from "@/lib/assets";
+import { parseAssetId } from "@/lib/caip";
+import { chainIdOf, getChain } from "@/lib/chain/chains";
+import { chainClient } from "@/lib/chain/client";
+import type { Mode } from "@/lib/db";
+import { relayerKeyEnv } from "@/lib/env";
+
+// EIP-3009 `transferWithAuthorization`: the buyer signs typed data moving the quoted amount from
+// their account straight to the merchant's destination, and anyone (our relayer) may submit it,
+// paying the gas. Tollgate never holds the funds.
+
+export type TokenDomain = { name: string; version: string; chainId: number; verifyingContract: Address };
+export type Authorization = { from: Address; to: Address; value: bigint; validAfter: bigint; validBefore: bigint; nonce: Hex };
+
+export const authorizationTypes = {
+  TransferWithAuthorization: [
+    { name: "from", type: "address" },
+    { name: "to", type: "address" },
+    { name: "value", type: "uint256" },
+    { name: "validAfter", type: "uint256" },
+    { name: "validBefore", type: "uint256" },
+    { name: "nonce", type: "bytes32" },
+  ],
+} as const;
+
+export const eip3009Abi = parseAbi([
+  "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+  "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
+]);
+
+const liveDomains = new Map<string, Promise<TokenDomain | null>>();
+
+/**
+ * The token's EIP-712 domain when its payments can be gasless: an ERC-20 implementing EIP-3009 and,
+ * in live mode, a relayer configured for its chain. Test mode knows the domain from the asset
+ * registry (nothing is submitted); live mode reads the token (EIP-5267, else the registry) and
+ * checks that it answers `authorizationState`.
+ */
+export function gaslessDomain(mode: Mode, asset: string): Promise<TokenDomain | null> {
+  const parsed = parseAssetId(asset);
+  if (!parsed.ok || parsed.value.assetNamespace !== "erc20") return Promise.resolve(null);
+  const chainId = Number(parsed.value.chainId.reference);
+  const verifyingContract = getAddress(parsed.value.assetReference);
+  const known = findKnownAsset(asset)?.eip3009;
+  if (mode === "test") return Promise.resolve(known ? { ...known, chainId, verifyingContract } : null);
+  if (!relayerKeyEnv[chainIdOf(asset)]) return Promise.resolve(null);
+  const key = asset.toLowerCase();
+  let domain = liveDomains.get(key);
+  if (!domain) {
+    domain = readLiveDomain(asset, chainId, verifyingContract, known);
+    liveDomains.set(key, domain);
+    domain.catch(() => liveDomains.delete(key));
+  }
+  return domain;
+}
+
+async function readLiveDomain(asset: string, chainId: number, verifyingContract: Address, known: { name: string; version: string } | undefined): Promise<TokenDomain | null> {
+  const chain = getChain(chainIdOf(asset));
+  if (!chain) return null;
+  const client = chainClient(chain);
+  const zero = "0x0000000000000000000000000000000000000000000000000000000000000000";
+  const supported = await client.readContract({ address: verifyingContract, abi: eip3009Abi, functionName: "authorizationState", args: [verifyingContract, zero] }).then(
+    () => true,
+    () => false,
+  );
+  if (!supported) return null;
+  const read = await getEip712Domain(client, { address: verifyingContract }).catch(() => null);
+  if (read?.domain.name && read.domain.version) return { name: read.domain.name, version: read.domain.version, chainId, verifyingContract };
+  return known ? { ...known, chainId, verifyingContract } : null;
+}
+
+/** The `eth_signTypedData_v4` payload a wallet signs, as JSON (numbers as decimal strings). */
+export function authorizationTypedDataJson(domain: TokenDomain, authorization: Authorization): string {
+  return JSON.stringify({
+    types: {
+      EIP712Domain: [
+        { name: "name", type: "string" },
+        { name: "version", type: "string" },
+        { name: "chainId", type: "uint256" },
+        { name: "verifyingContract", type: "address" },
+      ],
+      ...authorizationTypes,
+    },
+    domain,
+    primaryType: "TransferWithAuthorization",
+    message: { ...authorization, value: authorization.value.toString(), validAfter: authorization.validAfter.toString(), validBefore: authorization.validBefore.toString() },
+  });
+}

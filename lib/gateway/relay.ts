@@ -1,0 +1,112 @@
+import "server-only";
+import { createWalletClient, defineChain, http, parseSignature, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { getChain, type Chain } from "@/lib/chain/chains";
+import { chainClient } from "@/lib/chain/client";
+import { db } from "@/lib/db";
+import { relayerKeyEnv } from "@/lib/env";
+import { recordPaymentEvent } from "@/lib/payments/record-event";
+import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
+import { eip3009Abi } from "./eip3009";
+import { optionAuthorization } from "./options";
+
+// A claim older than this belongs to an instance that died mid-send.
+const staleClaimMs = 60_000;
+const leaseMs = 30_000;
+
+/** The relayer account of a chain, if one is configured. */
+export function relayerAccount(chainId: string) {
+  const key = relayerKeyEnv[chainId];
+  return key ? privateKeyToAccount(key) : null;
+}
+
+/**
+ * Submits a queued authorization, exactly once: the submission row is claimed by one instance, and
+ * sending on a chain is serialised by a lease on the relayer's row, under which the nonce is read
+ * from the chain. A failure (no gas, RPC down, a refused authorization) is recorded on the
+ * payment's timeline, and frees the payment to be paid again.
+ */
+export async function relaySubmission(submissionId: string): Promise<void> {
+  const claimed = await db().relayerSubmission.updateMany({
+    where: { id: submissionId, status: "pending", OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(Date.now() - staleClaimMs) } }] },
+    data: { claimedAt: new Date() },
+  });
+  if (claimed.count === 0) return;
+  const submission = await db().relayerSubmission.findUniqueOrThrow({ where: { id: submissionId } });
+  const option = await db().gatewayOption.findUniqueOrThrow({ where: { id: submission.optionId } });
+  const chain = getChain(submission.chainId);
+  const account = relayerAccount(submission.chainId);
+  let txHash: Hex;
+  try {
+    if (!chain || !account) throw new Error(`No relayer is configured for ${submission.chainId}.`);
+    txHash = await withLease(chain, account.address, async (nonce) => {
+      const { r, s, v, yParity } = parseSignature(option.result as Hex);
+      const auth = optionAuthorization(option);
+      const client = chainClient(chain);
+      // A transferWithAuthorization costs about 60-90k gas; refuse clearly rather than let the node do it vaguely.
+      const [balance, gasPrice] = await Promise.all([client.getBalance({ address: account.address }), client.getGasPrice()]);
+      if (balance < gasPrice * 150_000n) throw new Error(`insufficient funds for gas: the relayer ${account.address} holds ${balance} wei`);
+      const wallet = createWalletClient({ account, chain: viemChain(chain), transport: http(chain.rpcUrl, { timeout: 10_000 }) });
+      return wallet.writeContract({
+        address: option.asset.split(":").pop() as Hex,
+        abi: eip3009Abi,
+        functionName: "transferWithAuthorization",
+        args: [auth.from, auth.to, auth.value, auth.validAfter, auth.validBefore, auth.nonce, Number(v ?? 27n + BigInt(yParity)), r, s],
+        nonce,
+      });
+    });
+  } catch (error) {
+    const reason = relayError(error);
+    await db().$transaction(async (tx) => {
+      await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "failed", activeKey: null, error: reason } });
+      // The buyer may confirm again (after the relayer is funded, say): the option is open again.
+      await tx.gatewayOption.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
+      const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
+      await recordPaymentEvent(tx, payment, { type: "payment.relay_failed", actor: "relayer", data: { optionId: option.id, chainId: submission.chainId, error: reason } });
+    });
+    throw new RelayFailed(reason);
+  }
+  await db().$transaction(async (tx) => {
+    await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "submitted", txHash, relayer: account.address } });
+    const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
+    await recordPaymentEvent(tx, payment, { type: "payment.transaction_submitted", actor: "relayer", data: { txHash, settlementId: option.settlementId, relayed: true, relayer: account.address } });
+  });
+  await verifyPaymentTransaction(submission.paymentId, txHash, "relayer");
+}
+
+export class RelayFailed extends Error {}
+
+async function withLease<T>(chain: Chain, address: string, send: (nonce: number) => Promise<T>): Promise<T> {
+  const key = { chainId: chain.id, address };
+  await db().relayerLock.upsert({ where: { chainId_address: key }, create: key, update: {} });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const now = new Date();
+    const { count } = await db().relayerLock.updateMany({ where: { ...key, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] }, data: { lockedUntil: new Date(now.getTime() + leaseMs) } });
+    if (count === 1) break;
+    if (Date.now() > deadline) throw new Error("The relayer is busy on this chain; try again.");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  try {
+    const nonce = await chainClient(chain).getTransactionCount({ address: address as Hex, blockTag: "pending" });
+    const result = await send(nonce);
+    await db().relayerLock.update({ where: { chainId_address: key }, data: { lastNonce: nonce } });
+    return result;
+  } finally {
+    await db().relayerLock.update({ where: { chainId_address: key }, data: { lockedUntil: null } });
+  }
+}
+
+function viemChain(chain: Chain) {
+  return defineChain({ id: chain.numericId, name: chain.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } });
+}
+
+/** One line a buyer and support can act on; the RPC's whole error goes to the log only. */
+function relayError(error: unknown): string {
+  const text = error instanceof Error ? `${(error as { shortMessage?: string }).shortMessage ?? error.message}` : String(error);
+  if (/insufficient funds/i.test(text)) return "The relayer has too little gas to submit the payment. The payment is still payable.";
+  if (/authorization is used|authorization is expired|invalid signature|not yet valid/i.test(text)) return `The token refused the authorization: ${text.split("\n")[0]}`;
+  if (/No relayer/i.test(text)) return text;
+  console.error("[relayer]", error);
+  return `The relayer could not submit the payment (${text.split("\n")[0]!.slice(0, 200)}). The payment is still payable.`;
+}
