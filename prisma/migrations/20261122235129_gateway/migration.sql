@@ -55,9 +55,6 @@ CREATE TABLE "RelayerLock" (
 CREATE INDEX "GatewayOption_paymentId_createdAt_idx" ON "GatewayOption"("paymentId", "createdAt");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "RelayerSubmission_optionId_key" ON "RelayerSubmission"("optionId");
-
--- CreateIndex
 CREATE UNIQUE INDEX "RelayerSubmission_activeKey_key" ON "RelayerSubmission"("activeKey");
 
 -- CreateIndex
