@@ -80,7 +80,7 @@ test("Pay with WalletConnect pairs with a wallet app through the relay, and the 
   answer = "send";
   const submissions: unknown[] = [];
   page.on("request", (request) => {
-    if (request.url().endsWith("/transactions")) submissions.push(request.postDataJSON());
+    if (request.url().endsWith("/wallet/confirm")) submissions.push(request.postDataJSON());
   });
   await page.goto(`/pay/${paymentId}?returnUrl=${encodeURIComponent("myapp://orders/42")}&preferUniversalLinks=1`);
 
@@ -105,11 +105,12 @@ test("Pay with WalletConnect pairs with a wallet app through the relay, and the 
   // The wallet saw the merchant and the way back to the app, and was asked for exactly this transfer.
   const proposal = proposals.at(-1)!;
   expect(proposal.proposer.metadata).toMatchObject({ name: "Live Shop", redirect: { native: "myapp://orders/42" } });
-  expect(proposal.optionalNamespaces.eip155).toMatchObject({ chains: [localCaip2], methods: ["eth_sendTransaction"] });
+  expect(proposal.optionalNamespaces.eip155).toMatchObject({ chains: [localCaip2], methods: ["eth_sendTransaction", "eth_signTypedData_v4"] });
   const transfer = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [merchantWallet, 2_500_000n] });
   expect(requests.at(-1)).toEqual({ method: "eth_sendTransaction", params: [{ from: buyerAddress, to: getAddress(token), value: "0x0", data: transfer }] });
   const hash = sent.at(-1)!;
-  expect(submissions, "the page handed the wallet's hash to the server").toEqual([{ settlementId: expect.any(String), txHash: hash, from: buyerAddress }]);
+  // Through the Gateway's confirm, as any wallet pays.
+  expect(submissions, "the page handed the wallet's hash to the server").toEqual([{ optionId: expect.stringMatching(/^opt_/), results: [{ type: "walletRpc", data: [hash] }] }]);
 
   // Verified on-chain like any payment: paid once the transfer has its confirmations.
   await chain.mine(3);

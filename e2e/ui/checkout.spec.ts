@@ -395,7 +395,7 @@ test.describe("live mode", () => {
     });
     let submitted = 0;
     page.on("request", (request) => {
-      if (request.url().endsWith("/transactions")) submitted++;
+      if (request.url().endsWith("/wallet/confirm")) submitted++;
     });
     await page.goto(path);
     await page.getByRole("button", { name: "Pay with browser wallet" }).click();

@@ -20,14 +20,14 @@ export const quoteLifetimeMs = 5 * 60 * 1000;
  * allows it, otherwise a transaction the wallet sends itself. Accounts on chains the merchant
  * does not settle on get no option.
  */
-export async function createGatewayOptions(payment: Payment, accounts: string[]) {
+export async function createGatewayOptions(payment: Payment, accounts: string[], only?: { settlementId: string }) {
   requirePayable(payment);
   const payers = accounts.map((account, i) => {
     const parsed = parseAccountId(account.trim(), `accounts.${i}`);
     if (!parsed.ok) throw new AppError("invalid_params", parsed.error, { fields: { [`accounts.${i}`]: parsed.error } });
     return { chainId: `${parsed.value.chainId.namespace}:${parsed.value.chainId.reference}`, caip10: account.trim(), address: parsed.value.address };
   });
-  const settlements = await listPaymentOptions(db(), payment);
+  const settlements = (await listPaymentOptions(db(), payment)).filter((o) => !only || o.settlementId === only.settlementId);
   const expiresAt = new Date(Math.min(Date.now() + quoteLifetimeMs, payment.expiresAt.getTime()));
   const rows: GatewayOption[] = [];
   for (const option of settlements) {

@@ -25,9 +25,13 @@ export function setUpBrowserWallet(paymentId: string, options: WalletOption[], s
   }
 }
 
+type WalletAction = { type: "walletRpc"; data: { chain_id: string; method: string; params: unknown[] } };
+
 /**
  * Pays one option through an EIP-1193 wallet (injected, or WalletConnect behind the same interface)
- * and reports the transaction hash; `button` shows each step.
+ * the way any wallet pays through the Gateway: ask for the option for the connected account, let
+ * the wallet perform its action (sign a gasless authorization, or send the transfer), then confirm
+ * with the result. `button` shows each step.
  */
 export async function pay(wallet: Eip1193Provider, paymentId: string, option: WalletOption, status: LiveStatus, container: HTMLElement, button: HTMLButtonElement) {
   const { transaction, networkName, settlementId } = option;
@@ -47,17 +51,27 @@ export async function pay(wallet: Eip1193Provider, paymentId: string, option: Wa
       working(`Switch your wallet to ${networkName}…`);
       await wallet.request({ method: "wallet_switchEthereumChain", params: [{ chainId: transaction.chainId }] });
     }
-    working("Confirm the payment in your wallet…");
-    const { to, value, data } = transaction;
-    const sent = await wallet.request({ method: "eth_sendTransaction", params: [{ from, to, value, ...(data ? { data } : {}) }] });
-    if (typeof sent !== "string") throw new Error("Your wallet did not return a transaction hash.");
-    txHash = sent;
-    working("Recording your transaction…");
-    const { ok, body } = await postJson<PaymentStatusJson>(`/pay/${paymentId}/transactions`, { settlementId, txHash, from });
-    if (!ok || !body) throw new Error(body?.message ?? "The transaction could not be recorded.");
+    working("Preparing the payment…");
+    const account = `eip155:${BigInt(transaction.chainId)}:${from}`;
+    const offered = await postJson<{ option: { id: string; actions: WalletAction[] } | null }>(`/pay/${paymentId}/wallet/options`, { settlementId, account });
+    const walletOption = offered.body?.option;
+    if (!offered.ok || !walletOption) throw new Error(offered.body?.message ?? "This option cannot be paid from that account.");
+    const action = walletOption.actions[0]!.data;
+    const gasless = action.method === "eth_signTypedData_v4";
+    working(gasless ? "Sign the payment in your wallet (no gas needed)…" : "Confirm the payment in your wallet…");
+    const result = await wallet.request({ method: action.method, params: action.params });
+    if (typeof result !== "string") throw new Error(gasless ? "Your wallet did not return a signature." : "Your wallet did not return a transaction hash.");
+    if (!gasless) txHash = result;
+    working("Recording your payment…");
+    const { ok, body } = await postJson<PaymentStatusJson>(`/pay/${paymentId}/wallet/confirm`, { optionId: walletOption.id, results: [{ type: "walletRpc", data: [result] }] });
+    if (!ok || !body) throw new Error(body?.message ?? "The payment could not be recorded.");
     status.report(body);
     status.refresh();
-    container.innerHTML = html`<p role="status" class="note small" data-testid="wallet-submitted">Transaction sent: <span class="mono break">${txHash}</span>. Waiting for it to be confirmed on ${networkName}; this page updates by itself.</p>`.value;
+    container.innerHTML = (
+      gasless
+        ? html`<p role="status" class="note small" data-testid="wallet-submitted">Payment signed and submitted. Waiting for it to be confirmed on ${networkName}; this page updates by itself.</p>`
+        : html`<p role="status" class="note small" data-testid="wallet-submitted">Transaction sent: <span class="mono break">${txHash}</span>. Waiting for it to be confirmed on ${networkName}; this page updates by itself.</p>`
+    ).value;
   } catch (error) {
     const reason = walletErrorMessage(error, networkName);
     const message = txHash ? `Your transaction ${txHash} was sent, but this page could not record it (${reason}). Do not pay again; give this hash to the merchant if the payment is not confirmed.` : reason;

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { NoAccess } from "@/components/dashboard/no-access";
+import { Relayers } from "@/components/developers/relayers";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -84,6 +85,8 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
           </Table>
         )}
       </section>
+
+      {mode === "live" ? <Relayers /> : null}
 
       <section aria-labelledby="apps-heading" className="space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-4">

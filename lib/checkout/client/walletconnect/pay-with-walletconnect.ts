@@ -29,7 +29,7 @@ export function setUpWalletConnect(paymentId: string, options: WalletOption[], s
 /** Pairs, showing the pairing while the buyer opens their wallet; gone once the wallet answers. */
 async function connect(setup: WalletConnectSetup, option: WalletOption, container: HTMLElement): Promise<WalletSession> {
   const chain = `eip155:${BigInt(option.transaction.chainId)}`;
-  const pairing = pairWallet(setup, [chain], ["eth_sendTransaction"]);
+  const pairing = pairWallet(setup, [chain], ["eth_sendTransaction", "eth_signTypedData_v4"]);
   const links = walletLinks(pairing.uri, setup.preferUniversalLinks);
   // A bare wc: link is left to the OS in a browser; a native app's web view blocks it (spec 4).
   const inWebView = "NativeWebView" in window || "ReactNativeWebView" in window;

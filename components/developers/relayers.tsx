@@ -1,0 +1,63 @@
+import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { listRelayers } from "@/lib/gateway/relayer-status";
+
+/** The accounts that submit gasless payments and pay their gas, with a warning when one runs low. */
+export async function Relayers() {
+  const relayers = await listRelayers();
+  return (
+    <section aria-labelledby="relayers-heading" className="space-y-4">
+      <div className="space-y-1">
+        <h2 id="relayers-heading" className="text-xl font-semibold">
+          Gasless relayers
+        </h2>
+        <p className="max-w-2xl text-sm text-muted-foreground">
+          Buyers paying USDC (or another EIP-3009 token) sign an authorization that moves the funds straight to your destination; the relayer submits it and pays only the gas. It
+          never holds payment funds. Set one per chain with <code className="font-mono">RELAYER_KEY_EIP155_&lt;chain id&gt;</code>.
+        </p>
+      </div>
+      {relayers.length === 0 ? (
+        <EmptyState title="No relayer configured" description="Live buyers send the transfer themselves and pay their own gas until a relayer key is set for a chain." />
+      ) : (
+        <Table>
+          <THead>
+            <Tr>
+              <Th>Chain</Th>
+              <Th>Relayer address</Th>
+              <Th>Gas balance</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {relayers.map((r) => (
+              <Tr key={r.chainId} data-testid={`relayer-${r.chainId}`}>
+                <Td>{r.chainName}</Td>
+                <Td>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <code className="break-all font-mono text-xs">{r.address}</code>
+                    <CopyButton value={r.address} label="Copy address" />
+                  </div>
+                </Td>
+                <Td>
+                  {r.balanceEth === null ? (
+                    <Badge tone="danger">{r.error}</Badge>
+                  ) : (
+                    <div className="space-y-1">
+                      <span className="font-mono text-xs">{r.balanceEth} ETH</span>
+                      {r.low ? (
+                        <p role="alert" className="text-xs text-destructive">
+                          Low: fewer than 20 payments&apos; gas left. Top it up, or gasless payments will fail (buyers can still pay by sending the transfer themselves).
+                        </p>
+                      ) : null}
+                    </div>
+                  )}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+    </section>
+  );
+}
