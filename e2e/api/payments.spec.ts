@@ -1,6 +1,7 @@
 import { baseURL } from "../support/settings";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { createMerchant, usdcBase } from "../support/merchants";
+import { expectWalletConnectShape } from "../support/walletconnect-contract";
 
 const usd = (value: string) => ({ unit: "iso4217/USD", value });
 
@@ -110,16 +111,16 @@ test.describe("status and lifecycle", () => {
     expect(simulated.body.status).toBe("succeeded");
 
     const final = await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id });
+    const display = { assetSymbol: "USDC", assetName: "USD Coin", decimals: 6, networkName: "Base" };
     expect(final.body).toEqual({
       status: "succeeded",
       isFinal: true,
       pollInMs: null,
-      info: {
-        txId: `test:${payment.id}`,
-        optionAmount: { unit: `caip19/${usdcBase}`, value: "10500000" },
-        display: { assetSymbol: "USDC", assetName: "USD Coin", decimals: 6, networkName: "Base" },
-      },
+      // `display` inside optionAmount is what WalletConnect Pay clients read; the copy beside it is for 2026-02-18 clients.
+      info: { txId: `test:${payment.id}`, optionAmount: { unit: `caip19/${usdcBase}`, value: "10500000", display }, display },
     });
+    expectWalletConnectShape("GET", `/v1/payments/${payment.id}/status`, 200, final.body);
+    expectWalletConnectShape("GET", `/v1/payments/${payment.id}/status`, 200, initial.body);
   });
 
   for (const outcome of ["failed", "cancelled", "expired"] as const) {

@@ -34,11 +34,18 @@ export type CreatePaymentInput = z.output<typeof CreatePaymentBody>;
 
 export const PaymentIdParams = z.object({ paymentId: z.string().min(1).max(64) });
 
+export const AmountDisplay = z
+  .object({ assetSymbol: z.string(), assetName: z.string(), decimals: z.number().int().min(0), networkName: z.string() })
+  .meta({ id: "AmountDisplay" });
+
+/** An Amount with how to show it, as WalletConnect Pay clients require (`display` is not optional for them). */
+export const DisplayedAmount = Amount.extend({ display: AmountDisplay }).meta({ id: "DisplayedAmount" });
+
 export const PaymentInfo = z
   .object({
     txId: z.string().describe("`test:<payment id>` in test mode; the transaction hash in live mode."),
-    optionAmount: Amount.describe("What the buyer paid, in the chosen `caip19/...` asset's smallest unit."),
-    display: z.object({ assetSymbol: z.string(), assetName: z.string(), decimals: z.number().int(), networkName: z.string() }),
+    optionAmount: DisplayedAmount.describe("What the buyer paid, in the chosen `caip19/...` asset's smallest unit, with its display."),
+    display: AmountDisplay.describe("Deprecated: the same as `optionAmount.display`, kept for clients of 2026-02-18."),
   })
   .meta({ id: "PaymentInfo" });
 
