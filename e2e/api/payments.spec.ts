@@ -63,25 +63,26 @@ test.describe("creating payments", () => {
     ["unknown field", { referenceId: "r", amount: usd("1"), tip: "1" }, "tip"],
   ];
   for (const [label, body, field] of invalidBodies) {
-    test(`400 invalid_request for ${label}, naming ${field}`, async ({ api }) => {
+    test(`400 params_validation for ${label}, naming ${field}`, async ({ api }) => {
       const merchant = await createMerchant(api);
       const res = await api.post("/v1/payments", body, { merchantId: merchant.id });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe("invalid_request");
+      expect(res.body.code).toBe("params_validation");
       expect(res.body.details.fields).toHaveProperty([field]);
+      expectWalletConnectShape("POST", "/v1/payments", 400, res.body);
     });
   }
 
   test("Merchant-Id is required and must be this account's and mode's merchant", async ({ api, apiAs, fixtures }) => {
     const missing = await api.post("/v1/payments", { referenceId: "r", amount: usd("1") });
-    expect(missing.status).toBe(400);
-    expect(missing.body.details.fields).toHaveProperty(["Merchant-Id"]);
+    expect(missing.status).toBe(401);
+    expect(missing.body).toMatchObject({ code: "missing_merchant_id", details: { fields: { "Merchant-Id": "Required." } } });
     const otherAccountMerchant = await createMerchant(apiAs({ "Api-Key": fixtures.accounts.b.keys.test }));
     const liveMerchant = await createMerchant(apiAs({ "Api-Key": fixtures.accounts.a.keys.live }));
     for (const merchantId of ["mrch_000000000000000000000000", "garbage", otherAccountMerchant.id, liveMerchant.id]) {
       const res = await api.post("/v1/payments", { referenceId: "r", amount: usd("1") }, { merchantId });
       expect(res.status, merchantId).toBe(404);
-      expect(res.body.code).toBe("not_found");
+      expect(res.body.code).toBe("merchant_not_found");
     }
   });
 
@@ -131,10 +132,12 @@ test.describe("status and lifecycle", () => {
       expect((await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id })).body).toEqual({ status: outcome, isFinal: true, pollInMs: null, info: null });
       for (const next of ["succeeded", "failed", "cancelled", "expired"]) {
         const res = await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: next });
-        expect(res.status).toBe(409);
-        expect(res.body).toMatchObject({ code: "payment_final", details: { status: outcome } });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ code: "invalid_state", details: { status: outcome } });
       }
-      expect((await api.post(`/v1/payments/${payment.id}/cancel`)).status).toBe(409);
+      const cancel = await api.post(`/v1/payments/${payment.id}/cancel`);
+      expect(cancel.status).toBe(400);
+      expectWalletConnectShape("POST", `/v1/payments/${payment.id}/cancel`, 400, cancel.body);
       expect((await api.get(`/v1/payments/${payment.id}`)).body.status).toBe(outcome);
     });
   }
@@ -146,8 +149,8 @@ test.describe("status and lifecycle", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.details.fields).toHaveProperty("outcome");
     const noOption = await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" });
-    expect(noOption.status).toBe(409);
-    expect(noOption.body.code).toBe("no_payment_option");
+    expect(noOption.status).toBe(400);
+    expect(noOption.body.code).toBe("invalid_state");
     expect((await api.get(`/v1/payments/${payment.id}`)).body.status).toBe("requires_action");
   });
 
@@ -167,7 +170,9 @@ test.describe("status and lifecycle", () => {
         api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" }),
         api.post(`/v1/payments/${payment.id}/cancel`),
       ]);
-      expect([succeed.status, cancel.status].sort()).toEqual([200, 409]);
+      const [won, lost] = succeed.status === 200 ? [succeed, cancel] : [cancel, succeed];
+      expect(won.status).toBe(200);
+      expect(["invalid_state", "conflict"]).toContain(lost.body.code);
       const winner = succeed.status === 200 ? "succeeded" : "cancelled";
       expect((await api.get(`/v1/payments/${payment.id}`)).body.status).toBe(winner);
     }
@@ -201,7 +206,10 @@ test.describe("status and lifecycle", () => {
     const merchant = await createMerchant(api);
     const otherMerchant = await createMerchant(api);
     const payment = await newPayment(api, merchant.id);
-    expect((await api.get(`/v1/payments/${payment.id}/status`, { merchantId: otherMerchant.id })).status).toBe(404);
+    const otherMerchants = await api.get(`/v1/payments/${payment.id}/status`, { merchantId: otherMerchant.id });
+    expect(otherMerchants.status).toBe(404);
+    expect(otherMerchants.body.code).toBe("payment_not_found");
+    expectWalletConnectShape("GET", `/v1/payments/${payment.id}/status`, 404, otherMerchants.body);
     for (const key of [fixtures.accounts.b.keys.test, fixtures.accounts.a.keys.live]) {
       const client = apiAs({ "Api-Key": key });
       expect((await client.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id })).status).toBe(404);

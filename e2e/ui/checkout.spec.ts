@@ -323,8 +323,8 @@ test.describe("live mode", () => {
     expect((await choose("crypto_000000000000000000000000")).status()).toBe(400);
     await live.post(`/v1/payments/${payment.id}/cancel`, undefined, { idempotencyKey: freshKey("cancel") });
     const afterFinal = await choose(idOf(usdcBase));
-    expect(afterFinal.status()).toBe(409);
-    expect((await afterFinal.json()).code).toBe("payment_final");
+    expect(afterFinal.status()).toBe(400);
+    expect((await afterFinal.json()).code).toBe("invalid_state");
   });
 
   test("Pay with browser wallet sends the transfer through EIP-1193 and records its hash without marking the payment paid", async ({ page, apiAs, fixtures, api }) => {
@@ -377,8 +377,8 @@ test.describe("live mode", () => {
     expect((await refusedInTest.json()).code).toBe("forbidden");
     await live.post(`/v1/payments/${payment.id}/cancel`, undefined, { idempotencyKey: freshKey("cancel") });
     const afterFinal = await submit(path, { settlementId, txHash: `0x${"cd".repeat(32)}` });
-    expect(afterFinal.status()).toBe(409);
-    expect((await afterFinal.json()).code).toBe("payment_final");
+    expect(afterFinal.status()).toBe(400);
+    expect((await afterFinal.json()).code).toBe("invalid_state");
   });
 
   test("a wallet that declines shows why, and nothing is recorded", async ({ page, apiAs, fixtures }) => {

@@ -61,7 +61,7 @@ export function respondWithError(error: unknown, requestId: string, apiVersion?:
 }
 
 function merchantFromHeader(value: string | null): string {
-  if (!value?.trim()) throw new AppError("invalid_request", "The Merchant-Id header is required.", { fields: { "Merchant-Id": "Required." } });
+  if (!value?.trim()) throw new AppError("missing_merchant_id", "The Merchant-Id header is required.", { fields: { "Merchant-Id": "Required." } });
   return value.trim();
 }
 

@@ -44,7 +44,7 @@ export async function findPayments(q: Tx, scope: Scope, filter: ListPaymentsFilt
   const backwards = view.before !== undefined;
   const cursor = backwards ? view.before : filter.cursor;
   const position = cursor ? decodePosition(cursor, sort.by) : null;
-  if (cursor && !position) throw new AppError("invalid_request", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
+  if (cursor && !position) throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
 
   // Paging backwards reads the other way from the cursor, then puts the rows back in order.
   const dir = backwards ? (sort.dir === "asc" ? "desc" : "asc") : sort.dir;

@@ -19,11 +19,11 @@ describe("webhook endpoint URLs", () => {
 
   it("accepts plain http only to this machine on a local install", () => {
     for (const url of ["http://localhost:4000/hook", "http://127.0.0.1:3984/x", "http://[::1]/x"]) expect(assertDeliverableUrl(url)).toBe(url);
-    expect(refusal("http://hooks.example.com/tollgate")).toEqual({ code: "invalid_request", fields: { url: "Must be an https:// URL." } });
-    expect(refusal("http://127.0.0.2/x")).toMatchObject({ code: "invalid_request" });
+    expect(refusal("http://hooks.example.com/tollgate")).toEqual({ code: "params_validation", fields: { url: "Must be an https:// URL." } });
+    expect(refusal("http://127.0.0.2/x")).toMatchObject({ code: "params_validation" });
   });
 
   it("refuses credentials in the URL, which would be stored and shown in clear", () => {
-    expect(refusal("https://user:secret@hooks.example.com/")).toMatchObject({ code: "invalid_request", fields: { url: expect.stringContaining("user name or password") } });
+    expect(refusal("https://user:secret@hooks.example.com/")).toMatchObject({ code: "params_validation", fields: { url: expect.stringContaining("user name or password") } });
   });
 });

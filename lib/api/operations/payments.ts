@@ -22,7 +22,7 @@ export const createPaymentOp = defineOperation({
   body: CreatePaymentBody,
   status: 201,
   response: Payment,
-  errors: ["not_found"],
+  errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => serializePayment(await createPayment(q, ctx, ctx.actor, merchantId, body)),
 });
 
@@ -38,7 +38,7 @@ export const createGatewayPaymentOp = defineOperation({
   body: CreatePaymentBody,
   status: 201,
   response: GatewayLink,
-  errors: ["not_found"],
+  errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
     const payment = await createPayment(q, ctx, ctx.actor, merchantId, body);
     return { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id) };
@@ -58,7 +58,7 @@ export const paymentStatusOp = defineOperation({
   query: StatusQuery,
   status: 200,
   response: PaymentStatus,
-  errors: ["not_found"],
+  errors: ["payment_not_found"],
   handler: async ({ ctx, params, query, merchantId, signal }) => {
     const cached = cachedFinalStatus(ctx, merchantId, params.paymentId);
     if (cached) return cached;
@@ -91,7 +91,7 @@ export const getPaymentOp = defineOperation({
   params: PaymentIdParams,
   status: 200,
   response: Payment,
-  errors: ["not_found"],
+  errors: ["payment_not_found"],
   handler: async ({ ctx, params }) => serializePayment(await readPayment(ctx, params.paymentId)),
 });
 
@@ -106,7 +106,7 @@ export const cancelPaymentOp = defineOperation({
   params: PaymentIdParams,
   status: 200,
   response: Payment,
-  errors: ["not_found", "payment_final", "invalid_transition"],
+  errors: ["payment_not_found", "invalid_state"],
   handler: async ({ ctx, params, q }) => serializePayment(await cancelPayment(q, ctx, ctx.actor, params.paymentId)),
 });
 
@@ -123,6 +123,6 @@ export const simulatePaymentOp = defineOperation({
   body: SimulateBody,
   status: 200,
   response: Payment,
-  errors: ["not_found", "payment_final", "invalid_transition", "no_payment_option"],
+  errors: ["payment_not_found", "invalid_state"],
   handler: async ({ ctx, params, body, q }) => serializePayment(await simulatePayment(q, ctx, ctx.actor, params.paymentId, body.outcome)),
 });
