@@ -3,7 +3,7 @@ import { z } from "zod";
 // Keyset pagination over (createdAt desc, id desc): stable under inserts, and as fast on page
 // 10,000 as on page 1. The cursor is opaque to clients.
 
-export const PageQuery = z.object({
+export const PageQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(200).optional(),
 });

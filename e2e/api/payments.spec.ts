@@ -24,7 +24,10 @@ test.describe("creating payments", () => {
     const lifetime = Date.parse(p.expiresAt) - Date.parse(p.createdAt);
     expect(lifetime).toBe(15 * 60 * 1000);
     expect(Date.parse(p.createdAt)).toBeGreaterThanOrEqual(before - 1000);
-    expect((await api.get(`/v1/payments/${p.id}`)).body).toEqual(p);
+    // The create answer also carries WalletConnect Pay's names beside ours; the payment itself is the same.
+    const { paymentId, pollInMs, ...payment } = p;
+    expect({ paymentId, pollInMs }).toEqual({ paymentId: p.id, pollInMs: 2000 });
+    expect((await api.get(`/v1/payments/${p.id}`)).body).toEqual(payment);
   });
 
   test("the second form POST /v1/merchant/payment returns { paymentId, gatewayUrl }", async ({ api }) => {
@@ -242,5 +245,91 @@ test.describe("listing payments", () => {
     const future = await api.get(`/v1/payments?merchantId=${merchant.id}&createdFrom=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
     expect(future.body.data).toHaveLength(0);
     expect((await api.get("/v1/payments?status=paid")).status).toBe(400);
+  });
+
+  test("WalletConnect Pay's list: /v1/merchants/payments for the Merchant-Id merchant, its filters, and no unknown parameter", async ({ api }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    const other = await createMerchant(api);
+    await newPayment(api, other.id, { referenceId: "wc-list-other" });
+    const made = [];
+    for (const [i, value] of ["300", "100", "200"].entries()) made.push(await newPayment(api, merchant.id, { referenceId: `wc-list-${i}-${merchant.id}`, amount: usd(value) }));
+    await api.post(`/v1/test/payments/${made[0]!.id}/simulate`, { outcome: "succeeded" });
+    expect((await api.post(`/v1/payments/${made[1]!.id}/cancel`)).body.status).toBe("cancelled");
+
+    const list = await api.get("/v1/merchants/payments", { merchantId: merchant.id });
+    expect(list.status).toBe(200);
+    expectWalletConnectShape("GET", "/v1/merchants/payments", 200, list.body);
+    expect(list.body.data.map((p: { paymentId: string }) => p.paymentId)).toEqual([made[2]!.id, made[1]!.id, made[0]!.id]);
+    expect(list.body.data[2]).toMatchObject({ id: made[0]!.id, merchant: { id: merchant.id }, isTerminal: true, status: "succeeded" });
+    expect(list.body.stats).toEqual({ totalTransactions: 3, totalCustomers: 0, totalRevenue: [{ currency: "USD", amount: 3 }] });
+
+    const ids = async (query: string) => (await api.get(`/v1/merchants/payments?${query}`, { merchantId: merchant.id })).body.data.map((p: { id: string }) => p.id);
+    expect(await ids("status=succeeded&status=cancelled")).toEqual([made[1]!.id, made[0]!.id]);
+    expect(await ids("referenceId=list-1")).toEqual([made[1]!.id]);
+    expect(await ids("sortBy=amount&sortDir=asc")).toEqual([made[1]!.id, made[2]!.id, made[0]!.id]);
+    expect(await ids(`endTs=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`)).toEqual([]);
+    expect(await ids("token_symbol=USDC&network=eip155:8453")).toEqual([made[0]!.id]);
+    // The account-wide list takes the same filters, merchantId repeated.
+    const both = await api.get(`/v1/payments?merchantId=${merchant.id}&merchantId=${other.id}&status=requires_action`);
+    expect(both.body.data).toHaveLength(2);
+    expectWalletConnectShape("GET", "/v1/payments", 200, both.body);
+
+    for (const query of ["stauts=succeeded", "merchantId=" + merchant.id, "referenceId=ab", "sortBy=size"]) {
+      const refused = await api.get(`/v1/merchants/payments?${query}`, { merchantId: merchant.id });
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.code, query).toBe("params_validation");
+      expectWalletConnectShape("GET", "/v1/merchants/payments", 400, refused.body);
+    }
+    expect((await api.get("/v1/payments?limit=5&limit=6")).status).toBe(400);
+    expect((await api.get("/v1/merchants/payments")).body.code).toBe("missing_merchant_id");
+  });
+});
+
+test.describe("WalletConnect Pay clients", () => {
+  test("create takes WalletConnect's optional fields: expiresAt in Unix seconds, checkout URLs (https only), and answers paymentId and pollInMs beside id", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    const created = await api.post(
+      "/v1/payments",
+      { referenceId: "wc-create", amount: usd("500"), expiresAt, checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/no" } },
+      { merchantId: merchant.id },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ paymentId: created.body.id, pollInMs: 2000, status: "requires_action", isFinal: false, expiresAt: new Date(expiresAt * 1000).toISOString() });
+    expect((await newPayment(api, merchant.id, { expiresAt: null, checkout: null })).status).toBe("requires_action");
+
+    for (const [label, body, field] of [
+      ["http successUrl", { checkout: { successUrl: "http://shop.example/ok", errorUrl: "https://shop.example/no" } }, "checkout.successUrl"],
+      ["missing errorUrl", { checkout: { successUrl: "https://shop.example/ok" } }, "checkout.errorUrl"],
+      ["expiresAt in milliseconds", { expiresAt: expiresAt * 1000 }, "expiresAt"],
+      ["expiresAt in the past", { expiresAt: expiresAt - 7200 }, "expiresAt"],
+      ["fractional expiresAt", { expiresAt: expiresAt + 0.5 }, "expiresAt"],
+    ] as const) {
+      const refused = await api.post("/v1/payments", { referenceId: "r", amount: usd("1"), ...body }, { merchantId: merchant.id });
+      expect(refused.status, label).toBe(400);
+      expect(refused.body.code, label).toBe("params_validation");
+      expect(refused.body.details.fields, label).toHaveProperty([field]);
+    }
+    // The spec's second form is unchanged.
+    const second = await api.post("/v1/merchant/payment", { referenceId: "wc-second", amount: usd("500"), expiresAt }, { merchantId: merchant.id });
+    expect(second.status).toBe(201);
+    expect(Object.keys(second.body).sort()).toEqual(["gatewayUrl", "paymentId"]);
+  });
+
+  test("Wcp-Version is read as the version header, and a payment is found by its whole gatewayUrl", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const payment = await newPayment(api, merchant.id);
+    const pinned = await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id, headers: { "Wcp-Version": "2026-02-19.preview" } });
+    expect(pinned.headers["tollgate-version"]).toBe("2026-02-19.preview");
+    expect((await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id, headers: { "Wcp-Version": "2099-01-01" } })).body.code).toBe("unknown_api_version");
+    expect((await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id, headers: { "Wcp-Version": "soon" } })).body.code).toBe("invalid_api_version");
+
+    const byUrl = await api.get(`/v1/payments/${encodeURIComponent(payment.gatewayUrl)}/status`, { merchantId: merchant.id });
+    expect(byUrl.status).toBe(200);
+    expect(byUrl.body.status).toBe("requires_action");
+    expect((await api.get(`/v1/payments/${encodeURIComponent(payment.gatewayUrl)}`)).body.id).toBe(payment.id);
+    // WalletConnect Pay's SDK sends a link it does not know as WalletConnect's whole, percent-encoded twice.
+    const asTheSdkSendsIt = encodeURIComponent(encodeURIComponent(`${payment.gatewayUrl}?returnUrl=app%3A%2F%2Fdone&preferUniversalLinks=1`));
+    expect((await api.get(`/v1/payments/${asTheSdkSendsIt}/status`, { merchantId: merchant.id })).body.status).toBe("requires_action");
   });
 });

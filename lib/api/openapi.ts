@@ -52,6 +52,7 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
       });
     }
     parameters.push({ name: "Tollgate-Version", in: "header", required: false, schema: { type: "string", examples: [CURRENT_API_VERSION] }, description: "Pins the API version for this request; defaults to the account's version." });
+    parameters.push({ name: "Wcp-Version", in: "header", required: false, schema: { type: "string", examples: [CURRENT_API_VERSION] }, description: "WalletConnect Pay's name for Tollgate-Version; read when Tollgate-Version is absent." });
 
     const codes = [...commonErrors, ...(op.body ? bodyErrors : []), ...(op.idempotency ? (["missing_idempotency_key", "idempotency_conflict", "idempotency_in_progress"] as ErrorCode[]) : []), ...(op.merchantHeader ? (["missing_merchant_id"] as ErrorCode[]) : []), ...(op.errors ?? [])];
     const responses: Record<string, unknown> = {

@@ -30,6 +30,8 @@ export async function createPayment(tx: Tx, scope: Scope, actor: string, merchan
       amountValue: input.amount.value,
       expiresAt,
       createdAt: now,
+      checkoutSuccessUrl: input.checkout?.successUrl ?? null,
+      checkoutErrorUrl: input.checkout?.errorUrl ?? null,
     },
   });
   // Not a nested create: that makes Prisma read the payment back after both inserts.

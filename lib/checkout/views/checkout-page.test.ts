@@ -14,6 +14,7 @@ const checkout = (overrides: Partial<Checkout> = {}): Checkout => ({
   expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
   readAt: Date.now(),
   status: { status: "requires_action", isFinal: false, pollInMs: 2000, info: null },
+  redirects: null,
   options: [
     {
       settlementId: "crypto_1",
