@@ -4,31 +4,31 @@
 // database cannot be reached).
 
 export const errorStatus = {
-  invalid_request: 400,
+  // Codes the spec does not name follow WalletConnect Pay's vocabulary, so its clients can parse them.
+  params_validation: 400,
   missing_idempotency_key: 400,
   invalid_api_version: 400,
   unknown_api_version: 400,
   api_version_downgrade: 400,
   payment_not_succeeded: 400,
-  // WalletConnect Pay's vocabulary, used by the gateway (a wallet's SDK parses only its own codes).
+  // WalletConnect Pay's codes for the gateway: invalid_params is a request that parses but cannot be right (a signature by another key).
   invalid_params: 400,
   invalid_state: 400,
   quote_expired: 400,
   payment_expired: 400,
-  payment_not_found: 404,
   missing_api_key: 401,
   invalid_api_key: 401,
   unauthenticated: 401,
+  missing_merchant_id: 401,
   forbidden: 403,
   not_found: 404,
+  payment_not_found: 404,
+  merchant_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
   settlement_asset_conflict: 409,
   idempotency_conflict: 409,
   idempotency_in_progress: 409,
-  payment_final: 409,
-  invalid_transition: 409,
-  no_payment_option: 409,
   already_refunded: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -62,6 +62,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found.`);
+export const paymentNotFound = () => new AppError("payment_not_found", "Payment not found.");
 
 // Driver and Prisma error codes that mean "the database is not there right now", as opposed to a
 // bug in a query.

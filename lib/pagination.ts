@@ -27,7 +27,7 @@ export const DateTimeParam = z.iso
 /** A `nextCursor` handed back; checked here, so a forged one is a 400 naming `cursor`. */
 export const CursorParam = z.string().max(200).refine((c) => decodeCursor(c) !== null, "Invalid; pass nextCursor from a previous page.");
 
-export const PageQuery = z.object({
+export const PageQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: CursorParam.optional(),
 });

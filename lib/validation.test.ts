@@ -14,14 +14,14 @@ describe("parseInput", () => {
     expect(parseInput(Body, { name: "a", items: [] }, "body")).toEqual({ name: "a", items: [] });
   });
 
-  it("throws invalid_request naming every bad field, including nested and unknown ones", () => {
+  it("throws params_validation naming every bad field, including nested and unknown ones", () => {
     try {
       parseInput(Body, { name: "", items: [{ asset: 1, extra: true }], stray: 1 }, "request body");
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
       const e = error as AppError;
-      expect(e.code).toBe("invalid_request");
+      expect(e.code).toBe("params_validation");
       expect(e.status).toBe(400);
       expect(e.details).toEqual({
         fields: { name: "Enter a name.", "items.0.asset": expect.any(String), "items.0.extra": "Unknown field.", stray: "Unknown field." },

@@ -13,18 +13,18 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-/** Parses input at the edge; failure is a 400 `invalid_request` naming each bad field. */
+/** Parses input at the edge; failure is a 400 `params_validation` naming each bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) {
     // PostgreSQL text cannot hold a NUL character; refuse it here rather than fail in the database.
     const nul = nulPath(result.data);
-    if (nul !== null) throw new AppError("invalid_request", `Invalid ${what}. ${nul}: Must not contain NUL characters.`, { fields: { [nul]: "Must not contain NUL characters." } });
+    if (nul !== null) throw new AppError("params_validation", `Invalid ${what}. ${nul}: Must not contain NUL characters.`, { fields: { [nul]: "Must not contain NUL characters." } });
     return result.data;
   }
   const fields = fieldErrors(result.error);
   const summary = Object.entries(fields).map(([field, message]) => `${field}: ${message}`).join("; ");
-  throw new AppError("invalid_request", `Invalid ${what}. ${summary}`, { fields });
+  throw new AppError("params_validation", `Invalid ${what}. ${summary}`, { fields });
 }
 
 /** The path of the first string holding U+0000 in a parsed value, or null. */

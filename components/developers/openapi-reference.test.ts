@@ -19,7 +19,7 @@ describe("the API reference view of the OpenAPI document", () => {
       expect.arrayContaining([
         expect.objectContaining({ name: "referenceId", type: "string", required: true }),
         expect.objectContaining({ name: "amount.unit", type: "string", required: true }),
-        expect.objectContaining({ name: "expiresAt", type: "string (date-time)", required: false }),
+        expect.objectContaining({ name: "expiresAt", type: "integer | string (date-time) | null", required: false }),
       ]),
     );
     const register = find("CryptoSettlements_create");

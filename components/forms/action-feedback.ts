@@ -17,6 +17,6 @@ export function showActionResult<T, F extends FieldValues>(result: ActionResult<
   const form = options.form;
   const known = form ? fields.filter(([name]) => name in form.getValues() || name.includes(".")) : [];
   for (const [name, message] of known) form!.setError(name as Path<F>, { type: "server", message });
-  if (known.length === 0 || known.length < fields.length || result.code !== "invalid_request") toast.error(result.error);
+  if (known.length === 0 || known.length < fields.length || result.code !== "params_validation") toast.error(result.error);
   return undefined;
 }

@@ -92,10 +92,10 @@ test.describe("versioning", () => {
 });
 
 test.describe("malformed requests get an Error object, never a 500", () => {
-  test("invalid JSON is 400 invalid_request", async ({ api }) => {
+  test("invalid JSON is 400 params_validation", async ({ api }) => {
     const res = await api.call("POST", "/v1/merchants", { rawBody: '{"merchantName": "x",', headers: { "Content-Type": "application/json" }, idempotencyKey: freshKey() });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: "invalid_request", message: "The request body is not valid JSON." });
+    expect(res.body).toMatchObject({ code: "params_validation", message: "The request body is not valid JSON." });
   });
 
   test("a non-JSON content type is 415", async ({ api }) => {
@@ -113,7 +113,7 @@ test.describe("malformed requests get an Error object, never a 500", () => {
   test("an empty body is 400", async ({ api }) => {
     const res = await api.call("POST", "/v1/merchants", { headers: { "Content-Type": "application/json" }, idempotencyKey: freshKey() });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe("invalid_request");
+    expect(res.body.code).toBe("params_validation");
   });
 
   test("an unknown route is 404 not_found", async ({ api }) => {

@@ -18,7 +18,7 @@ test.describe("merchants", () => {
   test("validation errors name each field", async ({ api }) => {
     const res = await api.post("/v1/merchants", { merchantName: "", merchantEmail: "nope", iconUrl: "http://insecure.example/icon.png", extra: 1 }, { idempotencyKey: freshKey() });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe("invalid_request");
+    expect(res.body.code).toBe("params_validation");
     expect(Object.keys(res.body.details.fields).sort()).toEqual(["extra", "iconUrl", "merchantEmail", "merchantName"]);
     expect(res.body.details.fields.extra).toBe("Unknown field.");
     expect(res.body.details.fields.merchantEmail).toBe("Enter a valid email address.");
@@ -104,7 +104,7 @@ test.describe("merchants", () => {
     for (const bad of ["limit=0", "limit=201", "limit=abc", "cursor=garbage"]) {
       const res = await api.get(`/v1/merchants?${bad}`);
       expect(res.status, bad).toBe(400);
-      expect(res.body.code).toBe("invalid_request");
+      expect(res.body.code).toBe("params_validation");
     }
   });
 

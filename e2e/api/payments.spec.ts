@@ -2,6 +2,7 @@ import { baseURL } from "../support/settings";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { createMerchant, usdcBase } from "../support/merchants";
 import { signInViaApi } from "../support/sign-in";
+import { expectWalletConnectShape } from "../support/walletconnect-contract";
 
 const usd = (value: string) => ({ unit: "iso4217/USD", value });
 
@@ -24,7 +25,10 @@ test.describe("creating payments", () => {
     const lifetime = Date.parse(p.expiresAt) - Date.parse(p.createdAt);
     expect(lifetime).toBe(15 * 60 * 1000);
     expect(Date.parse(p.createdAt)).toBeGreaterThanOrEqual(before - 1000);
-    expect((await api.get(`/v1/payments/${p.id}`)).body).toEqual(p);
+    // The create answer also carries WalletConnect Pay's names beside ours; the payment itself is the same.
+    const { paymentId, pollInMs, ...payment } = p;
+    expect({ paymentId, pollInMs }).toEqual({ paymentId: p.id, pollInMs: 2000 });
+    expect((await api.get(`/v1/payments/${p.id}`)).body).toEqual(payment);
   });
 
   test("the second form POST /v1/merchant/payment returns { paymentId, gatewayUrl }", async ({ api }) => {
@@ -66,12 +70,13 @@ test.describe("creating payments", () => {
     ["asset value above 2^256 - 1", { referenceId: "r", amount: { unit: `caip19/${usdcBase}`, value: (2n ** 256n).toString() } }, "amount.value"],
   ];
   for (const [label, body, field] of invalidBodies) {
-    test(`400 invalid_request for ${label}, naming ${field}`, async ({ api }) => {
+    test(`400 params_validation for ${label}, naming ${field}`, async ({ api }) => {
       const merchant = await createMerchant(api);
       const res = await api.post("/v1/payments", body, { merchantId: merchant.id });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe("invalid_request");
+      expect(res.body.code).toBe("params_validation");
       expect(res.body.details.fields).toHaveProperty([field]);
+      expectWalletConnectShape("POST", "/v1/payments", 400, res.body);
     });
   }
 
@@ -100,14 +105,14 @@ test.describe("creating payments", () => {
 
   test("Merchant-Id is required and must be this account's and mode's merchant", async ({ api, apiAs, fixtures }) => {
     const missing = await api.post("/v1/payments", { referenceId: "r", amount: usd("1") });
-    expect(missing.status).toBe(400);
-    expect(missing.body.details.fields).toHaveProperty(["Merchant-Id"]);
+    expect(missing.status).toBe(401);
+    expect(missing.body).toMatchObject({ code: "missing_merchant_id", details: { fields: { "Merchant-Id": "Required." } } });
     const otherAccountMerchant = await createMerchant(apiAs({ "Api-Key": fixtures.accounts.b.keys.test }));
     const liveMerchant = await createMerchant(apiAs({ "Api-Key": fixtures.accounts.a.keys.live }));
     for (const merchantId of ["mrch_000000000000000000000000", "garbage", otherAccountMerchant.id, liveMerchant.id]) {
       const res = await api.post("/v1/payments", { referenceId: "r", amount: usd("1") }, { merchantId });
       expect(res.status, merchantId).toBe(404);
-      expect(res.body.code).toBe("not_found");
+      expect(res.body.code).toBe("merchant_not_found");
     }
   });
 
@@ -137,16 +142,16 @@ test.describe("status and lifecycle", () => {
     expect(simulated.body.status).toBe("succeeded");
 
     const final = await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id });
+    const display = { assetSymbol: "USDC", assetName: "USD Coin", decimals: 6, networkName: "Base" };
     expect(final.body).toEqual({
       status: "succeeded",
       isFinal: true,
       pollInMs: null,
-      info: {
-        txId: `test:${payment.id}`,
-        optionAmount: { unit: `caip19/${usdcBase}`, value: "10500000" },
-        display: { assetSymbol: "USDC", assetName: "USD Coin", decimals: 6, networkName: "Base" },
-      },
+      // `display` inside optionAmount is what WalletConnect Pay clients read; the copy beside it is for 2026-02-18 clients.
+      info: { txId: `test:${payment.id}`, optionAmount: { unit: `caip19/${usdcBase}`, value: "10500000", display }, display },
     });
+    expectWalletConnectShape("GET", `/v1/payments/${payment.id}/status`, 200, final.body);
+    expectWalletConnectShape("GET", `/v1/payments/${payment.id}/status`, 200, initial.body);
   });
 
   for (const outcome of ["failed", "cancelled", "expired"] as const) {
@@ -157,10 +162,12 @@ test.describe("status and lifecycle", () => {
       expect((await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id })).body).toEqual({ status: outcome, isFinal: true, pollInMs: null, info: null });
       for (const next of ["succeeded", "failed", "cancelled", "expired"]) {
         const res = await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: next });
-        expect(res.status).toBe(409);
-        expect(res.body).toMatchObject({ code: "payment_final", details: { status: outcome } });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ code: "invalid_state", details: { status: outcome } });
       }
-      expect((await api.post(`/v1/payments/${payment.id}/cancel`)).status).toBe(409);
+      const cancel = await api.post(`/v1/payments/${payment.id}/cancel`);
+      expect(cancel.status).toBe(400);
+      expectWalletConnectShape("POST", `/v1/payments/${payment.id}/cancel`, 400, cancel.body);
       expect((await api.get(`/v1/payments/${payment.id}`)).body.status).toBe(outcome);
     });
   }
@@ -172,8 +179,8 @@ test.describe("status and lifecycle", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.details.fields).toHaveProperty("outcome");
     const noOption = await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" });
-    expect(noOption.status).toBe(409);
-    expect(noOption.body.code).toBe("no_payment_option");
+    expect(noOption.status).toBe(400);
+    expect(noOption.body.code).toBe("invalid_state");
     expect((await api.get(`/v1/payments/${payment.id}`)).body.status).toBe("requires_action");
   });
 
@@ -193,7 +200,9 @@ test.describe("status and lifecycle", () => {
         api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" }),
         api.post(`/v1/payments/${payment.id}/cancel`),
       ]);
-      expect([succeed.status, cancel.status].sort()).toEqual([200, 409]);
+      const [won, lost] = succeed.status === 200 ? [succeed, cancel] : [cancel, succeed];
+      expect(won.status).toBe(200);
+      expect(["invalid_state", "conflict"]).toContain(lost.body.code);
       const winner = succeed.status === 200 ? "succeeded" : "cancelled";
       expect((await api.get(`/v1/payments/${payment.id}`)).body.status).toBe(winner);
     }
@@ -227,7 +236,10 @@ test.describe("status and lifecycle", () => {
     const merchant = await createMerchant(api);
     const otherMerchant = await createMerchant(api);
     const payment = await newPayment(api, merchant.id);
-    expect((await api.get(`/v1/payments/${payment.id}/status`, { merchantId: otherMerchant.id })).status).toBe(404);
+    const otherMerchants = await api.get(`/v1/payments/${payment.id}/status`, { merchantId: otherMerchant.id });
+    expect(otherMerchants.status).toBe(404);
+    expect(otherMerchants.body.code).toBe("payment_not_found");
+    expectWalletConnectShape("GET", `/v1/payments/${payment.id}/status`, 404, otherMerchants.body);
     for (const key of [fixtures.accounts.b.keys.test, fixtures.accounts.a.keys.live]) {
       const client = apiAs({ "Api-Key": key });
       expect((await client.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id })).status).toBe(404);
@@ -286,5 +298,91 @@ test.describe("listing payments", () => {
     const future = await api.get(`/v1/payments?merchantId=${merchant.id}&createdFrom=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
     expect(future.body.data).toHaveLength(0);
     expect((await api.get("/v1/payments?status=paid")).status).toBe(400);
+  });
+
+  test("WalletConnect Pay's list: /v1/merchants/payments for the Merchant-Id merchant, its filters, and no unknown parameter", async ({ api }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    const other = await createMerchant(api);
+    await newPayment(api, other.id, { referenceId: "wc-list-other" });
+    const made = [];
+    for (const [i, value] of ["300", "100", "200"].entries()) made.push(await newPayment(api, merchant.id, { referenceId: `wc-list-${i}-${merchant.id}`, amount: usd(value) }));
+    await api.post(`/v1/test/payments/${made[0]!.id}/simulate`, { outcome: "succeeded" });
+    expect((await api.post(`/v1/payments/${made[1]!.id}/cancel`)).body.status).toBe("cancelled");
+
+    const list = await api.get("/v1/merchants/payments", { merchantId: merchant.id });
+    expect(list.status).toBe(200);
+    expectWalletConnectShape("GET", "/v1/merchants/payments", 200, list.body);
+    expect(list.body.data.map((p: { paymentId: string }) => p.paymentId)).toEqual([made[2]!.id, made[1]!.id, made[0]!.id]);
+    expect(list.body.data[2]).toMatchObject({ id: made[0]!.id, merchant: { id: merchant.id }, isTerminal: true, status: "succeeded" });
+    expect(list.body.stats).toEqual({ totalTransactions: 3, totalCustomers: 0, totalRevenue: [{ currency: "USD", amount: 3 }] });
+
+    const ids = async (query: string) => (await api.get(`/v1/merchants/payments?${query}`, { merchantId: merchant.id })).body.data.map((p: { id: string }) => p.id);
+    expect(await ids("status=succeeded&status=cancelled")).toEqual([made[1]!.id, made[0]!.id]);
+    expect(await ids("referenceId=list-1")).toEqual([made[1]!.id]);
+    expect(await ids("sortBy=amount&sortDir=asc")).toEqual([made[1]!.id, made[2]!.id, made[0]!.id]);
+    expect(await ids(`endTs=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`)).toEqual([]);
+    expect(await ids("token_symbol=USDC&network=eip155:8453")).toEqual([made[0]!.id]);
+    // The account-wide list takes the same filters, merchantId repeated.
+    const both = await api.get(`/v1/payments?merchantId=${merchant.id}&merchantId=${other.id}&status=requires_action`);
+    expect(both.body.data).toHaveLength(2);
+    expectWalletConnectShape("GET", "/v1/payments", 200, both.body);
+
+    for (const query of ["stauts=succeeded", "merchantId=" + merchant.id, "referenceId=ab", "sortBy=size"]) {
+      const refused = await api.get(`/v1/merchants/payments?${query}`, { merchantId: merchant.id });
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.code, query).toBe("params_validation");
+      expectWalletConnectShape("GET", "/v1/merchants/payments", 400, refused.body);
+    }
+    expect((await api.get("/v1/payments?limit=5&limit=6")).status).toBe(400);
+    expect((await api.get("/v1/merchants/payments")).body.code).toBe("missing_merchant_id");
+  });
+});
+
+test.describe("WalletConnect Pay clients", () => {
+  test("create takes WalletConnect's optional fields: expiresAt in Unix seconds, checkout URLs (https only), and answers paymentId and pollInMs beside id", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    const created = await api.post(
+      "/v1/payments",
+      { referenceId: "wc-create", amount: usd("500"), expiresAt, checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/no" } },
+      { merchantId: merchant.id },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ paymentId: created.body.id, pollInMs: 2000, status: "requires_action", isFinal: false, expiresAt: new Date(expiresAt * 1000).toISOString() });
+    expect((await newPayment(api, merchant.id, { expiresAt: null, checkout: null })).status).toBe("requires_action");
+
+    for (const [label, body, field] of [
+      ["http successUrl", { checkout: { successUrl: "http://shop.example/ok", errorUrl: "https://shop.example/no" } }, "checkout.successUrl"],
+      ["missing errorUrl", { checkout: { successUrl: "https://shop.example/ok" } }, "checkout.errorUrl"],
+      ["expiresAt in milliseconds", { expiresAt: expiresAt * 1000 }, "expiresAt"],
+      ["expiresAt in the past", { expiresAt: expiresAt - 7200 }, "expiresAt"],
+      ["fractional expiresAt", { expiresAt: expiresAt + 0.5 }, "expiresAt"],
+    ] as const) {
+      const refused = await api.post("/v1/payments", { referenceId: "r", amount: usd("1"), ...body }, { merchantId: merchant.id });
+      expect(refused.status, label).toBe(400);
+      expect(refused.body.code, label).toBe("params_validation");
+      expect(refused.body.details.fields, label).toHaveProperty([field]);
+    }
+    // The spec's second form is unchanged.
+    const second = await api.post("/v1/merchant/payment", { referenceId: "wc-second", amount: usd("500"), expiresAt }, { merchantId: merchant.id });
+    expect(second.status).toBe(201);
+    expect(Object.keys(second.body).sort()).toEqual(["gatewayUrl", "paymentId"]);
+  });
+
+  test("Wcp-Version is read as the version header, and a payment is found by its whole gatewayUrl", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const payment = await newPayment(api, merchant.id);
+    const pinned = await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id, headers: { "Wcp-Version": "2026-02-19.preview" } });
+    expect(pinned.headers["tollgate-version"]).toBe("2026-02-19.preview");
+    expect((await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id, headers: { "Wcp-Version": "2099-01-01" } })).body.code).toBe("unknown_api_version");
+    expect((await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id, headers: { "Wcp-Version": "soon" } })).body.code).toBe("invalid_api_version");
+
+    const byUrl = await api.get(`/v1/payments/${encodeURIComponent(payment.gatewayUrl)}/status`, { merchantId: merchant.id });
+    expect(byUrl.status).toBe(200);
+    expect(byUrl.body.status).toBe("requires_action");
+    expect((await api.get(`/v1/payments/${encodeURIComponent(payment.gatewayUrl)}`)).body.id).toBe(payment.id);
+    // WalletConnect Pay's SDK sends a link it does not know as WalletConnect's whole, percent-encoded twice.
+    const asTheSdkSendsIt = encodeURIComponent(encodeURIComponent(`${payment.gatewayUrl}?returnUrl=app%3A%2F%2Fdone&preferUniversalLinks=1`));
+    expect((await api.get(`/v1/payments/${asTheSdkSendsIt}/status`, { merchantId: merchant.id })).body.status).toBe("requires_action");
   });
 });

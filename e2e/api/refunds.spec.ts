@@ -37,7 +37,7 @@ test.describe("refunds", () => {
     expect((await api.post("/v1/refunds", { paymentId, amount: usd("1000") })).status).toBe(201);
     const tooMuch = await api.post("/v1/refunds", { paymentId, amount: usd("51") });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body).toMatchObject({ code: "invalid_request", details: { refundable: usd("50") } });
+    expect(tooMuch.body).toMatchObject({ code: "params_validation", details: { refundable: usd("50") } });
     expect(tooMuch.body.details.fields).toHaveProperty(["amount.value"]);
     const rest = await api.post("/v1/refunds", { paymentId });
     expect(rest.body.amount).toEqual(usd("50"));
@@ -51,7 +51,7 @@ test.describe("refunds", () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => api.post("/v1/refunds", { paymentId, amount: usd("70") })));
     const accepted = results.filter((r) => r.status === 201);
     expect(accepted).toHaveLength(14);
-    for (const r of results.filter((r) => r.status !== 201)) expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: "invalid_request", details: { refundable: usd("20") } });
+    for (const r of results.filter((r) => r.status !== 201)) expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: "params_validation", details: { refundable: usd("20") } });
 
     const listed = await api.get(`/v1/refunds?paymentId=${paymentId}&limit=200`);
     expect(listed.body.data).toHaveLength(14);
@@ -96,12 +96,12 @@ test.describe("refunds", () => {
     ["an unknown field", { refundApplicationFee: true }, "refundApplicationFee"],
   ];
   for (const [label, body, field] of invalid) {
-    test(`400 invalid_request for ${label}, naming ${field}`, async ({ api }) => {
+    test(`400 params_validation for ${label}, naming ${field}`, async ({ api }) => {
       const merchant = await createMerchant(api, { withUsdc: true });
       const paymentId = await payment(api, merchant.id);
       const res = await api.post("/v1/refunds", label === "no paymentId" ? body : { paymentId, ...body });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe("invalid_request");
+      expect(res.body.code).toBe("params_validation");
       expect(res.body.details.fields).toHaveProperty([field]);
     });
   }

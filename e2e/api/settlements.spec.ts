@@ -137,7 +137,7 @@ test.describe("POST /v1/merchants/{merchantId}/settlements/crypto", () => {
       const merchantId = await createMerchant(api);
       const res = await api.post(cryptoPath(merchantId), body, { idempotencyKey: freshKey("bad") });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
-      expect(res.body.code).toBe("invalid_request");
+      expect(res.body.code).toBe("params_validation");
       expect(Object.keys(res.body.details.fields)).toContain(field);
       if (mentions) expect(res.body.details.fields[field]).toContain(mentions);
       expect(await listCrypto(api, merchantId)).toEqual([]);
@@ -263,7 +263,7 @@ test.describe("PUT /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
     ] as const) {
       const refused = await api.put(itemPath(merchantId, created!.id), body, { idempotencyKey: freshKey("put") });
       expect(refused.status, JSON.stringify(refused.body)).toBe(400);
-      expect(refused.body.code).toBe("invalid_request");
+      expect(refused.body.code).toBe("params_validation");
       expect(refused.body.details.fields.destination).toContain(mentions);
     }
     expect(await destinations(api, merchantId)).toEqual({ [USDC_BASE]: on(BASE, WALLET_2) });

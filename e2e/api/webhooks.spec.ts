@@ -75,10 +75,10 @@ test.describe("webhook endpoints", () => {
     ["an unknown field", { url: "https://example.com/hook", secret: "mine" }, "secret"],
   ];
   for (const [label, body, field] of invalid) {
-    test(`400 invalid_request for ${label}, naming ${field}`, async ({ api }) => {
+    test(`400 params_validation for ${label}, naming ${field}`, async ({ api }) => {
       const res = await api.post("/v1/webhook-endpoints", body);
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe("invalid_request");
+      expect(res.body.code).toBe("params_validation");
       expect(res.body.details.fields).toHaveProperty([field]);
     });
   }

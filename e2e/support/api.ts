@@ -1,6 +1,7 @@
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
 import { readFixtures, type Fixtures } from "./fixtures-data";
 import { OpenApiValidator } from "./openapi-validator";
+import { expectWalletConnectShape } from "./walletconnect-contract";
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -35,7 +36,10 @@ export class ApiClient {
     const text = await response.text();
     const body = text ? JSON.parse(text) : null;
     expect(response.headers()["content-type"], `${method} ${path} content type`).toContain("application/json");
-    this.validator.check(method, new URL(response.url()).pathname, response.status(), body);
+    const pathname = new URL(response.url()).pathname;
+    this.validator.check(method, pathname, response.status(), body);
+    // The Gateway is what WalletConnect Pay wallets call: their clients' contract holds too.
+    if (pathname.startsWith("/v1/gateway/")) expectWalletConnectShape(method, pathname, response.status(), body);
     return { status: response.status(), body, headers: response.headers() };
   }
 

@@ -5,11 +5,11 @@ import { createMerchant } from "./merchants";
 export const checkoutViewport = { width: 390, height: 844 };
 
 /** A merchant with a USDC-on-Base settlement and a $10.50 payment for it, made through the API. */
-export async function newCheckoutPayment(api: ApiClient, options: { name?: string; expiresAt?: string } = {}) {
+export async function newCheckoutPayment(api: ApiClient, options: { name?: string; expiresAt?: string; checkout?: { successUrl: string; errorUrl: string } } = {}) {
   const merchant = await createMerchant(api, { withUsdc: true, name: options.name ?? "Corner Coffee" });
   const created = await api.post(
     "/v1/payments",
-    { referenceId: `order-${Date.now()}`, amount: { unit: "iso4217/USD", value: "1050" }, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) },
+    { referenceId: `order-${Date.now()}`, amount: { unit: "iso4217/USD", value: "1050" }, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}), ...(options.checkout ? { checkout: options.checkout } : {}) },
     { merchantId: merchant.id },
   );
   expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -16,11 +16,15 @@ export class OpenApiValidator {
     this.routes = Object.entries(doc.paths).flatMap(([template, ops]) =>
       Object.keys(ops).map((method) => ({ method: method.toUpperCase(), template, pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`) })),
     );
+    // Literal segments win over parameters, as in the router (/v1/merchants/payments before /v1/merchants/{merchantId}).
+    this.routes.sort((a, b) => a.template.split("{").length - b.template.split("{").length);
   }
 
   /** Throws with a readable message when the response breaks the contract. */
   check(method: string, pathname: string, status: number, body: unknown): void {
-    const route = this.routes.find((r) => r.method === method && r.pattern.test(pathname));
+    // The path's own template (literal segments first), then its operation for this method, if any.
+    const template = this.routes.find((r) => r.pattern.test(pathname))?.template;
+    const route = this.routes.find((r) => r.method === method && r.template === template);
     const schema = route ? this.responseSchema(route.template, route.method, status) : { $ref: "doc#/components/schemas/Error" };
     if (!schema) throw new Error(`${method} ${pathname} answered ${status}, a status its OpenAPI operation does not list.`);
     const key = `${route?.template ?? "*"} ${method} ${status}`;

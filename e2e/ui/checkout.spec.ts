@@ -83,6 +83,25 @@ test.describe("test mode", () => {
     });
   }
 
+  test("with checkout URLs set at creation, the page posts the outcome and then sends the buyer there with payment_id", async ({ page, api }) => {
+    const checkout = { successUrl: "https://shop.example/done?order=7", errorUrl: "https://shop.example/oops" };
+    // The browser has no network: the merchant's pages are answered here.
+    await page.route("https://shop.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<h1>Merchant page</h1>" }));
+    await installBridge(page);
+    for (const [button, expected] of [["Simulate success", checkout.successUrl + "&payment_id="], ["Simulate failure", checkout.errorUrl + "?payment_id="]] as const) {
+      const { payment, path } = await newCheckoutPayment(api, { checkout });
+      await page.goto(path);
+      await page.getByRole("button", { name: button }).click();
+      await page.waitForURL(`${expected}${payment.id}`);
+      await expect(page.getByRole("heading", { name: "Merchant page" })).toBeVisible();
+    }
+    // A page opened once the payment is already final sends the buyer on at once.
+    const { payment, path } = await newCheckoutPayment(api, { checkout });
+    await api.post(`/v1/payments/${payment.id}/cancel`);
+    await page.goto(path);
+    await page.waitForURL(`${checkout.errorUrl}?payment_id=${payment.id}`);
+  });
+
   test("a button pressed after the payment ended elsewhere shows the final state instead of an error", async ({ page, api }) => {
     const { merchant, payment, path } = await newCheckoutPayment(api);
     await installBridge(page);
@@ -323,8 +342,8 @@ test.describe("live mode", () => {
     expect((await choose("crypto_000000000000000000000000")).status()).toBe(400);
     await live.post(`/v1/payments/${payment.id}/cancel`, undefined, { idempotencyKey: freshKey("cancel") });
     const afterFinal = await choose(idOf(usdcBase));
-    expect(afterFinal.status()).toBe(409);
-    expect((await afterFinal.json()).code).toBe("payment_final");
+    expect(afterFinal.status()).toBe(400);
+    expect((await afterFinal.json()).code).toBe("invalid_state");
   });
 
   test("Pay with browser wallet sends the transfer through EIP-1193 and records its hash without marking the payment paid", async ({ page, apiAs, fixtures, api }) => {
@@ -377,8 +396,8 @@ test.describe("live mode", () => {
     expect((await refusedInTest.json()).code).toBe("forbidden");
     await live.post(`/v1/payments/${payment.id}/cancel`, undefined, { idempotencyKey: freshKey("cancel") });
     const afterFinal = await submit(path, { settlementId, txHash: `0x${"cd".repeat(32)}` });
-    expect(afterFinal.status()).toBe(409);
-    expect((await afterFinal.json()).code).toBe("payment_final");
+    expect(afterFinal.status()).toBe(400);
+    expect((await afterFinal.json()).code).toBe("invalid_state");
   });
 
   test("a wallet that declines shows why, and nothing is recorded", async ({ page, apiAs, fixtures }) => {

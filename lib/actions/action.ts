@@ -59,7 +59,7 @@ export function publicAction<S extends z.ZodObject, R>(schema: S, handler: (inpu
 }
 
 function invalidInput(error: z.ZodError): ActionResult<never> {
-  return { ok: false, code: "invalid_request", error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(error) };
+  return { ok: false, code: "params_validation", error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(error) };
 }
 
 function failure(error: unknown): ActionResult<never> {

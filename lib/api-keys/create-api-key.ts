@@ -17,7 +17,7 @@ export async function createApiKey(
   tx: Tx,
   input: { accountId: string; mode: Mode; name: string; actor: string; createdById?: string | null; permissions: readonly ApiPermission[]; grantorRole: Role },
 ): Promise<CreatedApiKey> {
-  if (input.permissions.length === 0) throw new AppError("invalid_request", "Give the key access to at least one resource.", { fields: { permissions: "Give the key access to at least one resource." } });
+  if (input.permissions.length === 0) throw new AppError("params_validation", "Give the key access to at least one resource.", { fields: { permissions: "Give the key access to at least one resource." } });
   const grantable = grantableApiPermissions(input.grantorRole);
   const refused = input.permissions.filter((p) => !grantable.includes(p));
   if (refused.length > 0) {

@@ -9,7 +9,7 @@ import { requestFingerprint, runIdempotent, validateIdempotencyKey, type ApiResu
 import type { AnyOperation } from "./operation";
 import { consumeRateLimit } from "./rate-limit";
 import { readJsonBody } from "./read-body";
-import { resolveApiVersion } from "./version";
+import { requestedApiVersion, resolveApiVersion } from "./version";
 
 /** Runs one operation for one HTTP request: authenticate → limit → version → parse → (idempotently) handle → respond. */
 export async function executeOperation(operation: AnyOperation, request: Request, rawParams: Record<string, unknown>): Promise<Response> {
@@ -22,11 +22,11 @@ export async function executeOperation(operation: AnyOperation, request: Request
     }
     requirePermission(auth.caller, operation.permission);
     await consumeRateLimit(auth.caller);
-    apiVersion = resolveApiVersion(request.headers.get("tollgate-version"), auth.accountApiVersion);
+    apiVersion = resolveApiVersion(requestedApiVersion(request.headers), auth.accountApiVersion);
     const ctx: ApiContext = { accountId: auth.accountId, mode: auth.mode, caller: auth.caller, actor: auth.actor, apiVersion, requestId };
 
     const params = operation.params ? parseInput(operation.params, rawParams, "path parameters") : undefined;
-    const query = operation.query ? parseInput(operation.query, Object.fromEntries(new URL(request.url).searchParams), "query parameters") : undefined;
+    const query = operation.query ? parseInput(operation.query, queryObject(new URL(request.url).searchParams), "query parameters") : undefined;
     const rawBody = operation.body ? await readJsonBody(request) : undefined;
     const body = operation.body ? parseInput(operation.body, rawBody, "request body") : undefined;
     const merchantId = operation.merchantHeader ? merchantFromHeader(request.headers.get("merchant-id")) : "";
@@ -60,8 +60,18 @@ export function respondWithError(error: unknown, requestId: string, apiVersion?:
   return respond(toErrorResponse(error, requestId), requestId, apiVersion, false, headers);
 }
 
+/** Query parameters by name; a repeated one is a list, so a schema that expects one value refuses it. */
+function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of params) {
+    const previous = out[key];
+    out[key] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+  }
+  return out;
+}
+
 function merchantFromHeader(value: string | null): string {
-  if (!value?.trim()) throw new AppError("invalid_request", "The Merchant-Id header is required.", { fields: { "Merchant-Id": "Required." } });
+  if (!value?.trim()) throw new AppError("missing_merchant_id", "The Merchant-Id header is required.", { fields: { "Merchant-Id": "Required." } });
   return value.trim();
 }
 

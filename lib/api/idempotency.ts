@@ -17,7 +17,7 @@ export type ApiResult = { status: number; body: unknown };
 export function validateIdempotencyKey(key: string): string {
   const trimmed = key.trim();
   if (trimmed.length === 0 || trimmed.length > maxKeyLength || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-    throw new AppError("invalid_request", `Idempotency-Key must be 1-${maxKeyLength} printable characters.`, { fields: { "Idempotency-Key": "Invalid." } });
+    throw new AppError("params_validation", `Idempotency-Key must be 1-${maxKeyLength} printable characters.`, { fields: { "Idempotency-Key": "Invalid." } });
   }
   return trimmed;
 }

@@ -7,7 +7,7 @@ import type { AnyOperation } from "./operation";
 type JsonSchema = Record<string, unknown>;
 
 // Errors any operation may answer with, whatever it does.
-const commonErrors: ErrorCode[] = ["invalid_request", "missing_api_key", "invalid_api_key", "forbidden", "invalid_api_version", "unknown_api_version", "api_version_downgrade", "rate_limited", "internal_error", "service_unavailable"];
+const commonErrors: ErrorCode[] = ["params_validation", "missing_api_key", "invalid_api_key", "forbidden", "invalid_api_version", "unknown_api_version", "api_version_downgrade", "rate_limited", "internal_error", "service_unavailable"];
 const bodyErrors: ErrorCode[] = ["unsupported_media_type", "payload_too_large"];
 
 /** The OpenAPI 3.1 document for the given operations, generated from the same zod schemas that validate requests. */
@@ -52,8 +52,9 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
       });
     }
     parameters.push({ name: "Tollgate-Version", in: "header", required: false, schema: { type: "string", examples: [CURRENT_API_VERSION] }, description: "Pins the API version for this request; defaults to the account's version." });
+    parameters.push({ name: "Wcp-Version", in: "header", required: false, schema: { type: "string", examples: [CURRENT_API_VERSION] }, description: "WalletConnect Pay's name for Tollgate-Version; read when Tollgate-Version is absent." });
 
-    const codes = [...commonErrors, ...(op.body ? bodyErrors : []), ...(op.idempotency ? (["missing_idempotency_key", "idempotency_conflict", "idempotency_in_progress"] as ErrorCode[]) : []), ...(op.errors ?? [])];
+    const codes = [...commonErrors, ...(op.body ? bodyErrors : []), ...(op.idempotency ? (["missing_idempotency_key", "idempotency_conflict", "idempotency_in_progress"] as ErrorCode[]) : []), ...(op.merchantHeader ? (["missing_merchant_id"] as ErrorCode[]) : []), ...(op.errors ?? [])];
     const responses: Record<string, unknown> = {
       [op.status]: { description: "Success", content: { "application/json": { schema: convert(op.response, "output") } } },
     };

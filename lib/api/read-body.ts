@@ -8,14 +8,14 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBodyBytes) throw tooLarge();
   const text = await readLimited(request);
-  if (text.trim() === "") throw new AppError("invalid_request", "A JSON request body is required.");
+  if (text.trim() === "") throw new AppError("params_validation", "A JSON request body is required.");
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("invalid_request", "The request body is not valid JSON.");
+    throw new AppError("params_validation", "The request body is not valid JSON.");
   }
 }
 

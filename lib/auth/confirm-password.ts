@@ -11,6 +11,6 @@ import { verifyPassword } from "@/lib/passwords";
 export async function confirmPassword(q: Tx, userId: string, password: string): Promise<void> {
   const user = await q.user.findUnique({ where: { id: userId }, omit: { passwordHash: false } });
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
-    throw new AppError("invalid_request", "That password is not correct.", { fields: { password: "That password is not correct." } });
+    throw new AppError("params_validation", "That password is not correct.", { fields: { password: "That password is not correct." } });
   }
 }

@@ -27,13 +27,13 @@ export function assetInfo(chain: Chain, assetId: string): Promise<AssetInfo> {
 
 async function load(chain: Chain, assetId: string): Promise<AssetInfo> {
   const parsed = parseAssetId(assetId);
-  if (!parsed.ok) throw new AppError("invalid_request", parsed.error);
+  if (!parsed.ok) throw new AppError("params_validation", parsed.error);
   const { assetNamespace, assetReference } = parsed.value;
   const known = findKnownAsset(assetId);
   if (assetNamespace === "slip44" && assetReference === "60") {
     return { id: assetId, kind: "native", address: null, symbol: known?.symbol ?? "ETH", name: known?.name ?? "Ether", decimals: 18 };
   }
-  if (assetNamespace !== "erc20") throw new AppError("invalid_request", `Assets of type ${assetNamespace} cannot be paid on-chain yet.`);
+  if (assetNamespace !== "erc20") throw new AppError("params_validation", `Assets of type ${assetNamespace} cannot be paid on-chain yet.`);
   const address = getAddress(assetReference);
   if (known) return { id: assetId, kind: "erc20", address, symbol: known.symbol, name: known.name, decimals: known.decimals };
   const client = chainClient(chain);

@@ -36,7 +36,7 @@ const txHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /** The hash in lower case, or a field error on `txHash`. */
 export function parseTxHash(txHash: string): Hash {
-  if (!txHashPattern.test(txHash)) throw new AppError("invalid_request", "A transaction hash is 0x followed by 64 hex digits.", { fields: { txHash: "Must be a transaction hash: 0x followed by 64 hexadecimal characters." } });
+  if (!txHashPattern.test(txHash)) throw new AppError("params_validation", "A transaction hash is 0x followed by 64 hex digits.", { fields: { txHash: "Must be a transaction hash: 0x followed by 64 hexadecimal characters." } });
   return txHash.toLowerCase() as Hash;
 }
 
@@ -98,5 +98,5 @@ export async function verifyTransfer(chain: Chain, txHash: Hash, expected: Expec
 /** Why a hash someone attached did not pay, as an error on its field. */
 export function transactionNotAccepted(reason: string | undefined, chain: Chain): AppError {
   const message = reason ?? `No mined transaction with this hash was found on ${chain.name}.`;
-  return new AppError("invalid_request", message, { fields: { txHash: message } });
+  return new AppError("params_validation", message, { fields: { txHash: message } });
 }

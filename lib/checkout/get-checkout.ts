@@ -6,6 +6,7 @@ import { serializeStatus } from "@/lib/payments/serialize";
 import type { PaymentStatusJson } from "@/lib/schemas/payment";
 import { findCheckoutPayment } from "./find-payment";
 import { assetLabel } from "./asset-label";
+import { checkoutRedirects, type CheckoutRedirects } from "./redirect-urls";
 import { paymentRequest, type PaymentRequest } from "./payment-request";
 
 export type CheckoutOption = {
@@ -32,6 +33,7 @@ export type Checkout = {
   readAt: number;
   status: PaymentStatusJson;
   options: CheckoutOption[];
+  redirects: CheckoutRedirects | null;
 };
 
 /** What the hosted checkout page shows for a payment link; 404 for an unknown or malformed id. */
@@ -50,6 +52,7 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
     expiresAt: payment.expiresAt.toISOString(),
     readAt: Date.now(),
     status: serializeStatus(payment),
+    redirects: checkoutRedirects(payment),
     options: options.map((option) => {
       const label = assetLabel(option.asset);
       return {

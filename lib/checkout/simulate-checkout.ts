@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { isFinalPaymentRefusal } from "@/lib/payments/transition";
 import { serializeStatus } from "@/lib/payments/serialize";
 import { simulatePayment } from "@/lib/payments/simulate-payment";
 import type { PaymentStatusJson } from "@/lib/schemas/payment";
@@ -18,7 +19,7 @@ export async function simulateCheckout(paymentId: string, outcome: SimulateCheck
   try {
     return serializeStatus(await db().$transaction((tx) => simulatePayment(tx, tenant(payment), "buyer", payment.id, outcome)));
   } catch (error) {
-    if (error instanceof AppError && error.code === "payment_final") return serializeStatus(await findCheckoutPayment(paymentId));
+    if (isFinalPaymentRefusal(error)) return serializeStatus(await findCheckoutPayment(paymentId));
     throw error;
   }
 }

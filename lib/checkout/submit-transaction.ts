@@ -5,6 +5,7 @@ import { recordPaymentEvent } from "@/lib/payments/record-event";
 import type { PaymentOption } from "@/lib/payments/payment-options";
 import { quotePaymentOption, selectPaymentOption } from "@/lib/payments/select-option";
 import { serializeStatus } from "@/lib/payments/serialize";
+import { isFinalPaymentRefusal } from "@/lib/payments/transition";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import type { PaymentStatusJson } from "@/lib/schemas/payment";
 import { findCheckoutPayment } from "./find-payment";
@@ -31,7 +32,7 @@ export async function submitPaymentTransaction(found: Payment, input: SubmitTran
     await retryOnConflict(async () => recordSubmission(found.id, txHash, input, actor, await quotePaymentOption(await db().payment.findUniqueOrThrow({ where: { id: found.id } }), input.settlementId)));
   } catch (error) {
     // Settled by this very transfer (the watcher found it first): the submitter gets the outcome.
-    if (error instanceof AppError && error.code === "payment_final") {
+    if (isFinalPaymentRefusal(error)) {
       const current = await db().payment.findUniqueOrThrow({ where: { id: found.id } });
       if (current.txId === txHash) return current;
     }

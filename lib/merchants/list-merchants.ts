@@ -7,7 +7,7 @@ import { serializeMerchant } from "./serialize";
 
 export async function listMerchants(q: Tx, scope: Scope, page: { limit: number; cursor?: string }) {
   const position = page.cursor ? decodeCursor(page.cursor) : null;
-  if (page.cursor && !position) throw new AppError("invalid_request", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
+  if (page.cursor && !position) throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
   const rows = await q.merchant.findMany({
     where: { accountId: scope.accountId, mode: scope.mode, deletedAt: null, ...afterPosition(position) },
     orderBy: newestFirst,

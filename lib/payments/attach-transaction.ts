@@ -18,7 +18,7 @@ export async function attachPaymentTransaction(scope: Scope, actor: string, inpu
   const payment = await readPayment(scope, input.paymentId);
   if (payment.mode !== "live") throw new AppError("forbidden", "Test-mode payments have no on-chain transaction.");
   const settlementId = input.settlementId ?? payment.optionSettlementId;
-  if (!settlementId) throw new AppError("invalid_request", "Choose the option the buyer paid with.", { fields: { settlementId: "Choose the option the buyer paid with." } });
+  if (!settlementId) throw new AppError("params_validation", "Choose the option the buyer paid with.", { fields: { settlementId: "Choose the option the buyer paid with." } });
   const txHash = parseTxHash(input.txHash);
   await db().$transaction((tx) => recordAudit(tx, { ...tenant(scope), actor, action: "payment.transaction_attached", targetType: "payment", targetId: payment.id, data: { txHash, settlementId } }));
 

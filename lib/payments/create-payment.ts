@@ -10,12 +10,14 @@ import { tenant, type Scope } from "@/lib/scope";
 import { defaultLifetimeMs, maxLifetimeMs, minLifetimeMs } from "./lifecycle";
 
 export async function createPayment(tx: Tx, scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput) {
-  await getMerchant(tx, scope, merchantId);
+  await getMerchant(tx, scope, merchantId).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === "not_found" ? new AppError("merchant_not_found", "Merchant not found: the Merchant-Id header names no merchant of this account and mode.") : error;
+  });
   const now = new Date();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : new Date(now.getTime() + defaultLifetimeMs);
   const lifetime = expiresAt.getTime() - now.getTime();
   if (lifetime < minLifetimeMs || lifetime > maxLifetimeMs) {
-    throw new AppError("invalid_request", "expiresAt must be between 1 minute and 30 days from now.", { fields: { expiresAt: "Must be between 1 minute and 30 days from now." } });
+    throw new AppError("params_validation", "expiresAt must be between 1 minute and 30 days from now.", { fields: { expiresAt: "Must be between 1 minute and 30 days from now." } });
   }
   const id = newId("pay");
   const payment = await tx.payment.create({
@@ -28,6 +30,8 @@ export async function createPayment(tx: Tx, scope: Scope, actor: string, merchan
       amountValue: input.amount.value,
       expiresAt,
       createdAt: now,
+      checkoutSuccessUrl: input.checkout?.successUrl ?? null,
+      checkoutErrorUrl: input.checkout?.errorUrl ?? null,
     },
   });
   // Not a nested create: that makes Prisma read the payment back after both inserts.

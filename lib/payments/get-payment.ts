@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Payment, type Tx } from "@/lib/db";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, paymentNotFound } from "@/lib/errors";
 import { isId } from "@/lib/ids";
 import type { Scope } from "@/lib/scope";
 import { transitionPayment } from "./transition";
@@ -10,7 +10,7 @@ export async function getPayment(q: Tx, scope: Scope, paymentId: string, merchan
   const payment = isId("pay", paymentId)
     ? await q.payment.findFirst({ where: { id: paymentId, accountId: scope.accountId, mode: scope.mode, ...(merchantId ? { merchantId } : {}) } })
     : null;
-  if (!payment) throw notFound("Payment");
+  if (!payment) throw paymentNotFound();
   return payment;
 }
 
@@ -24,7 +24,7 @@ export async function expireIfDue(payment: Payment): Promise<Payment> {
     return await db().$transaction((tx) => transitionPayment(tx, payment, "expired", { actor: "system", data: { reason: "expiresAt passed" } }));
   } catch (error) {
     // Someone else moved it first (paid, cancelled or expired it): show what they left.
-    if (error instanceof AppError && error.status === 409) return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+    if (error instanceof AppError && (error.code === "invalid_state" || error.code === "conflict")) return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
     throw error;
   }
 }

@@ -1,21 +1,51 @@
 import "server-only";
 import type { Payment, Prisma, Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { knownAssets } from "@/lib/assets";
 import { isCursorId, isStorableDate } from "@/lib/pagination";
-import type { ListPaymentsFilter } from "@/lib/schemas/payment";
+import type { ListPaymentsFilter, ListPaymentsQueryInput } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/scope";
+import { CURRENCY_EXPONENTS, formatUnits, isCurrencyCode } from "@/lib/money";
+import { isFinalStatus } from "./lifecycle";
 import { serializePayment } from "./serialize";
 
 export function paymentFilterWhere(scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">): Prisma.PaymentWhereInput {
   return {
     accountId: scope.accountId,
     mode: scope.mode,
-    ...(filter.status ? { status: filter.status } : {}),
-    ...(filter.merchantId ? { merchantId: filter.merchantId } : {}),
+    ...(filter.status ? { status: { in: filter.status } } : {}),
+    ...(filter.merchantId ? { merchantId: { in: filter.merchantId } } : {}),
+    ...(filter.referenceId ? { referenceId: { contains: filter.referenceId } } : {}),
     ...(filter.asset ? { optionAsset: filter.asset } : {}),
+    ...(filter.tokenSymbol ? { optionAsset: { in: assetsWithSymbols(filter.tokenSymbol) } } : {}),
+    ...(filter.networks ? { OR: filter.networks.map((chainId) => ({ optionAsset: { startsWith: `${chainId}/` } })) } : {}),
     ...(filter.createdFrom || filter.createdTo
       ? { createdAt: { ...(filter.createdFrom ? { gte: new Date(filter.createdFrom) } : {}), ...(filter.createdTo ? { lt: new Date(filter.createdTo) } : {}) } }
       : {}),
+  };
+}
+
+function assetsWithSymbols(symbols: string[]): string[] {
+  const wanted = new Set(symbols.map((s) => s.toUpperCase()));
+  return knownAssets.filter((a) => wanted.has(a.symbol.toUpperCase())).map((a) => a.id);
+}
+
+/** The API's list query (our names and WalletConnect Pay's) as the filter and order of findPayments. */
+export function paymentsListRequest(query: ListPaymentsQueryInput, merchantId?: string): { filter: ListPaymentsFilter; view: PaymentView } {
+  return {
+    filter: {
+      limit: query.limit,
+      cursor: query.cursor,
+      status: query.status,
+      merchantId: merchantId ? [merchantId] : query.merchantId,
+      referenceId: query.referenceId,
+      asset: query.asset,
+      tokenSymbol: query.token_symbol,
+      networks: query.network?.split(","),
+      createdFrom: query.startTs ?? query.createdFrom,
+      createdTo: query.endTs ?? query.createdTo,
+    },
+    view: { sort: { by: query.sortBy === "amount" ? "amount" : "createdAt", dir: query.sortDir } },
   };
 }
 
@@ -31,7 +61,7 @@ export type PaymentView = {
   before?: string;
 };
 
-export type PaymentRow = Payment & { merchant: { name: string } };
+export type PaymentRow = Payment & { merchant: { name: string; iconUrl: string | null } };
 
 const newestFirst: PaymentSort = { by: "createdAt", dir: "desc" };
 
@@ -45,7 +75,7 @@ export async function findPayments(q: Tx, scope: Scope, filter: ListPaymentsFilt
   const backwards = view.before !== undefined;
   const cursor = backwards ? view.before : filter.cursor;
   const position = cursor ? decodePosition(cursor, sort.by) : null;
-  if (cursor && !position) throw new AppError("invalid_request", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
+  if (cursor && !position) throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
 
   // Paging backwards reads the other way from the cursor, then puts the rows back in order.
   const dir = backwards ? (sort.dir === "asc" ? "desc" : "asc") : sort.dir;
@@ -54,7 +84,7 @@ export async function findPayments(q: Tx, scope: Scope, filter: ListPaymentsFilt
     where: { AND: [paymentFilterWhere(scope, filter), searchWhere(view.search), position ? beyond(column, dir, position) : {}] },
     orderBy: [{ [column]: dir }, { id: dir }],
     take: filter.limit + 1,
-    include: { merchant: { select: { name: true } } },
+    include: { merchant: { select: { name: true, iconUrl: true } } },
   });
   const more = rows.length > filter.limit;
   // Back at the start: show a full first page rather than the few rows before the cursor.
@@ -70,9 +100,39 @@ export async function findPayments(q: Tx, scope: Scope, filter: ListPaymentsFilt
   };
 }
 
-export async function listPayments(q: Tx, scope: Scope, filter: ListPaymentsFilter) {
-  const page = await findPayments(q, scope, filter);
-  return { data: page.rows.map(serializePayment), nextCursor: page.nextCursor };
+/**
+ * A page of payments as our API lists them, with WalletConnect Pay's fields beside ours (each row's
+ * paymentId, merchant, isTerminal, lastUpdatedAt, and the page's stats), since its list shares the path.
+ */
+export async function listPayments(q: Tx, scope: Scope, { filter, view }: { filter: ListPaymentsFilter; view: PaymentView }) {
+  const [page, stats] = await Promise.all([findPayments(q, scope, filter, view), paymentStats(q, scope, filter)]);
+  return {
+    data: page.rows.map((row) => ({
+      ...serializePayment(row),
+      paymentId: row.id,
+      merchant: { id: row.merchantId, name: row.merchant.name, iconUrl: row.merchant.iconUrl },
+      isTerminal: isFinalStatus(row.status),
+      lastUpdatedAt: row.updatedAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+    stats,
+  };
+}
+
+/** Totals over every payment the filter matches: count, distinct payers, succeeded revenue per fiat currency (major units). */
+async function paymentStats(q: Tx, scope: Scope, filter: ListPaymentsFilter) {
+  const where = paymentFilterWhere(scope, filter);
+  const [totalTransactions, payers, revenue] = await Promise.all([
+    q.payment.count({ where }),
+    q.payment.findMany({ where: { AND: [where, { payerAddress: { not: null } }] }, distinct: ["payerAddress"], select: { payerAddress: true } }),
+    q.payment.groupBy({ by: ["amountUnit"], where: { AND: [where, { status: "succeeded", amountUnit: { startsWith: "iso4217/" } }] }, _sum: { amountValue: true } }),
+  ]);
+  const totalRevenue = revenue.map((r) => {
+    const currency = r.amountUnit.slice("iso4217/".length);
+    const exponent = isCurrencyCode(currency) ? CURRENCY_EXPONENTS[currency] : 2;
+    return { currency, amount: Number(formatUnits(r._sum.amountValue?.toFixed() ?? "0", exponent)) };
+  });
+  return { totalRevenue, totalTransactions, totalCustomers: payers.length };
 }
 
 function searchWhere(search: string | undefined): Prisma.PaymentWhereInput {

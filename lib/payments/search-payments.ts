@@ -38,8 +38,8 @@ export function paymentsSearch(query: PaymentsQuery, limit = paymentsPageSize): 
     filter: {
       limit,
       cursor: query.cursor,
-      status: query.status,
-      merchantId: query.merchantId,
+      status: query.status ? [query.status] : undefined,
+      merchantId: query.merchantId ? [query.merchantId] : undefined,
       createdFrom: query.from ? `${query.from}T00:00:00.000Z` : undefined,
       createdTo: query.to ? dayAfter(query.to) : undefined,
     },

@@ -13,7 +13,7 @@ export async function quotePaymentOption(payment: Payment, settlementId: string)
   // Nothing to quote: selectPaymentOption answers these without one.
   if (isFinalStatus(payment.status) || (payment.optionSettlementId === settlementId && payment.optionValue !== null)) return null;
   const option = (await listPaymentOptions(db(), payment)).find((o) => o.settlementId === settlementId);
-  if (!option) throw new AppError("invalid_request", "That is not one of this payment's options.", { fields: { settlementId: "Not an option of this payment." } });
+  if (!option) throw new AppError("params_validation", "That is not one of this payment's options.", { fields: { settlementId: "Not an option of this payment." } });
   return option;
 }
 
@@ -22,7 +22,7 @@ export async function quotePaymentOption(payment: Payment, settlementId: string)
  * asked to send is what verification later expects. An unpaid payment may switch options.
  */
 export async function selectPaymentOption(tx: Tx, payment: Payment, settlementId: string, quoted: PaymentOption | null): Promise<Payment> {
-  if (isFinalStatus(payment.status)) throw new AppError("payment_final", `This payment is already ${payment.status}.`, { status: payment.status });
+  if (isFinalStatus(payment.status)) throw new AppError("invalid_state", `This payment is already ${payment.status}.`, { status: payment.status, final: true });
   if (payment.optionSettlementId === settlementId && payment.optionValue !== null) return payment;
   if (payment.status !== "requires_action") throw new AppError("conflict", "A transaction for this payment is already confirming; its option cannot change.");
   if (quoted?.settlementId !== settlementId) throw new AppError("conflict", "The payment's option changed at the same moment; try again.");

@@ -13,16 +13,13 @@ export function paymentInfo(p: Payment): PaymentStatusJson["info"] {
   if (p.status !== "succeeded" || !p.txId || !p.optionAsset || p.paidValue === null) return null;
   const asset = findKnownAsset(p.optionAsset);
   const chainId = p.optionAsset.split("/")[0] ?? "";
-  return {
-    txId: p.txId,
-    optionAmount: { unit: `caip19/${p.optionAsset}`, value: p.paidValue.toFixed() },
-    display: {
-      assetSymbol: asset?.symbol ?? p.optionAsset.split(":").pop()!.slice(0, 10),
-      assetName: asset?.name ?? p.optionAsset,
-      decimals: asset?.decimals ?? 0,
-      networkName: networkName(chainId),
-    },
+  const display = {
+    assetSymbol: asset?.symbol ?? p.optionAsset.split(":").pop()!.slice(0, 10),
+    assetName: asset?.name ?? p.optionAsset,
+    decimals: asset?.decimals ?? 0,
+    networkName: networkName(chainId),
   };
+  return { txId: p.txId, optionAmount: { unit: `caip19/${p.optionAsset}`, value: p.paidValue.toFixed(), display }, display };
 }
 
 export function serializeStatus(p: Payment): PaymentStatusJson {

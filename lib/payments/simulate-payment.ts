@@ -28,7 +28,7 @@ export async function simulatePayment(tx: Tx, scope: Scope, actor: string, payme
   const option = options.find((o) => o.settlementId === payment.optionSettlementId) ?? options[0];
   if (!option) {
     throw new AppError(
-      "no_payment_option",
+      "invalid_state",
       "The merchant has no crypto settlement that can pay this amount. Register one (for example USDC for a USD amount) and try again.",
     );
   }

@@ -56,7 +56,12 @@ export async function transitionPayment(tx: Tx, payment: Payment, to: PaymentSta
 
 function refusal(from: PaymentStatus, to: PaymentStatus): AppError {
   if (isFinalStatus(from)) {
-    return new AppError("payment_final", `This payment is already ${from}; a final payment cannot change.`, { status: from });
+    return new AppError("invalid_state", `This payment is already ${from}; a final payment cannot change.`, { status: from, final: true });
   }
-  return new AppError("invalid_transition", `A ${from} payment cannot become ${to}.`, { status: from });
+  return new AppError("invalid_state", `A ${from} payment cannot become ${to}.`, { status: from, final: false });
+}
+
+/** True when `error` refused a change because the payment had already reached a final status. */
+export function isFinalPaymentRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.code === "invalid_state" && error.details?.final === true;
 }

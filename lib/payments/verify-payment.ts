@@ -22,11 +22,11 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
   if (payment.mode !== "live") throw new AppError("forbidden", "Only live-mode payments are verified on-chain.");
   if (isFinalStatus(payment.status)) return payment;
   if (!payment.optionAsset || !payment.optionDestination || payment.optionValue === null) {
-    throw new AppError("invalid_request", "The buyer has not chosen a payment option yet, so there is nothing to check the transaction against.");
+    throw new AppError("params_validation", "The buyer has not chosen a payment option yet, so there is nothing to check the transaction against.");
   }
   const chainId = chainIdOf(payment.optionAsset);
   const chain = getChain(chainId);
-  if (!chain) throw new AppError("invalid_request", `Live payments on ${chainId} cannot be verified: no RPC is configured for it.`);
+  if (!chain) throw new AppError("params_validation", `Live payments on ${chainId} cannot be verified: no RPC is configured for it.`);
 
   const asset = await assetInfo(chain, payment.optionAsset);
   const verification = await verifyTransfer(chain, hash, {

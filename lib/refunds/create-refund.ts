@@ -1,7 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit";
 import type { Refund, Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { recordEvent } from "@/lib/events/record-event";
 import { refundSnapshot } from "@/lib/events/snapshots";
 import { newId } from "@/lib/ids";
@@ -19,7 +19,10 @@ import { refundableValue } from "./refundable-amount";
  * verified.
  */
 export async function createRefund(tx: Tx, scope: Scope, actor: string, input: CreateRefundInput): Promise<Refund> {
-  const { id: paymentId } = await getPayment(tx, scope, input.paymentId);
+  // The refunds API answers an unknown payment with not_found, as WalletConnect Pay's does.
+  const { id: paymentId } = await getPayment(tx, scope, input.paymentId).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === "payment_not_found" ? notFound("Payment") : error;
+  });
   // Concurrent refunds of one payment queue on its row here, so each one sums the others' amounts
   // only after they have committed.
   await tx.$queryRaw`SELECT "id" FROM "Payment" WHERE "id" = ${paymentId} FOR UPDATE`;
@@ -29,7 +32,7 @@ export async function createRefund(tx: Tx, scope: Scope, actor: string, input: C
   }
   if (input.amount && input.amount.unit !== payment.amountUnit) {
     const message = `Must be in the payment's unit, ${payment.amountUnit}.`;
-    throw new AppError("invalid_request", `Invalid request body. amount.unit: ${message}`, { fields: { "amount.unit": message } });
+    throw new AppError("params_validation", `Invalid request body. amount.unit: ${message}`, { fields: { "amount.unit": message } });
   }
 
   const refundable = await refundableValue(tx, payment);
@@ -37,7 +40,7 @@ export async function createRefund(tx: Tx, scope: Scope, actor: string, input: C
   const value = input.amount?.value ?? refundable;
   if (compareValues(value, refundable) > 0) {
     const message = `At most "${refundable}" (${payment.amountUnit}), what is left to refund of this payment.`;
-    throw new AppError("invalid_request", `Invalid request body. amount.value: ${message}`, { fields: { "amount.value": message }, refundable: { unit: payment.amountUnit, value: refundable } });
+    throw new AppError("params_validation", `Invalid request body. amount.value: ${message}`, { fields: { "amount.value": message }, refundable: { unit: payment.amountUnit, value: refundable } });
   }
 
   const id = newId("re");

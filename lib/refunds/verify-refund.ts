@@ -42,10 +42,10 @@ export async function verifyRefundTransaction(refundId: string, txHash: string):
   if (refund.status === "succeeded" && refund.txId === hash) return { refund, result: "confirmed" };
   if (refund.status !== "pending") throw new AppError("conflict", `This refund is already ${refund.status}${refund.txId ? ` with transaction ${refund.txId}` : ""}.`);
   const route = refundRoute(refund.payment);
-  if (!route) throw new AppError("invalid_request", "This payment has no on-chain payer to refund to.");
+  if (!route) throw new AppError("params_validation", "This payment has no on-chain payer to refund to.");
   const chainId = chainIdOf(route.asset);
   const chain = getChain(chainId);
-  if (!chain) throw new AppError("invalid_request", `Refunds on ${chainId} cannot be verified: no RPC is configured for it.`);
+  if (!chain) throw new AppError("params_validation", `Refunds on ${chainId} cannot be verified: no RPC is configured for it.`);
 
   const verification = await verifyTransfer(chain, hash, {
     asset: await assetInfo(chain, route.asset),

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { amountValueTooLarge, parseUnit } from "@/lib/money";
-import { DateTimeParam, PageQuery } from "@/lib/pagination";
-import { Timestamp } from "./common";
+import { CursorParam, DateTimeParam } from "@/lib/pagination";
+import { paymentIdFromReference } from "@/lib/payments/payment-reference";
+import { HttpsUrl, Timestamp } from "./common";
 
 export const paymentStatuses = ["requires_action", "processing", "succeeded", "failed", "cancelled", "expired"] as const;
 export const finalStatuses = ["succeeded", "failed", "cancelled", "expired"] as const;
@@ -35,17 +36,40 @@ export const AmountInput = z
 export const CreatePaymentBody = z.strictObject({
   referenceId: z.string().trim().min(1, "Enter your order reference.").max(255).refine(noControlChars, "Must not contain control characters."),
   amount: AmountInput,
-  expiresAt: z.iso.datetime({ offset: true, error: "Must be an ISO 8601 timestamp, e.g. 2026-03-01T12:00:00.000Z." }).optional(),
+  // Unix seconds is WalletConnect Pay's form; an ISO 8601 timestamp is ours. Both name the same instant.
+  expiresAt: z
+    .union([z.number().int().positive().transform((seconds) => new Date(seconds * 1000).toISOString()), z.iso.datetime({ offset: true })], {
+      error: "Must be Unix seconds (e.g. 1772366400) or an ISO 8601 timestamp (e.g. 2026-03-01T12:00:00.000Z).",
+    })
+    .nullish()
+    .transform((v) => v ?? undefined),
+  checkout: z
+    .strictObject({
+      successUrl: HttpsUrl.describe("Where the hosted checkout sends the buyer once the payment succeeded, with ?payment_id=<id>."),
+      errorUrl: HttpsUrl.describe("Where it sends the buyer once the payment failed, expired or was cancelled, with ?payment_id=<id>."),
+    })
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 export type CreatePaymentInput = z.output<typeof CreatePaymentBody>;
 
-export const PaymentIdParams = z.object({ paymentId: z.string().min(1).max(64) });
+// A wallet handed the whole gatewayUrl instead of the id still finds the payment.
+export const PaymentReference = z.string().min(1).max(4096).transform(paymentIdFromReference).pipe(z.string().min(1).max(64));
+
+export const PaymentIdParams = z.object({ paymentId: PaymentReference.describe("The payment id, or its whole gatewayUrl.") });
+
+export const AmountDisplay = z
+  .object({ assetSymbol: z.string(), assetName: z.string(), decimals: z.number().int().min(0), networkName: z.string() })
+  .meta({ id: "AmountDisplay" });
+
+/** An Amount with how to show it, as WalletConnect Pay clients require (`display` is not optional for them). */
+export const DisplayedAmount = Amount.extend({ display: AmountDisplay }).meta({ id: "DisplayedAmount" });
 
 export const PaymentInfo = z
   .object({
     txId: z.string().describe("`test:<payment id>` in test mode; the transaction hash in live mode."),
-    optionAmount: Amount.describe("What the buyer paid, in the chosen `caip19/...` asset's smallest unit."),
-    display: z.object({ assetSymbol: z.string(), assetName: z.string(), decimals: z.number().int(), networkName: z.string() }),
+    optionAmount: DisplayedAmount.describe("What the buyer paid, in the chosen `caip19/...` asset's smallest unit, with its display."),
+    display: AmountDisplay.describe("Deprecated: the same as `optionAmount.display`, kept for clients of 2026-02-18."),
   })
   .meta({ id: "PaymentInfo" });
 
@@ -75,19 +99,75 @@ export const Payment = z
   .meta({ id: "Payment" });
 export type PaymentJson = z.input<typeof Payment>;
 
+/** A payment in a list: ours, with WalletConnect Pay's list fields beside it. */
+export const ListedPayment = Payment.extend({
+  paymentId: z.string().describe("The same as id (WalletConnect Pay's name)."),
+  merchant: z.object({ id: z.string(), name: z.string(), iconUrl: z.string().nullable() }),
+  isTerminal: z.boolean().describe("The same as isFinal (WalletConnect Pay's name)."),
+  lastUpdatedAt: Timestamp,
+}).meta({ id: "ListedPayment" });
+
+export const PaymentsPage = z
+  .object({
+    data: z.array(ListedPayment),
+    nextCursor: z.string().nullable(),
+    stats: z.object({
+      totalRevenue: z.array(z.object({ amount: z.number().describe("Succeeded payments, in the currency's major unit."), currency: z.string() })),
+      totalTransactions: z.number().int(),
+      totalCustomers: z.number().int().describe("Distinct payer addresses."),
+    }).describe("Totals over every payment the filters match, not just this page."),
+  })
+  .meta({ id: "PaymentsPage" });
+
+/** The create answer: the payment, with WalletConnect Pay's names for what it shares beside ours. */
+export const CreatedPayment = Payment.extend({
+  paymentId: z.string().describe("The same as id (WalletConnect Pay's name)."),
+  pollInMs: z.number().int().nullable().describe("Wait about this long before polling the status; null once final."),
+}).meta({ id: "CreatedPayment" });
+
 export const GatewayLink = z.object({ paymentId: z.string(), gatewayUrl: z.url() });
 
-export const StatusQuery = z.object({
+export const StatusQuery = z.strictObject({
   maxPollMs: z.coerce.number().int().min(0).max(30_000).default(0).describe("Hold the request up to this long (max 30000) and answer as soon as the status changes."),
 });
 
-export const ListPaymentsQuery = PageQuery.extend({
-  status: z.enum(paymentStatuses).optional(),
-  merchantId: z.string().max(64).optional(),
+/** A query parameter that may be repeated (`?status=a&status=b`); one value is a list of one. */
+const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).min(1).max(50)).optional();
+const timestamp = DateTimeParam.optional();
+
+// Our filters and WalletConnect Pay's side by side (its names where it defines one); an unknown
+// parameter is refused rather than ignored, so a misspelt filter never returns every payment.
+export const ListPaymentsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: CursorParam.optional(),
+  status: repeated(z.enum(paymentStatuses)).describe("Repeat for several: ?status=succeeded&status=processing."),
+  merchantId: repeated(z.string().max(64)),
+  referenceId: z.string().min(3).max(35).regex(/^[A-Za-z0-9 /:.,+-]+$/, "3-35 letters, digits, spaces or / : . , + -.").optional().describe("Substring of the merchant's reference id."),
   asset: z.string().max(300).optional().describe("CAIP-19 id of the asset the buyer chose."),
-  createdFrom: DateTimeParam.optional(),
-  createdTo: DateTimeParam.optional(),
+  token_symbol: repeated(z.string().min(1).max(20)).describe("Symbol of the asset the buyer chose, e.g. USDC; repeat for several."),
+  network: z.string().max(1000).regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}(,[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32})*$/, "Comma-separated CAIP-2 chain ids, e.g. eip155:8453,eip155:1.").optional(),
+  startTs: timestamp.describe("Created at or after (inclusive)."),
+  endTs: timestamp.describe("Created before (exclusive)."),
+  createdFrom: timestamp.describe("The same as startTs."),
+  createdTo: timestamp.describe("The same as endTs."),
+  sortBy: z.enum(["date", "amount"]).default("date"),
+  sortDir: z.enum(["asc", "desc"]).default("desc"),
 });
-export type ListPaymentsFilter = z.output<typeof ListPaymentsQuery>;
+export type ListPaymentsQueryInput = z.output<typeof ListPaymentsQuery>;
+
+/** What the payments query filters on, whoever asks (API lists, dashboard, CSV export). */
+export type ListPaymentsFilter = {
+  limit: number;
+  cursor?: string;
+  status?: (typeof paymentStatuses)[number][];
+  merchantId?: string[];
+  /** Substring of the reference id. */
+  referenceId?: string;
+  asset?: string;
+  tokenSymbol?: string[];
+  networks?: string[];
+  createdFrom?: string;
+  createdTo?: string;
+};
 
 export const SimulateBody = z.strictObject({ outcome: z.enum(["succeeded", "failed", "cancelled", "expired"]) });

@@ -96,7 +96,7 @@ function hasDecodablePath(url: string): boolean {
 }
 
 function rejectMalformedUrl(req: http.IncomingMessage, res: http.ServerResponse) {
-  const body = JSON.stringify({ message: "The request path is not valid percent-encoded UTF-8.", code: "invalid_request" });
+  const body = JSON.stringify({ message: "The request path is not valid percent-encoded UTF-8.", code: "params_validation" });
   res.writeHead(400, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "X-Content-Type-Options": "nosniff" });
   res.end(req.method === "HEAD" ? undefined : body);
 }

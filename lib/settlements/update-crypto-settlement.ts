@@ -14,7 +14,7 @@ export async function updateCryptoSettlement(tx: Tx, scope: Scope, actor: string
   const current = await getCryptoSettlement(tx, scope, merchantId, settlementId);
   // The destination parsed at the edge; whether it suits this settlement's asset is known only here.
   const check = validateSettlement(current.asset, input.destination);
-  if (!check.ok) throw new AppError("invalid_request", `Invalid request body. destination: ${check.error}`, { fields: { destination: check.error } });
+  if (!check.ok) throw new AppError("params_validation", `Invalid request body. destination: ${check.error}`, { fields: { destination: check.error } });
 
   const where = { id: current.id, merchantId, accountId: scope.accountId, mode: scope.mode };
   // Scoped and counted rather than `update({ where: { id } })`: a concurrent delete is a 404, not a crash.

@@ -19,14 +19,14 @@ describe("webhook endpoint URLs", () => {
   it("accepts plain http only to this machine, and only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS (never implied by NODE_ENV)", () => {
     for (const url of ["http://localhost:4000/hook", "http://127.0.0.1:3984/x", "http://[::1]/x"]) {
       expect(assertDeliverableUrl(url, true)).toBe(url);
-      expect(refusal(url), url).toMatchObject({ code: "invalid_request" });
+      expect(refusal(url), url).toMatchObject({ code: "params_validation" });
     }
-    expect(refusal("http://hooks.example.com/tollgate", true)).toEqual({ code: "invalid_request", fields: { url: "Must be an https:// URL." } });
-    expect(refusal("http://127.0.0.2/x", true)).toMatchObject({ code: "invalid_request" });
-    expect(refusal("https://127.0.0.1/x")).toMatchObject({ code: "invalid_request", fields: { url: expect.stringContaining("loopback") } });
+    expect(refusal("http://hooks.example.com/tollgate", true)).toEqual({ code: "params_validation", fields: { url: "Must be an https:// URL." } });
+    expect(refusal("http://127.0.0.2/x", true)).toMatchObject({ code: "params_validation" });
+    expect(refusal("https://127.0.0.1/x")).toMatchObject({ code: "params_validation", fields: { url: expect.stringContaining("loopback") } });
   });
 
   it("refuses credentials in the URL, which would be stored and shown in clear", () => {
-    expect(refusal("https://user:secret@hooks.example.com/")).toMatchObject({ code: "invalid_request", fields: { url: expect.stringContaining("user name or password") } });
+    expect(refusal("https://user:secret@hooks.example.com/")).toMatchObject({ code: "params_validation", fields: { url: expect.stringContaining("user name or password") } });
   });
 });

@@ -23,5 +23,5 @@ export function assertDeliverableUrl(raw: string, allowPrivate = privateNetworks
 }
 
 function invalidUrl(message: string) {
-  return new AppError("invalid_request", `Invalid request body. url: ${message}`, { fields: { url: message } });
+  return new AppError("params_validation", `Invalid request body. url: ${message}`, { fields: { url: message } });
 }

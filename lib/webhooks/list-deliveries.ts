@@ -11,7 +11,7 @@ import { serializeDelivery } from "./serialize";
 export async function listDeliveries(q: Tx, scope: Scope, endpointId: string, filter: ListDeliveriesFilter) {
   await getWebhookEndpoint(q, scope, endpointId);
   const position = filter.cursor ? decodeCursor(filter.cursor) : null;
-  if (filter.cursor && !position) throw new AppError("invalid_request", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
+  if (filter.cursor && !position) throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
   const rows = await q.webhookDelivery.findMany({
     where: { AND: [{ accountId: scope.accountId, mode: scope.mode, endpointId, ...(filter.status ? { status: filter.status } : {}) }, afterPosition(position)] },
     include: { event: { select: { type: true } } },

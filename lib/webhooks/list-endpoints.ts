@@ -7,7 +7,7 @@ import { serializeEndpoint } from "./serialize";
 
 export async function listWebhookEndpoints(q: Tx, scope: Scope, page: { limit: number; cursor?: string }) {
   const position = page.cursor ? decodeCursor(page.cursor) : null;
-  if (page.cursor && !position) throw new AppError("invalid_request", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
+  if (page.cursor && !position) throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
   const rows = await q.webhookEndpoint.findMany({ where: { AND: [{ accountId: scope.accountId, mode: scope.mode }, afterPosition(position)] }, orderBy: newestFirst, take: page.limit + 1 });
   return toPage(rows, page.limit, serializeEndpoint);
 }

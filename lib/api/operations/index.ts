@@ -1,6 +1,6 @@
 import type { AnyOperation } from "../operation";
 import { gatewayOperations } from "./gateway";
-import { cancelPaymentOp, createGatewayPaymentOp, createPaymentOp, getPaymentOp, listPaymentsOp, paymentStatusOp, simulatePaymentOp } from "./payments";
+import { cancelPaymentOp, createGatewayPaymentOp, createPaymentOp, getPaymentOp, listMerchantPaymentsOp, listPaymentsOp, paymentStatusOp, simulatePaymentOp } from "./payments";
 import { createMerchantOp, deleteMerchantOp, getMerchantOp, listMerchantsOp, updateMerchantOp } from "./merchants";
 import { deleteCryptoSettlementOp, listSettlementsOp, registerCryptoSettlementsOp, updateCryptoSettlementOp } from "./settlements";
 import { createRefundOp, getRefundOp, listRefundsOp } from "./refunds";
@@ -8,7 +8,7 @@ import { createWebhookEndpointOp, deleteWebhookEndpointOp, getWebhookEndpointOp,
 
 /** Every /v1 operation, in the order the API reference lists them. */
 export const operations: AnyOperation[] = [listMerchantsOp, createMerchantOp, getMerchantOp, updateMerchantOp, deleteMerchantOp, listSettlementsOp, registerCryptoSettlementsOp, updateCryptoSettlementOp, deleteCryptoSettlementOp,
-  createPaymentOp, createGatewayPaymentOp, paymentStatusOp, listPaymentsOp, getPaymentOp, cancelPaymentOp, simulatePaymentOp,
+  createPaymentOp, createGatewayPaymentOp, paymentStatusOp, listPaymentsOp, listMerchantPaymentsOp, getPaymentOp, cancelPaymentOp, simulatePaymentOp,
   createRefundOp, listRefundsOp, getRefundOp,
   listWebhookEndpointsOp, createWebhookEndpointOp, getWebhookEndpointOp, updateWebhookEndpointOp, deleteWebhookEndpointOp, rotateWebhookSecretOp, listWebhookDeliveriesOp, redeliverWebhookOp, sendTestWebhookOp,
   ...gatewayOperations];

@@ -2,12 +2,14 @@ import { cancelPayment } from "@/lib/payments/cancel-payment";
 import { createPayment } from "@/lib/payments/create-payment";
 import { cachedFinalStatus, rememberIfFinal } from "@/lib/payments/final-status-cache";
 import { readPayment } from "@/lib/payments/get-payment";
-import { listPayments } from "@/lib/payments/list-payments";
+import { getMerchant } from "@/lib/merchants/get-merchant";
+import { listPayments, paymentsListRequest } from "@/lib/payments/list-payments";
+import { pollHintMs } from "@/lib/payments/lifecycle";
 import { gatewayUrl, serializePayment, serializeStatus } from "@/lib/payments/serialize";
 import { simulatePayment } from "@/lib/payments/simulate-payment";
 import { waitForChange } from "@/lib/payments/wait-for-change";
-import { page } from "@/lib/schemas/common";
-import { CreatePaymentBody, GatewayLink, ListPaymentsQuery, Payment, PaymentIdParams, PaymentStatus, SimulateBody, StatusQuery } from "@/lib/schemas/payment";
+import { CreatedPayment, CreatePaymentBody, GatewayLink, ListPaymentsQuery, Payment, PaymentIdParams, PaymentsPage, PaymentStatus, SimulateBody, StatusQuery } from "@/lib/schemas/payment";
+import { AppError } from "@/lib/errors";
 import { defineOperation } from "../operation";
 
 export const createPaymentOp = defineOperation({
@@ -21,9 +23,12 @@ export const createPaymentOp = defineOperation({
   merchantHeader: true,
   body: CreatePaymentBody,
   status: 201,
-  response: Payment,
-  errors: ["not_found"],
-  handler: async ({ ctx, body, merchantId, q }) => serializePayment(await createPayment(q, ctx, ctx.actor, merchantId, body)),
+  response: CreatedPayment,
+  errors: ["merchant_not_found"],
+  handler: async ({ ctx, body, merchantId, q }) => {
+    const payment = await createPayment(q, ctx, ctx.actor, merchantId, body);
+    return { ...serializePayment(payment), paymentId: payment.id, pollInMs: pollHintMs(payment.status) };
+  },
 });
 
 export const createGatewayPaymentOp = defineOperation({
@@ -38,7 +43,7 @@ export const createGatewayPaymentOp = defineOperation({
   body: CreatePaymentBody,
   status: 201,
   response: GatewayLink,
-  errors: ["not_found"],
+  errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
     const payment = await createPayment(q, ctx, ctx.actor, merchantId, body);
     return { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id) };
@@ -58,7 +63,7 @@ export const paymentStatusOp = defineOperation({
   query: StatusQuery,
   status: 200,
   response: PaymentStatus,
-  errors: ["not_found"],
+  errors: ["payment_not_found"],
   handler: async ({ ctx, params, query, merchantId, signal }) => {
     const cached = cachedFinalStatus(ctx, merchantId, params.paymentId);
     if (cached) return cached;
@@ -77,8 +82,28 @@ export const listPaymentsOp = defineOperation({
   permission: "payments.read",
   query: ListPaymentsQuery,
   status: 200,
-  response: page(Payment),
-  handler: ({ ctx, query, q }) => listPayments(q, ctx, query),
+  response: PaymentsPage,
+  handler: ({ ctx, query, q }) => listPayments(q, ctx, paymentsListRequest(query)),
+});
+
+export const listMerchantPaymentsOp = defineOperation({
+  id: "MerchantPayments_list",
+  summary: "List the Merchant-Id merchant's payments, with the same filters",
+  tag: "Payments",
+  method: "GET",
+  path: "/v1/merchants/payments",
+  permission: "payments.read",
+  merchantHeader: true,
+  query: ListPaymentsQuery.omit({ merchantId: true }),
+  status: 200,
+  response: PaymentsPage,
+  errors: ["merchant_not_found"],
+  handler: async ({ ctx, query, merchantId, q }) => {
+    await getMerchant(q, ctx, merchantId).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === "not_found" ? new AppError("merchant_not_found", "Merchant not found: the Merchant-Id header names no merchant of this account and mode.") : error;
+    });
+    return listPayments(q, ctx, paymentsListRequest(query, merchantId));
+  },
 });
 
 export const getPaymentOp = defineOperation({
@@ -91,7 +116,7 @@ export const getPaymentOp = defineOperation({
   params: PaymentIdParams,
   status: 200,
   response: Payment,
-  errors: ["not_found"],
+  errors: ["payment_not_found"],
   handler: async ({ ctx, params }) => serializePayment(await readPayment(ctx, params.paymentId)),
 });
 
@@ -106,7 +131,7 @@ export const cancelPaymentOp = defineOperation({
   params: PaymentIdParams,
   status: 200,
   response: Payment,
-  errors: ["not_found", "payment_final", "invalid_transition"],
+  errors: ["payment_not_found", "invalid_state"],
   handler: async ({ ctx, params, q }) => serializePayment(await cancelPayment(q, ctx, ctx.actor, params.paymentId)),
 });
 
@@ -123,6 +148,6 @@ export const simulatePaymentOp = defineOperation({
   body: SimulateBody,
   status: 200,
   response: Payment,
-  errors: ["not_found", "payment_final", "invalid_transition", "no_payment_option"],
+  errors: ["payment_not_found", "invalid_state"],
   handler: async ({ ctx, params, body, q }) => serializePayment(await simulatePayment(q, ctx, ctx.actor, params.paymentId, body.outcome)),
 });

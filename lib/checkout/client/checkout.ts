@@ -2,6 +2,7 @@
 // pay controls and the bridge post. The page is complete without it, only not live.
 import type { FinalStatus } from "@/lib/bridge/outcome-message";
 import type { PaymentStatusJson } from "@/lib/schemas/payment";
+import type { CheckoutRedirects } from "../redirect-urls";
 import { renderOutcome } from "../views/outcome";
 import type { WalletOption } from "./browser-wallet";
 import { setUpBrowserWallet } from "./browser-wallet";
@@ -24,13 +25,20 @@ export type CheckoutData = {
   walletOptions: WalletOption[];
   /** Set in live mode when WalletConnect is configured. */
   walletConnect: WalletConnectSetup | null;
+  /** Where to send the buyer once final, when the merchant set `checkout` on the payment. */
+  redirects: CheckoutRedirects | null;
 };
 
 const dataElement = document.getElementById("checkout-data");
 if (dataElement?.textContent) start(JSON.parse(dataElement.textContent) as CheckoutData);
 
 function start(data: CheckoutData) {
-  const postOutcome = outcomePoster(window as BridgeHost);
+  const post = outcomePoster(window as BridgeHost);
+  // The bridge hears the outcome first; then the buyer goes where the merchant asked, if it did.
+  const postOutcome = (status: FinalStatus) => {
+    post(status);
+    if (data.redirects) window.location.assign(status === "succeeded" ? data.redirects.success : data.redirects.error);
+  };
   if (data.status.isFinal) return postOutcome(data.status.status as FinalStatus);
 
   // The pay controls live inside this element; its data-status shows them or the "being confirmed" note.

@@ -14,6 +14,7 @@ const checkout = (overrides: Partial<Checkout> = {}): Checkout => ({
   expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
   readAt: Date.now(),
   status: { status: "requires_action", isFinal: false, pollInMs: 2000, info: null },
+  redirects: null,
   options: [
     {
       settlementId: "crypto_1",
@@ -76,7 +77,7 @@ describe("renderOutcome", () => {
       status: "succeeded",
       isFinal: true,
       pollInMs: null,
-      info: { txId: "test:pay_1", optionAmount: { unit: "caip19/eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", value: "1000000" }, display: { assetSymbol: "USDC", assetName: "USD Coin", decimals: 6, networkName: "Base" } },
+      info: { txId: "test:pay_1", optionAmount: { unit: "caip19/eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", value: "1000000", display: { assetSymbol: "USDC", assetName: "USD Coin", decimals: 6, networkName: "Base" } }, display: { assetSymbol: "USDC", assetName: "USD Coin", decimals: 6, networkName: "Base" } },
     } as const;
     const withReturn = renderOutcome({ status, amount: "$1.00", merchantName: "A & B", returnUrl: "myapp://x" }).value;
     expect(withReturn).toContain("You paid $1.00 to A &amp; B.");

@@ -26,6 +26,7 @@ export function renderCheckoutPage(checkout: Checkout, { returnUrl, nonce, scrip
     returnUrl,
     walletOptions: checkout.options.flatMap((o) => (o.request ? [{ settlementId: o.settlementId, networkName: o.networkName, transaction: o.request.transaction }] : [])),
     walletConnect: checkout.mode === "live" ? (walletConnect ?? null) : null,
+    redirects: checkout.redirects,
   };
   const body = html`${checkout.mode === "test" && html`<div role="note" data-testid="test-mode-banner" class="banner">TEST MODE · no real money moves</div>`}
 <main class="wrap"><div class="card">${header(checkout)}

@@ -25,7 +25,7 @@ export function renderOutcome({ status, amount, merchantName, returnUrl }: Outco
   return html`<section data-testid="payment-outcome" data-status="${final}" class="outcome" aria-live="polite">
 ${icon}<h2>${title}</h2>
 <p class="muted small">${message.success ? `You paid ${amount} to ${merchantName}.` : message.error}${final === "expired" || final === "failed" ? ` Ask ${merchantName} for a new payment link if you still want to pay.` : ""}</p>
-${info && html`<dl class="facts"><div><dt>Paid with</dt><dd>${info.display.assetSymbol} on ${info.display.networkName}</dd></div><div><dt>Transaction</dt><dd class="mono break" data-testid="transaction-id">${info.txId}</dd></div></dl>`}
+${info && html`<dl class="facts"><div><dt>Paid with</dt><dd>${info.optionAmount.display.assetSymbol} on ${info.optionAmount.display.networkName}</dd></div><div><dt>Transaction</dt><dd class="mono break" data-testid="transaction-id">${info.txId}</dd></div></dl>`}
 ${returnUrl && html`<a href="${returnUrl}" class="btn primary wide" data-testid="return-to-app">Return to app</a>`}
 </section>`;
 }

@@ -22,7 +22,7 @@ export default async function PaymentsPage({ params, searchParams }: { params: P
   const [page, merchants] = await Promise.all([
     findPayments(db(), scope, filter, view).catch((error: unknown) => {
       // A stale or edited cursor: start the same view from its first page.
-      if (error instanceof AppError && error.code === "invalid_request") redirect(`/${mode}/payments${paymentsQueryString({ ...query, cursor: undefined, before: undefined })}`);
+      if (error instanceof AppError && error.code === "params_validation") redirect(`/${mode}/payments${paymentsQueryString({ ...query, cursor: undefined, before: undefined })}`);
       throw error;
     }),
     listMerchants(db(), scope, { limit: 200 }),

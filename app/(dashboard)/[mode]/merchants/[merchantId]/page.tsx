@@ -32,7 +32,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ mode:
   const canReadPayments = can(viewer.role, "payments.read");
   const [settlements, recent] = await Promise.all([
     listSettlements(db(), scope, merchant.id),
-    canReadPayments ? findPayments(db(), scope, { limit: 5, merchantId: merchant.id }) : null,
+    canReadPayments ? findPayments(db(), scope, { limit: 5, merchantId: [merchant.id] }) : null,
   ]);
 
   return (

@@ -30,7 +30,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
   if (!allowed) return <NoAccess role={viewer.role} />;
   const { paymentId } = await params;
   const { payment: p, merchant, events, refunds, refundable } = await getPaymentDetail(scope, paymentId).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
+    if (error instanceof AppError && error.code === "payment_not_found") notFound();
     throw error;
   });
   const amount = formatAmount(p.amountUnit, p.amountValue.toFixed());

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Payment" ADD COLUMN     "checkoutErrorUrl" TEXT,
+ADD COLUMN     "checkoutSuccessUrl" TEXT;
