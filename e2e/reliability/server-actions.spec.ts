@@ -128,3 +128,22 @@ test("a server action posted from another site is refused before it runs", async
   expect(names).not.toContain(name);
   await request.dispose();
 });
+
+test("re-entering a password before a destination change is limited like sign-in, even for the right password", async ({ playwright }) => {
+  const actions = actionsOfBuild({ mode: "test", merchantId: "m_none", paymentId: "p_none", endpointId: "we_none", token: "no-such-invitation" });
+  const signUp = actions.find((a) => a.name === "signUpAction")!;
+  const change = actions.find((a) => a.name === "changeCryptoDestinationAction")!;
+  // A fresh owner of their own account, so locking them out touches no other test.
+  const owner = { email: `reentry${Date.now().toString(36)}@shop.example`, password: "correct horse battery staple" };
+  const anonymous = await playwright.request.newContext({ baseURL });
+  expect(await callAction(anonymous, signUp, { accountName: "Re-entry", name: "Rita Entry", ...owner })).toMatch(/^200 .*"ok":true/s);
+  const request = await signedIn(playwright, owner);
+  // The password is checked before the settlement is looked up: a wrong one is refused as such,
+  // the right one reaches the (missing) settlement.
+  const attempt = (password: string) => callAction(request, change, { mode: "test", merchantId: "m_none", settlementId: "cs_none", destination: "eip155:8453:0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359", password });
+  expect(await attempt(owner.password)).toContain('"code":"not_found"');
+  for (let i = 0; i < 10; i++) expect(await attempt(`guess ${i}`)).toContain("That password is not correct.");
+  const limited = await attempt(owner.password);
+  expect(limited).toContain('"code":"rate_limited"');
+  expect(limited).toContain("Too many wrong passwords");
+});

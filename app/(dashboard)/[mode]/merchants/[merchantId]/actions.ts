@@ -1,8 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
 import { z } from "zod";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
+import { clientAddress } from "@/lib/auth/client-address";
 import { confirmPassword } from "@/lib/auth/confirm-password";
 import { db } from "@/lib/db";
 import { deleteMerchant } from "@/lib/merchants/delete-merchant";
@@ -42,10 +44,8 @@ export const registerCryptoSettlementsAction = authorizedAction("settlements.wri
 });
 
 export const changeCryptoDestinationAction = authorizedAction("settlements.write", ChangeCryptoDestinationBody.extend(SettlementParams.shape), async (ctx, { merchantId, settlementId, password, destination }) => {
-  const updated = await db().$transaction(async (tx) => {
-    await confirmPassword(tx, ctx.viewer.user.id, password);
-    return updateCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId, { destination });
-  });
+  await confirmPassword(ctx.viewer.user.id, password, clientAddress(Object.fromEntries((await headers()).entries())));
+  const updated = await db().$transaction((tx) => updateCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId, { destination }));
   revalidateMerchant(ctx, merchantId);
   return { id: updated.id, destination: updated.destination };
 });
