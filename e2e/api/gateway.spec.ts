@@ -53,7 +53,7 @@ test.describe("test mode", () => {
     const created = (await api.post("/v1/payments", { referenceId: "gw-test", amount: { unit: "iso4217/USD", value: "1250" } }, { merchantId: merchant.id })).body;
     const wallet = privateKeyToAccount(generatePrivateKey());
     // A wallet may authenticate with the account's public App-Id, and may be handed the whole link.
-    const gw = apiAs({ "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "e2e-wallet", "Wcp-Version": "2026-02-19", "Sdk-Name": "e2e", "Sdk-Version": "1", "Sdk-Platform": "node" });
+    const gw = apiAs({ "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "e2e-wallet", "Wcp-Version": "2026-02-19.preview", "Sdk-Name": "e2e", "Sdk-Version": "1", "Sdk-Platform": "node" });
     const base = `/v1/gateway/payment/${encodeURIComponent(created.gatewayUrl)}`;
 
     const read = await gw.get(base, { headers: { "Content-Type": "application/json" } });
@@ -145,7 +145,7 @@ test.describe("live mode on the local chain", () => {
     expect([a!.status, b!.status]).toEqual([200, 200]);
     expect(await chain.public.getTransactionCount({ address: relayerAddress })).toBe(relayerNonceBefore + 1);
 
-    await chain.mine(3);
+    await chain.mine(3, { sameTimestamp: true });
     await expect.poll(async () => (await api.get(`${base}/status`)).body.status, { timeout: 20_000 }).toBe("succeeded");
     const status = (await api.get(`${base}/status`)).body;
     expect(status.info.txId).toMatch(/^0x[0-9a-f]{64}$/);
@@ -178,7 +178,8 @@ test.describe("live mode on the local chain", () => {
     await chain.setBalance(relayerAddress, 0n);
     try {
       const failed = await api.post(`${base}/confirm`, { optionId: option.id, results: [{ type: "walletRpc", data: [signature] }] });
-      expect(failed.status).toBe(503);
+      expect(failed.status).toBe(500);
+      expect(failed.body.code).toBe("internal_error");
       expect(failed.body.message).toContain("The relayer has too little gas");
       expect((await api.get(`${base}/status`)).body.status).toBe("requires_action");
     } finally {
@@ -187,7 +188,7 @@ test.describe("live mode on the local chain", () => {
     // Funded again, the same signature pays.
     const retried = await api.post(`${base}/confirm`, { optionId: option.id, results: [{ type: "walletRpc", data: [signature] }] });
     expect(retried.status).toBe(200);
-    await chain.mine(3);
+    await chain.mine(3, { sameTimestamp: true });
     await expect.poll(async () => (await api.get(`${base}/status`)).body.status, { timeout: 20_000 }).toBe("succeeded");
     expect(await balanceOf(authToken, destination)).toBe(1_000_000n);
   });
@@ -211,7 +212,7 @@ test.describe("live mode on the local chain", () => {
     const confirmed = await api.post(`${base}/confirm`, { optionId: option.id, results: [{ type: "walletRpc", data: [hash] }] });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.status).toBe("processing");
-    await chain.mine(3);
+    await chain.mine(3, { sameTimestamp: true });
     await expect.poll(async () => (await api.get(`${base}/status`)).body.status, { timeout: 20_000 }).toBe("succeeded");
     expect((await api.get(`${base}/status`)).body.info.txId).toBe(hash);
     expect(await balanceOf(plainToken, destination)).toBe(2_500_000n);
@@ -229,7 +230,7 @@ test.describe("live mode on the local chain", () => {
     const hash = await chain.wallet(3).sendTransaction({ to: tx.to, value: BigInt(tx.value) });
     await chain.public.waitForTransactionReceipt({ hash });
     expect((await api.post(`${base}/confirm`, { optionId: option.id, results: [{ type: "walletRpc", data: [hash] }] })).status).toBe(200);
-    await chain.mine(3);
+    await chain.mine(3, { sameTimestamp: true });
     await expect.poll(async () => (await api.get(`${base}/status`)).body.status, { timeout: 20_000 }).toBe("succeeded");
     expect(await createPublicClient({ transport: http(localChainRpc) }).getBalance({ address: destination })).toBe(1_000_000_000_000_000n);
   });

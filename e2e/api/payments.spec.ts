@@ -260,7 +260,7 @@ test.describe("listing payments", () => {
       for (const cursor of badCursors) {
         const res = await api.get(`${list}?cursor=${cursor}`);
         expect(res.status, `${list} ${cursor}`).toBe(400);
-        expect(res.body).toMatchObject({ code: "invalid_request", details: { fields: { cursor: expect.any(String) } } });
+        expect(res.body).toMatchObject({ code: "params_validation", details: { fields: { cursor: expect.any(String) } } });
       }
     }
     for (const field of ["createdFrom", "createdTo"]) {

@@ -56,7 +56,7 @@ test("a production server limits per App-Id, writes no bucket for made-up paymen
     for (const url of ["http://127.0.0.1:5432/", "http://localhost:3000/api/health", "https://[::7f00:1]/", "https://[::ffff:7f00:1]/", "https://[::a9fe:a9fe]/latest/meta-data", "https://[2002:a9fe:a9fe::]/", "https://10.0.0.1/hook"]) {
       const res = await fetch(`${running.url}/v1/webhook-endpoints`, { method: "POST", headers, body: JSON.stringify({ url, events: ["*"] }) });
       expect(res.status, url).toBe(400);
-      expect(await res.json(), url).toMatchObject({ code: "invalid_request", details: { fields: { url: expect.any(String) } } });
+      expect(await res.json(), url).toMatchObject({ code: "params_validation", details: { fields: { url: expect.any(String) } } });
     }
 
     // A request whose headers, or whose body, never finish is answered 408 and closed (Node's default: 300 s).

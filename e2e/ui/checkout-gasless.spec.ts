@@ -56,7 +56,7 @@ test("Pay with browser wallet on a gasless token: one signature, no gas, the mer
   expect(calls).toEqual(["eth_signTypedData_v4"]);
   await page.screenshot({ path: test.info().outputPath("checkout-gasless-submitted-390.png"), fullPage: true });
 
-  await chain.mine(3);
+  await chain.mine(3, { sameTimestamp: true });
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: test.info().outputPath("checkout-gasless-paid-390.png"), fullPage: true });
   expect(await chain.public.getTransactionCount({ address: relayerAddress })).toBe(relayerNonce + 1);

@@ -45,7 +45,7 @@ export async function confirmGatewayOption(payment: Payment, optionId: string, r
   if (option.mode === "test") return confirmed.payment;
   if (option.method === "eip3009") {
     await relaySubmission(confirmed.submissionId!).catch((error: unknown) => {
-      throw error instanceof RelayFailed ? new AppError("service_unavailable", error.message) : error;
+      throw error instanceof RelayFailed ? new AppError("internal_error", error.message) : error;
     });
   } else await verifyPaymentTransaction(payment.id, result, actor);
   return current(payment);

@@ -84,7 +84,7 @@ export const gatewayConfirmOp = defineOperation({
   body: ConfirmBody,
   status: 200,
   response: GatewayStatus,
-  errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired", "service_unavailable"],
+  errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired"],
   handler: async ({ ctx, params, query, body, signal }) => {
     const payment = await confirmGatewayOption(await findGatewayPayment(ctx, params.paymentId), body.optionId, body.results, ctx.actor);
     return gatewayStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal) : payment);
