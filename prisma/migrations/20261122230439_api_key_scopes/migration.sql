@@ -1,10 +1,10 @@
 -- AlterTable
 ALTER TABLE "ApiKey" ALTER COLUMN "permissions" DROP DEFAULT;
 
--- Keys made before scopes existed had an empty list, meaning "everything". Give each the explicit
--- permissions its creator's role may grant today (lib/api-keys/permissions.ts): everything for keys
--- made by owners and admins or by the system; no settlement or refund writes for anyone else,
--- including creators who have since left the account.
+-- Keys made before scopes existed had an empty list, meaning everything. Each gets the explicit
+-- permissions its creator role may grant today (lib/api-keys/permissions.ts): everything for keys
+-- made by owners and admins or by the system, and no settlement or refund writes for anyone else
+-- (including creators who have since left the account).
 UPDATE "ApiKey" AS k
 SET "permissions" = CASE
   WHEN k."createdById" IS NULL
