@@ -12,9 +12,10 @@ import type { Mode, PaymentStatus } from "@/lib/db";
 import { paymentsQueryString, type PaymentsQuery } from "@/lib/payments/search-payments";
 import { DateTime } from "./date-time";
 import { PaymentFilters, type MerchantOption } from "./payment-filters";
-import { StatusBadge } from "./status-badge";
+import { RefundBadge, StatusBadge } from "./status-badge";
+import type { RefundState } from "@/lib/schemas/payment";
 
-export type PaymentListItem = { id: string; createdAt: string; status: PaymentStatus; merchantId: string; merchantName: string; referenceId: string; amount: string };
+export type PaymentListItem = { id: string; createdAt: string; status: PaymentStatus; merchantId: string; merchantName: string; referenceId: string; amount: string; refundState: RefundState | null };
 
 // Narrow screens keep amount, status and date; the rest is on the detail page.
 const hiddenOnSmall: Record<string, string> = { referenceId: "hidden md:table-cell", merchantName: "hidden lg:table-cell", id: "hidden xl:table-cell", createdAt: "hidden md:table-cell" };
@@ -38,7 +39,13 @@ function columns(mode: Mode): ColumnDef<PaymentListItem>[] {
         </>
       ),
     },
-    { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    { id: "status", header: "Status", enableSorting: false, cell: ({ row }) => (
+        <div className="flex flex-wrap gap-1">
+          <StatusBadge status={row.original.status} />
+          <RefundBadge state={row.original.refundState} />
+        </div>
+      ),
+    },
     { id: "referenceId", header: "Reference", enableSorting: false, cell: ({ row }) => <span className="block max-w-48 truncate">{row.original.referenceId}</span> },
     { id: "merchantName", header: "Merchant", enableSorting: false, cell: ({ row }) => row.original.merchantName },
     { id: "id", header: "Payment id", enableSorting: false, cell: ({ row }) => <code className="text-xs">{row.original.id}</code> },
@@ -54,7 +61,7 @@ export function PaymentsTable({ mode, rows, query, nextCursor, prevCursor, merch
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const go = (next: Partial<PaymentsQuery>) => startTransition(() => router.push(`/${mode}/payments${paymentsQueryString(next)}`));
-  const filters = { status: query.status, merchantId: query.merchantId, from: query.from, to: query.to, q: query.q };
+  const filters = { status: query.status, refund: query.refund, merchantId: query.merchantId, from: query.from, to: query.to, q: query.q };
   const sorting: SortingState = [{ id: query.sort, desc: query.dir === "desc" }];
 
   // The table instance is rebuilt from props on every render (the rows come from the server), so
@@ -83,7 +90,7 @@ export function PaymentsTable({ mode, rows, query, nextCursor, prevCursor, merch
       {rows.length === 0 ? (
         <EmptyState
           title={filtered ? "No payments match" : `No ${mode}-mode payments yet`}
-          description={filtered ? "Try another status, merchant or date range, or search for an exact id." : "Payments appear here as soon as they are created through the API."}
+          description={filtered ? "Try another status, refund state, merchant or date range, or search for an exact id." : "Payments appear here as soon as they are created through the API."}
           action={filtered ? <Button variant="outline" onClick={() => go({})}>Clear filters</Button> : null}
         />
       ) : (

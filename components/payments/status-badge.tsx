@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { PaymentStatus } from "@/lib/db";
+import type { RefundState } from "@/lib/schemas/payment";
 
 const tones = {
   requires_action: "warning",
@@ -23,6 +24,18 @@ export function StatusBadge({ status }: { status: PaymentStatus }) {
   return (
     <Badge tone={tones[status]} data-status={status} className="whitespace-nowrap">
       {statusLabels[status]}
+    </Badge>
+  );
+}
+
+export const refundLabels: Record<RefundState, string> = { partially_refunded: "Partially refunded", refunded: "Refunded" };
+
+/** Shown beside a succeeded payment's status once some of it was given back. */
+export function RefundBadge({ state }: { state: RefundState | null }) {
+  if (!state) return null;
+  return (
+    <Badge tone={state === "refunded" ? "neutral" : "warning"} data-refund-state={state} className="whitespace-nowrap">
+      {refundLabels[state]}
     </Badge>
   );
 }

@@ -55,7 +55,7 @@ test("the overview shows the last 30 days by status, with volume summed per unit
     await expect(row.getByTestId("volume")).toHaveText(volumeText(status));
   }
   await expect(page.getByTestId("status-succeeded").getByTestId("volume")).toContainText("1.5 ETH");
-  await expect(page.getByTestId("succeeded-volume")).toContainText("1.5 ETH");
+  await expect(page.getByTestId("net-volume")).toContainText("1.5 ETH");
   await page.screenshot({ path: test.info().outputPath("overview-test.png"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -5,6 +5,7 @@ import { hydrated } from "../support/hydration";
 import { seedPayments, type SeededPayments } from "../support/seed-payments";
 import { captureServerAction, replayServerAction } from "../support/server-action";
 import { baseURL } from "../support/settings";
+import { formatFiat } from "../../lib/money";
 import { signInAs } from "../support/ui";
 
 // Account B's test mode holds the seeded payments; account A is left to the other specs.
@@ -193,6 +194,51 @@ test("a payment's page shows amounts, timeline, txId, merchant and gateway link;
   await expect(page.getByTestId("payment-event").nth(1)).toContainText(readFixtures().accounts[account].users.support.email);
   await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
   expect((await api(page, `/v1/payments/${unpaid.id}`)).status).toBe("cancelled");
+});
+
+test("refunded payments carry a badge in the list and on their page, filter by refund state, and the overview shows net volume", async ({ page }) => {
+  await signInAs(page, "support", account);
+  const succeeded = seeded.payments.filter((p) => p.status === "succeeded" && p !== seed(6));
+  const [whole, part] = [succeeded.at(-1)!, succeeded.at(-2)!];
+  await api(page, "/v1/refunds", { method: "POST", body: { paymentId: whole.id } });
+  await api(page, "/v1/refunds", { method: "POST", body: { paymentId: part.id, amount: { unit: "iso4217/USD", value: "1" } } });
+
+  await page.goto(`/test/payments/${whole.id}`);
+  await expect(page.getByText("Succeeded").first()).toBeVisible();
+  await expect(page.locator("[data-refund-state=refunded]").first()).toHaveText("Refunded");
+  await page.goto(`/test/payments/${part.id}`);
+  await expect(page.locator("[data-refund-state=partially_refunded]").first()).toHaveText("Partially refunded");
+
+  // The filter: partly refunded rows only, each with its badge; the wholly refunded one is not among them.
+  await page.goto("/test/payments");
+  await (await hydrated(page.getByLabel("Refunds"))).selectOption({ label: "Partially refunded" });
+  await expect(page).toHaveURL(/refund=partially_refunded/);
+  const partial = await rowIds(page);
+  expect(partial).toContain(part.id);
+  expect(partial).not.toContain(whole.id);
+  await expect(rows(page).filter({ hasNotText: "Partially refunded" })).toHaveCount(0);
+  await shot(page, "payments-filter-partially-refunded");
+  await (await hydrated(page.getByLabel("Refunds"))).selectOption({ label: "Refunded" });
+  await expect(page).toHaveURL(/refund=refunded/);
+  expect(await rowIds(page)).toEqual([whole.id]);
+
+  // Net volume: succeeded volume less every succeeded refund of this mode (all made today).
+  const refunds: { amount: { value: string }; status: string }[] = [];
+  for (let cursor: string | null = null; ; ) {
+    const page_: { data: typeof refunds; nextCursor: string | null } = await api(page, `/v1/refunds?limit=200${cursor ? `&cursor=${cursor}` : ""}`);
+    refunds.push(...page_.data);
+    if (!(cursor = page_.nextCursor)) break;
+  }
+  const refunded = refunds.filter((r) => r.status === "succeeded").reduce((sum, r) => sum + BigInt(r.amount.value), 0n);
+  expect(refunded).toBeGreaterThanOrEqual(BigInt(whole.value) + 1n);
+  const usdText = (cents: bigint) => formatFiat(cents.toString(), "USD");
+  await page.goto("/test");
+  const usd = page.getByTestId("net-volume").locator("[data-unit='iso4217/USD']");
+  await expect(usd.locator("p").nth(1)).toContainText(`− ${usdText(refunded)} refunded`);
+  const [gross] = (await usd.locator("p").nth(1).innerText()).split(" succeeded");
+  const grossCents = BigInt(gross!.replace(/[^0-9]/g, ""));
+  await expect(usd.locator("p").first()).toHaveText(usdText(grossCents - refunded));
+  await shot(page, "overview-net-volume");
 });
 
 test("a viewer has no cancel button, and a replayed cancel action is refused on the server", async ({ page, browser }) => {

@@ -5,7 +5,10 @@ import type { Scope } from "@/lib/scope";
 
 export const overviewDays = 30;
 
-export type StatusSummary = { status: PaymentStatus; count: number; volume: { unit: string; value: string }[] };
+type Volume = { unit: string; value: string }[];
+export type StatusSummary = { status: PaymentStatus; count: number; volume: Volume };
+/** Succeeded volume less what was refunded of it, per unit. */
+export type NetVolume = { unit: string; gross: string; refunded: string; net: string }[];
 
 /**
  * The overview's numbers for one mode: merchants, and payments of the last 30 days by status with
@@ -20,7 +23,7 @@ export async function getOverview(scope: Scope, now = new Date()) {
       by: ["status", "amountUnit"],
       where: { accountId: scope.accountId, mode: scope.mode, createdAt: { gte: since } },
       _count: { _all: true },
-      _sum: { amountValue: true },
+      _sum: { amountValue: true, refundedValue: true },
     }),
   ]);
   const byStatus: StatusSummary[] = paymentStatuses.map((status) => {
@@ -31,5 +34,13 @@ export async function getOverview(scope: Scope, now = new Date()) {
       volume: rows.map((r) => ({ unit: r.amountUnit, value: r._sum.amountValue?.toFixed() ?? "0" })),
     };
   });
-  return { merchants, since, payments: byStatus.reduce((n, s) => n + s.count, 0), byStatus };
+  const net: NetVolume = groups
+    .filter((g) => g.status === "succeeded")
+    .sort((a, b) => a.amountUnit.localeCompare(b.amountUnit))
+    .map((g) => {
+      const gross = BigInt(g._sum.amountValue?.toFixed() ?? "0");
+      const refunded = BigInt(g._sum.refundedValue?.toFixed() ?? "0");
+      return { unit: g.amountUnit, gross: gross.toString(), refunded: refunded.toString(), net: (gross - refunded).toString() };
+    });
+  return { merchants, since, payments: byStatus.reduce((n, s) => n + s.count, 0), byStatus, net };
 }

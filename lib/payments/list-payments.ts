@@ -3,10 +3,11 @@ import type { Payment, Prisma, Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { knownAssets } from "@/lib/assets";
 import { isCursorId, isStorableDate } from "@/lib/pagination";
-import type { ListPaymentsFilter, ListPaymentsQueryInput } from "@/lib/schemas/payment";
+import type { ListPaymentsFilter, ListPaymentsQueryInput, RefundState } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/scope";
 import { CURRENCY_EXPONENTS, formatUnits, isCurrencyCode } from "@/lib/money";
 import { isFinalStatus } from "./lifecycle";
+import { refundStateWhere } from "./refund-state";
 import { serializePayment } from "./serialize";
 
 export function paymentFilterWhere(scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">): Prisma.PaymentWhereInput {
@@ -59,6 +60,8 @@ export type PaymentView = {
   search?: string;
   /** The page before this cursor (a `prevCursor`), instead of the one after `filter.cursor`. */
   before?: string;
+  /** Only payments partly or wholly refunded. */
+  refund?: RefundState | "any";
 };
 
 export type PaymentRow = Payment & { merchant: { name: string; iconUrl: string | null } };
@@ -81,7 +84,7 @@ export async function findPayments(q: Tx, scope: Scope, filter: ListPaymentsFilt
   const dir = backwards ? (sort.dir === "asc" ? "desc" : "asc") : sort.dir;
   const column = sort.by === "amount" ? "amountValue" : "createdAt";
   const rows = await q.payment.findMany({
-    where: { AND: [paymentFilterWhere(scope, filter), searchWhere(view.search), position ? beyond(column, dir, position) : {}] },
+    where: { AND: [paymentFilterWhere(scope, filter), searchWhere(view.search), view.refund ? refundStateWhere(view.refund) : {}, position ? beyond(column, dir, position) : {}] },
     orderBy: [{ [column]: dir }, { id: dir }],
     take: filter.limit + 1,
     include: { merchant: { select: { name: true, iconUrl: true } } },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isStorableDate } from "@/lib/pagination";
-import { paymentStatuses, type ListPaymentsFilter } from "@/lib/schemas/payment";
+import { paymentStatuses, refundStates, type ListPaymentsFilter } from "@/lib/schemas/payment";
 import type { PaymentView } from "./list-payments";
 
 // PostgreSQL text cannot hold NUL.
@@ -12,6 +12,7 @@ const Day = z.iso.date().refine((day) => isStorableDate(new Date(`${day}T00:00:0
 const Query = z.object({
   status: z.enum(paymentStatuses).optional().catch(undefined),
   merchantId: text(64).optional().catch(undefined),
+  refund: z.enum([...refundStates, "any"]).optional().catch(undefined),
   from: Day.optional().catch(undefined),
   to: Day.optional().catch(undefined),
   q: text(300).optional().catch(undefined),
@@ -43,7 +44,7 @@ export function paymentsSearch(query: PaymentsQuery, limit = paymentsPageSize): 
       createdFrom: query.from ? `${query.from}T00:00:00.000Z` : undefined,
       createdTo: query.to ? dayAfter(query.to) : undefined,
     },
-    view: { sort: { by: query.sort, dir: query.dir }, search: query.q, before: query.before },
+    view: { sort: { by: query.sort, dir: query.dir }, search: query.q, before: query.before, refund: query.refund },
   };
 }
 

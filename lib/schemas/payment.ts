@@ -5,6 +5,9 @@ import { paymentIdFromReference } from "@/lib/payments/payment-reference";
 import { HttpsUrl, Timestamp } from "./common";
 
 export const paymentStatuses = ["requires_action", "processing", "succeeded", "failed", "cancelled", "expired"] as const;
+/** Beside a succeeded payment's status: some or all of it was refunded. */
+export const refundStates = ["partially_refunded", "refunded"] as const;
+export type RefundState = (typeof refundStates)[number];
 export const finalStatuses = ["succeeded", "failed", "cancelled", "expired"] as const;
 
 const noControlChars = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);

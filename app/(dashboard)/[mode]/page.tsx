@@ -16,7 +16,6 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
   const { viewer, mode, scope, allowed } = await dashboardPage(params);
   if (!allowed) return <NoAccess role={viewer.role} />;
   const overview = await getOverview(scope);
-  const succeeded = overview.byStatus.find((s) => s.status === "succeeded")!;
   const paymentsLink = (query = "") => (can(viewer.role, "payments.read") ? `/${mode}/payments${query}` : null);
 
   return (
@@ -46,16 +45,21 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle className="text-sm font-medium text-muted-foreground">Succeeded volume</CardTitle>
+            <CardTitle className="text-sm font-medium text-muted-foreground">Net volume</CardTitle>
           </CardHeader>
-          <CardContent data-testid="succeeded-volume">
-            {succeeded.volume.length === 0 ? (
+          <CardContent data-testid="net-volume" className="space-y-2">
+            {overview.net.length === 0 ? (
               <p className="text-3xl font-semibold">—</p>
             ) : (
-              succeeded.volume.map((v) => (
-                <p key={v.unit} className="text-2xl font-semibold">
-                  {formatAmount(v.unit, v.value)}
-                </p>
+              overview.net.map((v) => (
+                <div key={v.unit} data-unit={v.unit}>
+                  <p className="text-2xl font-semibold break-all">{formatAmount(v.unit, v.net)}</p>
+                  {v.refunded !== "0" ? (
+                    <p className="text-xs text-muted-foreground break-all">
+                      {formatAmount(v.unit, v.gross)} succeeded − {formatAmount(v.unit, v.refunded)} refunded
+                    </p>
+                  ) : null}
+                </div>
               ))
             )}
           </CardContent>
@@ -82,7 +86,7 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
                   <Td className="text-right tabular-nums" data-testid="count">
                     {s.count}
                   </Td>
-                  <Td data-testid="volume">{s.volume.length === 0 ? <span className="text-muted-foreground">—</span> : s.volume.map((v) => formatAmount(v.unit, v.value)).join(" · ")}</Td>
+                  <Td data-testid="volume" className="break-all">{s.volume.length === 0 ? <span className="text-muted-foreground">—</span> : s.volume.map((v) => formatAmount(v.unit, v.value)).join(" · ")}</Td>
                 </Tr>
               );
             })}

@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors";
 import { listMerchants } from "@/lib/merchants/list-merchants";
 import { formatAmount } from "@/lib/payments/format-amount";
 import { findPayments } from "@/lib/payments/list-payments";
+import { refundState } from "@/lib/payments/refund-state";
 import { parsePaymentsQuery, paymentsQueryString, paymentsSearch } from "@/lib/payments/search-payments";
 
 export const metadata: Metadata = { title: "Payments" };
@@ -54,6 +55,7 @@ export default async function PaymentsPage({ params, searchParams }: { params: P
           merchantName: p.merchant.name,
           referenceId: p.referenceId,
           amount: formatAmount(p.amountUnit, p.amountValue.toFixed()),
+          refundState: refundState(p),
         }))}
       />
     </div>

@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { MerchantActions } from "@/components/merchants/merchant-actions";
 import { DateTime } from "@/components/payments/date-time";
-import { StatusBadge } from "@/components/payments/status-badge";
+import { RefundBadge, StatusBadge } from "@/components/payments/status-badge";
+import { refundState } from "@/lib/payments/refund-state";
 import { CryptoSettlementsSection } from "@/components/settlements/crypto-settlements-section";
 import { FiatSettlementsSection } from "@/components/settlements/fiat-settlements-section";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -83,7 +84,10 @@ export default async function MerchantPage({ params }: { params: Promise<{ mode:
                       {formatAmount(p.amountUnit, p.amountValue.toFixed())}
                     </Link>
                     <span className="min-w-0 truncate text-muted-foreground">{p.referenceId}</span>
-                    <StatusBadge status={p.status} />
+                    <span className="flex gap-1">
+                      <StatusBadge status={p.status} />
+                      <RefundBadge state={refundState(p)} />
+                    </span>
                     <span className="text-muted-foreground">
                       <DateTime value={p.createdAt} />
                     </span>

@@ -7,11 +7,12 @@ import { AttachTransactionForm } from "@/components/payments/attach-transaction-
 import { CancelPaymentButton } from "@/components/payments/cancel-payment-button";
 import { DateTime } from "@/components/payments/date-time";
 import { RefundButton } from "@/components/payments/refund-button";
-import { StatusBadge } from "@/components/payments/status-badge";
+import { RefundBadge, StatusBadge } from "@/components/payments/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { findKnownAsset } from "@/lib/assets";
+import { refundState } from "@/lib/payments/refund-state";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
@@ -56,6 +57,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
               {amount}
             </h1>
             <StatusBadge status={p.status} />
+            <RefundBadge state={refundState(p)} />
           </div>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <code className="break-all">{p.id}</code>
@@ -90,7 +92,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
               )}
             </Row>
             <Row label="Status">
-              <StatusBadge status={p.status} />
+              <StatusBadge status={p.status} /> <RefundBadge state={refundState(p)} />
               {p.failureReason ? <span className="ml-2 text-muted-foreground">{p.failureReason}</span> : null}
             </Row>
             <Row label="Reference">
