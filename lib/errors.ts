@@ -11,6 +11,10 @@ export const errorStatus = {
   unknown_api_version: 400,
   api_version_downgrade: 400,
   payment_not_succeeded: 400,
+  // A settlement destination that would certainly lose the money sent to it (details.reasons says why).
+  unsafe_destination: 400,
+  // A dashboard form's warnings the user has not yet confirmed.
+  confirmation_required: 400,
   // WalletConnect Pay's codes for the gateway: invalid_params is a request that parses but cannot be right (a signature by another key).
   invalid_params: 400,
   invalid_state: 400,

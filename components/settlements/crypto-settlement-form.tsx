@@ -35,6 +35,7 @@ const findRegistered = (registered: CryptoSettlementItem[], asset: string) => re
 export function CryptoSettlementForm({ mode, merchantId, registered, onDone, onEditExisting }: { mode: Mode; merchantId: string; registered: CryptoSettlementItem[]; onDone: () => void; onEditExisting: (settlement: CryptoSettlementItem) => void }) {
   const router = useRouter();
   const [choice, setChoice] = useState("");
+  const [raised, setRaised] = useState<{ text: string; asset: string; destination: string } | null>(null);
 
   // A bare address becomes CAIP-10 on the asset's chain before the API's own schema checks it.
   const resolver: Resolver<Values, unknown, RegisterCryptoSettlementsInput> = async (values, context, options) => {
@@ -49,6 +50,8 @@ export function CryptoSettlementForm({ mode, merchantId, registered, onDone, onE
   const assetError = errors.settlements?.[0]?.asset?.message;
   const destinationError = errors.settlements?.[0]?.destination?.message;
   const existing = findRegistered(registered, asset);
+  // A warning is about the values it was raised for: after any change the server is asked again.
+  const warning = raised && raised.asset === asset && raised.destination === destination ? raised.text : null;
   const chain = assetChain(asset);
   const check = destination.trim() ? validateSettlement(asset.trim(), qualifyDestination(asset, destination)) : null;
   const savedAs = check?.ok ? formatAccountId(canonicalAccountId(check.value.destination)) : null;
@@ -61,7 +64,12 @@ export function CryptoSettlementForm({ mode, merchantId, registered, onDone, onE
 
   const submit = form.handleSubmit(async (body) => {
     if (existing) return;
-    const result = await registerCryptoSettlementsAction({ ...body, merchantId, mode });
+    const confirmWarnings = !!warning;
+    const result = await registerCryptoSettlementsAction({ ...body, merchantId, mode, confirmWarnings });
+    if (!result.ok && result.code === "confirmation_required") {
+      setRaised({ text: result.error, asset, destination });
+      return;
+    }
     if (!result.ok && result.code === "settlement_asset_conflict") {
       // Someone registered it since this page loaded: show theirs and offer to edit it.
       form.setError(ASSET, { type: "server", message: result.error });
@@ -140,7 +148,14 @@ export function CryptoSettlementForm({ mode, merchantId, registered, onDone, onE
           "A CAIP-10 account id on the asset's chain, or a bare address."
         )}
       </p>
-      <FormActions onCancel={onDone} pending={isSubmitting} disabled={!!existing} submitLabel="Add destination" pendingLabel="Adding…" />
+      {warning ? (
+        <div id="destination-warning" role="alert" className="space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p className="font-medium">Check before adding</p>
+          <p className="break-words">{warning}</p>
+          <p>If this is what you intend, add it anyway.</p>
+        </div>
+      ) : null}
+      <FormActions onCancel={onDone} pending={isSubmitting} disabled={!!existing} submitLabel={warning ? "Add anyway" : "Add destination"} pendingLabel="Adding…" />
     </form>
   );
 }

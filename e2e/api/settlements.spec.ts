@@ -192,6 +192,36 @@ test.describe("POST /v1/merchants/{merchantId}/settlements/crypto", () => {
     expect(await listCrypto(api, other)).toEqual([]);
   });
 
+  // Destinations that would certainly lose the money: refused with their own code and reason.
+  const unsafe: { name: string; entry: Entry; reason: string; mentions: string }[] = [
+    { name: "the zero address", entry: { asset: USDC_BASE, destination: on(BASE, "0x0000000000000000000000000000000000000000") }, reason: "zero_address", mentions: "zero address" },
+    { name: "a burn address", entry: { asset: USDC_BASE, destination: on(BASE, "0x000000000000000000000000000000000000dEaD") }, reason: "burn_address", mentions: "burn address" },
+    { name: "the token's own contract", entry: { asset: USDC_BASE, destination: on(BASE, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913") }, reason: "token_contract", mentions: "token's own contract" },
+    { name: "a chain nobody knows", entry: { asset: "eip155:999999/slip44:60", destination: on("eip155:999999", WALLET_1) }, reason: "unknown_chain", mentions: "eip155:999999 is not a network" },
+    { name: "an EVM address on Solana", entry: { asset: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", destination: on("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", WALLET_1) }, reason: "address_format", mentions: "not an EVM chain" },
+  ];
+  for (const { name, entry, reason, mentions } of unsafe) {
+    test(`refuses ${name} as a destination with 400 unsafe_destination, writing nothing`, async ({ api }) => {
+      const merchantId = await createMerchant(api);
+      const res = await register(api, merchantId, [good, entry]);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.code).toBe("unsafe_destination");
+      expect(res.body.details.reasons).toEqual({ "settlements.1.destination": reason });
+      expect(res.body.details.fields["settlements.1.destination"]).toContain(mentions);
+      expect(await listCrypto(api, merchantId)).toEqual([]);
+    });
+  }
+
+  test("saves a token it does not know by name, answering a warning beside it", async ({ api }) => {
+    const merchantId = await createMerchant(api);
+    const res = await register(api, merchantId, [good, { asset: tokenOnMainnet(7), destination: on(MAINNET, WALLET_2) }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.crypto).toHaveLength(2);
+    expect(res.body.warnings).toEqual([{ path: "settlements.1.destination", code: "unknown_asset", message: expect.stringContaining("does not know") }]);
+    const known = await register(api, await createMerchant(api), [good]);
+    expect(known.body.warnings).toBeUndefined();
+  });
+
   test("lets only one of 10 concurrent registrations of an asset win", async ({ api }) => {
     const merchantId = await createMerchant(api);
     // Each request also carries an asset of its own, inserted before the contested one, so a loser
@@ -246,6 +276,17 @@ test.describe("POST /v1/merchants/{merchantId}/settlements/crypto", () => {
 });
 
 test.describe("PUT /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
+  test("refuses to point a settlement at the zero address or its token's contract", async ({ api }) => {
+    const merchantId = await createMerchant(api);
+    const id = (await register(api, merchantId, [{ asset: USDC_BASE, destination: on(BASE, WALLET_1) }])).body.crypto[0].id;
+    for (const [address, reason] of [["0x0000000000000000000000000000000000000000", "zero_address"], ["0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "token_contract"]]) {
+      const res = await api.put(itemPath(merchantId, id), { destination: on(BASE, address!) }, { idempotencyKey: freshKey("put") });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body).toMatchObject({ code: "unsafe_destination", details: { reasons: { destination: reason } } });
+    }
+    expect(await destinations(api, merchantId)).toEqual({ [USDC_BASE]: on(BASE, WALLET_1) });
+  });
+
   test("changes the destination, and refuses a wallet on another chain", async ({ api }) => {
     const merchantId = await createMerchant(api);
     const [created] = (await register(api, merchantId, [{ asset: USDC_BASE, destination: on(BASE, WALLET_1) }])).body.crypto as Crypto[];

@@ -64,15 +64,15 @@ export async function buildCell(api: ApiClient, name: CellName, key: string, tag
 export const bodies: Record<string, (target: Cell["ids"]) => unknown> = {
   Merchants_create: () => ({ merchantName: "Matrix Shop", merchantEmail: "matrix@shop.example" }),
   Merchants_update: () => ({ merchantName: "Renamed by another cell" }),
-  CryptoSettlements_create: () => ({ settlements: [{ asset: usdcBase, destination: "eip155:8453:0x000000000000000000000000000000000000dEaD" }] }),
-  CryptoSettlements_update: () => ({ destination: "eip155:8453:0x000000000000000000000000000000000000dEaD" }),
+  CryptoSettlements_create: () => ({ settlements: [{ asset: usdcBase, destination: "eip155:8453:0x00000000000000000000000000000000000Fee01" }] }),
+  CryptoSettlements_update: () => ({ destination: "eip155:8453:0x00000000000000000000000000000000000Fee01" }),
   Payments_create: () => ({ referenceId: "matrix", amount: { unit: "iso4217/USD", value: "100" } }),
   Gateway_createPayment: () => ({ referenceId: "matrix", amount: { unit: "iso4217/USD", value: "100" } }),
   TestPayments_simulate: () => ({ outcome: "failed" }),
   Refunds_create: (target) => ({ paymentId: target.paymentId, amount: { unit: `caip19/${usdcBase}`, value: "1" } }),
   WebhookEndpoints_create: () => ({ url: "http://127.0.0.1:65000/matrix", events: ["*"] }),
   WebhookEndpoints_update: () => ({ description: "changed by another cell" }),
-  gatewayGetPaymentOptions: () => ({ accounts: ["eip155:8453:0x000000000000000000000000000000000000dEaD"] }),
+  gatewayGetPaymentOptions: () => ({ accounts: ["eip155:8453:0x00000000000000000000000000000000000Fee01"] }),
   fetch_handler: () => ({ optionId: "opt_000000000000000000000000", data: "" }),
   confirm_payment_handler: () => ({ optionId: "opt_000000000000000000000000", results: [{ type: "walletRpc", data: ["0x00"] }] }),
 };

@@ -13,7 +13,7 @@ async function openCreateDialog(page: Page, mode: "test" | "live") {
   return page.getByRole("dialog");
 }
 
-const otherWallet = "0x000000000000000000000000000000000000dEaD";
+const otherWallet = "0x000000000000000000000000000000000000bEEF";
 
 test("a developer's key cannot change a destination, register a settlement or refund; it can integrate payments", async ({ page, api, apiAs }) => {
   // A merchant with a settlement and a succeeded test payment, made with the owner's full key.

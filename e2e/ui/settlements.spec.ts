@@ -92,9 +92,18 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   await expect(add.getByText(/erc20 token contract must be an EVM address/)).toBeVisible();
   const token = "0x4200000000000000000000000000000000000042";
   await custom.fill(`eip155:10/erc20:${token}`);
+  // The token's own contract is certainly not a wallet: refused, the reason beside the field.
+  await add.getByLabel("Destination wallet").fill(token);
+  await add.getByRole("button", { name: "Add destination" }).click();
+  await expect(add.locator("#destination-error")).toHaveText("This is the token's own contract, not a wallet: tokens sent to it are usually lost.");
   await add.getByLabel("Destination wallet").fill(walletA);
   await expect(add.getByText(`Will be saved as eip155:10:${walletA}`)).toBeVisible();
+  // A token Tollgate does not know may be intended: the user sees why and confirms.
   await add.getByRole("button", { name: "Add destination" }).click();
+  await expect(add.getByRole("alert").filter({ hasText: "Check before adding" })).toContainText(`does not know eip155:10/erc20:${token} by name`);
+  await page.screenshot({ path: test.info().outputPath("crypto-unknown-token-warning.png") });
+  await expect(rows).toHaveCount(2);
+  await add.getByRole("button", { name: "Add anyway" }).click();
   await expect(add).toBeHidden();
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(2)).toContainText(`eip155:10/erc20:${token}`);

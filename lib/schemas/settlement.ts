@@ -72,7 +72,15 @@ export const CryptoSettlement = z
 export type CryptoSettlementJson = z.input<typeof CryptoSettlement>;
 
 export const SettlementsList = z.object({ fiat: z.array(FiatSettlement), crypto: z.array(CryptoSettlement) });
-export const CryptoSettlementsEnvelope = z.object({ crypto: z.array(CryptoSettlement) });
+export const DestinationWarning = z
+  .object({
+    path: z.string().describe("The request field the warning is about, e.g. `settlements.0.destination`."),
+    code: z.enum(["unknown_asset", "unverified_chain"]),
+    message: z.string(),
+  })
+  .meta({ id: "DestinationWarning" });
+const warnings = z.array(DestinationWarning).optional().describe("Present when something about a destination is unusual but may be intended; the settlement was saved.");
+export const CryptoSettlementsEnvelope = z.object({ crypto: z.array(CryptoSettlement), warnings });
 export const CryptoSettlementEnvelope = z.object({ crypto: CryptoSettlement });
 
 // Fiat (ACH) settlement. The account number is write-only: stored encrypted, shown as its last four digits.

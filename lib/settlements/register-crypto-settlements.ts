@@ -8,14 +8,21 @@ import { newId } from "@/lib/ids";
 import { getMerchant } from "@/lib/merchants/get-merchant";
 import type { RegisterCryptoSettlementsInput } from "@/lib/schemas/settlement";
 import { tenant, type Scope } from "@/lib/scope";
+import { destinationWarnings, refuseUnsafeDestinations, requireConfirmedWarnings, type DestinationWarning } from "./destination-safety";
 
 /**
  * Registers a merchant's crypto settlements, all or none, and returns them in request order.
  * Assets arrive canonical (see the schema), so the same asset in another letter case is the same
- * asset. One the merchant already has, or one sent twice, is a `settlement_asset_conflict`.
+ * asset. One the merchant already has, or one sent twice, is a `settlement_asset_conflict`. A
+ * destination that would lose the money is refused; warnings need `confirmWarnings` (the API
+ * confirms them by calling, and answers them).
  */
-export async function registerCryptoSettlements(tx: Tx, scope: Scope, actor: string, merchantId: string, input: RegisterCryptoSettlementsInput) {
+export async function registerCryptoSettlements(tx: Tx, scope: Scope, actor: string, merchantId: string, input: RegisterCryptoSettlementsInput, options: { confirmWarnings: boolean }): Promise<{ rows: CryptoSettlement[]; warnings: DestinationWarning[] }> {
   await getMerchant(tx, scope, merchantId);
+  const entries = input.settlements.map((s, i) => ({ ...s, path: `settlements.${i}.destination` }));
+  refuseUnsafeDestinations(entries);
+  const warnings = destinationWarnings(scope.mode, entries);
+  requireConfirmedWarnings(warnings, options.confirmWarnings);
   const assets = input.settlements.map((s) => s.asset);
 
   const repeated = [...new Set(assets.filter((asset, i) => assets.indexOf(asset) !== i))];
@@ -44,7 +51,7 @@ export async function registerCryptoSettlements(tx: Tx, scope: Scope, actor: str
     await recordAudit(tx, { ...tenant(scope), actor, action: "crypto_settlement.created", targetType: "crypto_settlement", targetId: row.id, data: { merchantId, asset: row.asset, destination: row.destination } });
   }
   await recordEvent(tx, scope, "settlement.updated", await settlementsSnapshot(tx, scope, merchantId));
-  return rows;
+  return { rows, warnings };
 }
 
 function conflict(assets: string[], reason: string) {

@@ -7,6 +7,7 @@ import { recordEvent } from "@/lib/events/record-event";
 import { settlementsSnapshot } from "@/lib/events/snapshots";
 import type { UpdateCryptoSettlementInput } from "@/lib/schemas/settlement";
 import { tenant, type Scope } from "@/lib/scope";
+import { refuseUnsafeDestinations } from "./destination-safety";
 import { getCryptoSettlement } from "./get-crypto-settlement";
 
 /** Points a crypto settlement at another wallet on its asset's chain. */
@@ -15,6 +16,7 @@ export async function updateCryptoSettlement(tx: Tx, scope: Scope, actor: string
   // The destination parsed at the edge; whether it suits this settlement's asset is known only here.
   const check = validateSettlement(current.asset, input.destination);
   if (!check.ok) throw new AppError("params_validation", `Invalid request body. destination: ${check.error}`, { fields: { destination: check.error } });
+  refuseUnsafeDestinations([{ asset: current.asset, destination: input.destination, path: "destination" }]);
 
   const where = { id: current.id, merchantId, accountId: scope.accountId, mode: scope.mode };
   // Scoped and counted rather than `update({ where: { id } })`: a concurrent delete is a 404, not a crash.

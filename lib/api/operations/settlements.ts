@@ -41,8 +41,11 @@ export const registerCryptoSettlementsOp = defineOperation({
   body: RegisterCryptoSettlementsBody,
   status: 201,
   response: CryptoSettlementsEnvelope,
-  errors: ["not_found", "settlement_asset_conflict"],
-  handler: async ({ ctx, params, body, q }) => ({ crypto: (await registerCryptoSettlements(q, ctx, ctx.actor, params.merchantId, body)).map(serializeCryptoSettlement) }),
+  errors: ["not_found", "settlement_asset_conflict", "unsafe_destination"],
+  handler: async ({ ctx, params, body, q }) => {
+    const { rows, warnings } = await registerCryptoSettlements(q, ctx, ctx.actor, params.merchantId, body, { confirmWarnings: true });
+    return { crypto: rows.map(serializeCryptoSettlement), ...(warnings.length ? { warnings } : {}) };
+  },
 });
 
 export const updateCryptoSettlementOp = defineOperation({
@@ -57,7 +60,7 @@ export const updateCryptoSettlementOp = defineOperation({
   body: UpdateCryptoSettlementBody,
   status: 200,
   response: CryptoSettlementEnvelope,
-  errors: ["not_found"],
+  errors: ["not_found", "unsafe_destination"],
   handler: async ({ ctx, params, body, q }) => ({ crypto: serializeCryptoSettlement(await updateCryptoSettlement(q, ctx, ctx.actor, params.merchantId, params.id, body)) }),
 });
 

@@ -37,8 +37,10 @@ export const deleteMerchantAction = authorizedAction("merchants.write", Merchant
   return result;
 });
 
-export const registerCryptoSettlementsAction = authorizedAction("settlements.write", RegisterCryptoSettlementsBody.extend(MerchantIdParams.shape), async (ctx, { merchantId, ...input }) => {
-  const rows = await db().$transaction((tx) => registerCryptoSettlements(tx, ctx.scope, ctx.actor, merchantId, input));
+const ConfirmWarnings = z.object({ confirmWarnings: z.boolean().optional() });
+
+export const registerCryptoSettlementsAction = authorizedAction("settlements.write", RegisterCryptoSettlementsBody.extend(MerchantIdParams.shape).extend(ConfirmWarnings.shape), async (ctx, { merchantId, confirmWarnings, ...input }) => {
+  const { rows } = await db().$transaction((tx) => registerCryptoSettlements(tx, ctx.scope, ctx.actor, merchantId, input, { confirmWarnings: confirmWarnings ?? false }));
   revalidateMerchant(ctx, merchantId);
   return { ids: rows.map((r) => r.id) };
 });
