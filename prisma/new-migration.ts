@@ -2,7 +2,7 @@
 // existing migrations and schema.prisma. Usage: npm run db:migration -- <name>
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { openPglite } from "@/lib/db/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { migrationsDir, noFilter, openEngine, readMigrations, schemaPath } from "@/lib/db/migrate";
 
@@ -15,7 +15,10 @@ if (!/^[a-z0-9_]+$/.test(name)) {
 const schema = fs.readFileSync(schemaPath, "utf8");
 const existing = readMigrations();
 // The engine needs a live connection even to diff; a throw-away in-memory database serves.
-const engine = await openEngine(new PrismaPGlite(new PGlite()), schema);
+const adapter = new PrismaPGlite(openPglite());
+// The diff replays the migrations in a shadow database, which the adapter would open without our extensions.
+adapter.connectToShadowDb = () => new PrismaPGlite(openPglite()).connect();
+const engine = await openEngine(adapter, schema);
 const { stdout } = await engine.diff({
   from: existing.migrationDirectories.length ? { tag: "migrations", ...existing } : { tag: "empty" },
   to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content: schema }] },

@@ -32,7 +32,7 @@ export function PaymentFilters({ filters, merchants, onApply }: { filters: Filte
       <div className="col-span-2 space-y-1">
         <Label htmlFor="payments-search">Search</Label>
         <div className="flex gap-2">
-          <Input id="payments-search" name="q" type="search" defaultValue={filters.q} placeholder="Payment id, reference or txId" spellCheck={false} />
+          <Input id="payments-search" name="q" type="search" defaultValue={filters.q} placeholder="Id, reference, amount, merchant, tx hash or payer" spellCheck={false} />
           <Button type="submit" variant="outline">
             Search
           </Button>

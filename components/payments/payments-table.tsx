@@ -90,7 +90,7 @@ export function PaymentsTable({ mode, rows, query, nextCursor, prevCursor, merch
       {rows.length === 0 ? (
         <EmptyState
           title={filtered ? "No payments match" : `No ${mode}-mode payments yet`}
-          description={filtered ? "Try another status, refund state, merchant or date range, or search for an exact id." : "Payments appear here as soon as they are created through the API."}
+          description={filtered ? "Try another status, refund state, merchant or date range, or another search." : "Payments appear here as soon as they are created through the API."}
           action={filtered ? <Button variant="outline" onClick={() => go({})}>Clear filters</Button> : null}
         />
       ) : (

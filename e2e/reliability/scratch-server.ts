@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { openPglite } from "../../lib/db/pglite";
 import pg from "pg";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
 import { usesPostgres } from "../support/settings";
@@ -46,7 +46,7 @@ export async function scratchDatabase(label: string, env: Record<string, string>
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tollgate-${label}-`));
     base = { DATA_DIR: dataDir, DATABASE_URL: "" };
     query = async (work) => {
-      const db = new PGlite(path.join(dataDir, "pglite"));
+      const db = openPglite(path.join(dataDir, "pglite"));
       try { return await work(async (text) => (await db.query<Record<string, unknown>>(text)).rows); } finally { await db.close(); }
     };
     drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });

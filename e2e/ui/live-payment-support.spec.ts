@@ -58,6 +58,13 @@ test("support attaches the buyer's transaction to a live payment: a bad hash is 
   await expect(page.getByTestId("payment-event").filter({ hasText: "payment.transaction_submitted" }).first()).toContainText(fixtures.accounts.b.users.support.email);
   await shot(page, "attach-transaction-succeeded");
 
+  // Support finds it again from part of the transaction hash, or part of the payer's wallet in any case.
+  for (const term of [paid.slice(12, 30), buyerAddress.slice(6, 20).toUpperCase()]) {
+    await page.goto(`/live/payments?q=${term}`);
+    await expect(page.getByTestId("payment-row")).toHaveCount(1);
+    await expect(page.getByTestId("payment-row").getByRole("link")).toHaveAttribute("href", `/live/payments/${paymentId}`);
+  }
+
   // The owner finds both attempts in the audit log.
   await signInAs(page, "owner", "b");
   await page.goto("/live/audit-log");

@@ -118,6 +118,23 @@ test("the table pages through, filters, sorts and searches 1,000 seeded payments
     await expect.poll(() => rowIds(page)).toEqual([expected.id]);
   }
   await expect(rows(page)).toContainText("Succeeded");
+
+  // Without an exact match: part of a reference, part of an id, an amount, a merchant's name.
+  const searchFor = async (term: string) => {
+    await search.fill(term);
+    await search.press("Enter");
+  };
+  await searchFor("eed-99");
+  await expect.poll(async () => (await rowIds(page)).sort()).toEqual(seeded.payments.filter((p) => p.referenceId.includes("eed-99")).map((p) => p.id).sort());
+  await searchFor(seed(321).id.slice(6, 16));
+  await expect.poll(() => rowIds(page)).toEqual([seed(321).id]);
+  await searchFor("$10.90");
+  await expect.poll(() => rowIds(page)).toContain(seed(990).id);
+  await expect(rows(page).filter({ hasNotText: "$10.90" })).toHaveCount(0);
+  await searchFor(books!.name.slice(2).toUpperCase());
+  await expect(rows(page)).toHaveCount(50);
+  await expect(rows(page).filter({ hasNotText: books!.name })).toHaveCount(0);
+  await shot(page, "payments-search-partial");
   await search.fill("seed-5000");
   await search.press("Enter");
   await expect(page.getByText("No payments match")).toBeVisible();

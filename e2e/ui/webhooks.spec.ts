@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { openPglite } from "../../lib/db/pglite";
 import { expect, test, type Page } from "@playwright/test";
 import { verifyTollgateSignature } from "../../lib/webhooks/verify";
 import { readFixtures } from "../support/fixtures-data";
@@ -286,7 +286,7 @@ test("an endpoint Tollgate disabled after 3 days of failures is announced across
     await expect(page.getByRole("alert").filter({ hasText: "disabled" })).toHaveCount(0);
     expect(await server.stop()).toBe(0);
 
-    const db = new PGlite(path.join(dataDir, "pglite"));
+    const db = openPglite(path.join(dataDir, "pglite"));
     try {
       const changed = await db.query(
         `UPDATE "WebhookEndpoint" SET "enabled" = false, "disabledAt" = now(), "failingSince" = now() - interval '3 days 1 minute' WHERE "id" = $1`,

@@ -1,12 +1,12 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
+import { openPglite } from "./pglite";
 
 export type Connection = {
   kind: "postgresql" | "embedded";
@@ -43,7 +43,7 @@ function connectEmbedded(dataDir: string): Connection {
   fs.mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireLock(path.join(dataDir, "pglite.lock"));
   // PGlite opens asynchronously and queues queries until it is ready.
-  const pglite = new PGlite(path.join(dataDir, "pglite"));
+  const pglite = openPglite(path.join(dataDir, "pglite"));
   const adapter = new PrismaPGlite(pglite);
   return {
     kind: "embedded",

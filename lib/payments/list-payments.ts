@@ -8,6 +8,7 @@ import type { Scope } from "@/lib/scope";
 import { CURRENCY_EXPONENTS, formatUnits, isCurrencyCode } from "@/lib/money";
 import { isFinalStatus } from "./lifecycle";
 import { refundStateWhere } from "./refund-state";
+import { fiatCents } from "./search-payments";
 import { serializePayment } from "./serialize";
 
 export function paymentFilterWhere(scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">): Prisma.PaymentWhereInput {
@@ -56,7 +57,7 @@ export type PaymentSort = { by: (typeof paymentSortKeys)[number]; dir: "asc" | "
 /** What the dashboard adds to the API's filter: another order, a search, and paging backwards. */
 export type PaymentView = {
   sort?: PaymentSort;
-  /** An exact payment id, reference id or txId. */
+  /** Text typed in the dashboard's search box (see searchWhere). */
   search?: string;
   /** The page before this cursor (a `prevCursor`), instead of the one after `filter.cursor`. */
   before?: string;
@@ -84,7 +85,7 @@ export async function findPayments(q: Tx, scope: Scope, filter: ListPaymentsFilt
   const dir = backwards ? (sort.dir === "asc" ? "desc" : "asc") : sort.dir;
   const column = sort.by === "amount" ? "amountValue" : "createdAt";
   const rows = await q.payment.findMany({
-    where: { AND: [paymentFilterWhere(scope, filter), searchWhere(view.search), view.refund ? refundStateWhere(view.refund) : {}, position ? beyond(column, dir, position) : {}] },
+    where: { AND: [paymentFilterWhere(scope, filter), await searchWhere(q, scope, view.search), view.refund ? refundStateWhere(view.refund) : {}, position ? beyond(column, dir, position) : {}] },
     orderBy: [{ [column]: dir }, { id: dir }],
     take: filter.limit + 1,
     include: { merchant: { select: { name: true, iconUrl: true } } },
@@ -138,11 +139,28 @@ async function paymentStats(q: Tx, scope: Scope, filter: ListPaymentsFilter) {
   return { totalRevenue, totalTransactions, totalCustomers: payers.length };
 }
 
-function searchWhere(search: string | undefined): Prisma.PaymentWhereInput {
+/**
+ * What the dashboard's search box finds: the payments whose id, reference or transaction hash is
+ * exactly the term if there are any; otherwise payments whose id, reference, hash or payer address
+ * contains it (3 characters or more, through the trigram index on `searchText`); by
+ * its fiat amount ("10.50" or "$10"); or by its merchant's name. Each branch has an index, so
+ * PostgreSQL combines them in one bitmap scan.
+ */
+async function searchWhere(q: Tx, scope: Scope, search: string | undefined): Promise<Prisma.PaymentWhereInput> {
   const term = search?.trim();
-  // Exact matches only: each is one probe of an index ((accountId, mode, referenceId), txId, id).
-  return term ? { OR: [{ id: term }, { referenceId: term }, { txId: term }] } : {};
+  if (!term) return {};
+  const exact: Prisma.PaymentWhereInput = { OR: [{ id: term }, { referenceId: term }, { txId: term }] };
+  // A whole id, reference or hash means that payment, not every one that contains it.
+  if (await q.payment.findFirst({ where: { accountId: scope.accountId, mode: scope.mode, ...exact }, select: { id: true } })) return exact;
+  const branches: Prisma.PaymentWhereInput[] = [];
+  if (term.length >= 3) branches.push({ searchText: { contains: term.toLowerCase().replace(/[\\%_]/g, "\\$&") } });
+  const cents = fiatCents(term);
+  if (cents) branches.push({ amountUnit: { startsWith: "iso4217/" }, amountValue: { in: cents } });
+  const merchants = await q.merchant.findMany({ where: { accountId: scope.accountId, mode: scope.mode, name: { contains: term, mode: "insensitive" } }, select: { id: true }, take: 20 });
+  if (merchants.length > 0) branches.push({ merchantId: { in: merchants.map((m) => m.id) } });
+  return branches.length > 0 ? { OR: branches } : { id: { in: [] } };
 }
+
 
 type Position = { value: string; id: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePaymentsQuery, paymentsQueryString, paymentsSearch } from "./search-payments";
+import { fiatCents, parsePaymentsQuery, paymentsQueryString, paymentsSearch } from "./search-payments";
 
 describe("the payments view in the URL", () => {
   it("turns UTC day bounds into an inclusive date range", () => {
@@ -23,4 +23,17 @@ describe("the payments view in the URL", () => {
     expect(paymentsQueryString({ sort: "createdAt", dir: "desc", status: undefined, q: "" })).toBe("");
     expect(paymentsQueryString({ merchantId: "mrch_1", sort: "amount", dir: "desc", cursor: "abc" })).toBe("?merchantId=mrch_1&sort=amount&cursor=abc");
   });
+});
+
+describe("an amount typed in the search box", () => {
+  it.each([
+    ["10.50", ["1050"]],
+    ["$10.5", ["1050"]],
+    ["€ 0.07", ["7"]],
+    ["1,050", ["105000", "1050"]],
+    ["12", ["1200", "12"]],
+    ["0", ["0"]],
+  ])("%s is %j in minor units", (term, cents) => expect(fiatCents(term)).toEqual(cents));
+
+  it.each(["seed-6", "10.505", "1,05", "0x12", "", "$", "12345678901234"])("%s is not an amount", (term) => expect(fiatCents(term)).toBeNull());
 });

@@ -59,3 +59,12 @@ export function paymentsQueryString(query: Partial<PaymentsQuery>): string {
   const text = params.toString();
   return text ? `?${text}` : "";
 }
+
+/** "10.50", "$10.5" or "1,050" as minor units of a two-decimal currency; a whole number also as itself in minor units. */
+export function fiatCents(term: string): string[] | null {
+  const match = /^[$€£]?\s*(\d{1,3}(?:,\d{3})+|\d{1,13})(?:\.(\d{1,2}))?$/.exec(term);
+  if (!match) return null;
+  const whole = BigInt(match[1]!.replaceAll(",", ""));
+  if (match[2] !== undefined) return [(whole * 100n + BigInt(match[2].padEnd(2, "0"))).toString()];
+  return [...new Set([(whole * 100n).toString(), whole.toString()])];
+}
