@@ -57,6 +57,10 @@ test("support attaches the buyer's transaction to a live payment: a bad hash is 
   await expect(page.getByRole("heading", { name: "Attach a transaction" })).toHaveCount(0);
   await expect(page.getByTestId("payment-event").filter({ hasText: "payment.transaction_submitted" }).first()).toContainText(fixtures.accounts.b.users.support.email);
   await shot(page, "attach-transaction-succeeded");
+  // The history names the transfer seen on chain, with its explorer link.
+  const transfer = page.getByTestId("timeline-entry").filter({ hasText: "received on Base in block" });
+  await expect(transfer).toContainText(new RegExp(`from ${buyerAddress} to ${merchantWallet}`, "i"));
+  await expect(transfer.getByRole("link")).toHaveAttribute("href", `https://basescan.org/tx/${paid}`);
 
   // Support finds it again from part of the transaction hash, or part of the payer's wallet in any case.
   for (const term of [paid.slice(12, 30), buyerAddress.slice(6, 20).toUpperCase()]) {

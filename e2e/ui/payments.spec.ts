@@ -5,6 +5,7 @@ import { hydrated } from "../support/hydration";
 import { seedPayments, type SeededPayments } from "../support/seed-payments";
 import { captureServerAction, replayServerAction } from "../support/server-action";
 import { baseURL } from "../support/settings";
+import { WebhookReceiver } from "../support/webhook-receiver";
 import { formatFiat } from "../../lib/money";
 import { signInAs } from "../support/ui";
 
@@ -256,6 +257,38 @@ test("refunded payments carry a badge in the list and on their page, filter by r
   const grossCents = BigInt(gross!.replace(/[^0-9]/g, ""));
   await expect(usd.locator("p").first()).toHaveText(usdText(grossCents - refunded));
   await shot(page, "overview-net-volume");
+});
+
+test("one readable history: creation, payment, refunds and each webhook delivery with its answer, in order, at 1366 and 390 px", async ({ page }) => {
+  const receiver = await WebhookReceiver.start();
+  const endpoint = await api(page, "/v1/webhook-endpoints", { method: "POST", body: { url: receiver.url("/history"), events: ["payment.created", "payment.succeeded", "refund.succeeded"] } });
+  try {
+    const merchantId = seeded.merchants[0]!.id;
+    const paid = await api(page, "/v1/payments", { method: "POST", merchantId, body: { referenceId: `history-${Date.now()}`, amount: { unit: "iso4217/USD", value: "2500" } } });
+    await api(page, `/v1/test/payments/${paid.id}/simulate`, { method: "POST", body: { outcome: "succeeded" } });
+    await api(page, "/v1/refunds", { method: "POST", body: { paymentId: paid.id, amount: { unit: "iso4217/USD", value: "500" }, reason: "Damaged box" } });
+    await receiver.waitFor("/history", (d) => d.length >= 3, "three deliveries");
+
+    await signInAs(page, "support", account);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`/test/payments/${paid.id}`);
+    const history = page.getByRole("list", { name: "Payment history" }).locator(":scope > li");
+    await expect(history.filter({ hasText: /^webhook/ })).toHaveCount(3);
+    const titles = await history.getByTestId("timeline-title").allInnerTexts();
+    expect(titles.filter((t) => !t.startsWith("Webhook"))).toEqual(["Payment of $25.00 created", "Payment succeeded", "Refund of $5.00 requested", "Refund of $5.00 completed"]);
+    for (const type of ["payment.created", "payment.succeeded", "refund.succeeded"]) {
+      await expect(history.filter({ hasText: `Webhook ${type} delivered` })).toContainText(`${receiver.url("/history")} answered 200`);
+    }
+    await expect(history.filter({ hasText: "Refund of $5.00 requested" })).toContainText("Damaged box");
+    await expect(history.filter({ hasText: "Refund of $5.00 requested" })).toContainText("by API key");
+    await shot(page, "payment-history-1366");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, "payment-history-390");
+  } finally {
+    await api(page, `/v1/webhook-endpoints/${endpoint.id}`, { method: "DELETE" });
+    await receiver.close();
+  }
 });
 
 test("a viewer has no cancel button, and a replayed cancel action is refused on the server", async ({ page, browser }) => {

@@ -12,7 +12,7 @@ import { allEvents, type EventType } from "./event-types";
  */
 export async function recordEvent(tx: Tx, scope: Scope, type: EventType, object: Prisma.InputJsonObject, options: { onlyEndpointId?: string } = {}): Promise<Event> {
   const now = new Date();
-  const event = await tx.event.create({ data: { id: newId("evt"), accountId: scope.accountId, mode: scope.mode, type, data: object, createdAt: now } });
+  const event = await tx.event.create({ data: { id: newId("evt"), accountId: scope.accountId, mode: scope.mode, type, data: object, paymentId: paymentOf(type, object), createdAt: now } });
   const endpoints = await tx.webhookEndpoint.findMany({
     where: {
       accountId: scope.accountId,
@@ -27,4 +27,11 @@ export async function recordEvent(tx: Tx, scope: Scope, type: EventType, object:
     });
   }
   return event;
+}
+
+/** The payment a snapshot is about: a payment's own id, or a refund's payment. */
+function paymentOf(type: EventType, object: Prisma.InputJsonObject): string | null {
+  const payment = type.startsWith("payment.") ? object : type.startsWith("refund.") ? object.payment : null;
+  const id = payment && typeof payment === "object" && !Array.isArray(payment) ? (payment as Prisma.InputJsonObject).id : null;
+  return typeof id === "string" ? id : null;
 }

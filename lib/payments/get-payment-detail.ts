@@ -4,6 +4,7 @@ import { listRefunds } from "@/lib/refunds/list-refunds";
 import { refundableValue } from "@/lib/refunds/refundable-amount";
 import type { Scope } from "@/lib/scope";
 import { readPayment } from "./get-payment";
+import { paymentTimeline } from "./payment-timeline";
 
 /**
  * A payment with what its dashboard page shows: the merchant (even if since deleted), the timeline
@@ -12,17 +13,21 @@ import { readPayment } from "./get-payment";
 export async function getPaymentDetail(scope: Scope, paymentId: string) {
   const payment = await readPayment(scope, paymentId);
   const where = { accountId: scope.accountId, mode: scope.mode };
-  const [merchant, events, refunds, refundable] = await Promise.all([
+  const [merchant, events, refunds, refundRows, refundable] = await Promise.all([
     db().merchant.findFirst({ where: { ...where, id: payment.merchantId }, select: { id: true, name: true, deletedAt: true } }),
     db().paymentEvent.findMany({ where: { ...where, paymentId: payment.id }, orderBy: { version: "asc" } }),
     listRefunds(db(), scope, { paymentId: payment.id, limit: 100 }),
+    db().refund.findMany({ where: { ...where, paymentId: payment.id }, orderBy: { createdAt: "asc" }, take: 100 }),
     refundableValue(db(), payment),
   ]);
-  const actors = await actorNames(scope, events.map((e) => e.actor));
+  const actors = await actorNames(scope, [...events.map((e) => e.actor), ...refundRows.map((r) => r.createdBy)]);
+  const named = <T,>(rows: T[], actor: (row: T) => string) => rows.map((row) => ({ ...row, actorName: actors.get(actor(row)) ?? actor(row) }));
+  const namedEvents = named(events, (e) => e.actor);
   return {
     payment,
     merchant,
-    events: events.map((e) => ({ ...e, actorName: actors.get(e.actor) ?? e.actor })),
+    events: namedEvents,
+    timeline: await paymentTimeline(db(), scope, payment, namedEvents, named(refundRows, (r) => r.createdBy)),
     refunds: refunds.data,
     refundable,
   };
@@ -40,5 +45,6 @@ async function actorNames(scope: Scope, actors: string[]): Promise<Map<string, s
     ...keys.map((k) => [`api_key:${k.id}`, `API key “${k.name}”`] as const),
     ["system", "Tollgate"],
     ["buyer", "Buyer (checkout)"],
+    ["relayer", "Tollgate relayer"],
   ]);
 }

@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { findKnownAsset } from "@/lib/assets";
 import { refundState } from "@/lib/payments/refund-state";
+import { cn } from "@/lib/cn";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
@@ -30,7 +31,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
   const { viewer, mode, scope, allowed } = await dashboardPage(params, "payments.read");
   if (!allowed) return <NoAccess role={viewer.role} />;
   const { paymentId } = await params;
-  const { payment: p, merchant, events, refunds, refundable } = await getPaymentDetail(scope, paymentId).catch((error: unknown) => {
+  const { payment: p, merchant, timeline, refunds, refundable } = await getPaymentDetail(scope, paymentId).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "payment_not_found") notFound();
     throw error;
   });
@@ -153,22 +154,25 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
           <CardTitle>Timeline</CardTitle>
         </CardHeader>
         <CardContent>
-          <ol className="space-y-3" aria-label="Payment events">
-            {events.map((e) => (
-              <li key={e.id} className="flex gap-3 text-sm" data-testid="payment-event">
-                <span className="mt-0.5 shrink-0 rounded bg-muted px-1.5 font-mono text-xs">v{e.version}</span>
+          <ol className="space-y-3" aria-label="Payment history">
+            {timeline.map((e) => (
+              <li key={e.id} className="flex gap-3 text-sm" data-testid={e.kind === "event" ? "payment-event" : "timeline-entry"} data-kind={e.kind}>
+                <span className={cn("mt-0.5 shrink-0 self-start rounded px-1.5 font-mono text-xs", timelineTones[e.tone ?? "neutral"])}>{e.version ? `v${e.version}` : timelineKinds[e.kind]}</span>
                 <div className="min-w-0 space-y-0.5">
                   <p className="font-medium">
-                    {e.type}
-                    {e.toStatus ? (
-                      <span className="ml-2 font-normal text-muted-foreground">
-                        {e.fromStatus ? `${e.fromStatus} → ` : ""}
-                        {e.toStatus}
-                      </span>
-                    ) : null}
+                    <span data-testid="timeline-title">{e.title}</span>
+                    {e.change ? <span className="ml-2 font-normal text-muted-foreground">{e.change}</span> : null}
                   </p>
-                  <p className="break-all text-muted-foreground">
-                    by {e.actorName} · <DateTime value={e.createdAt} />
+                  {e.detail ? <p className="break-all text-muted-foreground">{e.detail}</p> : null}
+                  {e.link ? (
+                    <a href={e.link.href} target="_blank" rel="noreferrer" className="break-all text-primary underline-offset-2 hover:underline">
+                      {e.link.label}
+                    </a>
+                  ) : null}
+                  <p className="break-all text-xs text-muted-foreground">
+                    {e.code ? <code className="mr-1">{e.code}</code> : null}
+                    {e.actor ? <>by {e.actor} · </> : null}
+                    <DateTime value={e.at} />
                   </p>
                 </div>
               </li>
@@ -213,6 +217,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
     </div>
   );
 }
+
+const timelineKinds = { event: "", quote: "quote", transfer: "chain", refund: "refund", webhook: "webhook" } as const;
+const timelineTones = { neutral: "bg-muted", success: "bg-green-100 text-green-800", danger: "bg-red-100 text-red-800", warning: "bg-amber-100 text-amber-900" } as const;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
