@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/actions/result";
 import { CreateMerchantBody, type CreateMerchantInput } from "@/lib/schemas/merchant";
 
-export type MerchantValues = { merchantName: string; merchantEmail: string; iconUrl?: string | null };
+export type MerchantValues = { merchantName: string; merchantEmail: string; iconUrl?: string | null; underpaymentToleranceBps?: number };
 
 /** Name, email and icon of a merchant: the create and the edit dialog share it. */
 export function MerchantForm({
@@ -27,7 +27,7 @@ export function MerchantForm({
 }) {
   const form = useForm<CreateMerchantInput>({
     resolver: zodResolver(CreateMerchantBody),
-    defaultValues: { merchantName: initial?.merchantName ?? "", merchantEmail: initial?.merchantEmail ?? "", iconUrl: initial?.iconUrl ?? undefined },
+    defaultValues: { merchantName: initial?.merchantName ?? "", merchantEmail: initial?.merchantEmail ?? "", iconUrl: initial?.iconUrl ?? undefined, underpaymentToleranceBps: initial?.underpaymentToleranceBps ?? 0 },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -54,6 +54,21 @@ export function MerchantForm({
           {...form.register("iconUrl", { setValueAs: (v: string | null | undefined) => (v ? v.trim() || undefined : undefined) })}
         />
       </FormField>
+      <FormField id="underpaymentToleranceBps" label="Underpayment tolerance (basis points, 100 = 1%)" error={errors.underpaymentToleranceBps?.message}>
+        <Input
+          id="underpaymentToleranceBps"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={1000}
+          aria-invalid={!!errors.underpaymentToleranceBps}
+          aria-describedby={errors.underpaymentToleranceBps ? "underpaymentToleranceBps-error" : "underpaymentToleranceBps-hint"}
+          {...form.register("underpaymentToleranceBps", { setValueAs: (v: string | number) => (v === "" ? undefined : Number(v)) })}
+        />
+      </FormField>
+      <p id="underpaymentToleranceBps-hint" className="text-xs text-muted-foreground">
+        A buyer who sends slightly less than quoted (a wallet rounding, a fee taken on the way) still pays, and the payment shows the shortfall. 0 accepts no shortfall.
+      </p>
       <FormActions onCancel={onCancel} pending={isSubmitting} submitLabel={submitLabel} pendingLabel="Saving…" />
     </form>
   );

@@ -5,12 +5,12 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { paymentStatuses, refundStates } from "@/lib/schemas/payment";
+import { exceptionTypes, paymentStatuses, refundStates } from "@/lib/schemas/payment";
 import type { PaymentsQuery } from "@/lib/payments/search-payments";
-import { refundLabels, statusLabels } from "./status-badge";
+import { exceptionLabels, refundLabels, statusLabels } from "./status-badge";
 
 export type MerchantOption = { id: string; name: string };
-type Filters = Pick<PaymentsQuery, "status" | "refund" | "merchantId" | "from" | "to" | "q">;
+type Filters = Pick<PaymentsQuery, "status" | "refund" | "exception" | "merchantId" | "from" | "to" | "q">;
 
 /** Search box and filters. Choosing a status, merchant or date applies at once; search on Enter. */
 export function PaymentFilters({ filters, merchants, onApply }: { filters: Filters; merchants: MerchantOption[]; onApply: (filters: Filters) => void }) {
@@ -21,12 +21,12 @@ export function PaymentFilters({ filters, merchants, onApply }: { filters: Filte
       ref={ref}
       role="search"
       aria-label="Filter payments"
-      className="grid grid-cols-2 gap-3 rounded-lg border border-border bg-background p-3 lg:grid-cols-7"
+      className="grid grid-cols-2 gap-3 rounded-lg border border-border bg-background p-3 lg:grid-cols-4 xl:grid-cols-8"
       onSubmit={(event) => {
         event.preventDefault();
         const data = new FormData(event.currentTarget);
         const value = (name: string) => (String(data.get(name) ?? "").trim() || undefined);
-        onApply({ q: value("q"), status: value("status") as Filters["status"], refund: value("refund") as Filters["refund"], merchantId: value("merchantId"), from: value("from"), to: value("to") });
+        onApply({ q: value("q"), status: value("status") as Filters["status"], refund: value("refund") as Filters["refund"], exception: value("exception") as Filters["exception"], merchantId: value("merchantId"), from: value("from"), to: value("to") });
       }}
     >
       <div className="col-span-2 space-y-1">
@@ -57,6 +57,19 @@ export function PaymentFilters({ filters, merchants, onApply }: { filters: Filte
           {refundStates.map((s) => (
             <option key={s} value={s}>
               {refundLabels[s]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="col-span-2 space-y-1 sm:col-span-1">
+        <Label htmlFor="payments-exception">Exceptions</Label>
+        <Select id="payments-exception" name="exception" defaultValue={filters.exception ?? ""} onChange={apply}>
+          <option value="">Any</option>
+          <option value="open">Open exceptions</option>
+          <option value="any">Any exception</option>
+          {exceptionTypes.map((t) => (
+            <option key={t} value={t}>
+              {exceptionLabels[t]}
             </option>
           ))}
         </Select>

@@ -12,10 +12,10 @@ import type { Mode, PaymentStatus } from "@/lib/db";
 import { paymentsQueryString, type PaymentsQuery } from "@/lib/payments/search-payments";
 import { DateTime } from "./date-time";
 import { PaymentFilters, type MerchantOption } from "./payment-filters";
-import { RefundBadge, StatusBadge } from "./status-badge";
-import type { RefundState } from "@/lib/schemas/payment";
+import { ExceptionBadge, RefundBadge, StatusBadge } from "./status-badge";
+import type { ExceptionType, RefundState } from "@/lib/schemas/payment";
 
-export type PaymentListItem = { id: string; createdAt: string; status: PaymentStatus; merchantId: string; merchantName: string; referenceId: string; amount: string; refundState: RefundState | null };
+export type PaymentListItem = { id: string; createdAt: string; status: PaymentStatus; merchantId: string; merchantName: string; referenceId: string; amount: string; refundState: RefundState | null; exception: { type: ExceptionType; resolved: boolean } | null };
 
 // Narrow screens keep amount, status and date; the rest is on the detail page.
 const hiddenOnSmall: Record<string, string> = { referenceId: "hidden md:table-cell", merchantName: "hidden lg:table-cell", id: "hidden xl:table-cell", createdAt: "hidden md:table-cell" };
@@ -43,6 +43,7 @@ function columns(mode: Mode): ColumnDef<PaymentListItem>[] {
         <div className="flex flex-wrap gap-1">
           <StatusBadge status={row.original.status} />
           <RefundBadge state={row.original.refundState} />
+          <ExceptionBadge type={row.original.exception?.type ?? null} resolved={row.original.exception?.resolved} />
         </div>
       ),
     },
@@ -61,7 +62,7 @@ export function PaymentsTable({ mode, rows, query, nextCursor, prevCursor, merch
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const go = (next: Partial<PaymentsQuery>) => startTransition(() => router.push(`/${mode}/payments${paymentsQueryString(next)}`));
-  const filters = { status: query.status, refund: query.refund, merchantId: query.merchantId, from: query.from, to: query.to, q: query.q };
+  const filters = { status: query.status, refund: query.refund, exception: query.exception, merchantId: query.merchantId, from: query.from, to: query.to, q: query.q };
   const sorting: SortingState = [{ id: query.sort, desc: query.dir === "desc" }];
 
   // The table instance is rebuilt from props on every render (the rows come from the server), so

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { PaymentStatus } from "@/lib/db";
-import type { RefundState } from "@/lib/schemas/payment";
+import type { ExceptionType, RefundState } from "@/lib/schemas/payment";
 
 const tones = {
   requires_action: "warning",
@@ -36,6 +36,19 @@ export function RefundBadge({ state }: { state: RefundState | null }) {
   return (
     <Badge tone={state === "refunded" ? "neutral" : "warning"} data-refund-state={state} className="whitespace-nowrap">
       {refundLabels[state]}
+    </Badge>
+  );
+}
+
+export const exceptionLabels: Record<ExceptionType, string> = { underpaid: "Underpaid", overpaid: "Overpaid", paid_late: "Paid late", wrong_asset: "Wrong token" };
+
+/** How the buyer paid wrongly; muted once support has resolved it. */
+export function ExceptionBadge({ type, resolved }: { type: ExceptionType | null; resolved?: boolean }) {
+  if (!type) return null;
+  return (
+    <Badge tone={resolved ? "neutral" : "danger"} data-exception={type} data-resolved={resolved ? "true" : "false"} className="whitespace-nowrap">
+      {exceptionLabels[type]}
+      {resolved ? " · resolved" : ""}
     </Badge>
   );
 }

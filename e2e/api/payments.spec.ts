@@ -100,7 +100,7 @@ test.describe("creating payments", () => {
     }
     // The page streams: an error while rendering would still have answered 200, so read the total.
     const overview = await (await request.get("/test")).text();
-    expect(overview).toMatch(/data-testid="succeeded-volume".*?\d{73}\.\d+ USDC/s);
+    expect(overview).toMatch(/data-testid="net-volume".*?\d{73}\.\d+ USDC/s);
   });
 
   test("Merchant-Id is required and must be this account's and mode's merchant", async ({ api, apiAs, fixtures }) => {

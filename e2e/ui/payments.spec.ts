@@ -291,6 +291,50 @@ test("one readable history: creation, payment, refunds and each webhook delivery
   }
 });
 
+test("support finds open exceptions, accepts an underpayment as paid and marks an overpayment's excess refunded", async ({ page }) => {
+  const merchantId = seeded.merchants[0]!.id;
+  const pay = async (outcome: string) => {
+    const created = await api(page, "/v1/payments", { method: "POST", merchantId, body: { referenceId: `exception-${outcome}-${Date.now()}`, amount: { unit: "iso4217/USD", value: "4000" } } });
+    await api(page, `/v1/test/payments/${created.id}/simulate`, { method: "POST", body: { outcome } });
+    return created.id as string;
+  };
+  const [under, over] = [await pay("underpaid"), await pay("overpaid")];
+
+  await signInAs(page, "support", account);
+  await page.goto("/test/payments");
+  await (await hydrated(page.getByLabel("Exceptions"))).selectOption({ label: "Open exceptions" });
+  await expect(page).toHaveURL(/exception=open/);
+  const ids = await rowIds(page);
+  expect(ids).toEqual(expect.arrayContaining([under, over]));
+  await expect(rows(page).filter({ has: page.locator(`a[href$="${under}"]`) })).toContainText("Underpaid");
+  await expect(rows(page).filter({ has: page.locator(`a[href$="${over}"]`) })).toContainText("Overpaid");
+  await shot(page, "payments-open-exceptions");
+
+  await page.goto(`/test/payments/${under}`);
+  const card = page.getByTestId("payment-exception");
+  await expect(card).toContainText("Underpaid");
+  await expect(card).toContainText("Quoted40 USDC");
+  await expect(card).toContainText("Received20 USDC");
+  await shot(page, "payment-exception-underpaid");
+  await (await hydrated(card.getByRole("button", { name: "Accept as paid" }))).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Accept as paid" }).click();
+  await expect(card.getByTestId("exception-resolution")).toHaveText("Accepted as paid by support");
+  await expect(page.getByTestId("payment-amount").locator("..")).toContainText("Succeeded");
+  const accepted = await api(page, `/v1/payments/${under}`, { merchantId });
+  expect(accepted).toMatchObject({ status: "succeeded", info: { optionAmount: { value: "20000000" } }, exception: { type: "underpaid", resolution: "accepted" } });
+  await expect(page.getByTestId("payment-event").filter({ hasText: "Exception resolved: accepted as paid" })).toContainText(readFixtures().accounts[account].users.support.email);
+
+  await page.goto(`/test/payments/${over}`);
+  await expect(card.getByRole("button", { name: "Accept as paid" })).toHaveCount(0);
+  await (await hydrated(card.getByRole("button", { name: "Excess refunded" }))).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Mark as refunded" }).click();
+  await expect(card.getByTestId("exception-resolution")).toHaveText("Returned to the buyer");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, "payment-exception-resolved-390");
+  expect((await api(page, `/v1/payments?exception=open&merchantId=${merchantId}`)).data.map((p: { id: string }) => p.id)).not.toContain(over);
+});
+
 test("a viewer has no cancel button, and a replayed cancel action is refused on the server", async ({ page, browser }) => {
   const target = seed(2);
   expect(target.status).toBe("requires_action");

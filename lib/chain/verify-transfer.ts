@@ -20,9 +20,11 @@ export type Expectation = {
 
 export type Transfer = { txHash: string; logIndex: number; from: string; to: string; value: bigint; blockNumber: bigint; blockTime: Date };
 
+export type RejectionCode = "reverted" | "wrong_destination" | "wrong_source" | "wrong_asset" | "no_transfer" | "underpaid" | "too_early" | "too_late";
+
 export type Verification =
   | { kind: "not_found" }
-  | { kind: "rejected"; reason: string; transfer?: Transfer }
+  | { kind: "rejected"; code: RejectionCode; reason: string; transfer?: Transfer; /** The token actually sent, for `wrong_asset`. */ tokenAddress?: string }
   | { kind: "confirming" | "confirmed"; transfer: Transfer; confirmations: number; required: number };
 
 // Block timestamps are set by whoever built the block (on Ethereum, the slot's start), so a transfer
@@ -52,7 +54,7 @@ export async function verifyTransfer(chain: Chain, txHash: Hash, expected: Expec
     throw error;
   });
   if (!receipt) return { kind: "not_found" };
-  if (receipt.status !== "success") return { kind: "rejected", reason: "The transaction reverted on-chain." };
+  if (receipt.status !== "success") return { kind: "rejected", code: "reverted", reason: "The transaction reverted on-chain." };
 
   const block = await client.getBlock({ blockNumber: receipt.blockNumber });
   const blockTime = new Date(Number(block.timestamp) * 1000);
@@ -62,8 +64,8 @@ export async function verifyTransfer(chain: Chain, txHash: Hash, expected: Expec
 
   if (expected.asset.kind === "native") {
     const tx = await client.getTransaction({ hash: txHash });
-    if (!tx.to || !isAddressEqual(tx.to, destination)) return { kind: "rejected", reason: `The transaction does not pay ${source ? "the buyer's address" : "the merchant's destination"}.` };
-    if (source && !isAddressEqual(tx.from, source)) return { kind: "rejected", reason: "The transaction is not sent from the merchant's destination." };
+    if (!tx.to || !isAddressEqual(tx.to, destination)) return { kind: "rejected", code: "wrong_destination", reason: `The transaction does not pay ${source ? "the buyer's address" : "the merchant's destination"}.` };
+    if (source && !isAddressEqual(tx.from, source)) return { kind: "rejected", code: "wrong_source", reason: "The transaction is not sent from the merchant's destination." };
     transfer = { txHash, logIndex: nativeLogIndex, from: getAddress(tx.from), to: destination, value: tx.value, blockNumber: receipt.blockNumber, blockTime };
   } else {
     const toDestination = receipt.logs.flatMap((log) => {
@@ -78,17 +80,25 @@ export async function verifyTransfer(chain: Chain, txHash: Hash, expected: Expec
     const ofAsset = toDestination.filter(({ log }) => isAddressEqual(log.address, expected.asset.address!));
     if (ofAsset.length === 0) {
       const route = source ? "from the merchant's destination to the buyer's address" : "to the merchant's destination";
-      return { kind: "rejected", reason: toDestination.length ? `The transaction pays ${source ? "the buyer" : "the destination"} in a different token.` : `The transaction has no transfer of this token ${route}.` };
+      const other = toDestination[0];
+      if (!other) return { kind: "rejected", code: "no_transfer", reason: `The transaction has no transfer of this token ${route}.` };
+      return {
+        kind: "rejected",
+        code: "wrong_asset",
+        reason: `The transaction pays ${source ? "the buyer" : "the destination"} in a different token.`,
+        tokenAddress: getAddress(other.log.address),
+        transfer: { txHash, logIndex: other.log.logIndex, from: getAddress(other.args.from), to: destination, value: other.args.value, blockNumber: receipt.blockNumber, blockTime },
+      };
     }
     const best = ofAsset.reduce((a, b) => (b.args.value > a.args.value ? b : a));
     transfer = { txHash, logIndex: best.log.logIndex, from: getAddress(best.args.from), to: destination, value: best.args.value, blockNumber: receipt.blockNumber, blockTime };
   }
 
+  if (blockTime < new Date(expected.notBefore.getTime() - blockClockSlackMs)) return { kind: "rejected", code: "too_early", reason: "The transaction was mined before this payment was created.", transfer };
   if (transfer.value < expected.minValue) {
-    return { kind: "rejected", reason: `Underpaid: ${transfer.value} received, ${expected.minValue} expected (smallest units of ${expected.asset.symbol}).`, transfer };
+    return { kind: "rejected", code: "underpaid", reason: `Underpaid: ${transfer.value} received, ${expected.minValue} expected (smallest units of ${expected.asset.symbol}).`, transfer };
   }
-  if (blockTime < new Date(expected.notBefore.getTime() - blockClockSlackMs)) return { kind: "rejected", reason: "The transaction was mined before this payment was created.", transfer };
-  if (blockTime > expected.notAfter) return { kind: "rejected", reason: "The transaction was mined after this payment expired.", transfer };
+  if (blockTime > expected.notAfter) return { kind: "rejected", code: "too_late", reason: "The transaction was mined after this payment expired.", transfer };
 
   const latest = await client.getBlockNumber({ cacheTime: 0 });
   const confirmations = Number(latest - receipt.blockNumber) + 1;

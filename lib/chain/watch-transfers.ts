@@ -1,6 +1,7 @@
 import "server-only";
 import { erc20Abi, getAddress, isAddressEqual, type Address, type Hash } from "viem";
 import { db } from "@/lib/db";
+import { toleratedMinimum } from "@/lib/payments/exceptions";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import { refundRoute, verifyRefundTransaction } from "@/lib/refunds/verify-refund";
 import { assetInfo } from "./asset-info";
@@ -14,7 +15,7 @@ const maxRange = 2_000n;
 /** The last block a watcher has read on a chain, or undefined when it has none yet. */
 export type WatchState = { cursor?: bigint };
 
-type OpenPayment = { id: string; asset: string; destination: Address; value: bigint; createdAt: Date };
+type OpenPayment = { id: string; asset: string; destination: Address; value: bigint; minValue: bigint; createdAt: Date };
 type PendingRefund = { id: string; asset: string; from: Address; to: Address };
 type SeenTransfer = { asset: string; from: Address; to: Address; value: bigint; txHash: Hash };
 
@@ -53,10 +54,13 @@ const address = (caip10: string) => getAddress(caip10.split(":").pop()!);
 async function openPayments(chain: Chain): Promise<OpenPayment[]> {
   const rows = await db().payment.findMany({
     where: { mode: "live", status: "requires_action", optionAsset: { startsWith: `${chain.id}/` }, optionDestination: { not: null }, optionValue: { not: null } },
-    select: { id: true, optionAsset: true, optionDestination: true, optionValue: true, createdAt: true },
+    select: { id: true, optionAsset: true, optionDestination: true, optionValue: true, createdAt: true, merchant: { select: { underpaymentToleranceBps: true } } },
     orderBy: { createdAt: "asc" },
   });
-  return rows.map((p) => ({ id: p.id, asset: p.optionAsset!, destination: address(p.optionDestination!), value: BigInt(p.optionValue!.toFixed()), createdAt: p.createdAt }));
+  return rows.map((p) => {
+    const value = BigInt(p.optionValue!.toFixed());
+    return { id: p.id, asset: p.optionAsset!, destination: address(p.optionDestination!), value, minValue: toleratedMinimum(value, p.merchant.underpaymentToleranceBps), createdAt: p.createdAt };
+  });
 }
 
 async function pendingRefunds(chain: Chain): Promise<PendingRefund[]> {
@@ -93,10 +97,19 @@ async function transfersTo(chain: Chain, watched: { asset: string; to: Address }
   return seen;
 }
 
-/** Offers a transfer to the open payments it could pay: exact amounts first, then the oldest it covers. */
+/**
+ * Offers a transfer to the open payments it could pay (within the merchant's underpayment
+ * tolerance): exact amounts first, then the oldest it covers. A shorter transfer is offered only
+ * when one open payment waits at that destination, so its underpayment is not pinned on a stranger.
+ */
 async function settleFirstPayment(open: OpenPayment[], transfer: SeenTransfer): Promise<boolean> {
-  const candidates = open
-    .filter((p) => p.asset === transfer.asset && isAddressEqual(p.destination, transfer.to) && p.value <= transfer.value)
+  const here = open.filter((p) => p.asset === transfer.asset && isAddressEqual(p.destination, transfer.to));
+  if (here.length === 1 && here[0]!.minValue > transfer.value) {
+    await verifyPaymentTransaction(here[0]!.id, transfer.txHash, "watcher");
+    return false;
+  }
+  const candidates = here
+    .filter((p) => p.minValue <= transfer.value)
     .sort((a, b) => Number(b.value === transfer.value) - Number(a.value === transfer.value) || a.createdAt.getTime() - b.createdAt.getTime());
   for (const candidate of candidates) {
     const result = await verifyPaymentTransaction(candidate.id, transfer.txHash, "watcher");

@@ -7,6 +7,7 @@ export const eventTypes = [
   "payment.failed",
   "payment.cancelled",
   "payment.expired",
+  "payment.exception",
   "refund.created",
   "refund.succeeded",
   "settlement.updated",

@@ -9,7 +9,7 @@ export async function updateMerchant(tx: Tx, scope: Scope, actor: string, mercha
   await getMerchant(tx, scope, merchantId);
   const merchant = await tx.merchant.update({
     where: { id: merchantId },
-    data: { name: input.merchantName, email: input.merchantEmail, iconUrl: input.iconUrl },
+    data: { name: input.merchantName, email: input.merchantEmail, iconUrl: input.iconUrl, underpaymentToleranceBps: input.underpaymentToleranceBps },
   });
   await recordAudit(tx, { ...tenant(scope), actor, action: "merchant.updated", targetType: "merchant", targetId: merchantId, data: { fields: Object.keys(input) } });
   return merchant;

@@ -19,6 +19,7 @@ export function paymentFilterWhere(scope: Scope, filter: Omit<ListPaymentsFilter
     ...(filter.merchantId ? { merchantId: { in: filter.merchantId } } : {}),
     ...(filter.referenceId ? { referenceId: { contains: filter.referenceId } } : {}),
     ...(filter.asset ? { optionAsset: filter.asset } : {}),
+    ...(filter.exception ? { exceptionType: filter.exception === "any" || filter.exception === "open" ? { not: null } : filter.exception, ...(filter.exception === "open" ? { exceptionResolution: null } : {}) } : {}),
     ...(filter.tokenSymbol ? { optionAsset: { in: assetsWithSymbols(filter.tokenSymbol) } } : {}),
     ...(filter.networks ? { OR: filter.networks.map((chainId) => ({ optionAsset: { startsWith: `${chainId}/` } })) } : {}),
     ...(filter.createdFrom || filter.createdTo
@@ -46,6 +47,7 @@ export function paymentsListRequest(query: ListPaymentsQueryInput, merchantId?: 
       networks: query.network?.split(","),
       createdFrom: query.startTs ?? query.createdFrom,
       createdTo: query.endTs ?? query.createdTo,
+      exception: query.exception,
     },
     view: { sort: { by: query.sortBy === "amount" ? "amount" : "createdAt", dir: query.sortDir } },
   };

@@ -53,6 +53,16 @@ function eventEntry(payment: Payment, e: PaymentEvent & { actorName: string }): 
       return { ...base, title: "The relayer could not submit the authorization; the payment stays payable", detail: str(e.data, "error"), tone: "warning" };
     case "payment.transfer_rejected":
       return { ...base, title: "A transaction did not pay this payment", detail: [txHash, str(e.data, "reason")].filter(Boolean).join(": "), tone: "warning", link: txLink(payment, txHash) };
+    case "payment.exception": {
+      const asset = str(e.data, "asset");
+      const received = str(e.data, "received");
+      const expected = str(e.data, "expected");
+      const words = { underpaid: "Underpaid", overpaid: "Overpaid", paid_late: "Paid after expiry", wrong_asset: "Paid in another token" }[str(e.data, "exception") ?? ""] ?? "Exception";
+      const within = str(e.data, "resolution") === "within_tolerance" ? " (within the merchant's tolerance)" : "";
+      return { ...base, title: `${words}${within}`, detail: asset && received ? `${formatAssetAmount(asset, received)} received${expected ? `, ${formatAssetAmount(asset, expected)} quoted` : ""}` : undefined, tone: within ? undefined : "danger", link: txLink(payment, str(e.data, "txHash"), asset) };
+    }
+    case "payment.exception_resolved":
+      return { ...base, title: `Exception resolved: ${{ accepted: "accepted as paid", refunded: "returned to the buyer", dismissed: "dismissed" }[str(e.data, "resolution") ?? ""] ?? str(e.data, "resolution")}` };
     case "payment.processing":
       return { ...base, title: "Transfer seen on chain; waiting for confirmations", detail: txHash, link: txLink(payment, txHash) };
     case "payment.succeeded":

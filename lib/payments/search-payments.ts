@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isStorableDate } from "@/lib/pagination";
-import { paymentStatuses, refundStates, type ListPaymentsFilter } from "@/lib/schemas/payment";
+import { exceptionTypes, paymentStatuses, refundStates, type ListPaymentsFilter } from "@/lib/schemas/payment";
 import type { PaymentView } from "./list-payments";
 
 // PostgreSQL text cannot hold NUL.
@@ -13,6 +13,7 @@ const Query = z.object({
   status: z.enum(paymentStatuses).optional().catch(undefined),
   merchantId: text(64).optional().catch(undefined),
   refund: z.enum([...refundStates, "any"]).optional().catch(undefined),
+  exception: z.enum([...exceptionTypes, "any", "open"]).optional().catch(undefined),
   from: Day.optional().catch(undefined),
   to: Day.optional().catch(undefined),
   q: text(300).optional().catch(undefined),
@@ -41,6 +42,7 @@ export function paymentsSearch(query: PaymentsQuery, limit = paymentsPageSize): 
       cursor: query.cursor,
       status: query.status ? [query.status] : undefined,
       merchantId: query.merchantId ? [query.merchantId] : undefined,
+      exception: query.exception,
       createdFrom: query.from ? `${query.from}T00:00:00.000Z` : undefined,
       createdTo: query.to ? dayAfter(query.to) : undefined,
     },

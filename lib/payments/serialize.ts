@@ -1,7 +1,7 @@
 import { findKnownAsset, networkName } from "@/lib/assets";
 import type { Payment } from "@/lib/db";
 import { publicBaseUrl } from "@/lib/env";
-import type { PaymentJson, PaymentStatusJson } from "@/lib/schemas/payment";
+import type { ExceptionType, PaymentJson, PaymentStatusJson } from "@/lib/schemas/payment";
 import { isFinalStatus, pollHintMs } from "./lifecycle";
 
 export function gatewayUrl(paymentId: string): string {
@@ -38,5 +38,19 @@ export function serializePayment(p: Payment): PaymentJson {
     expiresAt: p.expiresAt.toISOString(),
     createdAt: p.createdAt.toISOString(),
     info: paymentInfo(p),
+    exception: paymentException(p),
+  };
+}
+
+export function paymentException(p: Payment): PaymentJson["exception"] {
+  if (!p.exceptionType || !p.exceptionAsset || p.exceptionReceived === null) return null;
+  return {
+    type: p.exceptionType as ExceptionType,
+    asset: p.exceptionAsset,
+    expected: p.exceptionExpected?.toFixed() ?? null,
+    received: p.exceptionReceived.toFixed(),
+    txId: p.exceptionTxHash,
+    resolution: p.exceptionResolution as NonNullable<PaymentJson["exception"]>["resolution"],
+    resolvedAt: p.exceptionResolvedAt?.toISOString() ?? null,
   };
 }

@@ -1,22 +1,29 @@
 import "server-only";
-import type { PaymentStatus, Tx } from "@/lib/db";
+import type { Payment, Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import type { simulatedOutcomes } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/scope";
+import { recordPaymentException } from "./exceptions";
 import { getPayment } from "./get-payment";
-import { listPaymentOptions } from "./payment-options";
+import { listPaymentOptions, type PaymentOption } from "./payment-options";
 import { transitionPayment } from "./transition";
 
-export type SimulatedOutcome = Extract<PaymentStatus, "succeeded" | "failed" | "cancelled" | "expired">;
+export type SimulatedOutcome = (typeof simulatedOutcomes)[number];
+
+// A token no merchant settles in, standing for "the buyer sent the wrong token" in test mode.
+const wrongTestToken = (chainId: string) => `${chainId}/erc20:0x000000000000000000000000000000000000dEa1`;
 
 /**
- * Test mode's stand-in for the buyer and the chain: drives the same transitions a live payment
- * takes. A success is paid in full with the option the buyer chose, or else the merchant's first
- * settlement that can pay the amount, and gets the synthetic txId `test:<payment id>`.
+ * Test mode's stand-in for the buyer and the chain: drives the same transitions and exceptions a
+ * live payment takes. A success is paid in full with the option the buyer chose, or else the
+ * merchant's first settlement that can pay the amount, and gets the synthetic txId `test:<payment id>`.
+ * The exception outcomes pay wrongly: half the quote (underpaid, still unpaid), twice the quote
+ * (overpaid, succeeded), the quote after expiry (paid_late, expired), or another token (wrong_asset).
  */
-export async function simulatePayment(tx: Tx, scope: Scope, actor: string, paymentId: string, outcome: SimulatedOutcome) {
+export async function simulatePayment(tx: Tx, scope: Scope, actor: string, paymentId: string, outcome: SimulatedOutcome): Promise<Payment> {
   if (scope.mode !== "test") throw new AppError("forbidden", "Payments can only be simulated in test mode.");
   const payment = await getPayment(tx, scope, paymentId);
-  if (outcome !== "succeeded") {
+  if (outcome === "failed" || outcome === "cancelled" || outcome === "expired") {
     return transitionPayment(tx, payment, outcome, {
       actor,
       data: { simulated: true },
@@ -24,6 +31,34 @@ export async function simulatePayment(tx: Tx, scope: Scope, actor: string, payme
     });
   }
 
+  const option = await chosenOption(tx, payment);
+  const quoted = BigInt(option.value);
+  const txHash = `test:${payment.id}`;
+  const chosen = { optionSettlementId: option.settlementId, optionAsset: option.asset, optionDestination: option.destination, optionValue: option.value, quotedAt: payment.quotedAt ?? new Date() };
+  const pay = (paid: bigint) => transitionPayment(tx, payment, "succeeded", { actor, data: { simulated: true, asset: option.asset, value: paid.toString() }, patch: { ...chosen, txId: txHash, paidValue: paid.toString() } });
+
+  switch (outcome) {
+    case "succeeded":
+      return pay(quoted);
+    case "overpaid":
+      return recordPaymentException(tx, await pay(quoted * 2n), { type: "overpaid", asset: option.asset, expected: quoted, received: quoted * 2n, txHash }, actor);
+    case "underpaid": {
+      if (payment.status !== "requires_action") throw new AppError("invalid_state", "Only a payment awaiting payment can be underpaid.", { status: payment.status });
+      const fixed = await tx.payment.update({ where: { id: payment.id }, data: chosen });
+      return recordPaymentException(tx, fixed, { type: "underpaid", asset: option.asset, expected: quoted, received: quoted / 2n, txHash }, actor);
+    }
+    case "wrong_asset": {
+      if (payment.status !== "requires_action") throw new AppError("invalid_state", "Only a payment awaiting payment can be paid in the wrong token.", { status: payment.status });
+      return recordPaymentException(tx, payment, { type: "wrong_asset", asset: wrongTestToken(option.asset.split("/")[0]!), expected: null, received: quoted, txHash }, actor);
+    }
+    case "paid_late": {
+      const expired = payment.status === "expired" ? payment : await transitionPayment(tx, payment, "expired", { actor, data: { simulated: true } });
+      return recordPaymentException(tx, expired, { type: "paid_late", asset: option.asset, expected: quoted, received: quoted, txHash }, actor);
+    }
+  }
+}
+
+async function chosenOption(tx: Tx, payment: Payment): Promise<PaymentOption> {
   const options = await listPaymentOptions(tx, payment);
   const option = options.find((o) => o.settlementId === payment.optionSettlementId) ?? options[0];
   if (!option) {
@@ -32,18 +67,5 @@ export async function simulatePayment(tx: Tx, scope: Scope, actor: string, payme
       "The merchant has no crypto settlement that can pay this amount. Register one (for example USDC for a USD amount) and try again.",
     );
   }
-  const now = new Date();
-  return transitionPayment(tx, payment, "succeeded", {
-    actor,
-    data: { simulated: true, asset: option.asset, value: option.value },
-    patch: {
-      txId: `test:${payment.id}`,
-      optionSettlementId: option.settlementId,
-      optionAsset: option.asset,
-      optionDestination: option.destination,
-      optionValue: option.value,
-      quotedAt: payment.quotedAt ?? now,
-      paidValue: option.value,
-    },
-  });
+  return option;
 }

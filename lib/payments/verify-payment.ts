@@ -2,10 +2,11 @@ import "server-only";
 import { assetInfo } from "@/lib/chain/asset-info";
 import { chainIdOf, getChain, type Chain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
-import { parseTxHash, verifyTransfer, type Transfer } from "@/lib/chain/verify-transfer";
+import { parseTxHash, verifyTransfer, type Transfer, type Verification } from "@/lib/chain/verify-transfer";
 import { db, Prisma, type Payment } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { exceptionOfPayingTransfer, recordPaymentException, toleratedMinimum, type ExceptionFound } from "./exceptions";
 import { isFinalStatus } from "./lifecycle";
 import { recordPaymentEvent } from "./record-event";
 import { transitionPayment } from "./transition";
@@ -29,16 +30,18 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
   if (!chain) throw new AppError("params_validation", `Live payments on ${chainId} cannot be verified: no RPC is configured for it.`);
 
   const asset = await assetInfo(chain, payment.optionAsset);
+  const quoted = BigInt(payment.optionValue.toFixed());
+  const merchant = await db().merchant.findUniqueOrThrow({ where: { id: payment.merchantId }, select: { underpaymentToleranceBps: true } });
   const verification = await verifyTransfer(chain, hash, {
     asset,
     destination: payment.optionDestination.split(":").pop()!,
-    minValue: BigInt(payment.optionValue.toFixed()),
+    minValue: toleratedMinimum(quoted, merchant.underpaymentToleranceBps),
     notBefore: payment.createdAt,
     notAfter: payment.expiresAt,
   });
 
   if (verification.kind === "not_found") return payment.status === "processing" ? failIfDropped(payment, chain, hash) : payment;
-  if (verification.kind === "rejected") return recordRejection(payment, hash, verification.reason, verification.transfer);
+  if (verification.kind === "rejected") return recordRejection(payment, hash, verification.reason, verification.transfer, rejectionException(payment, verification, quoted, chainId));
 
   try {
     return await db().$transaction(async (tx) => {
@@ -59,6 +62,8 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
           allowOverdue: true,
           patch: { txId: hash, paidValue: verification.transfer.value.toString(), payerAddress: verification.transfer.from },
         });
+        const exception = exceptionOfPayingTransfer(payment.optionAsset!, quoted, verification.transfer.value, hash);
+        if (exception) current = await recordPaymentException(tx, current, exception, actor);
       }
       return current;
     });
@@ -124,16 +129,27 @@ function transferRow(payment: Payment, chainId: string, asset: string, transfer:
   };
 }
 
-/** Notes a transfer that does not pay this payment, once per transaction. */
-async function recordRejection(payment: Payment, txHash: string, reason: string, transfer?: Transfer): Promise<Payment> {
+/** A rejected transfer that still moved money to the destination: short, late, or in another token. */
+function rejectionException(payment: Payment, rejection: Extract<Verification, { kind: "rejected" }>, quoted: bigint, chainId: string): ExceptionFound | null {
+  const transfer = rejection.transfer;
+  if (!transfer) return null;
+  if (rejection.code === "underpaid") return { type: "underpaid", asset: payment.optionAsset!, expected: quoted, received: transfer.value, txHash: transfer.txHash };
+  if (rejection.code === "too_late") return { type: "paid_late", asset: payment.optionAsset!, expected: quoted, received: transfer.value, txHash: transfer.txHash };
+  if (rejection.code === "wrong_asset" && rejection.tokenAddress) return { type: "wrong_asset", asset: `${chainId}/erc20:${rejection.tokenAddress}`, expected: null, received: transfer.value, txHash: transfer.txHash };
+  return null;
+}
+
+/** Notes a transfer that does not pay this payment, once per transaction, with the exception it makes. */
+async function recordRejection(payment: Payment, txHash: string, reason: string, transfer?: Transfer, exception?: ExceptionFound | null): Promise<Payment> {
   return db().$transaction(async (tx) => {
     const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
     const seen = await tx.paymentEvent.findFirst({ where: { paymentId: payment.id, type: "payment.transfer_rejected", data: { path: ["txHash"], equals: txHash } } });
     if (seen) return current;
-    return recordPaymentEvent(tx, current, {
+    const noted = await recordPaymentEvent(tx, current, {
       type: "payment.transfer_rejected",
       actor: "system",
       data: { txHash, reason, ...(transfer ? { value: transfer.value.toString(), from: transfer.from } : {}) },
     });
+    return exception ? recordPaymentException(tx, noted, exception, "system") : noted;
   });
 }

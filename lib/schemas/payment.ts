@@ -8,6 +8,10 @@ export const paymentStatuses = ["requires_action", "processing", "succeeded", "f
 /** Beside a succeeded payment's status: some or all of it was refunded. */
 export const refundStates = ["partially_refunded", "refunded"] as const;
 export type RefundState = (typeof refundStates)[number];
+/** How a payment was paid wrongly, beside its status (see lib/payments/exceptions.ts). */
+export const exceptionTypes = ["underpaid", "overpaid", "paid_late", "wrong_asset"] as const;
+export type ExceptionType = (typeof exceptionTypes)[number];
+export const exceptionResolutions = ["within_tolerance", "accepted", "refunded", "dismissed"] as const;
 export const finalStatuses = ["succeeded", "failed", "cancelled", "expired"] as const;
 
 const noControlChars = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
@@ -86,6 +90,18 @@ export const PaymentStatus = z
   .meta({ id: "PaymentStatus" });
 export type PaymentStatusJson = z.input<typeof PaymentStatus>;
 
+export const PaymentException = z
+  .object({
+    type: z.enum(exceptionTypes).describe("underpaid: less than quoted arrived; overpaid: more; paid_late: after the payment expired; wrong_asset: another token reached the destination."),
+    asset: z.string().describe("CAIP-19 asset of the transfer."),
+    expected: z.string().nullable().describe("What was quoted, in the asset's smallest unit (null for another asset)."),
+    received: z.string().describe("What arrived, in the asset's smallest unit."),
+    txId: z.string().nullable(),
+    resolution: z.enum(exceptionResolutions).nullable().describe("Null until dealt with: within_tolerance (paid, short by no more than the merchant allows), accepted, refunded or dismissed by support."),
+    resolvedAt: Timestamp.nullable(),
+  })
+  .meta({ id: "PaymentException" });
+
 export const Payment = z
   .object({
     id: z.string().describe("Payment identifier, `pay_` prefix."),
@@ -98,6 +114,7 @@ export const Payment = z
     expiresAt: Timestamp,
     createdAt: Timestamp,
     info: PaymentInfo.nullable(),
+    exception: PaymentException.nullable().describe("How the buyer paid wrongly, if they did; the status is unaffected unless support accepts an underpayment."),
   })
   .meta({ id: "Payment" });
 export type PaymentJson = z.input<typeof Payment>;
@@ -153,6 +170,7 @@ export const ListPaymentsQuery = z.strictObject({
   endTs: timestamp.describe("Created before (exclusive)."),
   createdFrom: timestamp.describe("The same as startTs."),
   createdTo: timestamp.describe("The same as endTs."),
+  exception: z.enum([...exceptionTypes, "any", "open"]).optional().describe("Payments with an exception of this type, any exception, or one not yet resolved (open)."),
   sortBy: z.enum(["date", "amount"]).default("date"),
   sortDir: z.enum(["asc", "desc"]).default("desc"),
 });
@@ -171,6 +189,10 @@ export type ListPaymentsFilter = {
   networks?: string[];
   createdFrom?: string;
   createdTo?: string;
+  exception?: ExceptionType | "any" | "open";
 };
 
-export const SimulateBody = z.strictObject({ outcome: z.enum(["succeeded", "failed", "cancelled", "expired"]) });
+export const simulatedOutcomes = ["succeeded", "failed", "cancelled", "expired", "underpaid", "overpaid", "paid_late", "wrong_asset"] as const;
+export const SimulateBody = z.strictObject({
+  outcome: z.enum(simulatedOutcomes).describe("A status, or a way of paying wrongly: underpaid (half the quote arrives), overpaid (paid, with twice the quote), paid_late (the quote arrives after expiry), wrong_asset (another token arrives)."),
+});

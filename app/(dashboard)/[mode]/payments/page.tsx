@@ -56,6 +56,7 @@ export default async function PaymentsPage({ params, searchParams }: { params: P
           referenceId: p.referenceId,
           amount: formatAmount(p.amountUnit, p.amountValue.toFixed()),
           refundState: refundState(p),
+          exception: p.exceptionType ? { type: p.exceptionType, resolved: !!p.exceptionResolution } : null,
         }))}
       />
     </div>

@@ -51,7 +51,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ mode:
           }
           actions={
             can(viewer.role, "merchants.write") ? (
-              <MerchantActions mode={mode} merchantId={merchant.id} merchant={{ merchantName: merchant.name, merchantEmail: merchant.email, iconUrl: merchant.iconUrl }} />
+              <MerchantActions mode={mode} merchantId={merchant.id} merchant={{ merchantName: merchant.name, merchantEmail: merchant.email, iconUrl: merchant.iconUrl, underpaymentToleranceBps: merchant.underpaymentToleranceBps }} />
             ) : null
           }
         />

@@ -1,12 +1,14 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
 import { requestFingerprint, runIdempotent } from "@/lib/api/idempotency";
 import { db } from "@/lib/db";
 import { AppError, type ErrorCode, type ErrorObject } from "@/lib/errors";
 import { attachPaymentTransaction } from "@/lib/payments/attach-transaction";
 import { cancelPayment } from "@/lib/payments/cancel-payment";
+import { exceptionActions, resolvePaymentException } from "@/lib/payments/exceptions";
 import { attachRefundTransaction } from "@/lib/refunds/attach-refund-transaction";
 import { createRefund } from "@/lib/refunds/create-refund";
 import { AttachPaymentTransactionBody, AttachRefundTransactionBody } from "@/lib/schemas/attach-transaction";
@@ -49,4 +51,10 @@ export const attachRefundTransactionAction = authorizedAction("payments.verify",
   const { refund, confirming } = await attachRefundTransaction(ctx.scope, ctx.actor, input);
   revalidatePayment(ctx, refund.paymentId);
   return { status: refund.status, confirming };
+});
+
+export const resolveExceptionAction = authorizedAction("payments.verify", PaymentIdParams.extend({ action: z.enum(exceptionActions) }), async (ctx, { paymentId, action }) => {
+  const payment = await db().$transaction((tx) => resolvePaymentException(tx, ctx.scope, ctx.actor, paymentId, action));
+  revalidatePayment(ctx, paymentId);
+  return { status: payment.status, resolution: payment.exceptionResolution };
 });

@@ -7,7 +7,8 @@ import { AttachTransactionForm } from "@/components/payments/attach-transaction-
 import { CancelPaymentButton } from "@/components/payments/cancel-payment-button";
 import { DateTime } from "@/components/payments/date-time";
 import { RefundButton } from "@/components/payments/refund-button";
-import { RefundBadge, StatusBadge } from "@/components/payments/status-badge";
+import { ExceptionActions } from "@/components/payments/exception-actions";
+import { ExceptionBadge, exceptionLabels, RefundBadge, StatusBadge } from "@/components/payments/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -59,6 +60,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
             </h1>
             <StatusBadge status={p.status} />
             <RefundBadge state={refundState(p)} />
+            <ExceptionBadge type={p.exceptionType} resolved={!!p.exceptionResolution} />
           </div>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <code className="break-all">{p.id}</code>
@@ -136,6 +138,30 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
           </dl>
         </CardContent>
       </Card>
+
+      {p.exceptionType && p.exceptionAsset && p.exceptionReceived ? (
+        <Card data-testid="payment-exception" className={p.exceptionResolution ? undefined : "border-red-300"}>
+          <CardHeader>
+            <CardTitle>{exceptionLabels[p.exceptionType]}</CardTitle>
+            <p className="text-sm text-muted-foreground">{exceptionExplanations[p.exceptionType]}</p>
+          </CardHeader>
+          <CardContent className="space-y-3 text-sm">
+            <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+              {p.exceptionExpected ? <Row label="Quoted">{formatAssetAmount(p.exceptionAsset, p.exceptionExpected.toFixed())}</Row> : null}
+              <Row label="Received">
+                {formatAssetAmount(p.exceptionAsset, p.exceptionReceived.toFixed())} <span className="break-all text-muted-foreground">({p.exceptionAsset})</span>
+              </Row>
+              {p.exceptionTxHash ? (
+                <Row label="Transaction">
+                  <code className="break-all text-xs">{p.exceptionTxHash}</code>
+                </Row>
+              ) : null}
+              <Row label="Resolution">{p.exceptionResolution ? <span data-testid="exception-resolution">{resolutionLabels[p.exceptionResolution] ?? p.exceptionResolution}</span> : <span className="text-muted-foreground">Open</span>}</Row>
+            </dl>
+            {!p.exceptionResolution && can(viewer.role, "payments.verify") ? <ExceptionActions mode={mode} paymentId={p.id} type={p.exceptionType} canAccept={p.exceptionType === "underpaid" && p.status === "requires_action"} /> : null}
+          </CardContent>
+        </Card>
+      ) : null}
 
       {attachable ? (
         <Card>
@@ -217,6 +243,14 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
     </div>
   );
 }
+
+const exceptionExplanations = {
+  underpaid: "The buyer sent less than quoted, so the payment is not paid. Accept what arrived as payment, or have the merchant return it and mark it refunded.",
+  overpaid: "The buyer sent more than quoted. The payment succeeded; the merchant owes the buyer the excess.",
+  paid_late: "The buyer paid after the payment expired. Its status stays expired; the merchant should return the money or settle the order another way.",
+  wrong_asset: "A token other than the one quoted reached the merchant's wallet. The payment is not paid by it; the merchant should return it.",
+} as const;
+const resolutionLabels: Record<string, string> = { within_tolerance: "Paid within the merchant's underpayment tolerance", accepted: "Accepted as paid by support", refunded: "Returned to the buyer", dismissed: "Dismissed" };
 
 const timelineKinds = { event: "", quote: "quote", transfer: "chain", refund: "refund", webhook: "webhook" } as const;
 const timelineTones = { neutral: "bg-muted", success: "bg-green-100 text-green-800", danger: "bg-red-100 text-red-800", warning: "bg-amber-100 text-amber-900" } as const;

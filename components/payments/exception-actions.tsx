@@ -1,0 +1,37 @@
+"use client";
+
+import { resolveExceptionAction } from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import type { Mode } from "@/lib/db";
+import type { ExceptionType } from "@/lib/schemas/payment";
+
+/** Support's ways of dealing with an exception, each confirmed first. */
+export function ExceptionActions({ mode, paymentId, type, canAccept }: { mode: Mode; paymentId: string; type: ExceptionType; canAccept: boolean }) {
+  const run = async (action: "accept" | "refunded" | "dismiss", success: string) => {
+    if (!showActionResult(await resolveExceptionAction({ paymentId, action, mode }), { success })) return false;
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canAccept ? (
+        <ConfirmButton
+          label="Accept as paid"
+          variant="default"
+          title="Accept the underpayment as paid?"
+          description="The payment succeeds with what the buyer sent, and the merchant is notified as for any successful payment. This cannot be undone."
+          confirmLabel="Accept as paid"
+          onConfirm={() => run("accept", "Underpayment accepted: the payment succeeded")}
+        />
+      ) : null}
+      <ConfirmButton
+        label={type === "overpaid" ? "Excess refunded" : "Refunded to buyer"}
+        variant="outline"
+        title="Mark the money as returned?"
+        description="Record that the merchant sent the buyer back what they should not have paid. Tollgate does not move the money; this only resolves the exception."
+        confirmLabel="Mark as refunded"
+        onConfirm={() => run("refunded", "Exception marked as refunded")}
+      />
+      <ConfirmButton label="Dismiss" variant="outline" title="Dismiss this exception?" description="Nothing changes on the payment; the exception is marked as dealt with." confirmLabel="Dismiss" onConfirm={() => run("dismiss", "Exception dismissed")} />
+    </div>
+  );
+}
