@@ -26,7 +26,8 @@ test.describe("creating payments", () => {
     expect(lifetime).toBe(15 * 60 * 1000);
     expect(Date.parse(p.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     // The create answer also carries WalletConnect Pay's names beside ours; the payment itself is the same.
-    const { paymentId, pollInMs, ...payment } = p;
+    const { paymentId, pollInMs, warnings, ...payment } = p;
+    expect(warnings).toEqual([expect.objectContaining({ code: "no_payment_option" })]);
     expect({ paymentId, pollInMs }).toEqual({ paymentId: p.id, pollInMs: 2000 });
     expect((await api.get(`/v1/payments/${p.id}`)).body).toEqual(payment);
   });
@@ -384,5 +385,24 @@ test.describe("WalletConnect Pay clients", () => {
     // WalletConnect Pay's SDK sends a link it does not know as WalletConnect's whole, percent-encoded twice.
     const asTheSdkSendsIt = encodeURIComponent(encodeURIComponent(`${payment.gatewayUrl}?returnUrl=app%3A%2F%2Fdone&preferUniversalLinks=1`));
     expect((await api.get(`/v1/payments/${asTheSdkSendsIt}/status`, { merchantId: merchant.id })).body.status).toBe("requires_action");
+  });
+});
+
+test.describe("a payment no buyer could pay", () => {
+  test("is created with a warning naming why; a payable one has none", async ({ api }) => {
+    const create = async (merchantId: string, unit: string) => api.post("/v1/payments", { referenceId: `warn-${Date.now()}`, amount: { unit, value: "1000" } }, { merchantId });
+    const bare = await createMerchant(api);
+    const none = await create(bare.id, "iso4217/USD");
+    expect(none.status).toBe(201);
+    expect(none.body.warnings).toEqual([{ code: "no_payment_option", message: expect.stringContaining("no crypto settlement") }]);
+
+    const usdcOnly = await createMerchant(api, { withUsdc: true });
+    const euro = await create(usdcOnly.id, "iso4217/EUR");
+    expect(euro.status).toBe(201);
+    expect(euro.body.warnings).toEqual([{ code: "no_payment_option", message: expect.stringContaining(`can pay iso4217/EUR: add a stablecoin of EUR`) }]);
+    expect(euro.body.warnings[0].message).toContain(usdcBase);
+
+    const dollars = await create(usdcOnly.id, "iso4217/USD");
+    expect(dollars.body.warnings).toBeUndefined();
   });
 });

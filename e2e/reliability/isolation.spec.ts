@@ -16,7 +16,7 @@ type DocOperation = {
 
 /** Query parameters that name a resource; the others are left out. */
 const resourceQuery = new Set(["merchantId", "paymentId"]);
-const otherQuery = new Set(["limit", "cursor", "status", "asset", "createdFrom", "createdTo", "maxPollMs", "includePaymentInfo", "referenceId", "token_symbol", "network", "startTs", "endTs", "sortBy", "sortDir"]);
+const otherQuery = new Set(["limit", "cursor", "status", "exception", "asset", "createdFrom", "createdTo", "maxPollMs", "includePaymentInfo", "referenceId", "token_symbol", "network", "startTs", "endTs", "sortBy", "sortDir"]);
 
 async function send(api: ApiClient, method: string, path: string, options: CallOptions): Promise<ApiResponse> {
   for (;;) {

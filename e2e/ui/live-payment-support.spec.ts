@@ -109,3 +109,45 @@ test("a live refund waits for the merchant's return transfer; support attaches i
   await expect(page.getByTestId("refund")).toContainText(returned);
   await shot(page, "refund-transfer-verified");
 });
+
+test("support asks why a transaction did not match: paid, short, wrong token, not ours, unknown; and finds a payer's payments", async ({ page, apiAs, fixtures, request }) => {
+  const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
+  const open = await livePayment(api, asset, "2500000");
+  await chooseOption(request, open.paymentId, open.settlementId);
+  const other = await chain.deployToken("OTHR", 6);
+  await chain.transferToken(other, buyerAddress, 10n ** 9n);
+  const short = await chain.transferToken(token, merchantWallet, 2_400_000n, buyer);
+  const wrongToken = await chain.transferToken(other, merchantWallet, 2_500_000n, buyer);
+  const notOurs = await chain.transferToken(token, devAccounts[4]!.address, 2_500_000n, buyer);
+  const paid = await chain.transferToken(token, merchantWallet, 2_500_000n, buyer);
+  await chain.mine(3);
+  await expect.poll(async () => (await api.get(`/v1/payments/${open.paymentId}`, { merchantId: open.merchantId })).body.status, { timeout: 30_000 }).toBe("succeeded");
+
+  await signInAs(page, "support", "b");
+  await page.goto("/live/payments");
+  await page.getByRole("link", { name: "Find a transaction" }).click();
+  const lookup = async (q: string) => {
+    await (await hydrated(page.getByLabel("Transaction hash or wallet address"))).fill(q);
+    await page.getByRole("button", { name: "Look up" }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${q}`));
+  };
+  await lookup(paid);
+  await expect(page.getByTestId("lookup-verdict")).toContainText(`Paid ${open.paymentId}`);
+  await lookup(short);
+  await expect(page.getByTestId("lookup-verdict")).toContainText(`${open.paymentId}Short: 2400000 sent, 2500000 quoted`);
+  await shot(page, "lookup-short");
+  await lookup(wrongToken);
+  await expect(page.getByTestId("lookup-verdict")).toContainText("Wrong token: this wallet is paid in");
+  await lookup(notOurs);
+  await expect(page.getByTestId("lookup-verdict")).toContainText("moved no funds to any wallet of this account");
+  await lookup(`0x${"ab".repeat(32)}`);
+  await expect(page.getByTestId("lookup-verdict")).toContainText("No transaction with this hash on Base");
+  await lookup("0x1234");
+  await expect(page.locator("#lookup-q-error")).toContainText("Enter a transaction hash");
+
+  await lookup(buyerAddress);
+  await expect(page.getByTestId("lookup-payment").filter({ has: page.locator(`a[href$="${open.paymentId}"]`) })).toHaveCount(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, "lookup-payer-390");
+});

@@ -143,6 +143,10 @@ export const PaymentsPage = z
 export const CreatedPayment = Payment.extend({
   paymentId: z.string().describe("The same as id (WalletConnect Pay's name)."),
   pollInMs: z.number().int().nullable().describe("Wait about this long before polling the status; null once final."),
+  warnings: z
+    .array(z.object({ code: z.enum(["no_payment_option"]), message: z.string() }))
+    .optional()
+    .describe("Present when no buyer could pay the payment as things stand (no settlement of the merchant can pay its unit). The payment is created all the same."),
 }).meta({ id: "CreatedPayment" });
 
 export const GatewayLink = z.object({ paymentId: z.string(), gatewayUrl: z.url() });

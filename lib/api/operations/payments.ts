@@ -1,5 +1,6 @@
 import { cancelPayment } from "@/lib/payments/cancel-payment";
 import { createPayment } from "@/lib/payments/create-payment";
+import { payabilityWarnings } from "@/lib/payments/payability";
 import { cachedFinalStatus, rememberIfFinal } from "@/lib/payments/final-status-cache";
 import { readPayment } from "@/lib/payments/get-payment";
 import { getMerchant } from "@/lib/merchants/get-merchant";
@@ -27,7 +28,8 @@ export const createPaymentOp = defineOperation({
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
     const payment = await createPayment(q, ctx, ctx.actor, merchantId, body);
-    return { ...serializePayment(payment), paymentId: payment.id, pollInMs: pollHintMs(payment.status) };
+    const warnings = await payabilityWarnings(q, ctx, merchantId, body.amount);
+    return { ...serializePayment(payment), paymentId: payment.id, pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
   },
 });
 

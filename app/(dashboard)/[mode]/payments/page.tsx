@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { PaymentsTable } from "@/components/payments/payments-table";
@@ -36,9 +37,14 @@ export default async function PaymentsPage({ params, searchParams }: { params: P
         title="Payments"
         description={`${mode === "test" ? "Test" : "Live"}-mode payments, newest first. Filters, search and sort are kept in the address, so a link shows a colleague the same rows.`}
         actions={
-          <a href={exportHref} download className={buttonVariants({ variant: "outline" })}>
-            Export CSV
-          </a>
+          <>
+            <Link href={`/${mode}/payments/lookup`} className={buttonVariants({ variant: "outline" })}>
+              Find a transaction
+            </Link>
+            <a href={exportHref} download className={buttonVariants({ variant: "outline" })}>
+              Export CSV
+            </a>
+          </>
         }
       />
       <PaymentsTable

@@ -13,6 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { findKnownAsset } from "@/lib/assets";
+import { payabilityWarnings } from "@/lib/payments/payability";
 import { refundState } from "@/lib/payments/refund-state";
 import { cn } from "@/lib/cn";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
@@ -45,6 +46,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
   // Before the buyer picks an option, support says which one the transaction pays.
   const options = attachable && !p.optionSettlementId ? (await listPaymentOptions(db(), p)).map((o) => ({ settlementId: o.settlementId, label: `${formatAssetAmount(o.asset, o.value)} to ${o.destination}` })) : null;
   const route = p.mode === "live" ? refundRoute(p) : null;
+  const unpayable = p.status === "requires_action" ? await payabilityWarnings(db(), scope, p.merchantId, { unit: p.amountUnit, value: p.amountValue.toFixed() }) : [];
   const decimals = !unit.ok ? 0 : unit.value.kind === "fiat" ? unit.value.exponent : (findKnownAsset(p.amountUnit.slice("caip19/".length))?.decimals ?? 0);
 
   return (
@@ -74,6 +76,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
           ) : null}
         </div>
       </div>
+
+      {unpayable.map((w) => (
+        <p key={w.code} role="alert" data-testid="payment-warning" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {w.message}
+        </p>
+      ))}
 
       <Card>
         <CardHeader>

@@ -1,0 +1,138 @@
+import type { Metadata } from "next";
+import Form from "next/form";
+import Link from "next/link";
+import type { Hash } from "viem";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { DateTime } from "@/components/payments/date-time";
+import { StatusBadge } from "@/components/payments/status-badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page-header";
+import { networkName } from "@/lib/assets";
+import { dashboardPage } from "@/lib/auth/dashboard-page";
+import { explainTransaction, type TransactionExplanation } from "@/lib/payments/explain-transaction";
+import { formatAmount, formatAssetAmount } from "@/lib/payments/format-amount";
+import { paymentsByPayer } from "@/lib/payments/payments-by-payer";
+
+export const metadata: Metadata = { title: "Find a transaction" };
+
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Support's "why didn't this transaction match?": a hash or a payer's wallet, explained. */
+export default async function LookupPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { viewer, mode, scope, allowed } = await dashboardPage(params, "payments.read");
+  if (!allowed) return <NoAccess role={viewer.role} />;
+  const raw = (await searchParams).q;
+  const q = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? "";
+  const kind = HASH.test(q) ? "hash" : ADDRESS.test(q) ? "address" : q ? "invalid" : null;
+
+  return (
+    <div className="space-y-6">
+      <Link href={`/${mode}/payments`} className="text-sm text-muted-foreground hover:text-foreground">
+        ← Payments
+      </Link>
+      <PageHeader title="Find a transaction" description="Paste a transaction hash to see which payment it paid, or exactly why it paid none; or a payer's wallet address to see every payment it made." />
+      <Form action={`/${mode}/payments/lookup`} className="flex flex-col gap-2 sm:flex-row sm:items-end" role="search" aria-label="Find a transaction">
+        <div className="flex-1 space-y-1">
+          <Label htmlFor="lookup-q">Transaction hash or wallet address</Label>
+          <Input id="lookup-q" name="q" defaultValue={q} spellCheck={false} autoComplete="off" className="font-mono" placeholder="0x…" aria-invalid={kind === "invalid"} aria-describedby={kind === "invalid" ? "lookup-q-error" : undefined} />
+        </div>
+        <Button type="submit">Look up</Button>
+      </Form>
+      {kind === "invalid" ? (
+        <p id="lookup-q-error" role="alert" className="text-sm text-destructive">
+          Enter a transaction hash (0x and 64 hexadecimal characters) or a wallet address (0x and 40).
+        </p>
+      ) : null}
+      {kind === "hash" && mode === "test" ? <p className="text-sm text-muted-foreground">Test-mode payments are simulated and have no transactions on a chain; switch to live mode to look one up.</p> : null}
+      {kind === "hash" && mode === "live" ? <Explanation mode={mode} result={await explainTransaction(scope, q.toLowerCase() as Hash)} /> : null}
+      {kind === "address" ? <ByPayer mode={mode} payments={await paymentsByPayer(scope, q)} address={q} /> : null}
+    </div>
+  );
+}
+
+function Explanation({ mode, result }: { mode: string; result: TransactionExplanation }) {
+  if (result.kind === "not_found") return <Verdict title="Not found">No transaction with this hash on {result.chains.map(networkName).join(", ") || "any configured network"}. Check the hash and the network the buyer used.</Verdict>;
+  if (result.kind === "no_transfer") return <Verdict title={`Found on ${networkName(result.chainId)}`}>{result.reason}</Verdict>;
+  return (
+    <div className="space-y-4">
+      {result.transfers.map((t, i) => (
+        <Card key={i} data-testid="lookup-transfer">
+          <CardHeader>
+            <CardTitle>
+              <span className="break-all">{formatAssetAmount(t.asset, t.value)}</span> on {networkName(t.chainId)}
+            </CardTitle>
+            <p className="break-all text-sm text-muted-foreground">
+              from {t.from} to {t.to} · <DateTime value={new Date(result.blockTime)} />
+            </p>
+          </CardHeader>
+          <CardContent className="space-y-2 text-sm">
+            {t.paidPaymentId ? (
+              <p data-testid="lookup-verdict">
+                Paid{" "}
+                <Link className="text-primary hover:underline" href={`/${mode}/payments/${t.paidPaymentId}`}>
+                  {t.paidPaymentId}
+                </Link>
+                .
+              </p>
+            ) : (
+              <ul className="space-y-1" data-testid="lookup-verdict">
+                {t.reasons.map((r, j) => (
+                  <li key={j}>
+                    {r.paymentId ? (
+                      <Link className="mr-1 font-mono text-xs text-primary hover:underline" href={`/${mode}/payments/${r.paymentId}`}>
+                        {r.paymentId}
+                      </Link>
+                    ) : null}
+                    {r.reason}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function ByPayer({ mode, payments, address }: { mode: string; payments: Awaited<ReturnType<typeof paymentsByPayer>>; address: string }) {
+  if (payments.length === 0) return <Verdict title="No payments">No payment of this account was paid from {address}.</Verdict>;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Payments from this wallet</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-border text-sm">
+          {payments.map((p) => (
+            <li key={p.id} data-testid="lookup-payment" className="flex flex-wrap items-center gap-3 py-2">
+              <Link href={`/${mode}/payments/${p.id}`} className="min-w-0 break-all font-medium text-primary hover:underline">
+                {formatAmount(p.amountUnit, p.amountValue.toFixed())}
+              </Link>
+              <StatusBadge status={p.status} />
+              <span className="text-muted-foreground">{p.merchant.name}</span>
+              <span className="text-muted-foreground">
+                <DateTime value={p.createdAt} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Verdict({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card data-testid="lookup-verdict">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm">{children}</CardContent>
+    </Card>
+  );
+}
