@@ -11,6 +11,8 @@ export type AccountFixture = {
   keys: { test: string; live: string; testPaymentsReadOnly: string };
   /** A public App-Id of the account's test mode. */
   testAppId: string;
+  /** A live-mode public App-Id, for wallets paying live payments. */
+  liveAppId: string;
 };
 
 export type Fixtures = { demoOwner: { email: string; password: string }; accounts: { a: AccountFixture; b: AccountFixture } };

@@ -65,12 +65,14 @@ async function accountFixture(label: string): Promise<AccountFixture> {
     const live = await createApiKey(tx, { accountId: account.id, mode: "live", name: "e2e live", actor: "system", createdById: user.id, permissions: apiPermissions, grantorRole: "owner" });
     const readOnly = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e status reader", actor: "system", createdById: user.id, permissions: ["payments.read"], grantorRole: "owner" });
     const testApp = await tx.publicApp.create({ data: { id: newId("app"), accountId: account.id, mode: "test", name: "e2e wallet" } });
+    const liveApp = await tx.publicApp.create({ data: { id: newId("app"), accountId: account.id, mode: "live", name: "e2e live wallet" } });
     return {
       accountId: account.id,
       name: account.name,
       users: Object.fromEntries(roles.map((role) => [role, { email: email(role), password }])) as AccountFixture["users"],
       keys: { test: test.key, live: live.key, testPaymentsReadOnly: readOnly.key },
       testAppId: testApp.id,
+      liveAppId: liveApp.id,
     };
   }, { timeout: 60_000 });
 }
