@@ -39,6 +39,9 @@ const schema = z.object({
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.stringbool().default(false),
   // A price feed's answer older than this is refused (Chainlink feeds update at least hourly).
   RATE_FEED_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3_600),
+  // A relayed submission claimed longer ago than this, and not finished, belongs to an instance that
+  // died mid-send; the worker takes it up again (checking on chain whether it was sent).
+  RELAYER_STALE_CLAIM_MS: z.coerce.number().int().min(100).default(60_000),
   // WalletConnect (live checkout): a project id from WalletConnect Cloud turns on "Pay with
   // WalletConnect"; the relay is WalletConnect's own unless another is given.
   WALLETCONNECT_PROJECT_ID: z.string().regex(/^[\w-]{1,100}$/, "WALLETCONNECT_PROJECT_ID must be a WalletConnect Cloud project id").optional(),

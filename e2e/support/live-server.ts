@@ -39,6 +39,11 @@ export class LiveServer {
     this.server = await spawnServer(this.env, this.port);
   }
 
+  async crash(): Promise<void> {
+    await this.server?.crash();
+    this.server = null;
+  }
+
   async stop(): Promise<void> {
     await this.server?.stop();
     this.server = null;

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { repoRoot, testSecret } from "./settings";
 
-export type SpawnedServer = { url: string; output: () => string; stop: () => Promise<number | null> };
+export type SpawnedServer = { url: string; output: () => string; stop: () => Promise<number | null>; crash: () => Promise<void> };
 
 /** Runs another Tollgate server process (same build) with its own environment, for tests of start-up and failure. */
 export async function spawnServer(env: Record<string, string>, port: number): Promise<SpawnedServer> {
@@ -37,6 +37,11 @@ export async function spawnServer(env: Record<string, string>, port: number): Pr
     stop: async () => {
       child.kill("SIGTERM");
       return exited;
+    },
+    /** Dies at once, as a machine losing power would: nothing is finished or released. */
+    crash: async () => {
+      child.kill("SIGKILL");
+      await exited;
     },
   };
 }

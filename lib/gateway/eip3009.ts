@@ -29,6 +29,7 @@ export const authorizationTypes = {
 export const eip3009Abi = parseAbi([
   "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
   "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
+  "event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)",
 ]);
 
 const liveDomains = new Map<string, Promise<TokenDomain | null>>();

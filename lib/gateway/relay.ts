@@ -4,14 +4,14 @@ import { privateKeyToAccount } from "viem/accounts";
 import { getChain, type Chain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
 import { db } from "@/lib/db";
-import { relayerKeyEnv } from "@/lib/env";
+import { env, relayerKeyEnv } from "@/lib/env";
 import { recordPaymentEvent } from "@/lib/payments/record-event";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import { eip3009Abi } from "./eip3009";
 import { optionAuthorization } from "./options";
 
 // A claim older than this belongs to an instance that died mid-send.
-const staleClaimMs = 60_000;
+export const staleClaimMs = env.RELAYER_STALE_CLAIM_MS;
 const leaseMs = 30_000;
 
 /** The relayer account of a chain, if one is configured. */
@@ -56,6 +56,12 @@ export async function relaySubmission(submissionId: string): Promise<void> {
       });
     });
   } catch (error) {
+    // A timeout or a dropped connection may come after the node took the transaction: the
+    // submission stays claimed, and the recovery sweep finds out on chain whether it was sent.
+    if (!sentNothing(error)) {
+      console.error(`[relayer] ${submission.id}: outcome unknown, left for recovery:`, error);
+      return;
+    }
     const reason = relayError(error);
     await db().$transaction(async (tx) => {
       await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "failed", activeKey: null, error: reason } });
@@ -99,6 +105,18 @@ async function withLease<T>(chain: Chain, address: string, send: (nonce: number)
 
 function viemChain(chain: Chain) {
   return defineChain({ id: chain.numericId, name: chain.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } });
+}
+
+/** Failures that certainly sent nothing: refused before or by the node, or the relayer busy or unconfigured. */
+function sentNothing(error: unknown): boolean {
+  const texts: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 6; depth++, e = (e as { cause?: unknown }).cause) {
+    texts.push(e instanceof Error ? `${(e as { shortMessage?: string }).shortMessage ?? ""} ${e.message} ${(e as { code?: string }).code ?? ""}` : String(e));
+  }
+  const text = texts.join(" ");
+  // A connection never made carried nothing; one that broke or timed out may have.
+  if (/ECONNREFUSED/.test(text)) return true;
+  return !/timed? ?out|fetch failed|socket|ECONNRESET|EPIPE|network|aborted|terminated/i.test(text);
 }
 
 /** One line a buyer and support can act on; the RPC's whole error goes to the log only. */

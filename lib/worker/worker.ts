@@ -1,7 +1,9 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { connection, db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { isDatabaseUnavailable } from "@/lib/errors";
+import { recoverStaleSubmissions } from "@/lib/gateway/recover-submissions";
 import { sweepIdleBuckets } from "@/lib/rate-limit";
 import { deliverDueWebhooks, settleDeliveries } from "./deliver-webhooks";
 import { sweepExpiredPayments } from "./sweep-expired-payments";
@@ -14,7 +16,7 @@ const sweepBatch = 50;
 
 /**
  * Tollgate's background work: webhook delivery (checked every second), the expiry sweeper
- * (every 5 s), a sweep of idle rate-limit buckets (every 15 minutes) and, in live mode, watching chains for transfers (every 2 s). Any number of workers may run against one PostgreSQL database; rows are claimed
+ * (every 5 s), a sweep of idle rate-limit buckets (every 15 minutes), relayed submissions an instance left half-done (every 15 s) and, in live mode, watching chains for transfers (every 2 s). Any number of workers may run against one PostgreSQL database; rows are claimed
  * with SKIP LOCKED, so no two take the same one. `stop` lets the current round finish.
  */
 export function startWorker(log: (line: string) => void): Worker {
@@ -24,6 +26,7 @@ export function startWorker(log: (line: string) => void): Worker {
     repeat("Webhook delivery", 1_000, () => deliverDueWebhooks(deliveryBatch, log)),
     repeat("Expiry sweep", 5_000, async () => (await sweepExpiredPayments(sweepBatch)) === sweepBatch),
     repeat("Chain watch", 2_000, async () => (await watchChains(), false)),
+    repeat("Relayer recovery", Math.min(15_000, env.RELAYER_STALE_CLAIM_MS), async () => (await recoverStaleSubmissions(), false)),
     repeat("Rate-limit sweep", 15 * 60_000, async () => {
       const swept = await sweepIdleBuckets();
       if (swept > 0) log(`Swept ${swept} idle rate-limit bucket${swept === 1 ? "" : "s"}.`);
@@ -65,4 +68,6 @@ export function startWorker(log: (line: string) => void): Worker {
 async function releaseStaleLeases(): Promise<void> {
   if (connection().kind !== "embedded") return;
   await db().webhookDelivery.updateMany({ where: { status: "pending", leaseId: { not: null } }, data: { leaseId: null, nextAttemptAt: new Date() } }).catch(() => {});
+  // Likewise a relayer's sending lease: a relay cut short is finished by the recovery sweep.
+  await db().relayerLock.updateMany({ where: { lockedUntil: { not: null } }, data: { lockedUntil: null } }).catch(() => {});
 }
