@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { knownAssets, findKnownAsset, networkName } from "./assets";
+import { cheapestNetworkFirst, knownAssets, findKnownAsset, networkName } from "./assets";
 import { canonicalAssetId, formatAssetId, parseAssetId } from "./caip";
 
 describe("knownAssets", () => {
@@ -21,5 +21,12 @@ describe("knownAssets", () => {
     expect(findKnownAsset("eip155:8453/erc20:0x0000000000000000000000000000000000000001")).toBeUndefined();
     expect(networkName("eip155:42161")).toBe("Arbitrum One");
     expect(networkName("eip155:999")).toBe("eip155:999");
+  });
+});
+
+describe("cheapestNetworkFirst", () => {
+  it("puts rollups before Ethereum and unknown networks between, keeping the order of equals", () => {
+    const options = ["eip155:1/slip44:60", "eip155:999/erc20:0x01", "eip155:8453/erc20:0x02", "eip155:1/erc20:0x03", "eip155:10/erc20:0x04"].map((asset) => ({ asset }));
+    expect(cheapestNetworkFirst(options).map((o) => o.asset)).toEqual(["eip155:8453/erc20:0x02", "eip155:10/erc20:0x04", "eip155:999/erc20:0x01", "eip155:1/slip44:60", "eip155:1/erc20:0x03"]);
   });
 });

@@ -24,6 +24,16 @@ export const networks: Record<string, string> = {
   "eip155:137": "Polygon",
 };
 
+// What a transfer costs there, roughly: rollups a few cents, Ethereum itself dollars. Buyers see the
+// cheap ones first; unknown networks sit in between.
+const networkFeeRank: Record<string, number> = { "eip155:8453": 1, "eip155:10": 1, "eip155:42161": 1, "eip155:137": 1, "eip155:1": 3 };
+
+/** Options in order of what paying costs in network fees, cheapest first; equal ones keep their order. */
+export function cheapestNetworkFirst<T extends { asset: string }>(options: T[]): T[] {
+  const rank = (o: T) => networkFeeRank[o.asset.split("/")[0]!] ?? 2;
+  return options.map((o, i) => ({ o, i })).sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i).map(({ o }) => o);
+}
+
 const usdc = (chainId: string, address: string): KnownAsset => ({ id: `${chainId}/erc20:${address}`, symbol: "USDC", name: "USD Coin", decimals: 6, chainId, peggedTo: "USD", eip3009: { name: "USD Coin", version: "2" } });
 const usdt = (chainId: string, address: string): KnownAsset => ({ id: `${chainId}/erc20:${address}`, symbol: "USDT", name: "Tether USD", decimals: 6, chainId, peggedTo: "USD" });
 const nativeEth = (chainId: string): KnownAsset => ({ id: `${chainId}/slip44:60`, symbol: "ETH", name: "Ether", decimals: 18, chainId });

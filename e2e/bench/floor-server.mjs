@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import { recoverTypedDataAddress } from "viem";
 
 const { DATABASE_URL, PORT = "3999", KEY_HMAC_SECRET_HEX } = process.env;
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
@@ -26,6 +27,53 @@ function send(res, status, body) {
 }
 
 const finals = new Set(["succeeded", "failed", "cancelled", "expired"]);
+
+const authorizationTypes = {
+  TransferWithAuthorization: [
+    { name: "from", type: "address" }, { name: "to", type: "address" }, { name: "value", type: "uint256" },
+    { name: "validAfter", type: "uint256" }, { name: "validBefore", type: "uint256" }, { name: "nonce", type: "bytes32" },
+  ],
+};
+
+/** The gateway confirm of a test-mode gasless option: the signature recovered, then the app's SQL in one transaction. */
+async function confirmOption(key, paymentId, body) {
+  const signature = body.results[0].data[0];
+  const { rows: [option] } = await pool.query('SELECT * FROM "GatewayOption" WHERE id = $1 AND "paymentId" = $2 AND "accountId" = $3 AND mode = $4', [body.optionId, paymentId, key.accountId, key.mode]);
+  if (!option) return { code: "invalid_params", message: "Unknown option." };
+  const asset = option.asset.split(":").pop();
+  const signer = await recoverTypedDataAddress({
+    domain: { name: "USD Coin", version: "2", chainId: Number(option.asset.split("/")[0].split(":")[1]), verifyingContract: asset },
+    types: authorizationTypes,
+    primaryType: "TransferWithAuthorization",
+    message: { from: option.payer.split(":").pop(), to: option.destination.split(":").pop(), value: BigInt(option.value), validAfter: 0n, validBefore: BigInt(Math.floor(option.expiresAt.getTime() / 1000)), nonce: option.nonce },
+    signature,
+  });
+  if (signer.toLowerCase() !== option.payer.split(":").pop().toLowerCase()) return { code: "invalid_params", message: "Bad signature." };
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const claimed = await client.query('UPDATE "GatewayOption" SET "confirmedAt" = now(), result = $2 WHERE id = $1 AND "confirmedAt" IS NULL', [option.id, signature.toLowerCase()]);
+    if (claimed.rowCount === 0) {
+      await client.query("ROLLBACK");
+      return { status: "succeeded", isFinal: true };
+    }
+    const { rows: [p] } = await client.query('SELECT * FROM "Payment" WHERE id = $1', [paymentId]);
+    await client.query('UPDATE "Payment" SET "optionSettlementId" = $2, "optionAsset" = $3, "optionDestination" = $4, "optionValue" = $5, "quotedAt" = $6, version = version + 1 WHERE id = $1 AND version = $7', [paymentId, option.settlementId, option.asset, option.destination, option.value, option.createdAt, p.version]);
+    await client.query('INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, actor, data) VALUES ($1, $2, $3, $4, $5, \'payment.option_confirmed\', $6, $7)', [`pev_${crypto.randomUUID()}`, key.accountId, key.mode, paymentId, p.version + 1, `api_key:${key.id}`, { optionId: option.id }]);
+    const { rows: [paid] } = await client.query('UPDATE "Payment" SET status = \'succeeded\', version = version + 1, "finalizedAt" = now(), "txId" = $2, "paidValue" = $3, "payerAddress" = $4, "updatedAt" = now() WHERE id = $1 AND version = $5 AND status = \'requires_action\' RETURNING *', [paymentId, `test:${paymentId}`, option.value, option.payer.split(":").pop(), p.version + 1]);
+    await client.query('INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, "fromStatus", "toStatus", actor) VALUES ($1, $2, $3, $4, $5, \'payment.succeeded\', \'requires_action\', \'succeeded\', $6)', [`pev_${crypto.randomUUID()}`, key.accountId, key.mode, paymentId, p.version + 2, `api_key:${key.id}`]);
+    const response = { status: "succeeded", isFinal: true, pollInMs: null, info: { txId: paid.txId, optionAmount: { unit: `caip19/${option.asset}`, value: option.value } } };
+    await client.query('INSERT INTO "Event" (id, "accountId", mode, type, data, "paymentId") VALUES ($1, $2, $3, \'payment.succeeded\', $4, $5)', [`evt_${crypto.randomUUID()}`, key.accountId, key.mode, { id: paymentId, ...response }, paymentId]);
+    await client.query('SELECT id FROM "WebhookEndpoint" WHERE "accountId" = $1 AND mode = $2 AND enabled AND (\'payment.succeeded\' = ANY(events) OR \'*\' = ANY(events))', [key.accountId, key.mode]);
+    await client.query("COMMIT");
+    return response;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
 
 http
   .createServer(async (req, res) => {
@@ -82,6 +130,12 @@ http
         } finally {
           client.release();
         }
+      }
+      const confirm = /^\/v1\/gateway\/payment\/([^/]+)\/confirm$/.exec(req.url);
+      if (req.method === "POST" && confirm) {
+        let raw = "";
+        for await (const chunk of req) raw += chunk;
+        return send(res, 200, await confirmOption(key, confirm[1], JSON.parse(raw)));
       }
       send(res, 404, { code: "not_found", message: "No such route." });
     } catch (error) {

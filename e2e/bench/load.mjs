@@ -5,6 +5,7 @@ import autocannon from "autocannon";
 
 const scenario = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 let n = 0;
+let refusal = "";
 // Each server gets the same unmeasured warm-up first, so the figures are of a warm JIT and warm
 // connection pools, not of the first second after start.
 const run = (duration) => autocannon({
@@ -15,6 +16,10 @@ const run = (duration) => autocannon({
   requests: [
     {
       method: scenario.method ?? "GET",
+      // The first refusal is printed, so that an error count comes with its reason.
+      onResponse: (status, body) => {
+        if (status >= 300 && !refusal) console.error(`[load] first non-2xx answer: ${(refusal = `${status} ${String(body).slice(0, 300)}`)}`);
+      },
       setupRequest: (request) => {
         const i = n++;
         const target = scenario.targets ? scenario.targets[i % scenario.targets.length] : null;
@@ -24,7 +29,7 @@ const run = (duration) => autocannon({
           ...request,
           path: target?.path ?? scenario.path,
           headers,
-          body: scenario.body ? JSON.stringify({ ...scenario.body, referenceId: `bench-${i}` }) : undefined,
+          body: target?.body ? JSON.stringify(target.body) : scenario.body ? JSON.stringify({ ...scenario.body, referenceId: `bench-${i}` }) : undefined,
         };
       },
     },

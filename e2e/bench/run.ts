@@ -13,6 +13,8 @@ import pg from "pg";
 const { values: args } = parseArgs({ options: { small: { type: "boolean", default: false }, duration: { type: "string", default: "10" }, "no-build": { type: "boolean", default: false } } });
 const root = path.resolve(import.meta.dirname, "..", "..");
 const paymentsTotal = args.small ? 100_000 : 1_000_000;
+// Enough fresh options that neither server confirms one twice within warm-up and measurement.
+const confirmsPerServer = 8_000;
 const duration = Number(args.duration);
 const baseUrl = (process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres").replace(/\/[^/]*$/, "");
 const database = `tollgate_bench_${Date.now()}`;
@@ -32,6 +34,8 @@ function run(command: string, argv: string[], env: Record<string, string> = {}) 
 }
 
 async function main() {
+  // Before anything imports lib/env: the bench's own modules (and the floor's key hashing) must use the app's secret.
+  process.env.TOLLGATE_SECRET = secret;
   const admin = new pg.Client({ connectionString: `${baseUrl}/postgres` });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${database}"`);
@@ -62,6 +66,8 @@ async function main() {
     const deepCursor = (await db.query(`SELECT "createdAt", id FROM "Payment" WHERE "accountId" = $1 AND mode = 'test' ORDER BY "createdAt" DESC, id DESC OFFSET $2 LIMIT 1`, [account.accountId, Math.floor(paymentsTotal / 2 / 2)])).rows[0];
     await db.end();
     const cursor = Buffer.from(JSON.stringify([deepCursor.createdAt.toISOString(), deepCursor.id])).toString("base64url");
+    log(`seeding ${(2 * confirmsPerServer).toLocaleString()} signed gateway options`);
+    const confirms = await seedGatewayOptions(databaseUrl, account.accountId, merchantId, 2 * confirmsPerServer);
 
     log("starting the app and the floor");
     process.env.TOLLGATE_SECRET = secret;
@@ -91,6 +97,10 @@ async function main() {
     await measure("status poll · floor", floor, floorPort, { connections: 64, headers: key, targets });
     await measure("create payment · app", app, appPort, { connections: 32, ...createBody });
     await measure("create payment · floor", floor, floorPort, { connections: 32, ...createBody });
+    // Each confirm pays a fresh test-mode payment with a real signature; the app and the floor get options of their own.
+    const gatewayConfirm = (targets: typeof confirms) => ({ connections: 16, method: "POST", headers: { ...key, "content-type": "application/json" }, targets });
+    await measure("gateway confirm, test mode · app", app, appPort, gatewayConfirm(confirms.slice(0, confirmsPerServer)));
+    await measure("gateway confirm, test mode · floor", floor, floorPort, gatewayConfirm(confirms.slice(confirmsPerServer)));
     await measure("payments list, first page · app", app, appPort, { connections: 16, headers: key, path: "/v1/payments?limit=50" });
     await measure("payments list, deep cursor · app", app, appPort, { connections: 16, headers: key, path: `/v1/payments?limit=50&cursor=${cursor}` });
     await measure("dashboard payments page · app", app, appPort, { connections: 8, headers: { cookie }, path: "/test/payments" });
@@ -106,6 +116,50 @@ async function main() {
     await admin2.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => {});
     await admin2.end();
   }
+}
+
+/**
+ * Open test-mode payments, each with a gasless USDC-on-Base option and the buyer's real EIP-3009
+ * signature over it, as a wallet would confirm them. Returns one confirm request per option.
+ */
+async function seedGatewayOptions(databaseUrl: string, accountId: string, merchantId: string, count: number) {
+  const { privateKeyToAccount, generatePrivateKey } = await import("viem/accounts");
+  const { authorizationTypes } = await import("@/lib/gateway/eip3009");
+  const usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" as const;
+  const buyer = privateKeyToAccount(generatePrivateKey());
+  const destination = "0x52908400098527886E0F7030069857D2E4169EE7" as const;
+  const domain = { name: "USD Coin", version: "2", chainId: 8453, verifyingContract: usdc };
+  const validBefore = BigInt(Math.floor(Date.now() / 1000) + 86_400);
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const settlementId = "crypto_bench00000000000000000";
+  await db.query(`INSERT INTO "CryptoSettlement" (id, "accountId", mode, "merchantId", asset, destination, "updatedAt") VALUES ($1, $2, 'test', $3, $4, $5, now()) ON CONFLICT DO NOTHING`, [settlementId, accountId, merchantId, `eip155:8453/erc20:${usdc}`, `eip155:8453:${destination}`]);
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const nonce = `0x${crypto.randomBytes(32).toString("hex")}` as const;
+    const signature = await buyer.signTypedData({ domain, types: authorizationTypes, primaryType: "TransferWithAuthorization", message: { from: buyer.address, to: destination, value: 10_500_000n, validAfter: 0n, validBefore, nonce } });
+    rows.push({ paymentId: `pay_gw${String(i).padStart(22, "0")}`, optionId: `opt_gw${String(i).padStart(22, "0")}`, nonce, signature });
+  }
+  for (let i = 0; i < rows.length; i += 1000) {
+    const batch = rows.slice(i, i + 1000);
+    await db.query(
+      `INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", "expiresAt", "updatedAt")
+       SELECT unnest($1::text[]), $2, 'test', $3, 'gateway-' || unnest($1::text[]), 'iso4217/USD', 1050, to_timestamp($4), now()`,
+      [batch.map((r) => r.paymentId), accountId, merchantId, Number(validBefore)],
+    );
+    await db.query(
+      `INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, "toStatus", actor) SELECT 'pev_' || substr(p, 5), $2, 'test', p, 1, 'payment.created', 'requires_action', 'system' FROM unnest($1::text[]) p`,
+      [batch.map((r) => r.paymentId), accountId],
+    );
+    await db.query(
+      `INSERT INTO "GatewayOption" (id, "accountId", mode, "paymentId", "settlementId", asset, destination, payer, value, method, nonce, "expiresAt")
+       SELECT o, $3, 'test', p, $4, $5, $6, $7, 10500000, 'eip3009', n, to_timestamp($8) FROM unnest($1::text[], $2::text[], $9::text[]) AS t(o, p, n)`,
+      [batch.map((r) => r.optionId), batch.map((r) => r.paymentId), accountId, settlementId, `eip155:8453/erc20:${usdc}`, `eip155:8453:${destination}`, `eip155:8453:${buyer.address}`, Number(validBefore), batch.map((r) => r.nonce)],
+    );
+  }
+  await db.query("ANALYZE");
+  await db.end();
+  return rows.map((r) => ({ path: `/v1/gateway/payment/${r.paymentId}/confirm`, body: { optionId: r.optionId, results: [{ type: "walletRpc", data: [r.signature] }] } }));
 }
 
 type Row = { name: string; rps: number; p50: number; p97_5: number; p99: number; errors: number; total: number; rssMb: number | null };
@@ -200,6 +254,8 @@ function writeResults(rows: Row[], meta: { pgVersion: string; jsKb: number | nul
     }),
     "",
     `Checkout page JavaScript, gzipped: ${meta.jsKb === null ? "n/a" : `${meta.jsKb} KB`} (target ≤ 100 KB).`,
+    "",
+    "The gateway confirm pays a fresh test-mode payment per request: the app checks the buyer's EIP-3009 signature, fixes the option and moves the payment to succeeded with its events and outbox rows; the floor does the same SQL and signature recovery with bare node:http + pg.",
     "",
     "Targets (issue 8): status poll ≥ 50 % of floor req/s and p99 ≤ 25 ms; create ≥ 35 % of floor; list first and deep page p95 ≤ 50 ms; checkout page ≤ 100 KB gzipped JS and p95 ≤ 50 ms; RSS ≤ 400 MB. autocannon reports p97.5, not p95; p97.5 ≥ p95, so it is the stricter figure.",
     "",

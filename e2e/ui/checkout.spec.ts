@@ -308,6 +308,13 @@ test.describe("live mode", () => {
     await expect(option).toContainText(sampleAddress);
     // No injected wallet in this browser: no browser-wallet button.
     await expect(page.getByRole("button", { name: "Pay with browser wallet" })).toHaveCount(0);
+    // A buyer typing the transfer by hand copies the exact amount and the address.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await option.getByRole("button", { name: "Copy address" }).click();
+    await expect(option.getByRole("button", { name: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sampleAddress);
+    await option.getByRole("button", { name: "Copy amount" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe("10.5");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(checkoutViewport.width);
     await page.screenshot(shot("live-option"));
     expect(violations).toEqual([]);

@@ -1,11 +1,13 @@
 import "server-only";
+import { cheapestNetworkFirst } from "@/lib/assets";
 import { db, type Mode } from "@/lib/db";
-import { formatAmount, formatAssetAmount } from "@/lib/payments/format-amount";
+import { gatewayAmount } from "@/lib/gateway/amount";
+import { formatUnits } from "@/lib/money";
+import { formatAmount } from "@/lib/payments/format-amount";
 import { listPaymentOptions } from "@/lib/payments/payment-options";
 import { serializeStatus } from "@/lib/payments/serialize";
 import type { PaymentStatusJson } from "@/lib/schemas/payment";
 import { findCheckoutPayment } from "./find-payment";
-import { assetLabel } from "./asset-label";
 import { checkoutRedirects, type CheckoutRedirects } from "./redirect-urls";
 import { paymentRequest, type PaymentRequest } from "./payment-request";
 
@@ -48,22 +50,33 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
     mode: payment.mode,
     merchant,
     referenceId: payment.referenceId,
-    amount: formatAmount(payment.amountUnit, payment.amountValue.toFixed()),
+    amount: await buyerAmount(payment.amountUnit, payment.amountValue.toFixed()),
     expiresAt: payment.expiresAt.toISOString(),
     readAt: Date.now(),
     status: serializeStatus(payment),
     redirects: checkoutRedirects(payment),
-    options: options.map((option) => {
-      const label = assetLabel(option.asset);
-      return {
-        settlementId: option.settlementId,
-        asset: option.asset,
-        assetSymbol: label.symbol,
-        assetName: label.name,
-        networkName: label.networkName,
-        amount: formatAssetAmount(option.asset, option.value),
-        request: paymentRequest(option.asset, option.destination, option.value),
-      };
-    }),
+    options: await Promise.all(
+      cheapestNetworkFirst(options).map(async (option) => {
+        // Named as wallets see it: a token Tollgate does not list is read from its chain (cached).
+        const { display } = await gatewayAmount(`caip19/${option.asset}`, option.value);
+        return {
+          settlementId: option.settlementId,
+          asset: option.asset,
+          assetSymbol: display.assetSymbol,
+          assetName: display.assetName,
+          networkName: display.networkName ?? option.asset.split("/")[0]!,
+          amount: inWholeUnits(option.value, display),
+          request: paymentRequest(option.asset, option.destination, option.value),
+        };
+      }),
+    ),
   };
 }
+
+/** An amount as the buyer reads it: fiat in its currency, an asset in whole units of its symbol (read from its chain if Tollgate does not list it). */
+async function buyerAmount(unit: string, value: string): Promise<string> {
+  if (!unit.startsWith("caip19/")) return formatAmount(unit, value);
+  return inWholeUnits(value, (await gatewayAmount(unit, value)).display);
+}
+
+const inWholeUnits = (value: string, display: { decimals: number; assetSymbol: string }) => `${formatUnits(value, display.decimals)} ${display.assetSymbol}`;

@@ -6,6 +6,7 @@ import type { CheckoutRedirects } from "../redirect-urls";
 import { renderOutcome } from "../views/outcome";
 import type { WalletOption } from "./browser-wallet";
 import { setUpBrowserWallet } from "./browser-wallet";
+import { setUpCopyButtons } from "./copy-buttons";
 import { startCountdown } from "./countdown";
 import { watchStatus } from "./live-status";
 import { setUpPaymentOptions } from "./payment-options";
@@ -59,6 +60,7 @@ function start(data: CheckoutData) {
   if (countdown) stopCountdown = startCountdown(countdown, data.expiresAt, data.serverNow, status.refresh);
   setUpTestControls(data.paymentId, status);
   setUpPaymentOptions(data.paymentId);
+  setUpCopyButtons();
   setUpBrowserWallet(data.paymentId, data.walletOptions, status);
   if (data.walletConnect) setUpWalletConnect(data.paymentId, data.walletOptions, data.walletConnect, status);
 }

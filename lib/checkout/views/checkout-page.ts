@@ -81,7 +81,8 @@ function paymentOption(option: CheckoutOption, open: boolean, walletConnect: boo
 <a href="${request.uri}" class="btn primary wide" data-testid="open-in-wallet">Open in wallet</a>
 ${walletConnect && html`<div class="stack wide" data-walletconnect="${option.settlementId}" hidden><button type="button" class="btn secondary wide">Pay with WalletConnect</button></div>`}
 <div class="stack wide" data-wallet="${option.settlementId}" hidden><button type="button" class="btn secondary wide">Pay with browser wallet</button></div>
-<p class="xs muted wide">Or send exactly <strong>${option.amount}</strong> on ${option.networkName} to <span class="mono break">${request.recipient}</span>. Other amounts, tokens or networks are not matched to this payment.</p>`
+<p class="xs muted wide">Or send exactly <strong>${option.amount}</strong> on ${option.networkName} to <span class="mono break">${request.recipient}</span>. Other amounts, tokens or networks are not matched to this payment.</p>
+<div class="copies wide" hidden data-copies><button type="button" class="copy" data-copy="${option.amount.split(" ")[0]}">Copy amount</button><button type="button" class="copy" data-copy="${request.recipient}">Copy address</button></div>`
       : html`<p class="small muted">This option cannot be paid from this page. Choose another one.</p>`
   }</div></details>`;
 }

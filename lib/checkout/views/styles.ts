@@ -26,6 +26,10 @@ span.avatar{display:flex;align-items:center;justify-content:center;border:0;back
 .center,.footnote{text-align:center}
 .mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-variant-numeric:tabular-nums}
 .break{word-break:break-all}
+.copies{display:flex;gap:.5rem}
+.copy{flex:1;min-height:2.25rem;border:1px solid #e2e8f0;border-radius:.375rem;padding:.25rem .75rem;font-size:.75rem;font-weight:500;background:#fff}
+.copy:hover{background:#f1f5f9}
+.copy:focus-visible{outline:2px solid #4f46e5;outline-offset:2px}
 .waiting{display:flex;align-items:center;justify-content:center;gap:.5rem}
 .pending{padding:1.5rem 0;text-align:center}
 [data-status=requires_action]>.pending,[data-status]:not([data-status=requires_action])>.awaiting{display:none}
@@ -56,6 +60,7 @@ span.avatar{display:flex;align-items:center;justify-content:center;border:0;back
 .links{display:grid;width:100%;grid-template-columns:1fr 1fr;gap:.5rem}
 .outcome{display:flex;flex-direction:column;align-items:center;gap:.75rem;padding:1.5rem 0;text-align:center}
 .outcome h2{font-size:1.25rem;line-height:1.75rem;font-weight:600}
+.outcome p{max-width:100%;overflow-wrap:anywhere}
 .outcome .btn{margin-top:.5rem}
 .icon{width:3.5rem;height:3.5rem}
 .tone-success{color:#059669}
