@@ -1,5 +1,6 @@
 import { expect, test } from "../support/api";
 import { newCheckoutPayment } from "../support/checkout";
+import { baseURL } from "../support/settings";
 
 // The checkout's public POST routes: twenty per payment and address at once, then one every 3 s.
 test("a script hammering one payment's checkout routes is refused with 429 and Retry-After; other payments are unaffected", async ({ api, request }) => {
@@ -7,7 +8,7 @@ test("a script hammering one payment's checkout routes is refused with 429 and R
   const second = await newCheckoutPayment(api);
   const settlementIdOf = async (merchantId: string) => (await api.get(`/v1/merchants/${merchantId}/settlements`)).body.crypto[0].id as string;
   const choose = async (path: string, settlementId: string) => {
-    const res = await request.post(`${path}/option`, { data: { settlementId } });
+    const res = await request.post(`${path}/option`, { data: { settlementId }, headers: { Origin: baseURL } });
     return { status: res.status(), retryAfter: res.headers()["retry-after"], body: await res.json() };
   };
 

@@ -19,13 +19,13 @@ test("a restarted watcher resumes from its saved block and finds a transfer made
     await live.start();
     // Found by the watcher with nobody submitting: it has read (and saved) up to this block.
     const first = await livePayment(api, asset, "1000000");
-    await chooseOption(request, first.paymentId, first.settlementId);
+    await chooseOption(request, first.paymentId, first.settlementId, live.url);
     await chain.transferToken(token, merchantWallet, 1_000_000n, buyer);
     await chain.mine(3);
     await expect.poll(() => status(first), { timeout: 30_000 }).toBe("succeeded");
 
     const second = await livePayment(api, asset, "2000000");
-    await chooseOption(request, second.paymentId, second.settlementId);
+    await chooseOption(request, second.paymentId, second.settlementId, live.url);
     await live.stop();
 
     // Paid while no server runs, then buried deeper than the 500 blocks a watcher without a cursor looks back.

@@ -47,7 +47,7 @@ test("a production server limits per App-Id, writes no bucket for made-up paymen
     expect(statuses.slice(20)).toContain(429);
 
     for (let i = 0; i < 5; i++) {
-      const res = await fetch(`${running.url}/pay/pay_${String(i).padStart(24, "0")}/option`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ settlementId: "crypto_x" }) });
+      const res = await fetch(`${running.url}/pay/pay_${String(i).padStart(24, "0")}/option`, { method: "POST", headers: { "Content-Type": "application/json", Origin: running.url }, body: JSON.stringify({ settlementId: "crypto_x" }) });
       expect(res.status).toBe(404);
     }
 

@@ -33,9 +33,9 @@ function actionsOfBuild(ids: Record<string, string>): Action[] {
   });
 }
 
-async function callAction(request: APIRequestContext, action: Action, args: unknown, origin = baseURL): Promise<string> {
+async function callAction(request: APIRequestContext, action: Action, args: unknown, origin = baseURL, extraHeaders: Record<string, string> = {}): Promise<string> {
   const response = await request.post(`${baseURL}${action.url}`, {
-    headers: { "Next-Action": action.id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: origin },
+    headers: { "Next-Action": action.id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: origin, ...extraHeaders },
     data: JSON.stringify([args]),
     failOnStatusCode: false,
     maxRedirects: 0,
@@ -120,12 +120,16 @@ test("a server action posted from another site is refused before it runs", async
   const name = `Cross-site ${Date.now()}`;
   const answer = await callAction(request, create, { mode: "test", merchantName: name, merchantEmail: "csrf@shop.example" }, "https://evil.example");
   expect(answer).toMatch(/^403 .*"code":"forbidden"/);
+  // Claiming, through X-Forwarded-Host, that the dashboard is the other site changes nothing: no proxy is trusted here.
+  const forged = await callAction(request, create, { mode: "test", merchantName: `${name} forged`, merchantEmail: "csrf@shop.example" }, "https://evil.example", { "X-Forwarded-Host": "evil.example" });
+  expect(forged).toMatch(/^403 .*"code":"forbidden"/);
   // The same call from the dashboard's own origin works, so the refusal above is about the origin.
   const own = await callAction(request, create, { mode: "test", merchantName: `${name} own`, merchantEmail: "csrf@shop.example" });
   expect(own).toContain('"ok":true');
   const names = ((await api.get("/v1/merchants?limit=200")).body.data as { name: string }[]).map((m) => m.name);
   expect(names).toContain(`${name} own`);
   expect(names).not.toContain(name);
+  expect(names).not.toContain(`${name} forged`);
   await request.dispose();
 });
 

@@ -2,6 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import type { Hash } from "viem";
 import { expect, freshKey, type ApiClient } from "./api";
 import { devAccounts, localCaip2 } from "./chain";
+import { baseURL } from "./settings";
 
 // Live payments on the local chain, as the API and the checkout page make them.
 
@@ -27,7 +28,7 @@ export async function submit(request: APIRequestContext, paymentId: string, sett
 }
 
 /** The buyer opens the option on the checkout page, which fixes its quote on the payment. */
-export async function chooseOption(request: APIRequestContext, paymentId: string, settlementId: string) {
-  const res = await request.post(`/pay/${paymentId}/option`, { data: { settlementId } });
+export async function chooseOption(request: APIRequestContext, paymentId: string, settlementId: string, origin = baseURL) {
+  const res = await request.post(`/pay/${paymentId}/option`, { data: { settlementId }, headers: { Origin: origin } });
   expect(res.status()).toBe(200);
 }

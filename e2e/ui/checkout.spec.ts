@@ -345,8 +345,14 @@ test.describe("live mode", () => {
     await expect.poll(() => chosen.at(-1)).toBe(idOf(usdtBase));
     await page.screenshot(shot("live-two-options"));
 
-    const choose = (settlementId: string) => page.request.post(`${path}/option`, { data: { settlementId } });
+    const choose = (settlementId: string) => page.request.post(`${path}/option`, { data: { settlementId }, headers: { Origin: baseURL } });
     expect((await choose("crypto_000000000000000000000000")).status()).toBe(400);
+    // Another site's page cannot choose for the buyer (a browser always sends its Origin with a POST).
+    for (const headers of [{ Origin: "https://shop.attacker.example" }, {}] as Record<string, string>[]) {
+      const foreign = await page.request.post(`${path}/option`, { data: { settlementId: idOf(usdcBase) }, headers });
+      expect(foreign.status()).toBe(403);
+      expect((await foreign.json()).code).toBe("forbidden");
+    }
     await live.post(`/v1/payments/${payment.id}/cancel`, undefined, { idempotencyKey: freshKey("cancel") });
     const afterFinal = await choose(idOf(usdcBase));
     expect(afterFinal.status()).toBe(400);

@@ -7,6 +7,7 @@ export function isCrossSiteAction(req: http.IncomingMessage): boolean {
   if (req.method !== "POST" || req.headers["next-action"] === undefined) return false;
   const origin = req.headers.origin;
   if (!origin) return false; // Next accepts a request without Origin (same-origin non-browser callers)
+  // start.ts has dropped X-Forwarded-Host unless a trusted proxy set it.
   const host = req.headers["x-forwarded-host"] ?? req.headers.host;
   try {
     return new URL(origin).host !== host;

@@ -67,6 +67,9 @@ const server = http.createServer(serverOptions, (req, res) => {
   const caller = callerAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUSTED_PROXY_HOPS);
   if (caller) req.headers["x-forwarded-for"] = caller;
   else delete req.headers["x-forwarded-for"];
+  // Likewise the host a proxy says the client asked for: without a trusted proxy it is the caller's
+  // invention, and Next's server-action origin check would believe it.
+  if (env.TRUSTED_PROXY_HOPS === 0) delete req.headers["x-forwarded-host"];
   if (!hasDecodablePath(req.url ?? "/")) return rejectMalformedUrl(req, res);
   if (api) {
     handleApiRequest(req, res, publicBaseUrl()).catch((error) => {

@@ -2,6 +2,7 @@ import { readJsonBody } from "@/lib/api/read-body";
 import { chooseCheckoutOption } from "@/lib/checkout/choose-option";
 import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
+import { assertSameOrigin } from "@/lib/checkout/same-origin";
 import { ChooseOptionBody } from "@/lib/checkout/schemas";
 import { parseInput } from "@/lib/validation";
 
@@ -9,6 +10,7 @@ import { parseInput } from "@/lib/validation";
 export async function POST(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {
   return respondToCheckout(async () => {
     const { paymentId } = await params;
+    assertSameOrigin(request);
     await limitCheckoutPosts(request, paymentId);
     const body = parseInput(ChooseOptionBody, await readJsonBody(request), "request body");
     return chooseCheckoutOption(paymentId, body.settlementId);
