@@ -40,6 +40,12 @@ test("sign-up creates an account with its owner and signs them in; sign-in and s
   await page.getByLabel("Password").fill("short");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
+  // Long enough is not enough when it is among the first guesses.
+  for (const [weak, why] of [["aaaaaaaaaa", "Use more different characters"], ["Password2024!", "one of the most common passwords"], ["1234567890", "Avoid runs of keys or digits"]]) {
+    await page.getByLabel("Password").fill(weak!);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.locator("#password-error")).toContainText(why!);
+  }
   await page.screenshot({ path: test.info().outputPath("sign-up-errors.png") });
 
   const email = `founder.${unique()}@e2e.tollgate.test`;
