@@ -166,6 +166,18 @@ test("an owner changes a member's role and removes them; the member's access fol
   await member.page.goto("/test");
   await expect(member.page).toHaveURL(/\/sign-in/);
   await member.context.close();
+
+  // Removed is not banned: the same person can be invited back, joins with a new password, and signs in.
+  const link = await invite(page, member.email, "viewer");
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(link);
+  await again.getByLabel("Your name").fill("Member back");
+  await again.getByLabel("Choose a password").fill("a new passphrase for coming back");
+  await again.getByRole("button", { name: "Join the team" }).click();
+  await expect(again).toHaveURL(/\/test$/);
+  await page.goto("/test/team");
+  await expect(roleOf(page.getByTestId(`member-${member.email}`))).toHaveText("viewer");
+  await again.context().close();
 });
 
 test("nobody can demote or remove the last owner, and an admin cannot change an owner — in the page and on the server", async ({ page, browser }) => {

@@ -7,18 +7,23 @@ import { hashPassword } from "@/lib/passwords";
 import type { AcceptInvitationInput } from "@/lib/schemas/auth";
 import { findOpenInvitation } from "./find-invitation";
 
-/** Creates the invitee's login and membership; the invitation is used up in the same transaction. */
+/**
+ * Creates the invitee's login (or renews one that belongs to no account any more: a member removed
+ * and invited back) and membership; the invitation is used up in the same transaction.
+ */
 export async function acceptInvitation(tx: Tx, input: AcceptInvitationInput) {
   const found = await findOpenInvitation(tx, input.token);
   if (!found.ok) throw new AppError("not_found", found.problem);
   const { invitation } = found;
-  if (await tx.user.findUnique({ where: { email: invitation.email }, select: { id: true } })) {
+  const existing = await tx.user.findUnique({ where: { email: invitation.email }, select: { id: true, memberships: { select: { id: true } } } });
+  if (existing && existing.memberships.length > 0) {
     throw new AppError("conflict", "This email already has a Tollgate login. Invitations are for new users; ask for an invitation to a different address.");
   }
   // Guards against two tabs accepting the same link at once: only one update finds the row still open.
   const { count } = await tx.invitation.updateMany({ where: { id: invitation.id, acceptedAt: null, revokedAt: null }, data: { acceptedAt: new Date() } });
   if (count === 0) throw new AppError("conflict", "This invitation has already been used.");
-  const user = await tx.user.create({ data: { id: newId("user"), email: invitation.email, name: input.name, passwordHash: await hashPassword(input.password) } });
+  const login = { name: input.name, passwordHash: await hashPassword(input.password) };
+  const user = existing ? await tx.user.update({ where: { id: existing.id }, data: login }) : await tx.user.create({ data: { id: newId("user"), email: invitation.email, ...login } });
   await tx.membership.create({ data: { id: newId("mem"), accountId: invitation.accountId, userId: user.id, role: invitation.role } });
   await recordAudit(tx, {
     accountId: invitation.accountId,

@@ -10,13 +10,14 @@ import { assertMayGrant, auditActor, type TeamActor } from "./team-actor";
 /**
  * Invites a new person by email with a role. There is no mail server: the returned link is the
  * invitation, shown once to the inviter to pass on. Invitations are for people without a Tollgate
- * login, since a login belongs to one account.
+ * login, since a login belongs to one account, or whose login belongs to no account any more
+ * (someone removed from a team may be invited back).
  */
 export async function inviteMember(tx: Tx, by: TeamActor, input: InviteMemberInput) {
   assertMayGrant(by, input.role);
-  const existing = await tx.user.findUnique({ where: { email: input.email }, select: { memberships: { where: { accountId: by.accountId }, select: { id: true } } } });
-  if (existing) {
-    const message = existing.memberships.length > 0 ? "This person is already a member of the team." : "This email already has a Tollgate login with another account; invite a different address.";
+  const existing = await tx.user.findUnique({ where: { email: input.email }, select: { memberships: { select: { accountId: true } } } });
+  if (existing && existing.memberships.length > 0) {
+    const message = existing.memberships.some((m) => m.accountId === by.accountId) ? "This person is already a member of the team." : "This email already has a Tollgate login with another account; invite a different address.";
     throw new AppError("conflict", message, { fields: { email: message } });
   }
   const pending = await tx.invitation.findFirst({ where: { accountId: by.accountId, email: input.email, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } } });
