@@ -15,5 +15,7 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
     exclude: ["node_modules/**", "lib/generated/**"],
+    // Domain tests seal stored responses; without a secret lib/config/secrets.ts would write one into .data/.
+    env: { TOLLGATE_SECRET: "vitest-only-secret-not-used-anywhere-else" },
   },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { baseURL, port, stateDir, testSecret } from "./support/settings";
+import { baseURL, port, smtpUrl, stateDir, testSecret } from "./support/settings";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const browser = {
@@ -41,6 +41,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_RUNNER_PID: String(process.pid), TOLLGATE_SECRET: testSecret, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true", PORT: String(port), E2E_PORT: String(port), NODE_ENV: "production", TOLLGATE_E2E_STATE: stateDir },
+    env: { E2E_RUNNER_PID: String(process.pid), TOLLGATE_SECRET: testSecret, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true", PORT: String(port), E2E_PORT: String(port), NODE_ENV: "production", TOLLGATE_E2E_STATE: stateDir, SMTP_URL: smtpUrl },
   },
 });

@@ -28,6 +28,6 @@ ensureChromium();
 run("Typecheck", "npx", ["tsc", "--noEmit"]);
 run("Lint", "npx", ["eslint", "--config", ".config/eslint.config.mjs", "--max-warnings", "0", "."]);
 run("Unit tests", "npx", ["vitest", "run", "--config", ".config/vitest.config.ts"]);
-run("Production build", "npx", ["next", "build"]);
+run("Production build", "npm", ["run", "build"]);
 run(`End-to-end tests (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded database"})`, "npx", ["playwright", "test", "--config", "e2e/playwright.config.ts"]);
 console.log("\n✔ All tests passed");

@@ -2,14 +2,15 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/ui/cn";
 
 export type NavItem = { href: string; label: string };
 
 export function SidebarNav({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
+  // Wrapped rather than scrolled on a phone, so every section stays in sight.
   return (
-    <nav aria-label="Dashboard" className="flex gap-1 overflow-x-auto md:flex-col">
+    <nav aria-label="Dashboard" className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
       {items.map((item) => {
         const active = pathname === item.href || (item.href.split("/").length > 2 && pathname.startsWith(`${item.href}/`));
         return (

@@ -8,7 +8,7 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
         <span className="text-xs text-slate-400">{label}</span>
         <CopyButton value={code} label="Copy" className="h-7 border-slate-700 bg-slate-900 text-slate-100 hover:bg-slate-800" />
       </div>
-      <pre className="overflow-x-auto p-3 text-xs leading-relaxed" aria-label={label}>
+      <pre className="overflow-x-auto p-3 text-xs leading-relaxed" aria-label={label} tabIndex={0}>
         <code data-testid={testId}>{code}</code>
       </pre>
     </div>

@@ -1,4 +1,4 @@
-import { knownAssets } from "@/lib/assets";
+import { knownAssets } from "@/lib/money/assets";
 import type { Mode } from "@/lib/db";
 
 export type QuickstartStep = { id: string; title: string; description: string; code: string; then?: string };

@@ -1,13 +1,13 @@
 "use client";
 
-import { resolveExceptionAction } from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
+import { refundExcessAction, resolveExceptionAction } from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { Mode } from "@/lib/db";
 import type { ExceptionType } from "@/lib/schemas/payment";
 
 /** Support's ways of dealing with an exception, each confirmed first. */
-export function ExceptionActions({ mode, paymentId, type, canAccept }: { mode: Mode; paymentId: string; type: ExceptionType; canAccept: boolean }) {
+export function ExceptionActions({ mode, paymentId, type, canAccept, excess }: { mode: Mode; paymentId: string; type: ExceptionType; canAccept: boolean; excess: string | null }) {
   const run = async (action: "accept" | "refunded" | "dismiss", success: string) => {
     if (!showActionResult(await resolveExceptionAction({ paymentId, action, mode }), { success })) return false;
   };
@@ -21,6 +21,22 @@ export function ExceptionActions({ mode, paymentId, type, canAccept }: { mode: M
           description="The payment succeeds with what the buyer sent, and the merchant is notified as for any successful payment. This cannot be undone."
           confirmLabel="Accept as paid"
           onConfirm={() => run("accept", "Underpayment accepted: the payment succeeded")}
+        />
+      ) : null}
+      {excess ? (
+        <ConfirmButton
+          label={`Refund the excess (${excess})`}
+          variant="default"
+          title={`Refund ${excess} to the buyer?`}
+          description={
+            mode === "live"
+              ? `A refund of exactly ${excess} is created. It completes, and resolves this exception, when the merchant's wallet sends it back to the buyer and the transfer is confirmed.`
+              : `A refund of exactly ${excess} is made at once (test mode), and this exception is resolved as refunded.`
+          }
+          confirmLabel="Refund the excess"
+          onConfirm={async () => {
+            if (!showActionResult(await refundExcessAction({ paymentId, mode }), { success: mode === "live" ? "Excess refund created: waiting for the return transfer" : "Excess refunded" })) return false;
+          }}
         />
       ) : null}
       <ConfirmButton

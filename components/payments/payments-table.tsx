@@ -7,7 +7,7 @@ import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/ui/cn";
 import type { Mode, PaymentStatus } from "@/lib/db";
 import { paymentsQueryString, type PaymentsQuery } from "@/lib/payments/search-payments";
 import { DateTime } from "./date-time";

@@ -12,7 +12,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { Mode } from "@/lib/db";
-import { compareValues, parseUnits } from "@/lib/money";
+import { compareValues, parseUnits } from "@/lib/money/money";
 import { formatAmount } from "@/lib/payments/format-amount";
 import { CreateRefundBody, type CreateRefundInput } from "@/lib/schemas/refund";
 

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { listApiDestinationChanges } from "@/lib/audit-log/list-api-destination-changes";
 import { db, type Mode } from "@/lib/db";
-import { formatDateTime } from "@/lib/format-date";
-import type { Scope } from "@/lib/scope";
+import { DateTime } from "@/components/payments/date-time";
+import type { Scope } from "@/lib/tenancy/scope";
 
 /** Tells owners and admins each settlement destination an API key changed in the last 7 days. */
 export async function ApiDestinationChangesBanner({ mode, scope }: { mode: Mode; scope: Scope }) {
@@ -17,7 +17,7 @@ export async function ApiDestinationChangesBanner({ mode, scope }: { mode: Mode;
       <ul className="space-y-0.5">
         {changes.map((change) => (
           <li key={change.id} className="break-all text-xs">
-            {formatDateTime(change.createdAt)} — {change.actor} pointed{" "}
+            <DateTime value={change.createdAt} /> — {change.actor} pointed{" "}
             {change.merchantId ? (
               <Link href={`/${mode}/merchants/${change.merchantId}`} className="underline">
                 {change.asset}

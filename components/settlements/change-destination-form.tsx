@@ -3,21 +3,22 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type Resolver } from "react-hook-form";
 import { changeCryptoDestinationAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { validateSettlement } from "@/lib/caip";
+import { validateSettlement } from "@/lib/chain/caip";
 import type { Mode } from "@/lib/db";
 import { ChangeCryptoDestinationBody } from "@/lib/schemas/settlement";
 import { describeAsset, qualifyDestination } from "./describe";
 import type { CryptoSettlementItem } from "./crypto-settlements-section";
 
-type Values = { destination: string; password: string };
-type Output = { destination: string; password: string };
+type Values = { destination: string };
+type Output = { destination: string };
 const schemaResolver = zodResolver(ChangeCryptoDestinationBody);
 
-/** Points a crypto settlement at another wallet; the user confirms with their password. */
+/** Points a crypto settlement at another wallet; the user confirms it is them (fresh re-authentication). */
 export function ChangeDestinationForm({ mode, merchantId, settlement, onDone }: { mode: Mode; merchantId: string; settlement: CryptoSettlementItem; onDone: () => void }) {
   const resolver: Resolver<Values, unknown, Output> = async (values, context, options) => {
     const destination = qualifyDestination(settlement.asset, values.destination);
@@ -27,16 +28,18 @@ export function ChangeDestinationForm({ mode, merchantId, settlement, onDone }: 
     if (problem && !result.errors.destination) return { values: {}, errors: { ...result.errors, destination: { type: "validate", message: problem } } } as never;
     return result as never;
   };
-  const form = useForm<Values, unknown, Output>({ resolver, mode: "onChange", defaultValues: { destination: settlement.destination, password: "" } });
+  const form = useForm<Values, unknown, Output>({ resolver, mode: "onChange", defaultValues: { destination: settlement.destination } });
   const { errors, isSubmitting } = form.formState;
+  const freshAuth = useFreshAuth(mode);
 
   const submit = form.handleSubmit(async (values) => {
-    const result = await changeCryptoDestinationAction({ ...values, merchantId, settlementId: settlement.id, mode });
+    const result = await freshAuth.run(() => changeCryptoDestinationAction({ ...values, merchantId, settlementId: settlement.id, mode }));
     if (showActionResult(result, { form, success: `${describeAsset(settlement.asset)} destination changed` })) onDone();
-    else form.resetField("password", { keepError: true });
   });
 
   return (
+    <>
+    {freshAuth.dialog}
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormField id="new-destination" label="New destination wallet" error={errors.destination?.message}>
         <Input
@@ -50,10 +53,8 @@ export function ChangeDestinationForm({ mode, merchantId, settlement, onDone }: 
           {...form.register("destination")}
         />
       </FormField>
-      <FormField id="confirm-password" label="Your password" error={errors.password?.message}>
-        <Input id="confirm-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? "confirm-password-error" : undefined} {...form.register("password")} />
-      </FormField>
       <FormActions onCancel={onDone} pending={isSubmitting} submitLabel="Change destination" pendingLabel="Saving…" />
     </form>
+    </>
   );
 }

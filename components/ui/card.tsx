@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/ui/cn";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("rounded-lg border border-border bg-background shadow-sm", className)} {...props} />;
@@ -9,8 +9,9 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("space-y-1 p-6 pb-2", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h2">) {
-  return <h2 className={cn("text-lg font-semibold", className)} {...props} />;
+/** `as="h1"` where the card is the whole page (sign-in, sign-up, the other signed-out pages). */
+export function CardTitle({ className, as: Heading = "h2", ...props }: ComponentProps<"h2"> & { as?: "h1" | "h2" }) {
+  return <Heading className={cn("text-lg font-semibold", className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: ComponentProps<"div">) {

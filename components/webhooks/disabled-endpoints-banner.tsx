@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { db, type Mode } from "@/lib/db";
-import { formatDateTime } from "@/lib/format-date";
-import type { Scope } from "@/lib/scope";
+import { DateTime } from "@/components/payments/date-time";
+import type { Scope } from "@/lib/tenancy/scope";
 import { listEndpointsDisabledForFailing } from "@/lib/webhooks/list-endpoints";
 
 /** Tells whoever manages webhooks that Tollgate turned endpoints off after 3 days of failed deliveries. */
@@ -20,7 +20,7 @@ export async function DisabledEndpointsBanner({ mode, scope }: { mode: Mode; sco
             <Link href={`/${mode}/developers/webhooks/${endpoint.id}`} className="break-all font-mono text-xs underline">
               {endpoint.url}
             </Link>{" "}
-            <span className="text-xs">— disabled {formatDateTime(endpoint.disabledAt!)}. Fix the receiver, then enable it again.</span>
+            <span className="text-xs">— disabled <DateTime value={endpoint.disabledAt!} />. Fix the receiver, then enable it again.</span>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { formatDateTime } from "@/lib/format-date";
+import { formatDateTime } from "@/lib/ui/format-date";
 import type { WebhookEndpointJson } from "@/lib/schemas/webhook";
 
 /** Enabled, disabled by someone, or disabled by Tollgate after 3 days of failed deliveries. */

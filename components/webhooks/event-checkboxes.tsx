@@ -10,16 +10,17 @@ export function EventCheckboxes({ idPrefix, field, error }: { idPrefix: string; 
   return (
     <fieldset className="space-y-2" aria-describedby={message ? errorId : undefined} aria-invalid={!!message}>
       <legend className="text-sm font-medium">Events</legend>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" value={allEvents} {...field} />
+      <label className="flex min-h-8 items-center gap-2 text-sm">
+        <input type="checkbox" className="size-5 shrink-0 accent-primary" value={allEvents} {...field} />
         <span>
           All events <span className="text-muted-foreground">(including types added later)</span>
         </span>
       </label>
-      <div className="grid gap-1 sm:grid-cols-2">
+      {/* Rows at least 32 px apart, so each box meets WCAG 2.2's 24 px target spacing on a phone. */}
+      <div className="grid gap-x-4 sm:grid-cols-2">
         {eventTypes.map((type) => (
-          <label key={type} className="flex items-center gap-2 font-mono text-xs">
-            <input type="checkbox" value={type} {...field} />
+          <label key={type} className="flex min-h-8 items-center gap-2 font-mono text-xs">
+            <input type="checkbox" className="size-5 shrink-0 accent-primary" value={type} {...field} />
             {type}
           </label>
         ))}

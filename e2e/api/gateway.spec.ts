@@ -30,7 +30,7 @@ async function liveGatewayPayment(api: ApiClient, asset: string, value: string, 
   const registered = await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${destination}` }] }, { idempotencyKey: freshKey() });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const payment = (await api.post("/v1/payments", { referenceId: `gw-${Date.now()}`, amount: { unit: `caip19/${asset}`, value } }, { merchantId: merchant.id })).body;
-  return { merchantId: merchant.id as string, paymentId: payment.id as string, gatewayUrl: payment.gatewayUrl as string };
+  return { merchantId: merchant.id as string, paymentId: payment.id as string, gatewayUrl: payment.gatewayUrl as string, settlementId: registered.body.crypto[0].id as string };
 }
 
 /** A buyer holding tokens and no ETH at all: only a gasless payment can work for them. */
@@ -197,7 +197,7 @@ test.describe("live mode on the local chain", () => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${plainToken}`;
     const destination = privateKeyToAccount(generatePrivateKey()).address;
-    const { paymentId } = await liveGatewayPayment(api, asset, "2500000", destination);
+    const { merchantId, paymentId } = await liveGatewayPayment(api, asset, "2500000", destination);
     const payer = devAccounts[3]!;
     await chain.transferToken(plainToken, payer.address, 10_000_000n);
     const base = `/v1/gateway/payment/${paymentId}`;
@@ -214,8 +214,39 @@ test.describe("live mode on the local chain", () => {
     expect(confirmed.body.status).toBe("processing");
     await chain.mine(3, { sameTimestamp: true });
     await expect.poll(async () => (await api.get(`${base}/status`)).body.status, { timeout: 20_000 }).toBe("succeeded");
-    expect((await api.get(`${base}/status`)).body.info.txId).toBe(hash);
+    const status = (await api.get(`${base}/status`)).body;
+    expect(status.info.txId).toBe(hash);
     expect(await balanceOf(plainToken, destination)).toBe(2_500_000n);
+    // A token Tollgate does not list is shown as its contract describes itself, by the gateway and
+    // by the merchant API's status alike (the first read of the status, then the remembered one).
+    expect(status.info.optionAmount.display).toMatchObject({ assetSymbol: "PLAIN", assetName: "PLAIN Test Token", decimals: 6 });
+    for (let read = 0; read < 2; read++) {
+      expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.info.optionAmount.display).toEqual(status.info.optionAmount.display);
+    }
+  });
+
+  test("a transaction the payment already moved on with (the watcher or the checkout found it first) confirms with the payment's status, not an error", async ({ apiAs, fixtures, request }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const asset = `${localCaip2}/erc20:${plainToken}`;
+    const destination = privateKeyToAccount(generatePrivateKey()).address;
+    const { paymentId, settlementId } = await liveGatewayPayment(api, asset, "1500000", destination);
+    const payer = devAccounts[3]!;
+    await chain.transferToken(plainToken, payer.address, 10_000_000n);
+    const base = `/v1/gateway/payment/${paymentId}`;
+    const [option] = (await api.post(`${base}/options`, { accounts: [`${localCaip2}:${payer.address}`] })).body.options;
+    const tx = (option.actions[0] as Action).data.params[0] as { to: Address; data: Hex; value: Hex };
+    const hash = await chain.wallet(3).sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
+    await chain.public.waitForTransactionReceipt({ hash });
+    const submitted = await request.post(`/pay/${paymentId}/transactions`, { data: { settlementId, txHash: hash } });
+    expect((await submitted.json()).status).toBe("processing");
+
+    const confirmed = await api.post(`${base}/confirm`, { optionId: option.id, results: [{ type: "walletRpc", data: [hash] }] });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.status).toBe("processing");
+    // Another transaction is still refused: the payment is not payable any more.
+    const other = await api.post(`${base}/confirm`, { optionId: option.id, results: [{ type: "walletRpc", data: [`0x${"ab".repeat(32)}`] }] });
+    expect(other.status).toBe(400);
+    expect(other.body.code).toBe("invalid_state");
   });
 
   test("native ETH is one value transfer to the destination", async ({ apiAs, fixtures }) => {

@@ -90,8 +90,10 @@ test("the worker command will not open an embedded database that the server hold
   test.skip(usesPostgres, "PostgreSQL is shared by design; this is about the embedded database's lock");
   const run = spawnSync("npm", ["run", "--silent", "worker"], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: "", DATA_DIR: path.join(stateDir, "data") }, encoding: "utf8", timeout: 60_000 });
   expect(run.status).toBe(1);
-  expect(run.stderr).toMatch(/The worker cannot start\. The embedded database in .* is in use by process \d+/);
-  expect(run.stderr).toContain("a separate worker needs PostgreSQL (DATABASE_URL)");
+  // A log line (JSON on stdout), at the most severe level.
+  const fatal = run.stdout.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as { level: number; msg: string }).find((line) => line.level === 60);
+  expect(fatal?.msg, run.stdout + run.stderr).toMatch(/^The worker cannot start\. The embedded database in .* is in use by process \d+/);
+  expect(fatal?.msg).toContain("a separate worker needs PostgreSQL (DATABASE_URL)");
 });
 
 test("after the server is killed mid-delivery, the restarted server delivers what was in flight (embedded)", async ({ playwright, validator }) => {

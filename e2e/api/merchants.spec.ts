@@ -24,6 +24,47 @@ test.describe("merchants", () => {
     expect(res.body.details.fields.merchantEmail).toBe("Enter a valid email address.");
   });
 
+  test("the return allow-list is stored as origins and app schemes; anything else is refused beside the field", async ({ api }) => {
+    const created = await api.post("/v1/merchants", { merchantName: "Returns", merchantEmail: "r@shop.example", allowedReturnOrigins: ["https://Shop.Example:443/", "myapp://", "myapp://"] }, { idempotencyKey: freshKey() });
+    expect(created.status).toBe(201);
+    expect(created.body.merchant.allowedReturnOrigins).toEqual(["https://shop.example", "myapp://"]);
+    for (const entry of ["http://shop.example", "https://shop.example/orders", "javascript://", "myapp://orders"]) {
+      const refused = await api.patch(`/v1/merchants/${created.body.merchant.id}`, { allowedReturnOrigins: [entry] }, { idempotencyKey: freshKey() });
+      expect(refused.status, entry).toBe(400);
+      expect(refused.body.details.fields.allowedReturnOrigins, entry).toContain(entry);
+    }
+    const cleared = await api.patch(`/v1/merchants/${created.body.merchant.id}`, { allowedReturnOrigins: [] }, { idempotencyKey: freshKey() });
+    expect(cleared.body.merchant.allowedReturnOrigins).toEqual([]);
+  });
+
+  test("checkout branding: a #rrggbb accent (stored lowercase), an https icon and an email or https support contact; anything else is refused beside the field", async ({ api }) => {
+    const created = await api.post("/v1/merchants", { merchantName: "Branded", merchantEmail: "b@shop.example", iconUrl: "https://cdn.example/b.png", accentColor: "#0F766E", supportContact: "help@shop.example" }, { idempotencyKey: freshKey() });
+    expect(created.status).toBe(201);
+    expect(created.body.merchant).toMatchObject({ iconUrl: "https://cdn.example/b.png", accentColor: "#0f766e", supportContact: "help@shop.example" });
+    const id = created.body.merchant.id;
+    const bad = [
+      [{ accentColor: "#12345" }, "accentColor", "Enter a colour as #rrggbb, e.g. #4f46e5."],
+      [{ accentColor: "teal" }, "accentColor", "Enter a colour as #rrggbb, e.g. #4f46e5."],
+      [{ accentColor: "#12345g" }, "accentColor", "Enter a colour as #rrggbb, e.g. #4f46e5."],
+      [{ iconUrl: "http://cdn.example/b.png" }, "iconUrl", "Must be an https:// URL."],
+      [{ supportContact: "http://help.shop.example" }, "supportContact", "Enter an email address or an https:// URL."],
+      [{ supportContact: "call us" }, "supportContact", "Enter an email address or an https:// URL."],
+    ] as const;
+    for (const [body, field, message] of bad) {
+      const refused = await api.patch(`/v1/merchants/${id}`, body, { idempotencyKey: freshKey() });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.details.fields, JSON.stringify(body)).toEqual({ [field]: message });
+    }
+    const refusedCreate = await api.post("/v1/merchants", { merchantName: "X", merchantEmail: "x@shop.example", accentColor: "#fff" }, { idempotencyKey: freshKey() });
+    expect(refusedCreate.status).toBe(400);
+    expect(Object.keys(refusedCreate.body.details.fields)).toEqual(["accentColor"]);
+    expect((await api.get(`/v1/merchants/${id}`)).body.merchant).toMatchObject({ accentColor: "#0f766e", supportContact: "help@shop.example" });
+
+    const changed = await api.patch(`/v1/merchants/${id}`, { supportContact: "https://shop.example/help", accentColor: null }, { idempotencyKey: freshKey() });
+    expect(changed.status).toBe(200);
+    expect(changed.body.merchant).toMatchObject({ accentColor: null, supportContact: "https://shop.example/help" });
+  });
+
   test("a missing Idempotency-Key is 400 missing_idempotency_key and creates nothing", async ({ api }) => {
     const before = (await api.get("/v1/merchants?limit=200")).body.data.length;
     const res = await api.post("/v1/merchants", { merchantName: "No key", merchantEmail: "a@b.co" });

@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { LocalChain, devAccounts, localCaip2 } from "../support/chain";
-import { buyer, chooseOption, merchantWallet, submit } from "../support/live-payments";
+import { buyer, chooseOption, merchantIndex, merchantWallet, submit } from "../support/live-payments";
 import { createMerchant } from "../support/merchants";
 import { localChainRpc } from "../support/settings";
 
@@ -55,6 +55,62 @@ test.describe("test mode: the simulator pays wrongly on request", () => {
     expect(again.body.code).toBe("invalid_state");
   });
 
+  test("reorged: the transfer is seen (processing), then reorganised out, and the payment fails as a live one would", async ({ api }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    // Nothing answers here: the delivery log alone shows which events were written, in order.
+    const hook = await api.post("/v1/webhook-endpoints", { url: "http://127.0.0.1:9/reorged", events: ["payment.processing", "payment.failed", "payment.succeeded"] });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    try {
+      const id = await testPayment(api, merchant.id, 1000);
+      const simulated = await api.post(`/v1/test/payments/${id}/simulate`, { outcome: "reorged" });
+      expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
+      expect(simulated.body).toMatchObject({ id, status: "failed", exception: null });
+      const status = (await api.get(`/v1/payments/${id}/status`, { merchantId: merchant.id })).body;
+      expect(status).toMatchObject({ status: "failed", isFinal: true, info: null });
+      const types = async () => ((await api.get(`/v1/webhook-endpoints/${hook.body.id}/deliveries`)).body.data as { eventType: string; createdAt: string }[]).map((d) => d.eventType).sort();
+      await expect.poll(types, { timeout: 20_000 }).toEqual(["payment.failed", "payment.processing"]);
+      // Final is final: the reorganised payment cannot be paid afterwards.
+      const again = await api.post(`/v1/test/payments/${id}/simulate`, { outcome: "succeeded" });
+      expect(again.status).toBe(400);
+      expect(again.body).toMatchObject({ code: "invalid_state", details: { status: "failed" } });
+    } finally {
+      await api.delete(`/v1/webhook-endpoints/${hook.body.id}`);
+    }
+  });
+
+  test("the excess of an overpayment is refunded exactly, once, through the refunds API, and resolves the exception", async ({ api }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    const plain = await testPayment(api, merchant.id, 1000);
+    await api.post(`/v1/test/payments/${plain}/simulate`, { outcome: "succeeded" });
+    const notOverpaid = await api.post("/v1/refunds", { paymentId: plain, excess: true });
+    expect(notOverpaid.status).toBe(400);
+    expect(notOverpaid.body.code).toBe("invalid_state");
+
+    const id = await testPayment(api, merchant.id, 1000);
+    await api.post(`/v1/test/payments/${id}/simulate`, { outcome: "overpaid" });
+    const withAmount = await api.post("/v1/refunds", { paymentId: id, excess: true, amount: { unit: "iso4217/USD", value: "100" } });
+    expect(withAmount.status).toBe(400);
+    expect(withAmount.body.details.fields).toHaveProperty("excess");
+
+    // A double click: two at once, one refund.
+    const [a, b] = await Promise.all([api.post("/v1/refunds", { paymentId: id, excess: true }), api.post("/v1/refunds", { paymentId: id, excess: true })]);
+    const created = [a, b].filter((r) => r.status === 201);
+    expect(created, JSON.stringify([a.body, b.body])).toHaveLength(1);
+    expect([a, b].find((r) => r.status !== 201)!.status).toBeGreaterThanOrEqual(400);
+    // Twice the quote arrived: the excess is one quote, $10.00 at the payment's rate.
+    expect(created[0]!.body).toMatchObject({ paymentId: id, excess: true, status: "succeeded", amount: { unit: "iso4217/USD", value: "1000" }, txId: `test:${created[0]!.body.id}` });
+    const payment = (await api.get(`/v1/payments/${id}`, { merchantId: merchant.id })).body;
+    expect(payment.exception).toMatchObject({ type: "overpaid", resolution: "refunded" });
+    expect(payment.exception.resolvedAt).not.toBeNull();
+
+    // The excess was the buyer's money, not the price: the whole payment is still refundable.
+    const full = await api.post("/v1/refunds", { paymentId: id });
+    expect(full.status, JSON.stringify(full.body)).toBe(201);
+    expect(full.body).toMatchObject({ excess: false, amount: { value: "1000" } });
+    const refunds = (await api.get(`/v1/refunds?paymentId=${id}`)).body.data as { excess: boolean }[];
+    expect(refunds.map((r) => r.excess).sort()).toEqual([false, true]);
+  });
+
   test("a merchant's underpayment tolerance is 0 to 1000 basis points", async ({ api }) => {
     const tooMuch = await api.post("/v1/merchants", { merchantName: "Lenient", merchantEmail: "l@shop.example", underpaymentToleranceBps: 1001 }, { idempotencyKey: freshKey() });
     expect(tooMuch.status).toBe(400);
@@ -91,13 +147,18 @@ test.describe("live mode: verification finds the exception on chain", () => {
     // 1% tolerance on 7,000,000: 6,930,000 is the least that pays.
     const within = await livePaymentWithTolerance(api, 100, "7000000");
     await chooseOption(request, within.paymentId, within.settlementId);
+    // Open before `within` is paid, so the transfer that pays `within` is not too early for it either.
+    const beyond = await livePaymentWithTolerance(api, 100, "7100000");
+    await chooseOption(request, beyond.paymentId, beyond.settlementId);
     const short = await chain.transferToken(token, merchantWallet, 6_930_000n, buyer);
     await chain.mine(3);
     expect((await submit(request, within.paymentId, within.settlementId, short)).body.status).toBe("succeeded");
     expect((await payment(within)).exception).toMatchObject({ type: "underpaid", expected: "7000000", received: "6930000", txId: short, resolution: "within_tolerance" });
 
-    const beyond = await livePaymentWithTolerance(api, 100, "7100000");
-    await chooseOption(request, beyond.paymentId, beyond.settlementId);
+    // The transfer that paid `within`, short of this one too, is not this payment's underpayment
+    // (the watcher, re-reading recent blocks, offers it here once `within` is paid).
+    expect((await submit(request, beyond.paymentId, beyond.settlementId, short)).body.status).toBe("requires_action");
+    expect(await payment(beyond)).toMatchObject({ status: "requires_action", exception: null });
     const tooShort = await chain.transferToken(token, merchantWallet, 7_028_999n, buyer);
     await chain.mine(3);
     expect((await submit(request, beyond.paymentId, beyond.settlementId, tooShort)).body.status).toBe("requires_action");
@@ -109,5 +170,19 @@ test.describe("live mode: verification finds the exception on chain", () => {
     await chain.mine(3);
     expect((await submit(request, over.paymentId, over.settlementId, more)).body.status).toBe("succeeded");
     expect((await payment(over)).exception).toMatchObject({ type: "overpaid", expected: "7200000", received: "7300000", txId: more, resolution: null });
+
+    // Support refunds exactly the excess: pending until the merchant's wallet returns 100,000 to
+    // the buyer, and a return of less does not complete it.
+    const excess = await api.post("/v1/refunds", { paymentId: over.paymentId, excess: true });
+    expect(excess.status, JSON.stringify(excess.body)).toBe(201);
+    expect(excess.body).toMatchObject({ excess: true, status: "pending", amount: { value: "100000" } });
+    const buyerAddress = devAccounts[buyer]!.address;
+    await chain.transferToken(token, buyerAddress, 99_999n, merchantIndex);
+    await chain.mine(3);
+    const back = await chain.transferToken(token, buyerAddress, 100_000n, merchantIndex);
+    await chain.mine(3);
+    await expect.poll(async () => (await api.get(`/v1/refunds/${excess.body.id}`)).body.status, { timeout: 30_000 }).toBe("succeeded");
+    expect((await api.get(`/v1/refunds/${excess.body.id}`)).body.txId).toBe(back);
+    expect((await payment(over)).exception).toMatchObject({ type: "overpaid", resolution: "refunded" });
   });
 });

@@ -35,7 +35,8 @@ const run = (duration) => autocannon({
     },
   ],
 });
-await run(scenario.warmup ?? 3);
+const warmup = await run(scenario.warmup ?? 3);
 const result = await run(scenario.duration);
 const bad = result.non2xx + result.errors + result.timeouts;
-console.log(JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99, errors: bad, total: result.requests.total }));
+const served = warmup.requests.total + result.requests.total;
+console.log(JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99, errors: bad, total: result.requests.total, served }));

@@ -12,7 +12,7 @@ export type Cell = {
   name: CellName;
   key: string;
   /** The ids of the cell's resources by path parameter name; refunds only where a payment could succeed (test mode). */
-  ids: { merchantId: string; id: string; paymentId: string; refundId?: string; endpointId: string; deliveryId: string };
+  ids: { merchantId: string; id: string; paymentId: string; refundId?: string; endpointId: string; deliveryId: string; eventId: string; linkId: string };
   /** Every string that would reveal the cell's data if another caller ever saw it. */
   secrets: string[];
   merchantCreateKey: string;
@@ -23,7 +23,7 @@ export const cellKey = (fixtures: Fixtures, name: CellName) => {
   return fixtures.accounts[account].keys[mode];
 };
 
-/** Creates a merchant with a settlement, a payment (succeeded and partly refunded in test mode) and a webhook endpoint with one delivery. */
+/** Creates a merchant with a settlement, a payment (succeeded and partly refunded in test mode), a payment link and a webhook endpoint with one delivery. */
 export async function buildCell(api: ApiClient, name: CellName, key: string, tag: string): Promise<Cell> {
   const label = `iso-${name.replace("/", "-")}-${tag}`;
   const merchantCreateKey = freshKey(label);
@@ -44,13 +44,17 @@ export async function buildCell(api: ApiClient, name: CellName, key: string, tag
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
     refundId = refund.body.id as string;
   }
+  const link = await api.post("/v1/payment-links", { unit: "iso4217/USD", amountValue: "1500", referencePrefix: `link-${label}` }, { merchantId });
+  expect(link.status, JSON.stringify(link.body)).toBe(201);
+  const linkId = link.body.id as string;
   const endpoint = await api.post("/v1/webhook-endpoints", { url: `http://127.0.0.1:65000/${label}`, events: ["*"], description: `hook ${label}` });
   expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
   const endpointId = endpoint.body.id as string;
   const delivery = await api.post(`/v1/webhook-endpoints/${endpointId}/test`);
   expect(delivery.status, JSON.stringify(delivery.body)).toBe(201);
   const deliveryId = delivery.body.id as string;
-  const ids = { merchantId, id: settlementId, paymentId, refundId, endpointId, deliveryId };
+  const eventId = delivery.body.eventId as string;
+  const ids = { merchantId, id: settlementId, paymentId, refundId, endpointId, deliveryId, eventId, linkId };
   return {
     name,
     key,
@@ -69,9 +73,11 @@ export const bodies: Record<string, (target: Cell["ids"]) => unknown> = {
   Payments_create: () => ({ referenceId: "matrix", amount: { unit: "iso4217/USD", value: "100" } }),
   Gateway_createPayment: () => ({ referenceId: "matrix", amount: { unit: "iso4217/USD", value: "100" } }),
   TestPayments_simulate: () => ({ outcome: "failed" }),
+  PaymentLinks_create: () => ({ unit: "iso4217/USD", amountValue: "100", referencePrefix: "matrix" }),
   Refunds_create: (target) => ({ paymentId: target.paymentId, amount: { unit: `caip19/${usdcBase}`, value: "1" } }),
   WebhookEndpoints_create: () => ({ url: "http://127.0.0.1:65000/matrix", events: ["*"] }),
   WebhookEndpoints_update: () => ({ description: "changed by another cell" }),
+  WebhookDeliveries_redeliverFailed: () => ({ from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() }),
   gatewayGetPaymentOptions: () => ({ accounts: ["eip155:8453:0x00000000000000000000000000000000000Fee01"] }),
   fetch_handler: () => ({ optionId: "opt_000000000000000000000000", data: "" }),
   confirm_payment_handler: () => ({ optionId: "opt_000000000000000000000000", results: [{ type: "walletRpc", data: ["0x00"] }] }),

@@ -16,7 +16,7 @@ type DocOperation = {
 
 /** Query parameters that name a resource; the others are left out. */
 const resourceQuery = new Set(["merchantId", "paymentId"]);
-const otherQuery = new Set(["limit", "cursor", "status", "exception", "asset", "createdFrom", "createdTo", "maxPollMs", "includePaymentInfo", "referenceId", "token_symbol", "network", "startTs", "endTs", "sortBy", "sortDir"]);
+const otherQuery = new Set(["limit", "cursor", "status", "exception", "asset", "createdFrom", "createdTo", "maxPollMs", "includePaymentInfo", "referenceId", "token_symbol", "network", "startTs", "endTs", "sortBy", "sortDir", "type"]);
 
 async function send(api: ApiClient, method: string, path: string, options: CallOptions): Promise<ApiResponse> {
   for (;;) {
@@ -42,6 +42,8 @@ test("no (account, mode) cell reaches another's resources through any /v1 operat
       (await api.get(`/v1/merchants/${ids.merchantId}/settlements`)).body,
       (await api.get(`/v1/payments/${ids.paymentId}`)).body,
       ids.refundId ? (await api.get(`/v1/refunds/${ids.refundId}`)).body : null,
+      // Another cell's deactivate must leave the link active.
+      (await api.get(`/v1/payment-links/${ids.linkId}`)).body,
       { url: endpoint.url, events: endpoint.events, description: endpoint.description, enabled: endpoint.enabled },
     ]);
   };

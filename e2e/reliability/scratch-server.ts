@@ -13,7 +13,7 @@ import { usesPostgres } from "../support/settings";
 export type Scratch = {
   env: Record<string, string>;
   /** The demo account's test key is printed on the first start only; it is kept from then on. */
-  start: (port: number) => Promise<SpawnedServer>;
+  start: (port: number, entry?: string) => Promise<SpawnedServer>;
   testKey: () => string;
   /** Runs queries on the database; on the embedded one only while no server holds it. */
   query: <T>(work: (sql: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>) => Promise<T>;
@@ -55,8 +55,8 @@ export async function scratchDatabase(label: string, env: Record<string, string>
   let testKey = "";
   return {
     env: fullEnv,
-    start: async (port) => {
-      const server = await spawnServer(fullEnv, port);
+    start: async (port, entry) => {
+      const server = await spawnServer(fullEnv, port, entry);
       testKey ||= await printedTestKey(server);
       return server;
     },

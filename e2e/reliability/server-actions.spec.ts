@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { can, roles, type Permission } from "../../lib/auth/permissions";
 import { expect, test } from "../support/api";
 import { baseURL, repoRoot } from "../support/settings";
 import { signInViaApi } from "../support/sign-in";
+import { startMailbox } from "../support/smtp";
+import { signUpConfirmed, type SignUpValues } from "../support/ui";
 import { buildCell, type Cell } from "./cells";
 
 // Every server action of the build (from Next's server-reference manifest, so a new action is in
@@ -56,10 +58,13 @@ const resourceArgs: Record<string, (ids: Cell["ids"]) => Record<string, unknown>
   deleteCryptoSettlementAction: (ids) => ({ merchantId: ids.merchantId, settlementId: ids.id }),
   cancelPaymentAction: (ids) => ({ paymentId: ids.paymentId }),
   refundPaymentAction: (ids) => ({ paymentId: ids.paymentId, idempotencyKey: "isolation-matrix-refund" }),
+  refundExcessAction: (ids) => ({ paymentId: ids.paymentId }),
   rotateWebhookSecretAction: (ids) => ({ endpointId: ids.endpointId }),
   deleteWebhookEndpointAction: (ids) => ({ endpointId: ids.endpointId }),
   sendTestWebhookAction: (ids) => ({ endpointId: ids.endpointId }),
   redeliverWebhookAction: (ids) => ({ endpointId: ids.endpointId, deliveryId: ids.deliveryId }),
+  redeliverFailedWebhooksAction: (ids) => ({ endpointId: ids.endpointId, requestKey: crypto.randomUUID(), from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString() }),
+  deactivatePaymentLinkAction: (ids) => ({ linkId: ids.linkId }),
 };
 
 test("every server action is allowed or refused per role exactly as the permission table says", async ({ apiAs, fixtures, playwright }) => {
@@ -91,7 +96,7 @@ test("server actions naming another account's or the other mode's resources find
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.test });
   const cell = await buildCell(api, "a/test", fixtures.accounts.a.keys.test, `xact${Date.now().toString(36)}`);
   const actions = actionsOfBuild({ mode: "test", merchantId: cell.ids.merchantId, paymentId: cell.ids.paymentId, endpointId: cell.ids.endpointId, token: "no-such-invitation" }).filter((a) => resourceArgs[a.name]);
-  const snapshot = async () => JSON.stringify([(await api.get(`/v1/merchants/${cell.ids.merchantId}`)).body, (await api.get(`/v1/merchants/${cell.ids.merchantId}/settlements`)).body, (await api.get(`/v1/payments/${cell.ids.paymentId}`)).body, (await api.get(`/v1/refunds?paymentId=${cell.ids.paymentId}`)).body]);
+  const snapshot = async () => JSON.stringify([(await api.get(`/v1/merchants/${cell.ids.merchantId}`)).body, (await api.get(`/v1/merchants/${cell.ids.merchantId}/settlements`)).body, (await api.get(`/v1/payments/${cell.ids.paymentId}`)).body, (await api.get(`/v1/refunds?paymentId=${cell.ids.paymentId}`)).body, (await api.get(`/v1/payment-links/${cell.ids.linkId}`)).body]);
   const before = await snapshot();
   const callers = [
     { label: "account b's owner (test)", user: fixtures.accounts.b.users.owner, mode: "test" },
@@ -133,21 +138,71 @@ test("a server action posted from another site is refused before it runs", async
   await request.dispose();
 });
 
-test("re-entering a password before a destination change is limited like sign-in, even for the right password", async ({ playwright }) => {
+/** A new account's owner, signed up and with their email confirmed (sign-up signs no one in before that). */
+async function freshOwner(page: Page, values: SignUpValues) {
+  const mailbox = await startMailbox();
+  try {
+    await signUpConfirmed(page, values, mailbox);
+  } finally {
+    await mailbox.close();
+  }
+}
+
+test("re-entering a password (re-authentication) is limited like sign-in, even for the right password", async ({ playwright, page }) => {
   const actions = actionsOfBuild({ mode: "test", merchantId: "m_none", paymentId: "p_none", endpointId: "we_none", token: "no-such-invitation" });
-  const signUp = actions.find((a) => a.name === "signUpAction")!;
-  const change = actions.find((a) => a.name === "changeCryptoDestinationAction")!;
+  const reauthenticate = actions.find((a) => a.name === "reauthenticateAction")!;
   // A fresh owner of their own account, so locking them out touches no other test.
   const owner = { email: `reentry${Date.now().toString(36)}@shop.example`, password: "correct horse battery staple" };
-  const anonymous = await playwright.request.newContext({ baseURL });
-  expect(await callAction(anonymous, signUp, { accountName: "Re-entry", name: "Rita Entry", ...owner })).toMatch(/^200 .*"ok":true/s);
+  await freshOwner(page, { accountName: "Re-entry", name: "Rita Entry", ...owner });
   const request = await signedIn(playwright, owner);
-  // The password is checked before the settlement is looked up: a wrong one is refused as such,
-  // the right one reaches the (missing) settlement.
-  const attempt = (password: string) => callAction(request, change, { mode: "test", merchantId: "m_none", settlementId: "cs_none", destination: "eip155:8453:0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359", password });
-  expect(await attempt(owner.password)).toContain('"code":"not_found"');
+  const attempt = (secret: string) => callAction(request, reauthenticate, { mode: "test", method: "password", secret });
+  expect(await attempt(owner.password)).toContain('"ok":true');
   for (let i = 0; i < 10; i++) expect(await attempt(`guess ${i}`)).toContain("That password is not correct.");
   const limited = await attempt(owner.password);
   expect(limited).toContain('"code":"rate_limited"');
   expect(limited).toContain("Too many wrong passwords");
+});
+
+test("each re-authentication-gated action is refused when called without a fresh password, and gets past the gate after one", async ({ fixtures, playwright, page }) => {
+  const actions = actionsOfBuild({ mode: "test", merchantId: "m_none", paymentId: "p_none", endpointId: "we_none", token: "no-such-invitation" });
+  const action = (name: string) => actions.find((a) => a.name === name)!;
+  const refused = /"ok":false.*"code":"reauthentication_required".*Confirm it is you/s;
+  // A fresh owner (test mode, nothing shared with other tests) for all but the live key, which needs a verified email: account B's owner.
+  const owner = { email: `gate${Date.now().toString(36)}@shop.example`, password: "correct horse battery staple" };
+  await freshOwner(page, { accountName: "Gate", name: "Gita Gate", ...owner });
+  const cases: { name: string; args: Record<string, unknown>; after: RegExp }[] = [
+    { name: "createWebhookEndpointAction", args: { mode: "test", url: "http://example.com/hook", events: ["*"] }, after: /Must be an https:\/\/ URL\./ },
+    { name: "changeCryptoDestinationAction", args: { mode: "test", merchantId: "m_none", settlementId: "cs_none", destination: "eip155:8453:0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359" }, after: /"code":"not_found"/ },
+    { name: "changeMemberRoleAction", args: { mode: "test", membershipId: "mem_none", role: "viewer" }, after: /"code":"not_found"/ },
+    { name: "disableTwoFactorAction", args: { mode: "test", disable: true }, after: /Two-factor sign-in is already off\./ },
+    // A second factor confirms gated changes itself, so setting up an app, adding a passkey (either step) and removing one are gated too.
+    { name: "beginTwoFactorSetupAction", args: { mode: "test", start: true }, after: /"ok":true.*"secret"/s },
+    { name: "beginPasskeyRegistrationAction", args: { mode: "test", name: "gate" }, after: /"ok":true.*"challenge"/s },
+    { name: "finishPasskeyRegistrationAction", args: { mode: "test", name: "gate", response: { id: "AAAA", rawId: "AAAA", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "AAAA", attestationObject: "AAAA" } } }, after: /The passkey could not be added\./ },
+    { name: "removePasskeyAction", args: { mode: "test", passkeyId: "pkey_none" }, after: /"code":"not_found"/ },
+  ];
+  const request = await signedIn(playwright, owner);
+  const reauthenticate = (secret: string) => callAction(request, action("reauthenticateAction"), { mode: "test", method: "password", secret });
+  for (const { name, args } of cases) expect(await callAction(request, action(name), args), name).toMatch(refused);
+  // A wrong password does not open the gate.
+  expect(await reauthenticate("not the password")).toContain("That password is not correct.");
+  for (const { name, args } of cases) expect(await callAction(request, action(name), args), name).toMatch(refused);
+  expect(await reauthenticate(owner.password)).toContain('"ok":true');
+  for (const { name, args, after } of cases) {
+    const answer = await callAction(request, action(name), args);
+    expect(answer, name).not.toContain("reauthentication_required");
+    expect(answer, name).toMatch(after);
+  }
+  // The mark belongs to that session: another sign-in of the same person is still refused.
+  const other = await signedIn(playwright, owner);
+  expect(await callAction(other, action("changeMemberRoleAction"), cases[2]!.args)).toMatch(refused);
+
+  // Keys: a test key needs nothing more, a live key needs the password again.
+  const keyOwner = await signedIn(playwright, fixtures.accounts.b.users.owner);
+  const createKey = action("createApiKeyAction");
+  const key = (mode: string) => ({ mode, name: `gate ${mode} ${Date.now()}`, permissions: ["payments.read"] });
+  expect(await callAction(keyOwner, { ...createKey, url: "/test/developers" }, key("test"))).toContain('"ok":true');
+  expect(await callAction(keyOwner, { ...createKey, url: "/live/developers" }, key("live"))).toMatch(refused);
+  expect(await callAction(keyOwner, action("reauthenticateAction"), { mode: "live", method: "password", secret: fixtures.accounts.b.users.owner.password })).toContain('"ok":true');
+  expect(await callAction(keyOwner, { ...createKey, url: "/live/developers" }, key("live"))).toMatch(/"ok":true.*svc_live_/s);
 });

@@ -5,8 +5,8 @@ import { createMerchant } from "./merchants";
 export const checkoutViewport = { width: 390, height: 844 };
 
 /** A merchant with a USDC-on-Base settlement and a $10.50 payment for it, made through the API. */
-export async function newCheckoutPayment(api: ApiClient, options: { name?: string; expiresAt?: string; checkout?: { successUrl: string; errorUrl: string } } = {}) {
-  const merchant = await createMerchant(api, { withUsdc: true, name: options.name ?? "Corner Coffee" });
+export async function newCheckoutPayment(api: ApiClient, options: { name?: string; expiresAt?: string; checkout?: { successUrl: string; errorUrl: string }; allowedReturnOrigins?: string[] } = {}) {
+  const merchant = await createMerchant(api, { withUsdc: true, name: options.name ?? "Corner Coffee", allowedReturnOrigins: options.allowedReturnOrigins });
   const created = await api.post(
     "/v1/payments",
     { referenceId: `order-${Date.now()}`, amount: { unit: "iso4217/USD", value: "1050" }, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}), ...(options.checkout ? { checkout: options.checkout } : {}) },

@@ -15,7 +15,16 @@ export type AccountFixture = {
   liveAppId: string;
 };
 
-export type Fixtures = { demoOwner: { email: string; password: string }; accounts: { a: AccountFixture; b: AccountFixture } };
+export type Fixtures = {
+  demoOwner: { email: string; password: string };
+  accounts: { a: AccountFixture; b: AccountFixture };
+  /**
+   * A developer of account B whose email is not confirmed. The product makes no such login today
+   * (sign-up and joining confirm it); this one is written straight into the database to test the
+   * banner and live-mode gate that would hold one back.
+   */
+  unconfirmed: { email: string; password: string };
+};
 
 export function readFixtures(): Fixtures {
   return JSON.parse(fs.readFileSync(fixturesFile, "utf8")) as Fixtures;

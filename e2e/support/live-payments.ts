@@ -13,7 +13,7 @@ export const merchantIndex = 1;
 
 /** A merchant settling `asset` to the merchant wallet, and a live payment of `value` of it. */
 export async function livePayment(api: ApiClient, asset: string, value: string, unit = `caip19/${asset}`) {
-  const merchant = (await api.post("/v1/merchants", { merchantName: "Live Shop", merchantEmail: "live@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
+  const merchant = (await api.post("/v1/merchants", { merchantName: "Live Shop", merchantEmail: "live@shop.example", allowedReturnOrigins: ["myapp://"] }, { idempotencyKey: freshKey() })).body.merchant;
   const registered = await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${merchantWallet}` }] }, { idempotencyKey: freshKey() });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const settlementId = registered.body.crypto[0].id as string;

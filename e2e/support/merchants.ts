@@ -4,9 +4,9 @@ import { freshKey } from "./api";
 let n = 0;
 
 /** A new merchant through the API, optionally with a USDC-on-Base settlement so that its payments can be paid. */
-export async function createMerchant(api: ApiClient, options: { withUsdc?: boolean; name?: string } = {}) {
+export async function createMerchant(api: ApiClient, options: { withUsdc?: boolean; name?: string; allowedReturnOrigins?: string[] } = {}) {
   const name = options.name ?? `Merchant ${Date.now()}-${++n}`;
-  const created = await api.post("/v1/merchants", { merchantName: name, merchantEmail: `m${n}@shop.example` }, { idempotencyKey: freshKey("merchant") });
+  const created = await api.post("/v1/merchants", { merchantName: name, merchantEmail: `m${n}@shop.example`, ...(options.allowedReturnOrigins ? { allowedReturnOrigins: options.allowedReturnOrigins } : {}) }, { idempotencyKey: freshKey("merchant") });
   if (created.status !== 201) throw new Error(`could not create merchant: ${created.status} ${JSON.stringify(created.body)}`);
   const merchant = created.body.merchant as { id: string; name: string };
   if (options.withUsdc) {

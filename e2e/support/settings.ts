@@ -21,6 +21,12 @@ export const localChainRpc = `http://127.0.0.1:${localChainPort}`;
 /** The local stand-in for WalletConnect's relay (e2e/support/walletconnect-relay.ts), started by the tests that pair a wallet. */
 export const walletConnectRelayPort = port + 95;
 export const walletConnectProjectId = "tollgate-e2e";
+/** GATEWAY_UNSEEN_TRANSACTION_MS of the test server: short, so a test can outwait it. */
+export const unseenTransactionMs = 5_000;
+
+/** The in-process SMTP server of the mail tests (e2e/support/smtp.ts); the test server sends all its mail there. */
+export const smtpPort = port + 97;
+export const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
 
 /** One root secret for every server a test run starts, so API keys made by one are valid on all. */
 export const testSecret = "tollgate-e2e-root-secret-not-for-production-use";

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { relayerKey, startLocalChain } from "./chain";
-import { fixturesFile, localChainId, localChainPort, localChainRpc, ownerPassword, repoRoot, stateDir, walletConnectProjectId, walletConnectRelayPort } from "./settings";
+import { fixturesFile, localChainId, localChainPort, localChainRpc, ownerPassword, repoRoot, stateDir, unseenTransactionMs, walletConnectProjectId, walletConnectRelayPort } from "./settings";
 import type { AccountFixture, Fixtures, RoleName } from "./fixtures-data";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -26,11 +26,15 @@ process.env[`RELAYER_KEY_EIP155_${localChainId}`] = relayerKey;
 // Live checkouts offer WalletConnect through a local relay, which only its tests start.
 process.env.WALLETCONNECT_PROJECT_ID = walletConnectProjectId;
 process.env.WALLETCONNECT_RELAY_URL = `ws://127.0.0.1:${walletConnectRelayPort}`;
+process.env.GATEWAY_UNSEEN_TRANSACTION_MS = String(unseenTransactionMs);
+// Every spec signs up from 127.0.0.1; the limit itself is tested on a server of its own (sign-up.spec).
+process.env.SIGN_UPS_PER_ADDRESS_PER_HOUR = "1000";
 const chainNode = await startLocalChain(localChainPort);
 process.on("exit", () => chainNode.kill());
 
-if (!fs.existsSync(path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
-  execFileSync("npx", ["next", "build"], { cwd: repoRoot, stdio: "inherit" });
+// The last step of `npm run build` writes the checkout's assets: their manifest means a whole build.
+if (!fs.existsSync(path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "checkout-assets", "manifest.json"))) {
+  execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
 }
 
 const { prepareDatabase } = await import("@/lib/db/prepare");
@@ -39,8 +43,8 @@ const { seedDemoAccount } = await import("@/lib/accounts/seed-demo-account");
 const { createAccountWithOwner } = await import("@/lib/accounts/create-account");
 const { createApiKey } = await import("@/lib/api-keys/create-api-key");
 const { apiPermissions } = await import("@/lib/api-keys/permissions");
-const { hashPassword } = await import("@/lib/passwords");
-const { newId } = await import("@/lib/ids");
+const { hashPassword } = await import("@/lib/auth/passwords");
+const { newId } = await import("@/lib/db/ids");
 
 await prepareDatabase();
 const demo = await seedDemoAccount();
@@ -55,10 +59,10 @@ async function accountFixture(label: string): Promise<AccountFixture> {
   const password = `pw-${label}-${runTag}`;
   const email = (role: RoleName) => `${role}.${label}.${runTag}@e2e.tollgate.test`;
   return db().$transaction(async (tx) => {
-    const { account, user } = await createAccountWithOwner(tx, { accountName: `E2E ${label.toUpperCase()}`, ownerEmail: email("owner"), ownerName: `Owner ${label}`, password });
+    const { account, user } = await createAccountWithOwner(tx, { accountName: `E2E ${label.toUpperCase()}`, ownerEmail: email("owner"), ownerName: `Owner ${label}`, password, emailVerified: true });
     const passwordHash = await hashPassword(password);
     for (const role of roles.slice(1)) {
-      const member = await tx.user.create({ data: { id: newId("user"), email: email(role), name: `${role} ${label}`, passwordHash } });
+      const member = await tx.user.create({ data: { id: newId("user"), email: email(role), name: `${role} ${label}`, passwordHash, emailVerifiedAt: new Date() } });
       await tx.membership.create({ data: { id: newId("mem"), accountId: account.id, userId: member.id, role } });
     }
     const test = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e test", actor: "system", createdById: user.id, permissions: apiPermissions, grantorRole: "owner" });
@@ -77,9 +81,22 @@ async function accountFixture(label: string): Promise<AccountFixture> {
   }, { timeout: 60_000 });
 }
 
+const accounts = { a: await accountFixture("a"), b: await accountFixture("b") };
+
+/** A signed-in login with an unconfirmed email, which only a hand edit makes (see Fixtures.unconfirmed). */
+async function unconfirmedMember(accountId: string) {
+  const member = { email: `unconfirmed.${runTag}@e2e.tollgate.test`, password: `pw-unconfirmed-${runTag}` };
+  await db().$transaction(async (tx) => {
+    const user = await tx.user.create({ data: { id: newId("user"), email: member.email, name: "Una Confirmed", passwordHash: await hashPassword(member.password) } });
+    await tx.membership.create({ data: { id: newId("mem"), accountId, userId: user.id, role: "developer" } });
+  });
+  return member;
+}
+
 const fixtures: Fixtures = {
   demoOwner: { email: demo.email, password: demo.password },
-  accounts: { a: await accountFixture("a"), b: await accountFixture("b") },
+  accounts,
+  unconfirmed: await unconfirmedMember(accounts.b.accountId),
 };
 fs.writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
 

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { readFixtures } from "../support/fixtures-data";
+import { passReauthIfAsked } from "../support/reauth";
 import { actionArgs, captureServerAction, replayServerAction } from "../support/server-action";
 import { signInAs } from "../support/ui";
 
@@ -9,7 +11,8 @@ async function createKey(page: Page, name: string) {
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill(name);
   await dialog.getByRole("button", { name: "Create key" }).click();
-  await expect(dialog.getByRole("heading", { name: "Copy your new API key" })).toBeVisible();
+  // A live key needs the password again (all of account A's people share one).
+  await passReauthIfAsked(page, readFixtures().accounts.a.users.owner.password, dialog.getByRole("heading", { name: "Copy your new API key" }));
   return dialog;
 }
 

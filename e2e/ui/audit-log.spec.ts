@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFixtures } from "../support/fixtures-data";
 import { actionArgs, captureServerAction, replayServerAction } from "../support/server-action";
+import { passReauthIfAsked } from "../support/reauth";
 import { signInAs } from "../support/ui";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -21,6 +22,8 @@ test("owners and admins see who did what: users by email, keys by name, the syst
     await dev.getByRole("button", { name: `Create ${mode} key` }).click();
     await dev.getByRole("dialog").getByLabel("Name").fill(name);
     await dev.getByRole("dialog").getByRole("button", { name: "Create key" }).click();
+    // A live key asks the developer to confirm it is them first.
+    await passReauthIfAsked(dev, a.users.developer.password, dev.getByTestId("new-api-key"));
     await dev.getByRole("dialog").getByRole("button", { name: "I have stored it" }).click();
   }
   await dev.goto("/test/developers");

@@ -1,6 +1,7 @@
 import { getAddress, parseAbi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, freshKey, test } from "../support/api";
+import { signInAs } from "../support/ui";
 import { bridgeMessages, checkoutViewport, installBridge, successMessage, watchCspViolations } from "../support/checkout";
 import { LocalChain, localCaip2, relayerAddress } from "../support/chain";
 import { localChainRpc } from "../support/settings";
@@ -67,4 +68,11 @@ test("Pay with browser wallet on a gasless token: one signature, no gas, the mer
   expect(status.info.txId as Hex).toMatch(/^0x[0-9a-f]{64}$/);
   expect((await bridgeMessages(page)).map((m) => m.message)).toEqual([successMessage]);
   expect(violations).toEqual([]);
+
+  // Support reads the same story on the payment's history: a gasless signature, not a transaction.
+  await signInAs(page, "owner");
+  await page.goto(`/live/payments/${payment.id}`);
+  await expect(page.getByText("The buyer's wallet signed a gasless authorization")).toBeVisible();
+  await expect(page.getByText(/Gasless signature for eip155:8453:0x/)).toBeVisible();
+  await expect(page.getByText("The buyer's wallet chose to send a transaction")).toHaveCount(0);
 });

@@ -14,7 +14,7 @@ import { startWalletConnectRelay, type WalletConnectRelay } from "../support/wal
 
 // "Pay with WalletConnect" on a live checkout, against a real wallet implementation: WalletConnect's
 // own SDK (@walletconnect/sign-client) plays the buyer's phone wallet, paying on the local chain.
-// Only the relay is a local stand-in, since relay.walletconnect.com cannot be reached from here.
+// Only the relay is a local stand-in, since relay.walletconnect.org cannot be reached from here.
 test.use({ viewport: checkoutViewport });
 
 const chain = new LocalChain(localChainRpc);
@@ -25,8 +25,10 @@ let relay: WalletConnectRelay;
 let wallet: InstanceType<typeof SignClient>;
 /** What the wallet does with the next transaction it is asked to send. */
 let answer: "send" | "reject" = "send";
+/** Runs when the wallet has sent the transaction, before it answers the page. */
+let beforeAnswer: () => void = () => {};
 const proposals: { proposer: { metadata: Record<string, unknown> }; optionalNamespaces: Record<string, { chains: string[]; methods: string[] }> }[] = [];
-const requests: { method: string; params: { from: Address; to: Address; value?: Hex; data?: Hex }[] }[] = [];
+const requests: { method: string; params: { from: Address; to: Address; value?: Hex; data?: Hex }[]; expiryTimestamp?: number }[] = [];
 const sent: Hex[] = [];
 
 test.beforeAll(async () => {
@@ -53,6 +55,7 @@ test.beforeAll(async () => {
     const hash = await chain.wallet(buyer).sendTransaction({ to: tx!.to, data: tx!.data, value: BigInt(tx!.value ?? 0) });
     await chain.public.waitForTransactionReceipt({ hash });
     sent.push(hash);
+    beforeAnswer();
     await wallet.respond({ topic, response: { id, jsonrpc: "2.0", result: hash } });
   });
 });
@@ -68,7 +71,7 @@ async function pairFromPage(page: Page) {
   const pairing = page.getByTestId("walletconnect-pairing");
   await expect(pairing.getByRole("img", { name: "WalletConnect QR code" })).toBeVisible();
   const uri = (await pairing.getAttribute("data-uri"))!;
-  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?relay-protocol=irn&symKey=[0-9a-f]{64}&expiryTimestamp=\d+$/);
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?expiryTimestamp=\d+&relay-protocol=irn&symKey=[0-9a-f]{64}$/);
   return { pairing, uri };
 }
 
@@ -79,12 +82,17 @@ test("Pay with WalletConnect pairs with a wallet app through the relay, and the 
   await installBridge(page);
   answer = "send";
   const submissions: unknown[] = [];
+  const sdkLoads: string[] = [];
   page.on("request", (request) => {
     if (request.url().endsWith("/wallet/confirm")) submissions.push(request.postDataJSON());
+    if (/\/pay\/assets\/walletconnect\.[0-9a-f]{16}\.js$/.test(request.url())) sdkLoads.push(request.url());
   });
-  await page.goto(`/pay/${paymentId}?returnUrl=${encodeURIComponent("myapp://orders/42")}&preferUniversalLinks=1`);
+  await page.goto(`/pay/${paymentId}?returnUrl=${encodeURIComponent("myapp://orders/42")}&preferUniversalLinks=1`, { waitUntil: "networkidle" });
+  // WalletConnect's SDK is its own script, fetched only once the buyer chooses WalletConnect.
+  expect(sdkLoads).toEqual([]);
 
   const { pairing, uri } = await pairFromPage(page);
+  expect(sdkLoads).toHaveLength(1);
   // Wallet links carry the pairing, as https universal links since the app asked for them; inside a
   // web view, lib/bridge hands each of them to the operating system. A bare wc: link, which a web
   // view would block, is not offered there.
@@ -107,7 +115,7 @@ test("Pay with WalletConnect pairs with a wallet app through the relay, and the 
   expect(proposal.proposer.metadata).toMatchObject({ name: "Live Shop", redirect: { native: "myapp://orders/42" } });
   expect(proposal.optionalNamespaces.eip155).toMatchObject({ chains: [localCaip2], methods: ["eth_sendTransaction", "eth_signTypedData_v4"] });
   const transfer = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [merchantWallet, 2_500_000n] });
-  expect(requests.at(-1)).toEqual({ method: "eth_sendTransaction", params: [{ from: buyerAddress, to: getAddress(token), value: "0x0", data: transfer }] });
+  expect(requests.at(-1)).toEqual({ method: "eth_sendTransaction", params: [{ from: buyerAddress, to: getAddress(token), value: "0x0", data: transfer }], expiryTimestamp: expect.any(Number) });
   const hash = sent.at(-1)!;
   // Through the Gateway's confirm, as any wallet pays.
   expect(submissions, "the page handed the wallet's hash to the server").toEqual([{ optionId: expect.stringMatching(/^opt_/), results: [{ type: "walletRpc", data: [hash] }] }]);
@@ -115,6 +123,8 @@ test("Pay with WalletConnect pairs with a wallet app through the relay, and the 
   // Verified on-chain like any payment: paid once the transfer has its confirmations.
   await chain.mine(3);
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible({ timeout: 30_000 });
+  // A token Tollgate does not list is named as its contract names itself.
+  await expect(page.getByText("WUSD on Base")).toBeVisible();
   expect((await apiStatus(api, paymentId, merchantId)).info?.txId).toBe(hash);
   expect((await bridgeMessages(page)).map((m) => m.message)).toEqual([successMessage]);
   expect(violations).toEqual([]);
@@ -150,6 +160,65 @@ test("a wallet that rejects the payment, or a buyer who cancels the pairing, is 
   await page.goto(testMode.path);
   await expect(page.getByRole("button", { name: "Simulate success" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Pay with WalletConnect" })).toHaveCount(0);
+});
+
+test("a session the wallet approved survives a reload: the buyer pays after reloading without pairing again", async ({ page, apiAs, fixtures }) => {
+  const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+  const { merchantId, paymentId } = await livePayment(api, asset, "1500000");
+  const violations = watchCspViolations(page);
+  await page.goto(`/pay/${paymentId}`);
+  // The buyer pairs and the wallet approves the session, but the first request is declined.
+  answer = "reject";
+  const { uri } = await pairFromPage(page);
+  await wallet.pair({ uri });
+  await expect(page.getByRole("alert")).toHaveText("You declined the request in your wallet.", { timeout: 20_000 });
+  const proposalCount = proposals.length;
+  const requestCount = requests.length;
+
+  answer = "send";
+  await page.reload();
+  await page.getByRole("button", { name: "Pay with WalletConnect" }).click();
+  // The session kept in the browser is used: no pairing is shown, the wallet sees no new proposal,
+  // and its next request is this payment's transfer.
+  await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "processing", { timeout: 20_000 });
+  await expect(page.getByTestId("walletconnect-pairing")).toHaveCount(0);
+  expect(proposals).toHaveLength(proposalCount);
+  expect(requests).toHaveLength(requestCount + 1);
+  expect(requests.at(-1)!.params[0]!.data).toBe(encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [merchantWallet, 1_500_000n] }));
+  await page.screenshot({ path: test.info().outputPath("walletconnect-after-reload.png"), fullPage: true });
+
+  await chain.mine(3);
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible({ timeout: 30_000 });
+  expect((await apiStatus(api, paymentId, merchantId)).info?.txId).toBe(sent.at(-1));
+  expect(violations).toEqual([]);
+});
+
+test("the relay connection drops while the wallet is paying (as when a phone switches to the wallet app), and the payment still completes", async ({ page, apiAs, fixtures }) => {
+  const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+  const { merchantId, paymentId } = await livePayment(api, asset, "3000000");
+  const violations = watchCspViolations(page);
+  answer = "send";
+  await page.goto(`/pay/${paymentId}`);
+  const origin = new URL(page.url()).origin;
+  const { uri } = await pairFromPage(page);
+  const connections = relay.connectionsFrom(origin);
+  // The page's socket is cut after the wallet sent the transfer and before its answer reaches the page.
+  beforeAnswer = () => relay.dropConnectionsFrom(origin);
+  try {
+    await wallet.pair({ uri });
+    await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "processing", { timeout: 30_000 });
+  } finally {
+    beforeAnswer = () => {};
+  }
+  // The page reconnected to the relay on its own and received the answer held there for it.
+  expect(relay.connectionsFrom(origin)).toBeGreaterThan(connections);
+  await page.screenshot({ path: test.info().outputPath("walletconnect-after-drop.png"), fullPage: true });
+
+  await chain.mine(3);
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible({ timeout: 30_000 });
+  expect((await apiStatus(api, paymentId, merchantId)).info?.txId).toBe(sent.at(-1));
+  await page.screenshot({ path: test.info().outputPath("walletconnect-paid.png"), fullPage: true });
+  expect(violations).toEqual([]);
 });
 
 test("a pairing that no wallet takes within its five minutes says so, and the button works again", async ({ page, apiAs, fixtures }) => {

@@ -96,7 +96,7 @@ test("inside the web view, the checkout's own custom-scheme links are blocked an
   expect(new URL(page.url()).pathname).toBe(livePayment.path);
 
   // Test: after the outcome, "Return to app" (the app's own deep link) is blocked too; the bridge message is what the app acts on.
-  const { path } = await newCheckoutPayment(api);
+  const { path } = await newCheckoutPayment(api, { allowedReturnOrigins: ["myapp://"] });
   await page.goto(`${path}?returnUrl=${encodeURIComponent("myapp://orders/42")}&preferUniversalLinks=1`);
   await page.getByRole("button", { name: "Simulate success" }).click();
   await page.getByRole("link", { name: "Return to app" }).click();

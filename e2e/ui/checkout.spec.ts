@@ -11,6 +11,7 @@ import {
 } from "../support/checkout";
 import { createMerchant, sampleAddress, usdcBase } from "../support/merchants";
 import { baseURL } from "../support/settings";
+import { signInAs } from "../support/ui";
 
 test.use({ viewport: checkoutViewport });
 
@@ -19,7 +20,7 @@ const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), f
 test.describe("test mode", () => {
   test("Simulate success posts one PAY_SUCCESS to each bridge, the API reports succeeded, and Return to app appears", async ({ page, api }) => {
     const violations = watchCspViolations(page);
-    const { merchant, payment, path } = await newCheckoutPayment(api, { name: "Corner Coffee" });
+    const { merchant, payment, path } = await newCheckoutPayment(api, { name: "Corner Coffee", allowedReturnOrigins: ["myapp://"] });
     await installBridge(page, { reactNative: true });
     await page.goto(`${path}?returnUrl=${encodeURIComponent("myapp://orders/42")}&preferUniversalLinks=1`);
 
@@ -131,7 +132,7 @@ test.describe("test mode", () => {
   });
 
   test("an expired payment shows as expired, with no pay controls, and reports PAY_FAILURE", async ({ page, api }) => {
-    const { payment, path } = await newCheckoutPayment(api);
+    const { payment, path } = await newCheckoutPayment(api, { allowedReturnOrigins: ["https://shop.example"] });
     expect((await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "expired" })).status).toBe(200);
     await installBridge(page);
     await page.goto(`${path}?returnUrl=${encodeURIComponent("https://shop.example/orders/42")}`);
@@ -238,7 +239,8 @@ test.describe("links and ids", () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    const { payment, path } = await newCheckoutPayment(api);
+    // Even with everything the allow-list accepts listed, these are refused for what they are.
+    const { payment, path } = await newCheckoutPayment(api, { allowedReturnOrigins: ["https://shop.example", "myapp://"] });
     expect((await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" })).status).toBe(200);
     for (const returnUrl of refused) {
       await page.goto(`${path}?returnUrl=${encodeURIComponent(returnUrl)}`);
@@ -249,6 +251,42 @@ test.describe("links and ids", () => {
     }
     await page.screenshot(shot("return-url-refused"));
     expect(dialogs).toEqual([]);
+  });
+
+  test("a returnUrl is offered only when the merchant's or one of the account's public apps' allow-list has its origin or app scheme", async ({ page, api }) => {
+    const app = `tollgate${Date.now()}`;
+    const { merchant, payment, path } = await newCheckoutPayment(api, { allowedReturnOrigins: ["https://Shop.Example/"] });
+    expect((await api.get(`/v1/merchants/${merchant.id}`)).body.merchant.allowedReturnOrigins).toEqual(["https://shop.example"]);
+    expect((await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" })).status).toBe(200);
+    const offered = async (returnUrl: string) => {
+      await page.goto(`${path}?returnUrl=${encodeURIComponent(returnUrl)}`);
+      await expect(page.getByTestId("payment-outcome")).toHaveAttribute("data-status", "succeeded");
+      return (await page.getByRole("link", { name: "Return to app" }).count()) > 0;
+    };
+    expect(await offered("https://shop.example/orders/42")).toBe(true);
+    await expect(page.getByRole("link", { name: "Return to app" })).toHaveAttribute("href", "https://shop.example/orders/42");
+    // Anyone can append a returnUrl to a payment link; a site nobody in the account listed is ignored.
+    for (const elsewhere of ["https://evil.example/phish", "https://shop.example.evil.example/", "http://shop.example/orders/42", `${app}://orders/42`]) {
+      expect(await offered(elsewhere), elsewhere).toBe(false);
+    }
+    await page.screenshot(shot("return-url-not-allowed"));
+
+    // A public app of the same account and mode lists its scheme on the Developers page: its links work for every merchant.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, "owner");
+    await page.goto("/test/developers");
+    await page.getByRole("button", { name: "Create App-Id" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill(`Wallet ${app}`);
+    await dialog.getByLabel("Allowed return URLs (optional)").fill("https://shop.example/orders");
+    await dialog.getByRole("button", { name: "Create App-Id" }).click();
+    await expect(dialog.locator("#app-return-origins-error")).toHaveText("https://shop.example/orders is not an https origin (https://shop.example.com) or an app scheme (myapp://).");
+    await dialog.getByLabel("Allowed return URLs (optional)").fill(`${app}://`);
+    await page.screenshot(shot("public-app-return-origins-390"));
+    await dialog.getByRole("button", { name: "Create App-Id" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("row").filter({ hasText: `Wallet ${app}` })).toContainText(`Returns to ${app}://`);
+    expect(await offered(`${app}://orders/42`)).toBe(true);
   });
 
   test("an unknown or malformed payment id is a 404 page, and its status route a 404 Error object", async ({ page }) => {
@@ -285,7 +323,7 @@ test.describe("live mode", () => {
 
   async function newLivePayment(apiAs: (c: Record<string, string>) => import("../support/api").ApiClient, liveKey: string) {
     const live = apiAs({ "Api-Key": liveKey });
-    const { merchant, payment, path } = await newCheckoutPayment(live, { name: "Harbor Books" });
+    const { merchant, payment, path } = await newCheckoutPayment(live, { name: "Harbor Books", allowedReturnOrigins: ["myapp://"] });
     return { live, merchant, payment, path };
   }
 

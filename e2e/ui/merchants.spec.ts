@@ -52,9 +52,22 @@ test("an owner creates, finds, edits and deletes a merchant, with errors beside 
   await expect(edit.getByText("Enter a name.")).toBeVisible();
   await edit.getByLabel("Name").fill(`${name} & Café`);
   await edit.getByLabel(/Icon URL/).fill("https://bakery.example/icon.png");
+  // Where a payment link may send the buyer back: one entry a line, each checked beside the field.
+  const returns = edit.getByLabel("Allowed return URLs (optional)");
+  await returns.fill("https://bakery.example/orders\nbakery://");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit.locator("#allowedReturnOrigins-error")).toHaveText("https://bakery.example/orders is not an https origin (https://shop.example.com) or an app scheme (myapp://).");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("merchant-edit-return-origins-390.png") });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await returns.fill("https://Bakery.example\nbakery://");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { name: `${name} & Café` })).toBeVisible();
   await expect(edit).toBeHidden();
+  await expect(page.getByTestId("allowed-return-origins")).toHaveText("Allowed return URLs: https://bakery.example, bakery://");
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await expect(returns).toHaveValue("https://bakery.example\nbakery://");
+  await edit.getByRole("button", { name: "Cancel" }).click();
 
   // Deleting asks first; cancelling the question leaves the merchant alone.
   await page.getByRole("button", { name: "Delete", exact: true }).click();

@@ -3,6 +3,7 @@ import { createMerchant, sampleAddress, usdcBase } from "../support/merchants";
 import { hydrated } from "../support/hydration";
 import { signInAs } from "../support/ui";
 import { readFixtures } from "../support/fixtures-data";
+import { confirmItIsYou } from "../support/reauth";
 
 // Two real EVM addresses in EIP-55 form, and the first with one letter's case flipped (a typo the
 // checksum catches).
@@ -54,13 +55,15 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   await change.getByLabel("New destination wallet").fill(`eip155:10:${walletB}`);
   await expect(change.getByText("destination must be on the same chain as asset (eip155:10 vs eip155:8453)")).toBeVisible();
   await change.getByLabel("New destination wallet").fill(walletB);
-  await change.getByLabel("Your password").fill("not my password");
   await change.getByRole("button", { name: "Change destination" }).click();
-  await expect(change.getByText("That password is not correct.")).toBeVisible();
+  // Pointing money elsewhere asks who it is first: a wrong password is refused there, nothing changes.
+  const reauth = page.getByRole("dialog", { name: "Confirm it is you" });
+  await reauth.getByLabel("Your password").fill("not my password");
+  await reauth.getByRole("button", { name: "Confirm" }).click();
+  await expect(reauth.getByText("That password is not correct.")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("crypto-change-wrong-password.png") });
   await expect(rows.first()).toContainText(walletA);
-  await change.getByLabel("Your password").fill(readFixtures().accounts.a.users.owner.password);
-  await change.getByRole("button", { name: "Change destination" }).click();
+  await confirmItIsYou(page, readFixtures().accounts.a.users.owner.password);
   await expect(change).toBeHidden();
   await expect(rows.first()).toContainText(`eip155:8453:${walletB}`);
   const listed = await api.get(`/v1/merchants/${merchant.id}/settlements`);

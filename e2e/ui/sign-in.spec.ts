@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { readFixtures } from "../support/fixtures-data";
+import { expectCookiesSignedOut } from "../support/ui";
 
-test("the home page leads to sign-in, and the seeded owner lands on the test-mode overview", async ({ page }) => {
+test("the home page leads to sign-in, the seeded owner lands on the test-mode overview, and signing out ends the session", async ({ page, browser }) => {
   const { demoOwner } = readFixtures();
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Accept wallet payments. Settle where you choose." })).toBeVisible();
@@ -26,10 +27,14 @@ test("the home page leads to sign-in, and the seeded owner lands on the test-mod
   await expect(page.getByRole("status")).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath("overview-live.png"), fullPage: true });
 
+  // A copy of the session cookie, as someone who read it off this machine would keep it.
+  const copied = await page.context().cookies();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await page.goto("/test");
   await expect(page).toHaveURL(/\/sign-in/);
+  // Signing out ended the session on the server: the copied cookie signs no one in.
+  await expectCookiesSignedOut(browser, copied);
 });
 
 test("a wrong password is refused with a message, and empty fields are flagged beside them", async ({ page }) => {

@@ -3,20 +3,22 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { readFixtures } from "../support/fixtures-data";
-import { extraPort, usesPostgres } from "../support/settings";
+import { baseURL, extraPort, usesPostgres } from "../support/settings";
+import { signInViaApi } from "../support/sign-in";
+import { linkIn, startMailbox, type Mailbox } from "../support/smtp";
 import { spawnServer } from "../support/spawn-server";
-import { signInAs } from "../support/ui";
+import { hydrated } from "../support/hydration";
+import { signInAs, signUp, signUpConfirmed, verifySubject } from "../support/ui";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-async function signUp(page: Page, values: { accountName: string; name: string; email: string; password: string }) {
-  await page.goto("/sign-up");
-  await page.getByLabel("Business name").fill(values.accountName);
-  await page.getByLabel("Your name").fill(values.name);
-  await page.getByLabel("Email").fill(values.email);
-  await page.getByLabel("Password").fill(values.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-}
+let mailbox: Mailbox;
+test.beforeAll(async () => {
+  mailbox = await startMailbox();
+});
+test.afterAll(async () => {
+  await mailbox?.close();
+});
 
 /** Submits the sign-in form and waits for the server's answer, so consecutive attempts never overlap. */
 async function signInWithForm(page: Page, email: string, password: string) {
@@ -27,7 +29,7 @@ async function signInWithForm(page: Page, email: string, password: string) {
   await answered;
 }
 
-test("sign-up creates an account with its owner and signs them in; sign-in and sign-up link to each other", async ({ page }) => {
+test("sign-up creates an account whose owner confirms the email, then signs in; sign-in and sign-up link to each other", async ({ page }) => {
   await page.goto("/sign-in");
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page).toHaveURL(/\/sign-up$/);
@@ -49,25 +51,59 @@ test("sign-up creates an account with its owner and signs them in; sign-in and s
   await page.screenshot({ path: test.info().outputPath("sign-up-errors.png") });
 
   const email = `founder.${unique()}@e2e.tollgate.test`;
-  await signUp(page, { accountName: "Harbor Books", name: "Hana Founder", email, password: "a long enough passphrase" });
+  const password = "a long enough passphrase";
+  await signUp(page, { accountName: "Harbor Books", name: "Hana Founder", email, password });
+  await expect(page.getByTestId("sign-up-sent")).toContainText(`We sent a message to ${email}. Follow the link in it to confirm your address, then sign in.`);
+  await page.screenshot({ path: test.info().outputPath("sign-up-sent.png") });
+  // Until the email is confirmed the password does not sign in (answered like a wrong one).
+  expect(await signInViaApi(page.request, baseURL, email, password)).toBeNull();
+  await page.goto(linkIn(await mailbox.waitFor(email, verifySubject), `${baseURL}/verify-email/`));
+  await (await hydrated(page.getByRole("button", { name: "Confirm my email" }))).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await signInWithForm(page, email, password);
   await expect(page).toHaveURL(/\/test$/);
+  await expect(page.getByTestId("verify-email-banner")).toHaveCount(0);
   await expect(page.getByTestId("account-name")).toHaveText("Harbor Books");
   await expect(page.getByTestId("user-email")).toHaveText(email);
   await page.goto("/test/team");
   await expect(page.getByTestId(`member-${email}`).locator("td").nth(1)).toHaveText("owner");
   await expect(page.getByRole("row")).toHaveCount(2);
 
-  // Signed in, the sign-up page sends you to the dashboard; signed out, an email can sign up only once.
+  // Signed in, the sign-up page sends you to the dashboard.
   await page.goto("/sign-up");
   await expect(page).toHaveURL(/\/test$/);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
-  await signUp(page, { accountName: "Harbor Books again", name: "Someone", email: email.toUpperCase(), password: "another long passphrase" });
-  await expect(page.locator("#email-error")).toHaveText("An account with this email already exists. Sign in instead.");
-  await expect(page).toHaveURL(/\/sign-up$/);
-  await page.screenshot({ path: test.info().outputPath("sign-up-taken.png") });
+  await page.goto("/sign-up");
   await page.getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
+});
+
+test("signing up with an email that has a login answers exactly as a new sign-up, changes nothing, and mails that person instead", async ({ page }) => {
+  const taken = readFixtures().accounts.a.users.viewer;
+  const fresh = `fresh.${unique()}@e2e.tollgate.test`;
+  const probe = "a probing passphrase";
+  const answer = async (email: string) => {
+    await signUp(page, { accountName: "Probe Co", name: "Pat Probe", email, password: probe });
+    const sent = page.getByTestId("sign-up-sent");
+    await expect(sent).toBeVisible();
+    return (await sent.innerText()).replace(email.toLowerCase(), "<email>");
+  };
+  const forNew = await answer(fresh);
+  const forTaken = await answer(taken.email.toUpperCase());
+  expect(forTaken).toBe(forNew);
+  expect(forTaken).toContain("We sent a message to <email>.");
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await page.screenshot({ path: test.info().outputPath("sign-up-taken.png") });
+
+  // Neither probe signs in; the person with the login is told, and their password still works.
+  expect(await signInViaApi(page.request, baseURL, fresh, probe)).toBeNull();
+  expect(await signInViaApi(page.request, baseURL, taken.email, probe)).toBeNull();
+  const told = await mailbox.waitFor(taken.email, /^Someone tried to sign up to Tollgate with your email$/);
+  expect(told.text).toContain(`${baseURL}/forgot-password`);
+  expect(told.text).toContain("no account was created and nothing changed");
+  await mailbox.waitFor(fresh, verifySubject);
+  expect(await signInViaApi(page.request, baseURL, taken.email, taken.password)).toMatchObject({ email: taken.email });
 });
 
 test("the sign-up page works at 390 px", async ({ page }) => {
@@ -81,8 +117,7 @@ test("the sign-up page works at 390 px", async ({ page }) => {
 test("ten wrong passwords limit the email: the right password is then refused with the wait, other people are unaffected", async ({ page, browser }) => {
   const email = `limited.${unique()}@e2e.tollgate.test`;
   const password = "the right passphrase";
-  await signUp(page, { accountName: "Limited Co", name: "Lee Limited", email, password });
-  await expect(page).toHaveURL(/\/test$/);
+  await signUpConfirmed(page, { accountName: "Limited Co", name: "Lee Limited", email, password }, mailbox);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 
@@ -163,8 +198,7 @@ test("ten sign-ups an hour per address — the address a trusted proxy reports; 
     const page = await office.newPage();
     for (let i = 1; i <= 10; i++) {
       await signUp(page, { accountName: `Office ${i}`, name: "Olive Office", email: `office.${i}.${unique()}@e2e.tollgate.test`, password: "a long enough passphrase" });
-      await expect(page).toHaveURL(/\/test$/);
-      await office.clearCookies();
+      await expect(page.getByTestId("sign-up-sent")).toBeVisible();
     }
     await signUp(page, { accountName: "Office 11", name: "Olive Office", email: `office.11.${unique()}@e2e.tollgate.test`, password: "a long enough passphrase" });
     await expect(page.getByText(/^Too many new accounts from your network\. Try again in \d+ minutes?\.$/)).toBeVisible();
@@ -175,7 +209,7 @@ test("ten sign-ups an hour per address — the address a trusted proxy reports; 
     const elsewhere = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: { "X-Forwarded-For": address() } });
     const other = await elsewhere.newPage();
     await signUp(other, { accountName: "Elsewhere", name: "Elle Where", email: `elsewhere.${unique()}@e2e.tollgate.test`, password: "a long enough passphrase" });
-    await expect(other).toHaveURL(/\/test$/);
+    await expect(other.getByTestId("sign-up-sent")).toBeVisible();
     await elsewhere.close();
   } finally {
     await office.close();

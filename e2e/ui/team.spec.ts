@@ -1,14 +1,27 @@
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { expect, freshKey, test } from "../support/api";
 import { readFixtures, type RoleName } from "../support/fixtures-data";
+import { confirmItIsYou } from "../support/reauth";
+import { createMerchant, sampleAddress, usdcBase } from "../support/merchants";
 import { actionArgs, captureServerAction, replayServerAction } from "../support/server-action";
 import { baseURL } from "../support/settings";
-import { signInAs } from "../support/ui";
+import { linkIn, startMailbox, type Mailbox } from "../support/smtp";
+import { expectCookiesSignedOut, joinByInvitation, joinSubject, signInAs } from "../support/ui";
 
 // Team changes happen in account B, so the people of account A that other tests sign in as keep their roles.
 const account = "b";
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const password = "correct horse battery staple";
 const roleOf = (row: Locator) => row.locator("td").nth(1);
+const accountName = () => readFixtures().accounts[account].name;
+
+let mailbox: Mailbox;
+test.beforeAll(async () => {
+  mailbox = await startMailbox();
+});
+test.afterAll(async () => {
+  await mailbox?.close();
+});
 
 async function invite(page: Page, email: string, role: RoleName): Promise<string> {
   await page.goto("/test/team");
@@ -29,16 +42,12 @@ async function newMember(page: Page, browser: Browser, role: RoleName) {
   const link = await invite(page, email, role);
   const context = await browser.newContext();
   const member = await context.newPage();
-  await member.goto(link);
-  await member.getByLabel("Your name").fill(`Member ${role}`);
-  await member.getByLabel("Choose a password").fill(password);
-  await member.getByRole("button", { name: "Join the team" }).click();
-  await expect(member).toHaveURL(/\/test$/);
+  await joinByInvitation(member, link, { email, name: `Member ${role}`, password, accountName: accountName() }, mailbox);
   await page.goto("/test/team");
   return { email, page: member, context, row: page.getByTestId(`member-${email}`) };
 }
 
-test("an owner invites by email; the invitee sets a name and password, is signed in, and has the role", async ({ page, browser }) => {
+test("an owner invites by email; the invitee sets a name and password, finishes from the mailed link, is signed in, and has the role", async ({ page, browser }) => {
   await signInAs(page, "owner", account);
   await page.goto("/test/team");
   await expect(page.getByRole("heading", { name: "Team" })).toBeVisible();
@@ -49,7 +58,7 @@ test("an owner invites by email; the invitee sets a name and password, is signed
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Role").selectOption("developer");
-  await expect(dialog).toContainText("API keys, webhooks and merchants; reads payments.");
+  await expect(dialog).toContainText("API keys, webhooks and merchants; reads payments and creates them and payment links.");
   await page.screenshot({ path: test.info().outputPath("team-invite-form.png") });
   await dialog.getByRole("button", { name: "Create invitation" }).click();
   const link = await dialog.getByLabel("Invitation link").inputValue();
@@ -72,6 +81,24 @@ test("an owner invites by email; the invitee sets a name and password, is signed
   await invitee.getByLabel("Your name").fill("Ines Invitee");
   await invitee.getByLabel("Choose a password").fill(password);
   await invitee.getByRole("button", { name: "Join the team" }).click();
+  await expect(invitee.getByTestId("join-sent")).toContainText(`We sent a message to ${email}`);
+  await invitee.screenshot({ path: test.info().outputPath("invite-sent.png") });
+  // Nothing is made until the mailed link is followed: the invitation is still pending.
+  await page.reload();
+  await expect(roleOf(page.getByTestId(`invitation-${email}`))).toHaveText("developer");
+  await expect(page.getByTestId(`member-${email}`)).toHaveCount(0);
+
+  const mail = await mailbox.waitFor(email, joinSubject(accountName()));
+  expect(mail.text).toContain("as developer");
+  await invitee.goto(linkIn(mail, `${baseURL}/join/`));
+  await expect(invitee.getByRole("heading", { name: `Finish joining ${accountName()}` })).toBeVisible();
+  // The link alone is not enough: it takes the password chosen on the form.
+  await invitee.getByLabel("The password you chose").fill("not the chosen password");
+  await invitee.getByRole("button", { name: `Join ${accountName()}` }).click();
+  await expect(invitee.getByText("That is not the password you chose on the invitation form.")).toBeVisible();
+  await invitee.screenshot({ path: test.info().outputPath("join-wrong-password.png") });
+  await invitee.getByLabel("The password you chose").fill(password);
+  await invitee.getByRole("button", { name: `Join ${accountName()}` }).click();
   await expect(invitee).toHaveURL(/\/test$/);
   await expect(invitee.getByTestId("user-email")).toHaveText(email);
   await expect(invitee.getByTestId("account-name")).toHaveText(readFixtures().accounts[account].name);
@@ -98,6 +125,47 @@ test("an owner invites by email; the invitee sets a name and password, is signed
   await expect(page.getByTestId(`member-${email}`)).toContainText("Ines Invitee");
 });
 
+test("following an invite link answers the same whether or not the address already has a login; only the address's owner learns which, by mail", async ({ page, browser }) => {
+  await signInAs(page, "admin", account);
+  const taken = readFixtures().accounts.a.users.support.email;
+  const fresh = `fresh.${unique()}@e2e.tollgate.test`;
+  // The inviter holds the link and fills the form, as someone probing addresses would.
+  const follow = async (email: string) => {
+    const link = await invite(page, email, "viewer");
+    const context = await browser.newContext();
+    const prober = await context.newPage();
+    await prober.goto(link);
+    await prober.getByLabel("Your name").fill("Pat Prober");
+    await prober.getByLabel("Choose a password").fill(password);
+    await prober.getByRole("button", { name: "Join the team" }).click();
+    await expect(prober.getByTestId("join-sent")).toBeVisible();
+    const text = (await prober.locator("main").innerText()).replaceAll(email, "<email>");
+    await context.close();
+    return text;
+  };
+  expect(await follow(taken)).toBe(await follow(fresh));
+  await page.goto("/test/team");
+  for (const email of [taken, fresh]) {
+    await expect(page.getByTestId(`invitation-${email}`)).toBeVisible();
+    await expect(page.getByTestId(`member-${email}`)).toHaveCount(0);
+  }
+  const refused = await mailbox.waitFor(taken, new RegExp(`^About your invitation to ${accountName()} on Tollgate$`));
+  expect(refused.text).toContain("this address already has a Tollgate login with another account");
+  const toFresh = await mailbox.waitFor(fresh, joinSubject(accountName()));
+  expect(toFresh.text).toContain("Finish joining");
+  for (const email of [taken, fresh]) {
+    await page.getByRole("button", { name: `Revoke invitation for ${email}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke invitation" }).click();
+    await expect(page.getByTestId(`invitation-${email}`)).toHaveCount(0);
+  }
+  // A revoked invitation's mailed link stops working too.
+  const context = await browser.newContext();
+  const late = await context.newPage();
+  await late.goto(linkIn(toFresh, `${baseURL}/join/`));
+  await expect(late.getByRole("alert").filter({ hasText: "This link does not work any more" })).toBeVisible();
+  await context.close();
+});
+
 test("invitations: problems are shown beside the email, and a revoked link stops working", async ({ page, browser }) => {
   const fixtures = readFixtures();
   await signInAs(page, "admin", account);
@@ -113,9 +181,27 @@ test("invitations: problems are shown beside the email, and a revoked link stops
   };
   await tryEmail("not-an-email", "Enter a valid email address.");
   await tryEmail(fixtures.accounts[account].users.viewer.email, "This person is already a member of the team.");
-  await tryEmail(fixtures.accounts.a.users.viewer.email, "This email already has a Tollgate login with another account; invite a different address.");
   await page.screenshot({ path: test.info().outputPath("team-invite-errors.png") });
   await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // Whether the email already has a Tollgate login with another account is not the inviter's to learn:
+  // the answer reads the same as for a new address.
+  const answer = async (email: string) => {
+    await page.goto("/test/team");
+    await page.getByRole("button", { name: "Invite member" }).click();
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Create invitation" }).click();
+    await expect(dialog.getByRole("heading", { name: "Send this invitation link" })).toBeVisible();
+    const text = (await dialog.innerText()).replaceAll(email, "<email>").replace(/\/invite\/[0-9A-Za-z]{40}/g, "/invite/<token>");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    return text;
+  };
+  const taken = fixtures.accounts.a.users.viewer.email;
+  expect(await answer(taken)).toBe(await answer(`new.${unique()}@e2e.tollgate.test`));
+  await expect(page.getByTestId(`invitation-${taken}`)).toBeVisible();
+  await page.getByRole("button", { name: `Revoke invitation for ${taken}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke invitation" }).click();
+  await expect(page.getByTestId(`invitation-${taken}`)).toHaveCount(0);
 
   const email = `revoked.${unique()}@e2e.tollgate.test`;
   const link = await invite(page, email, "viewer");
@@ -148,9 +234,11 @@ test("an owner changes a member's role and removes them; the member's access fol
   await member.row.getByRole("button", { name: `Change role of ${member.email}` }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Role").selectOption("support");
-  await expect(dialog).toContainText("Reads payments, cancels and refunds them, and attaches their transaction hashes.");
+  await expect(dialog).toContainText("Creates, reads, cancels and refunds payments (and payment links), and attaches their transaction hashes.");
   await page.screenshot({ path: test.info().outputPath("team-change-role.png") });
   await dialog.getByRole("button", { name: "Save role" }).click();
+  // Changing a role asks who it is first.
+  await confirmItIsYou(page, readFixtures().accounts[account].users.owner.password);
   await expect(dialog).toBeHidden();
   await expect(roleOf(member.row)).toHaveText("support");
 
@@ -165,19 +253,69 @@ test("an owner changes a member's role and removes them; the member's access fol
 
   await member.page.goto("/test");
   await expect(member.page).toHaveURL(/\/sign-in/);
+  const oldCookies = await member.context.cookies();
   await member.context.close();
 
   // Removed is not banned: the same person can be invited back, joins with a new password, and signs in.
   const link = await invite(page, member.email, "viewer");
   const again = await (await browser.newContext()).newPage();
-  await again.goto(link);
-  await again.getByLabel("Your name").fill("Member back");
-  await again.getByLabel("Choose a password").fill("a new passphrase for coming back");
-  await again.getByRole("button", { name: "Join the team" }).click();
-  await expect(again).toHaveURL(/\/test$/);
+  await joinByInvitation(again, link, { email: member.email, name: "Member back", password: "a new passphrase for coming back", accountName: accountName() }, mailbox);
   await page.goto("/test/team");
   await expect(roleOf(page.getByTestId(`member-${member.email}`))).toHaveText("viewer");
   await again.context().close();
+  // Removal ended their sessions: a cookie from before it stays dead although they are back.
+  await expectCookiesSignedOut(browser, oldCookies);
+});
+
+test("an API key shrinks with its creator: demoted, it loses what the new role cannot grant; removed, it is revoked", async ({ page, browser, apiAs }) => {
+  await signInAs(page, "owner", account);
+  const member = await newMember(page, browser, "admin");
+  await member.page.goto("/test/developers");
+  await member.page.getByRole("button", { name: "Create test key" }).click();
+  const dialog = member.page.getByRole("dialog");
+  const name = `Admin key ${unique()}`;
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  const key = apiAs({ "Api-Key": await dialog.getByTestId("new-api-key").inputValue() });
+  await dialog.getByRole("button", { name: "I have stored it" }).click();
+  await expect(member.page.getByRole("row").filter({ hasText: name }).getByTestId("api-key-access")).toHaveText("Full access");
+  await member.context.close();
+
+  // As an admin's key it registers settlements.
+  const merchant = await createMerchant(key, { withUsdc: true });
+  const registerSettlement = () =>
+    key.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset: "eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", destination: `eip155:1:${sampleAddress}` }] }, { idempotencyKey: freshKey() });
+
+  await member.row.getByRole("button", { name: `Change role of ${member.email}` }).click();
+  await page.getByRole("dialog").getByLabel("Role").selectOption("developer");
+  await page.getByRole("dialog").getByRole("button", { name: "Save role" }).click();
+  await confirmItIsYou(page, readFixtures().accounts[account].users.owner.password);
+  await expect(roleOf(member.row)).toHaveText("developer");
+
+  // A developer could not have made a key that writes settlements, so the key no longer does, and
+  // the keys list says what it can do now.
+  await page.goto("/test/developers");
+  const access = page.getByRole("row").filter({ hasText: name }).getByTestId("api-key-access");
+  await expect(access).toContainText("narrowed from Full access: its creator is now developer");
+  await expect(access).not.toContainText("Settlements: write");
+  await page.goto("/test/team");
+  const refused = await registerSettlement();
+  expect(refused.status).toBe(403);
+  expect(refused.body.code).toBe("forbidden");
+  const settlements = await key.get(`/v1/merchants/${merchant.id}/settlements`);
+  expect(settlements.status).toBe(200);
+  expect(settlements.body.crypto).toEqual([expect.objectContaining({ asset: usdcBase })]);
+  expect((await key.post("/v1/payments", { referenceId: "after-demotion", amount: { unit: "iso4217/USD", value: "500" } }, { merchantId: merchant.id })).status).toBe(201);
+
+  await member.row.getByRole("button", { name: `Remove ${member.email}` }).click();
+  await expect(page.getByRole("dialog")).toContainText("the API keys they created are revoked");
+  await page.getByRole("dialog").getByRole("button", { name: "Remove member" }).click();
+  await expect(member.row).toHaveCount(0);
+  const afterRemoval = await key.get(`/v1/merchants/${merchant.id}/settlements`);
+  expect(afterRemoval.status).toBe(401);
+  expect(afterRemoval.body.code).toBe("invalid_api_key");
+  await page.goto("/test/developers");
+  await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Revoked");
 });
 
 test("nobody can demote or remove the last owner, and an admin cannot change an owner — in the page and on the server", async ({ page, browser }) => {
@@ -202,6 +340,7 @@ test("nobody can demote or remove the last owner, and an admin cannot change an 
   await member.row.getByRole("button", { name: `Change role of ${member.email}` }).click();
   await admin.getByRole("dialog").getByLabel("Role").selectOption("support");
   const changeRole = await captureServerAction(admin, () => admin.getByRole("dialog").getByRole("button", { name: "Save role" }).click());
+  await confirmItIsYou(admin, fixtures.accounts[account].users.admin.password);
   await expect(roleOf(member.row)).toHaveText("support");
   const mode = actionArgs(changeRole)[0]!.mode;
   const demoteOwner = await replayServerAction(admin, changeRole, [{ membershipId: ownerMembershipId, role: "viewer", mode }]);
@@ -222,6 +361,7 @@ test("nobody can demote or remove the last owner, and an admin cannot change an 
   await second.row.getByRole("button", { name: `Change role of ${second.email}` }).click();
   await page.getByRole("dialog").getByLabel("Role").selectOption("owner");
   await page.getByRole("dialog").getByRole("button", { name: "Save role" }).click();
+  await confirmItIsYou(page, fixtures.accounts[account].users.owner.password);
   await expect(roleOf(second.row)).toHaveText("owner");
   await expect(ownerRow.getByRole("button", { name: `Change role of ${ownerEmail}` })).toBeVisible();
 

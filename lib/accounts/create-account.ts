@@ -1,15 +1,19 @@
 import "server-only";
-import { CURRENT_API_VERSION } from "@/lib/api-version";
-import { recordAudit } from "@/lib/audit";
-import { type Role, type Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
-import { hashPassword } from "@/lib/passwords";
+import { CURRENT_API_VERSION } from "@/lib/api/api-version";
+import { recordAudit } from "@/lib/audit-log/audit";
+import { type Role, type DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
+import { newId } from "@/lib/db/ids";
+import { hashPassword } from "@/lib/auth/passwords";
 
-export type NewAccount = { accountName: string; ownerEmail: string; ownerName: string; password: string };
+/**
+ * `emailVerified`: whether whoever creates the account vouches for the owner's email (an operator
+ * does; a sign-up does not, and then the owner signs in only once they confirmed it).
+ */
+export type NewAccount = { accountName: string; ownerEmail: string; ownerName: string; password: string; emailVerified: boolean };
 
 /** An account with its first member, the owner. Fails with `conflict` if the email is taken. */
-export async function createAccountWithOwner(tx: Tx, input: NewAccount) {
+export async function createAccountWithOwner(tx: DbOrTx, input: NewAccount) {
   const email = input.ownerEmail.trim().toLowerCase();
   if (await tx.user.findUnique({ where: { email } })) {
     throw new AppError("conflict", "An account with this email already exists.", { fields: { email: "An account with this email already exists. Sign in instead." } });
@@ -18,7 +22,7 @@ export async function createAccountWithOwner(tx: Tx, input: NewAccount) {
     data: { id: newId("acct"), name: input.accountName, apiVersion: CURRENT_API_VERSION },
   });
   const user = await tx.user.create({
-    data: { id: newId("user"), email, name: input.ownerName, passwordHash: await hashPassword(input.password) },
+    data: { id: newId("user"), email, name: input.ownerName, passwordHash: await hashPassword(input.password), emailVerifiedAt: input.emailVerified ? new Date() : null, confirmEmailBeforeSignIn: !input.emailVerified },
   });
   const role: Role = "owner";
   await tx.membership.create({ data: { id: newId("mem"), accountId: account.id, userId: user.id, role } });

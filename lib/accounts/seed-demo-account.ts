@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { apiPermissions } from "@/lib/api-keys/permissions";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env } from "@/lib/config/env";
 import { createAccountWithOwner } from "./create-account";
 
 export type SeedResult =
@@ -16,7 +16,7 @@ export async function seedDemoAccount(): Promise<SeedResult> {
   if (await db().user.findUnique({ where: { email } })) return { created: false, email };
   const password = env.SEED_OWNER_PASSWORD ?? crypto.randomBytes(12).toString("base64url");
   return db().$transaction(async (tx) => {
-    const { account, user } = await createAccountWithOwner(tx, { accountName: "Demo Store", ownerEmail: email, ownerName: "Demo Owner", password });
+    const { account, user } = await createAccountWithOwner(tx, { accountName: "Demo Store", ownerEmail: email, ownerName: "Demo Owner", password, emailVerified: true });
     const key = await createApiKey(tx, { accountId: account.id, mode: "test", name: "Demo test key", actor: "system", createdById: user.id, permissions: apiPermissions, grantorRole: "owner" });
     return { created: true as const, email, password, testApiKey: key.key };
   });

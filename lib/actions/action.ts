@@ -1,12 +1,13 @@
 import "server-only";
 import { z } from "zod";
-import { can, type Permission } from "@/lib/auth/permissions";
-import { currentViewer, type Viewer } from "@/lib/auth/session";
-import { AppError, toErrorResponse } from "@/lib/errors";
-import { newId } from "@/lib/ids";
-import { modes } from "@/lib/modes";
-import type { Scope } from "@/lib/scope";
-import { fieldErrors } from "@/lib/validation";
+import { can, mayUseUnverified, type Permission } from "@/lib/auth/permissions";
+import { currentViewer, mustSetUpTwoFactor, type Viewer } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors/errors";
+import { errorAnswer } from "@/lib/log/error-answer";
+import { inRequest } from "@/lib/log/request-context";
+import { modes } from "@/lib/tenancy/modes";
+import type { Scope } from "@/lib/tenancy/scope";
+import { fieldErrors } from "@/lib/errors/validation";
 import type { ActionResult } from "./result";
 
 export type ActionContext = { viewer: Viewer; scope: Scope; actor: string };
@@ -15,7 +16,7 @@ const ModeInput = z.object({ mode: z.enum(modes) });
 
 /**
  * Builds a server action: session → role has `permission` → input parsed by `schema` (plus the
- * dashboard mode) → handler. Every refusal comes back as an ActionResult, never a thrown error, so
+ * dashboard mode) → in live mode, a verified email unless the permission only reads → handler. Every refusal comes back as an ActionResult, never a thrown error, so
  * the form can show it; unexpected errors are logged and shown only with a request id.
  */
 export function authorizedAction<S extends z.ZodObject, R>(
@@ -28,12 +29,19 @@ export function authorizedAction<S extends z.ZodObject, R>(
     try {
       const viewer = await currentViewer();
       if (!viewer) throw new AppError("unauthenticated", "Your session has ended. Sign in again.");
+      // Looking after one's own login ("account.read") is what such a person must still be able to do.
+      if (mustSetUpTwoFactor(viewer) && permission !== "account.read") {
+        throw new AppError("forbidden", "Your account requires two-factor sign-in. Set it up under Settings → Security first.");
+      }
       if (!can(viewer.role, permission)) {
         throw new AppError("forbidden", `Your role (${viewer.role}) does not allow this. Ask an owner or admin.`);
       }
       const parsed = full.safeParse(raw);
       if (!parsed.success) return invalidInput(parsed.error);
       const { mode, ...input } = parsed.data as z.output<S> & { mode: Scope["mode"] };
+      if (!viewer.user.emailVerified && !mayUseUnverified(mode, permission)) {
+        throw new AppError("forbidden", "Confirm your email address first: changes in live mode wait until you do. Use the link we mailed you, or send a new one from the banner.");
+      }
       const ctx = { viewer, scope: { accountId: viewer.account.id, mode }, actor: `user:${viewer.user.id}` };
       return { ok: true, data: await handler(ctx, input as z.output<S>) };
     } catch (error) {
@@ -63,7 +71,7 @@ function invalidInput(error: z.ZodError): ActionResult<never> {
 }
 
 function failure(error: unknown): ActionResult<never> {
-  const { body } = toErrorResponse(error, newId("req"));
+  const { body } = inRequest((requestId) => errorAnswer(error, requestId));
   const fields = error instanceof AppError ? (error.details?.fields as Record<string, string> | undefined) : undefined;
   return { ok: false, code: body.code, error: body.message, ...(fields ? { fieldErrors: fields } : {}) };
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { db, type Mode } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { constantTimeEqualHex, hmacHex } from "@/lib/secrets";
+import { AppError } from "@/lib/errors/errors";
+import { constantTimeEqualHex, hmacHex } from "@/lib/config/secrets";
 import { parseApiKey } from "./key-format";
+import { effectiveApiPermissions } from "./permissions";
 
 export type ApiKeyContext = { apiKeyId: string; accountId: string; mode: Mode; permissions: string[]; accountApiVersion: string };
 
@@ -13,7 +14,7 @@ const lastUsedResolutionMs = 60_000;
 // saves a database read per request; revocation still takes effect at once in the revoking process
 // (it calls forgetApiKey) and within `verifiedForMs` in every other one.
 const verifiedForMs = 1000;
-type Verified = { key: ApiKeyContext; until: number };
+type Verified = { key: ApiKeyContext; createdById: string | null; until: number };
 const verified: Map<string, Verified> = ((globalThis as { __tollgateVerifiedKeys?: Map<string, Verified> }).__tollgateVerifiedKeys ??= new Map());
 
 export async function authenticateApiKey(rawKey: string | null | undefined): Promise<ApiKeyContext> {
@@ -32,13 +33,25 @@ export async function authenticateApiKey(rawKey: string | null | undefined): Pro
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > lastUsedResolutionMs) {
     await db().apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   }
-  const key = { apiKeyId: row.id, accountId: row.accountId, mode: row.mode, permissions: row.permissions, accountApiVersion: row.account.apiVersion };
+  const key = { apiKeyId: row.id, accountId: row.accountId, mode: row.mode, permissions: effectiveApiPermissions(row.permissions, await creatorOf(row)), accountApiVersion: row.account.apiVersion };
   if (verified.size > 10_000) verified.clear();
-  verified.set(hash, { key, until: Date.now() + verifiedForMs });
+  verified.set(hash, { key, createdById: row.createdById, until: Date.now() + verifiedForMs });
   return key;
 }
 
 /** Drops a key from this process's memory of verified keys, so its revocation counts from the next request. */
 export function forgetApiKey(apiKeyId: string): void {
   for (const [hash, entry] of verified) if (entry.key.apiKeyId === apiKeyId) verified.delete(hash);
+}
+
+/** The key's creator as a member of its account today: their role, or null once they left the team. */
+async function creatorOf(row: { accountId: string; createdById: string | null }) {
+  if (!row.createdById) return null;
+  const membership = await db().membership.findUnique({ where: { accountId_userId: { accountId: row.accountId, userId: row.createdById } }, select: { role: true } });
+  return { role: membership?.role ?? null };
+}
+
+/** Drops the keys a person created from this process's memory, so a change of their role bounds those keys from the next request. */
+export function forgetApiKeysCreatedBy(userId: string): void {
+  for (const [hash, entry] of verified) if (entry.createdById === userId) verified.delete(hash);
 }

@@ -1,9 +1,11 @@
 import "server-only";
-import type { Mode, Role, Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { recordAudit } from "@/lib/audit";
-import { newId } from "@/lib/ids";
-import { hmacHex } from "@/lib/secrets";
+import type { Mode, Role, DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
+import { recordAudit } from "@/lib/audit-log/audit";
+import { describeActor } from "@/lib/audit-log/describe-actor";
+import { sendSecurityAlert } from "@/lib/email/send-security-alert";
+import { newId } from "@/lib/db/ids";
+import { hmacHex } from "@/lib/config/secrets";
 import { generateApiKey } from "./key-format";
 import { grantableApiPermissions, type ApiPermission } from "./permissions";
 
@@ -14,7 +16,7 @@ export type CreatedApiKey = { id: string; name: string; mode: Mode; key: string;
  * `grantorRole` is the creator's role: a key never carries a permission that role could not use itself.
  */
 export async function createApiKey(
-  tx: Tx,
+  tx: DbOrTx,
   input: { accountId: string; mode: Mode; name: string; actor: string; createdById?: string | null; permissions: readonly ApiPermission[]; grantorRole: Role },
 ): Promise<CreatedApiKey> {
   if (input.permissions.length === 0) throw new AppError("params_validation", "Give the key access to at least one resource.", { fields: { permissions: "Give the key access to at least one resource." } });
@@ -47,5 +49,13 @@ export async function createApiKey(
     targetId: row.id,
     data: { name: input.name, prefix, permissions: input.permissions },
   });
+  if (input.mode === "live") {
+    await sendSecurityAlert(tx, input.accountId, "live_api_key_created", {
+      Name: input.name,
+      Key: `${prefix}…${last4}`,
+      Permissions: input.permissions.join(", "),
+      "Created by": await describeActor(tx, input.actor),
+    });
+  }
   return { id: row.id, name: row.name, mode: row.mode, key, prefix, last4, permissions: [...input.permissions], createdAt: row.createdAt };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiKeyPermissions } from "@/lib/schemas/api-key";
-import { apiPermissions, describeApiPermissions, grantableApiPermissions } from "./permissions";
+import { apiPermissions, describeApiPermissions, effectiveApiPermissions, grantableApiPermissions } from "./permissions";
 
 describe("grantableApiPermissions", () => {
   it("lets owners and admins grant everything", () => {
@@ -37,5 +37,25 @@ describe("describeApiPermissions", () => {
     expect(describeApiPermissions(apiPermissions)).toBe("Full access");
     expect(describeApiPermissions(["payments.read"])).toBe("Payments: read");
     expect(describeApiPermissions(["payments.read", "payments.write", "refunds.read"])).toBe("Payments: write · Refunds: read");
+  });
+});
+
+describe("effectiveApiPermissions", () => {
+  const full = [...apiPermissions];
+
+  it("shrinks a full key to what its creator's role grants today", () => {
+    expect(effectiveApiPermissions(full, { role: "owner" })).toEqual(full);
+    expect(effectiveApiPermissions(full, { role: "developer" })).toEqual(grantableApiPermissions("developer"));
+    expect(effectiveApiPermissions(full, { role: "developer" })).not.toContain("settlements.write");
+    expect(effectiveApiPermissions(full, { role: "viewer" })).toEqual([]);
+  });
+
+  it("never adds what the key was not given", () => {
+    expect(effectiveApiPermissions(["payments.read"], { role: "owner" })).toEqual(["payments.read"]);
+  });
+
+  it("leaves a key of a creator who left the team nothing, and a system key what it was given", () => {
+    expect(effectiveApiPermissions(full, { role: null })).toEqual([]);
+    expect(effectiveApiPermissions(["payments.read"], null)).toEqual(["payments.read"]);
   });
 });

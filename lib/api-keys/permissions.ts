@@ -30,6 +30,17 @@ export function grantableApiPermissions(role: Role): ApiPermission[] {
   });
 }
 
+/**
+ * What a key may do now: what it was given, bounded by what its creator's role may grant today, so a
+ * key shrinks when its creator is demoted. A creator who left the team (`creatorRole` null) grants
+ * nothing; a key made by the system (no creator) keeps what it was given.
+ */
+export function effectiveApiPermissions(permissions: readonly string[], creator: { role: Role | null } | null): string[] {
+  if (!creator) return [...permissions];
+  const grantable: readonly string[] = creator.role ? grantableApiPermissions(creator.role) : [];
+  return permissions.filter((p) => grantable.includes(p));
+}
+
 export function accessToPermissions(access: Partial<Record<ApiResource, ApiAccess>>): ApiPermission[] {
   return apiResources.flatMap((r): ApiPermission[] => (access[r] === "write" ? [`${r}.read`, `${r}.write`] : access[r] === "read" ? [`${r}.read`] : []));
 }

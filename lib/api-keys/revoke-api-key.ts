@@ -1,12 +1,12 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Tx } from "@/lib/db";
-import { notFound } from "@/lib/errors";
-import { tenant, type Scope } from "@/lib/scope";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { DbOrTx } from "@/lib/db";
+import { notFound } from "@/lib/errors/errors";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { forgetApiKey } from "./authenticate-api-key";
 
 /** Refused from the next request on in this process, and within a second in every other one (see authenticateApiKey). */
-export async function revokeApiKey(tx: Tx, scope: Scope, actor: string, id: string) {
+export async function revokeApiKey(tx: DbOrTx, scope: Scope, actor: string, id: string) {
   const { count } = await tx.apiKey.updateMany({ where: { id, ...tenant(scope), revokedAt: null }, data: { revokedAt: new Date() } });
   if (count === 0) throw notFound("Active API key");
   forgetApiKey(id);

@@ -1,9 +1,9 @@
 import "server-only";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate-api-key";
 import type { ApiPermission } from "@/lib/api-keys/permissions";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { authenticatePublicApp } from "@/lib/public-apps/authenticate-public-app";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 import type { Caller } from "./context";
 
 export type Authenticated = Scope & { caller: Caller; actor: string; accountApiVersion: string };

@@ -1,4 +1,4 @@
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 
 export type Caller =
   | { kind: "api_key"; apiKeyId: string; permissions: string[] }
@@ -12,3 +12,8 @@ export type ApiContext = Scope & {
   /** How the audit log and payment timelines name this caller. */
   actor: string;
 };
+
+/** One caller's name for per-caller limits: its key, or its public app's client. */
+export function callerKey(caller: Caller): string {
+  return caller.kind === "api_key" ? `key:${caller.apiKeyId}` : `app:${caller.appId}:${caller.clientId}`;
+}

@@ -1,9 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { AppError, toErrorResponse } from "@/lib/errors";
-import { newId } from "@/lib/ids";
-import { parseInput } from "@/lib/validation";
-import { authenticate, requirePermission } from "./authenticate";
+import { AppError } from "@/lib/errors/errors";
+import { errorAnswer } from "@/lib/log/error-answer";
+import { inRequest } from "@/lib/log/request-context";
+import { parseInput } from "@/lib/errors/validation";
+import { logApiRequest } from "@/lib/request-log/log-api-request";
+import { authenticate, requirePermission, type Authenticated } from "./authenticate";
 import type { ApiContext } from "./context";
 import { requestFingerprint, runIdempotent, validateIdempotencyKey, type ApiResult } from "./idempotency";
 import type { AnyOperation } from "./operation";
@@ -12,11 +14,24 @@ import { readJsonBody } from "./read-body";
 import { requestedApiVersion, resolveApiVersion } from "./version";
 
 /** Runs one operation for one HTTP request: authenticate → limit → version → parse → (idempotently) handle → respond. */
-export async function executeOperation(operation: AnyOperation, request: Request, rawParams: Record<string, unknown>): Promise<Response> {
-  const requestId = newId("req");
+export function executeOperation(operation: AnyOperation, request: Request, rawParams: Record<string, unknown>): Promise<Response> {
+  return inRequest(async (requestId) => {
+    const started = performance.now();
+    // What the request log needs, filled in as the steps learn it.
+    const seen: Seen = {};
+    const response = await runOperation(operation, request, rawParams, requestId, seen);
+    if (seen.auth) logApiRequest({ request, response, requestId, started, auth: seen.auth, body: seen.body, errorBody: seen.errorBody });
+    return response;
+  });
+}
+
+type Seen = { auth?: Authenticated; body?: unknown; errorBody?: unknown };
+
+async function runOperation(operation: AnyOperation, request: Request, rawParams: Record<string, unknown>, requestId: string, seen: Seen): Promise<Response> {
   let apiVersion: string | undefined;
   try {
     const auth = await authenticate(request.headers, operation.auth === "api_key_or_app");
+    seen.auth = auth;
     if (operation.modes && !operation.modes.includes(auth.mode)) {
       throw new AppError("forbidden", `This operation is only available with ${operation.modes.join(" or ")} keys.`);
     }
@@ -28,6 +43,7 @@ export async function executeOperation(operation: AnyOperation, request: Request
     const params = operation.params ? parseInput(operation.params, rawParams, "path parameters") : undefined;
     const query = operation.query ? parseInput(operation.query, queryObject(new URL(request.url).searchParams), "query parameters") : undefined;
     const rawBody = operation.body ? await readJsonBody(request) : undefined;
+    seen.body = rawBody;
     const body = operation.body ? parseInput(operation.body, rawBody, "request body") : undefined;
     const merchantId = operation.merchantHeader ? merchantFromHeader(request.headers.get("merchant-id")) : "";
 
@@ -47,17 +63,21 @@ export async function executeOperation(operation: AnyOperation, request: Request
     }
     const fingerprint = requestFingerprint({ method: operation.method, path: new URL(request.url).pathname, merchantId, body: rawBody });
     const result = await runIdempotent(ctx, validateIdempotencyKey(key), fingerprint, run);
+    // A replayed refusal is a failure too.
+    if (result.status >= 400) seen.errorBody = result.body;
     return respond(result, requestId, apiVersion, result.replayed);
   } catch (error) {
-    return respondWithError(error, requestId, apiVersion);
+    return respondWithError(error, requestId, apiVersion, seen);
   }
 }
 
 /** The Error object of what was thrown, with Retry-After when the caller is being rate limited. */
-export function respondWithError(error: unknown, requestId: string, apiVersion?: string): Response {
+export function respondWithError(error: unknown, requestId: string, apiVersion?: string, seen?: Seen): Response {
   const headers: Record<string, string> = {};
   if (error instanceof AppError && error.code === "rate_limited") headers["Retry-After"] = String(error.details?.retryAfterSeconds ?? 1);
-  return respond(toErrorResponse(error, requestId), requestId, apiVersion, false, headers);
+  const failure = errorAnswer(error, requestId);
+  if (seen) seen.errorBody = failure.body;
+  return respond(failure, requestId, apiVersion, false, headers);
 }
 
 /** Query parameters by name; a repeated one is a list, so a schema that expects one value refuses it. */

@@ -1,10 +1,10 @@
 import "server-only";
 import crypto from "node:crypto";
-import { db, Prisma, type Tx } from "@/lib/db";
-import { AppError, isDatabaseUnavailable } from "@/lib/errors";
-import { newId } from "@/lib/ids";
-import { decrypt, encrypt } from "@/lib/secrets";
-import { tenant, type Scope } from "@/lib/scope";
+import { db, Prisma, type DbOrTx } from "@/lib/db";
+import { AppError, isDatabaseUnavailable } from "@/lib/errors/errors";
+import { newId } from "@/lib/db/ids";
+import { decrypt, encrypt } from "@/lib/config/secrets";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 
 export const idempotencyTtlMs = 24 * 60 * 60 * 1000;
 // A claim this old belongs to a request whose process died; its transaction rolled back, so the
@@ -45,7 +45,7 @@ export async function runIdempotent(
   scope: Scope,
   key: string,
   fingerprint: string,
-  work: (tx: Tx) => Promise<ApiResult>,
+  work: (tx: DbOrTx) => Promise<ApiResult>,
 ): Promise<ApiResult & { replayed: boolean }> {
   const claim = await claimKey(scope, key, fingerprint);
   if (claim.kind === "replay") return { ...claim.result, replayed: true };

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CURRENT_API_VERSION } from "@/lib/api-version";
-import { errorStatus, type ErrorCode } from "@/lib/errors";
+import { CURRENT_API_VERSION } from "@/lib/api/api-version";
+import { errorStatus, type ErrorCode } from "@/lib/errors/errors";
 import { ErrorObject } from "@/lib/schemas/common";
 import type { AnyOperation } from "./operation";
 

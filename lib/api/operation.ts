@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { Mode, Tx } from "@/lib/db";
+import type { Mode, DbOrTx } from "@/lib/db";
 import type { ApiPermission } from "@/lib/api-keys/permissions";
-import type { ErrorCode } from "@/lib/errors";
+import type { ErrorCode } from "@/lib/errors/errors";
 import type { ApiContext } from "./context";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -50,7 +50,7 @@ export type Operation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, 
     body: z.output<B>;
     merchantId: string;
     /** A transaction for writes (shared with the idempotency record), the client for reads. */
-    q: Tx;
+    q: DbOrTx;
     signal: AbortSignal;
   }) => Promise<z.input<R>>;
 };

@@ -1,7 +1,7 @@
 import "server-only";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { takeToken, type BucketPolicy } from "@/lib/rate-limit";
+import { env } from "@/lib/config/env";
+import { AppError } from "@/lib/errors/errors";
+import { takeToken, type BucketPolicy } from "@/lib/limits/rate-limit";
 
 type Lease = { tokens: number; until: number; refill?: Promise<boolean> };
 

@@ -1,5 +1,5 @@
-import { API_VERSIONS } from "@/lib/api-version";
-import { AppError } from "@/lib/errors";
+import { API_VERSIONS } from "@/lib/api/api-version";
+import { AppError } from "@/lib/errors/errors";
 
 const versionPattern = /^\d{4}-\d{2}-\d{2}(\.preview)?$/;
 

@@ -1,6 +1,6 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
-import { tenant, type Scope } from "@/lib/scope";
+import type { DbOrTx } from "@/lib/db";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { nameActors } from "./list-audit-log";
 
 const alertForMs = 7 * 24 * 60 * 60 * 1000;
@@ -9,7 +9,7 @@ const alertForMs = 7 * 24 * 60 * 60 * 1000;
  * Settlement destinations changed with an API key in the last 7 days. A key changes them without
  * the password the dashboard asks for, so owners and admins are shown each one.
  */
-export async function listApiDestinationChanges(q: Tx, scope: Scope) {
+export async function listApiDestinationChanges(q: DbOrTx, scope: Scope) {
   const rows = await q.auditLog.findMany({
     where: { ...tenant(scope), action: "crypto_settlement.updated", actor: { startsWith: "api_key:" }, createdAt: { gte: new Date(Date.now() - alertForMs) } },
     orderBy: { createdAt: "desc" },

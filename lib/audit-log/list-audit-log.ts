@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import type { Prisma, Tx } from "@/lib/db";
-import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/pagination";
-import type { Scope } from "@/lib/scope";
+import type { Prisma, DbOrTx } from "@/lib/db";
+import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/db/pagination";
+import type { Scope } from "@/lib/tenancy/scope";
 
 export const AuditLogQuery = z.object({
   action: z.string().trim().max(100).optional().catch(undefined),
@@ -15,7 +15,7 @@ export type AuditActor = { kind: "user" | "api_key" | "system" | "unknown"; labe
  * The mode's audit entries and the account-wide ones (team changes carry no mode), newest first,
  * a keyset page at a time, with each actor named: a user by email, an API key by name.
  */
-export async function listAuditLog(q: Tx, scope: Scope, query: { action?: string; cursor?: string; limit: number }) {
+export async function listAuditLog(q: DbOrTx, scope: Scope, query: { action?: string; cursor?: string; limit: number }) {
   const position = query.cursor ? decodeCursor(query.cursor) : null;
   const where: Prisma.AuditLogWhereInput = {
     accountId: scope.accountId,
@@ -36,12 +36,12 @@ export async function listAuditLog(q: Tx, scope: Scope, query: { action?: string
 }
 
 /** Every action that appears in the account's log, for the filter. */
-export async function listAuditActions(q: Tx, accountId: string): Promise<string[]> {
+export async function listAuditActions(q: DbOrTx, accountId: string): Promise<string[]> {
   const rows = await q.auditLog.findMany({ where: { accountId }, distinct: ["action"], select: { action: true }, orderBy: { action: "asc" } });
   return rows.map((r) => r.action);
 }
 
-export async function nameActors(q: Tx, accountId: string, actors: string[]): Promise<Map<string, AuditActor>> {
+export async function nameActors(q: DbOrTx, accountId: string, actors: string[]): Promise<Map<string, AuditActor>> {
   const idsOf = (kind: string) => [...new Set(actors.filter((a) => a.startsWith(`${kind}:`)).map((a) => a.slice(kind.length + 1)))];
   const users = await q.user.findMany({ where: { id: { in: idsOf("user") } }, select: { id: true, email: true } });
   const keys = await q.apiKey.findMany({ where: { id: { in: idsOf("api_key") }, accountId }, select: { id: true, name: true } });

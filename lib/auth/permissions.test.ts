@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, permissionsByRole, roles } from "./permissions";
+import { can, mayUseUnverified, permissionsByRole, roles } from "./permissions";
 
 describe("permission table", () => {
   it("gives the owner every permission any role has", () => {
@@ -21,5 +21,20 @@ describe("permission table", () => {
 
   it("gives the viewer read access only", () => {
     expect(permissionsByRole.viewer.every((p) => p.endsWith(".read"))).toBe(true);
+  });
+});
+
+describe("a user whose email is not verified", () => {
+  it("may do anything their role allows in test mode, but only read in live mode", () => {
+    for (const permission of permissionsByRole.owner) expect(mayUseUnverified("test", permission)).toBe(true);
+    for (const permission of ["payments.refund", "settlements.write", "api_keys.manage", "webhooks.manage", "team.manage", "merchants.write"] as const) {
+      expect(mayUseUnverified("live", permission)).toBe(false);
+    }
+    expect(mayUseUnverified("live", "payments.read")).toBe(true);
+    expect(mayUseUnverified("live", "account.read")).toBe(true);
+  });
+
+  it("only owners read the dev outbox (it holds reset links of the whole team)", () => {
+    expect(roles.filter((r) => can(r, "outbox.read"))).toEqual(["owner"]);
   });
 });

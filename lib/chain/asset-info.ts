@@ -1,14 +1,16 @@
 import "server-only";
 import { erc20Abi, getAddress } from "viem";
-import { findKnownAsset } from "@/lib/assets";
-import { parseAssetId } from "@/lib/caip";
-import { AppError } from "@/lib/errors";
+import { findKnownAsset } from "@/lib/money/assets";
+import { parseAssetId } from "@/lib/chain/caip";
+import { AppError } from "@/lib/errors/errors";
 import type { Chain } from "./chains";
 import { chainClient } from "./client";
 
 export type AssetInfo = { id: string; kind: "erc20" | "native"; address: `0x${string}` | null; symbol: string; name: string; decimals: number };
 
 const cache = new Map<string, Promise<AssetInfo>>();
+/** The same answers once they have arrived, for code that cannot wait (lib/chain/asset-display.ts). */
+const answered = new Map<string, AssetInfo>();
 
 /**
  * What an asset is on its chain: known assets from the registry, native ETH (slip44:60), and any
@@ -20,7 +22,10 @@ export function assetInfo(chain: Chain, assetId: string): Promise<AssetInfo> {
   if (!info) {
     info = load(chain, assetId);
     cache.set(key, info);
-    info.catch(() => cache.delete(key));
+    info.then(
+      (loaded) => answered.set(key, loaded),
+      () => cache.delete(key),
+    );
   }
   return info;
 }
@@ -43,4 +48,9 @@ async function load(chain: Chain, assetId: string): Promise<AssetInfo> {
     client.readContract({ address, abi: erc20Abi, functionName: "name" }).catch(() => "Token"),
   ]);
   return { id: assetId, kind: "erc20", address, symbol, name, decimals };
+}
+
+/** What assetInfo has already learned about an asset in this process, if it has. */
+export function assetInfoIfKnown(assetId: string): AssetInfo | undefined {
+  return answered.get(assetId.toLowerCase());
 }

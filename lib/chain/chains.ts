@@ -1,6 +1,6 @@
 import "server-only";
-import { networkName } from "@/lib/assets";
-import { chainEnv } from "@/lib/env";
+import { networkName } from "@/lib/money/assets";
+import { chainEnv } from "@/lib/config/env";
 
 export type Chain = { id: string; numericId: number; name: string; rpcUrl: string; confirmations: number; explorerUrl: string | null };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { decodeEventLog, erc20Abi, getAddress, isAddressEqual, type Hash } from "viem";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import type { Chain } from "./chains";
 import { chainClient } from "./client";
 import type { AssetInfo } from "./asset-info";

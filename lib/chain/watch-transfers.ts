@@ -4,9 +4,11 @@ import { db } from "@/lib/db";
 import { toleratedMinimum } from "@/lib/payments/exceptions";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import { refundRoute, verifyRefundTransaction } from "@/lib/refunds/verify-refund";
+import { recordUnmatchedTransfer, type UnmatchedCandidate } from "@/lib/unmatched-transfers/record-unmatched-transfer";
 import { assetInfo } from "./asset-info";
 import type { Chain } from "./chains";
 import { chainClient } from "./client";
+import { nativeLogIndex } from "./verify-transfer";
 
 /** How far back a watcher with no saved cursor looks, and the most blocks it reads in one pass. */
 const lookbackBlocks = 500n;
@@ -15,9 +17,9 @@ const maxRange = 2_000n;
 /** The last block a watcher has read on a chain, or undefined when it has none yet. */
 export type WatchState = { cursor?: bigint };
 
-type OpenPayment = { id: string; asset: string; destination: Address; value: bigint; minValue: bigint; createdAt: Date };
+type OpenPayment = { id: string; accountId: string; asset: string; destination: Address; value: bigint; minValue: bigint; createdAt: Date };
 type PendingRefund = { id: string; asset: string; from: Address; to: Address };
-type SeenTransfer = { asset: string; from: Address; to: Address; value: bigint; txHash: Hash };
+type SeenTransfer = UnmatchedCandidate & { from: Address; to: Address; txHash: Hash };
 
 /**
  * Reads new blocks for transfers to the destinations of open live payments (so a buyer who paid from
@@ -26,6 +28,11 @@ type SeenTransfer = { asset: string; from: Address; to: Address; value: bigint; 
  * hash; the database's uniqueness on (chain, tx, log) keeps one transfer from counting twice,
  * whichever instance sees it first. Moves `state.cursor` to the last block read that has the chain's
  * confirmations on top of it.
+ *
+ * It also watches every current live settlement destination, so that money which reached a
+ * merchant and paid nothing lands in support's unmatched transfers inbox once it is deep enough.
+ * The cost stays one getLogs per asset per block range whatever the number of merchants: all
+ * destinations of an asset go in that call's `to` filter.
  */
 export async function watchTransfers(chain: Chain, state: WatchState): Promise<number> {
   const client = chainClient(chain);
@@ -34,12 +41,24 @@ export async function watchTransfers(chain: Chain, state: WatchState): Promise<n
   if (from > latest) return 0;
   const to = from + maxRange - 1n < latest ? from + maxRange - 1n : latest;
 
-  const [open, refunds] = await Promise.all([openPayments(chain), pendingRefunds(chain)]);
+  const [open, refunds, destinations] = await Promise.all([openPayments(chain), pendingRefunds(chain), settlementDestinations(chain)]);
   let found = 0;
-  const watched = [...open.map((p) => ({ asset: p.asset, to: p.destination })), ...refunds.map((r) => ({ asset: r.asset, to: r.to }))];
+  const watched = [
+    ...open.map((p) => ({ asset: p.asset, to: p.destination, accountId: p.accountId })),
+    ...refunds.map((r) => ({ asset: r.asset, to: r.to, accountId: null })),
+    ...destinations,
+  ];
+  // Money in a block that may still be reorganised out is not support's problem yet; it is read again.
+  const deepEnough = latest - BigInt(chain.confirmations) + 1n;
   if (watched.length) {
     for (const transfer of await transfersTo(chain, watched, from, to)) {
-      if ((await settleFirstPayment(open, transfer)) || (await settleFirstRefund(refunds, transfer))) found++;
+      const offered = await settleFirstPayment(open, transfer);
+      if (offered.settled || (await settleFirstRefund(refunds, transfer))) {
+        found++;
+        continue;
+      }
+      const owners = new Set(watched.flatMap((w) => (w.accountId && w.asset === transfer.asset && isAddressEqual(w.to, transfer.to) ? [w.accountId] : [])));
+      if (owners.size && transfer.blockNumber <= deepEnough) await recordUnmatchedTransfer(chain, transfer, [...owners], offered.refusedBy);
     }
   }
   // Blocks not yet deep enough are read again next pass: a transfer reorged out of them and mined
@@ -54,13 +73,23 @@ const address = (caip10: string) => getAddress(caip10.split(":").pop()!);
 async function openPayments(chain: Chain): Promise<OpenPayment[]> {
   const rows = await db().payment.findMany({
     where: { mode: "live", status: "requires_action", optionAsset: { startsWith: `${chain.id}/` }, optionDestination: { not: null }, optionValue: { not: null } },
-    select: { id: true, optionAsset: true, optionDestination: true, optionValue: true, createdAt: true, merchant: { select: { underpaymentToleranceBps: true } } },
+    select: { id: true, accountId: true, optionAsset: true, optionDestination: true, optionValue: true, createdAt: true, merchant: { select: { underpaymentToleranceBps: true } } },
     orderBy: { createdAt: "asc" },
   });
   return rows.map((p) => {
     const value = BigInt(p.optionValue!.toFixed());
-    return { id: p.id, asset: p.optionAsset!, destination: address(p.optionDestination!), value, minValue: toleratedMinimum(value, p.merchant.underpaymentToleranceBps), createdAt: p.createdAt };
+    return { id: p.id, accountId: p.accountId, asset: p.optionAsset!, destination: address(p.optionDestination!), value, minValue: toleratedMinimum(value, p.merchant.underpaymentToleranceBps), createdAt: p.createdAt };
   });
+}
+
+/** Where the account's current live settlements are paid: each (asset, wallet) with the accounts that registered it. */
+async function settlementDestinations(chain: Chain): Promise<{ asset: string; to: Address; accountId: string }[]> {
+  const rows = await db().cryptoSettlement.findMany({
+    where: { mode: "live", asset: { startsWith: `${chain.id}/` }, merchant: { deletedAt: null } },
+    select: { asset: true, destination: true, accountId: true },
+    distinct: ["asset", "destination", "accountId"],
+  });
+  return rows.map((s) => ({ asset: s.asset, to: address(s.destination), accountId: s.accountId }));
 }
 
 async function pendingRefunds(chain: Chain): Promise<PendingRefund[]> {
@@ -83,13 +112,15 @@ async function transfersTo(chain: Chain, watched: { asset: string; to: Address }
     const recipients = [...new Set(watched.filter((w) => w.asset === assetId).map((w) => w.to))];
     if (asset.kind === "erc20") {
       const logs = await client.getContractEvents({ address: asset.address!, abi: erc20Abi, eventName: "Transfer", args: { to: recipients }, fromBlock, toBlock });
-      for (const log of logs) seen.push({ asset: assetId, from: log.args.from!, to: log.args.to!, value: log.args.value!, txHash: log.transactionHash });
+      for (const log of logs) seen.push({ asset: assetId, from: log.args.from!, to: log.args.to!, value: log.args.value!, txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber });
     } else {
       for (let n = fromBlock; n <= toBlock; n++) {
         const block = await client.getBlock({ blockNumber: n, includeTransactions: true });
         for (const tx of block.transactions) {
           const target = tx.to;
-          if (target && recipients.some((r) => isAddressEqual(r, target))) seen.push({ asset: assetId, from: getAddress(tx.from), to: getAddress(target), value: tx.value, txHash: tx.hash });
+          if (target && recipients.some((r) => isAddressEqual(r, target))) {
+            seen.push({ asset: assetId, from: getAddress(tx.from), to: getAddress(target), value: tx.value, txHash: tx.hash, logIndex: nativeLogIndex, blockNumber: n });
+          }
         }
       }
     }
@@ -101,12 +132,13 @@ async function transfersTo(chain: Chain, watched: { asset: string; to: Address }
  * Offers a transfer to the open payments it could pay (within the merchant's underpayment
  * tolerance): exact amounts first, then the oldest it covers. A shorter transfer is offered only
  * when one open payment waits at that destination, so its underpayment is not pinned on a stranger.
+ * Says which payment refused it, when one did.
  */
-async function settleFirstPayment(open: OpenPayment[], transfer: SeenTransfer): Promise<boolean> {
+async function settleFirstPayment(open: OpenPayment[], transfer: SeenTransfer): Promise<{ settled: boolean; refusedBy?: string }> {
   const here = open.filter((p) => p.asset === transfer.asset && isAddressEqual(p.destination, transfer.to));
   if (here.length === 1 && here[0]!.minValue > transfer.value) {
     await verifyPaymentTransaction(here[0]!.id, transfer.txHash, "watcher");
-    return false;
+    return { settled: false, refusedBy: here[0]!.id };
   }
   const candidates = here
     .filter((p) => p.minValue <= transfer.value)
@@ -115,10 +147,10 @@ async function settleFirstPayment(open: OpenPayment[], transfer: SeenTransfer): 
     const result = await verifyPaymentTransaction(candidate.id, transfer.txHash, "watcher");
     if (result.status === "processing" || result.status === "succeeded") {
       open.splice(open.indexOf(candidate), 1);
-      return true;
+      return { settled: true };
     }
   }
-  return false;
+  return { settled: false, refusedBy: candidates[0]?.id };
 }
 
 /** Offers a transfer from a merchant's destination back to a buyer to that buyer's pending refunds, oldest first. */

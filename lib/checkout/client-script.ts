@@ -1,44 +1,43 @@
 import "server-only";
-import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
+import { checkoutAssetsDir, type CheckoutAssetsManifest } from "./assets-manifest";
+import { bundleClientScripts, designTokensCss, type ClientScript, type ClientScripts } from "./bundle-client";
 
-// The checkout page's script (lib/checkout/client/checkout.ts), bundled with esbuild the first time
-// it is asked for and kept for the life of the process, named by its content hash so that browsers
-// may cache it for good. In development it is rebuilt on every request, so edits show at once.
+export type { ClientScript, ClientScripts };
 
-export type ClientScript = { fileName: string; code: string };
+// In production the checkout's scripts and tokens are files `npm run build` made
+// (lib/checkout/build-assets.ts), read once; in development they are made from source on every
+// request, so edits show at once.
 
-const entry = path.join(process.cwd(), "lib/checkout/client/checkout.ts");
-const cacheKey = Symbol.for("tollgate.checkoutClientScript");
-const cache = globalThis as { [cacheKey]?: Promise<ClientScript> };
+type Built = { scripts: ClientScripts; tokensCss: string };
+const cacheKey = Symbol.for("tollgate.checkoutAssets");
+// Kept on globalThis: each route's server bundle has its own copy of this module.
+const cache = globalThis as { [cacheKey]?: Built };
+const production = () => process.env.NODE_ENV === "production";
 
-export function checkoutClientScript(): Promise<ClientScript> {
-  if (process.env.NODE_ENV !== "production") return bundle();
-  // Kept on globalThis: each route's server bundle has its own copy of this module.
-  cache[cacheKey] ??= bundle().catch((error: unknown) => {
-    delete cache[cacheKey];
-    throw error;
-  });
-  return cache[cacheKey];
+export function checkoutClientScripts(): Promise<ClientScripts> {
+  return production() ? Promise.resolve(builtAssets().scripts) : bundleClientScripts(process.cwd());
+}
+
+/** `:root{…}` with the design tokens the checkout's stylesheet uses. */
+export function checkoutTokensCss(): string {
+  return production() ? builtAssets().tokensCss : designTokensCss(process.cwd());
 }
 
 export const checkoutScriptPath = (fileName: string) => `/pay/assets/${fileName}`;
 
-async function bundle(): Promise<ClientScript> {
-  const { build } = await import("esbuild");
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    minify: true,
-    format: "iife",
-    target: "es2020",
-    platform: "browser",
-    legalComments: "none",
-    alias: { "@": process.cwd() },
-    logLevel: "silent",
-  });
-  const code = result.outputFiles[0]!.text;
-  const hash = crypto.createHash("sha256").update(code).digest("hex").slice(0, 16);
-  return { fileName: `checkout.${hash}.js`, code };
+/** The built assets; throws, saying what to run, when the build did not make them. */
+export function builtAssets(): Built {
+  if (cache[cacheKey]) return cache[cacheKey];
+  const dir = checkoutAssetsDir(process.cwd());
+  let manifest: CheckoutAssetsManifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")) as CheckoutAssetsManifest;
+  } catch {
+    throw new Error(`The checkout's scripts are not built (no ${path.relative(process.cwd(), dir)}/manifest.json): run \`npm run build\`.`);
+  }
+  const read = (fileName: string): ClientScript => ({ fileName, code: fs.readFileSync(path.join(dir, fileName), "utf8") });
+  cache[cacheKey] = { scripts: { page: read(manifest.page), walletConnect: read(manifest.walletConnect) }, tokensCss: manifest.tokensCss };
+  return cache[cacheKey];
 }

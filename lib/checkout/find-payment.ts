@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Payment } from "@/lib/db";
-import { notFound } from "@/lib/errors";
-import { isId } from "@/lib/ids";
+import { notFound } from "@/lib/errors/errors";
+import { isId } from "@/lib/db/ids";
 import { expireIfDue } from "@/lib/payments/get-payment";
 
 /**

@@ -1,12 +1,14 @@
 import "server-only";
-import { cheapestNetworkFirst } from "@/lib/assets";
+import { merchantBrandingSelect, type MerchantBranding } from "@/lib/branding/merchant-branding";
+import { cheapestNetworkFirst } from "@/lib/money/assets";
 import { db, type Mode } from "@/lib/db";
 import { gatewayAmount } from "@/lib/gateway/amount";
-import { formatUnits } from "@/lib/money";
+import { formatUnits } from "@/lib/money/money";
 import { formatAmount } from "@/lib/payments/format-amount";
 import { listPaymentOptions } from "@/lib/payments/payment-options";
 import { serializeStatus } from "@/lib/payments/serialize";
 import type { PaymentStatusJson } from "@/lib/schemas/payment";
+import { receiptPath } from "@/lib/receipts/receipt-path";
 import { findCheckoutPayment } from "./find-payment";
 import { checkoutRedirects, type CheckoutRedirects } from "./redirect-urls";
 import { paymentRequest, type PaymentRequest } from "./payment-request";
@@ -26,7 +28,7 @@ export type CheckoutOption = {
 export type Checkout = {
   paymentId: string;
   mode: Mode;
-  merchant: { name: string; iconUrl: string | null };
+  merchant: MerchantBranding;
   referenceId: string;
   /** "$10.50" */
   amount: string;
@@ -36,6 +38,10 @@ export type Checkout = {
   status: PaymentStatusJson;
   options: CheckoutOption[];
   redirects: CheckoutRedirects | null;
+  /** The buyer's receipt page (shown once the payment succeeded); null for a payment made before receipts. */
+  receiptUrl: string | null;
+  /** Where a payment link's `returnUrl` may point: the merchant's allow-list and those of the account's active public apps in this mode. */
+  returnOrigins: string[];
 };
 
 /** What the hosted checkout page shows for a payment link; 404 for an unknown or malformed id. */
@@ -43,7 +49,8 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
   const payment = await findCheckoutPayment(paymentId);
   const scope = { accountId: payment.accountId, mode: payment.mode };
   // A merchant deleted after the payment was made still names it.
-  const merchant = await db().merchant.findFirstOrThrow({ where: { id: payment.merchantId, ...scope }, select: { name: true, iconUrl: true } });
+  const { allowedReturnOrigins, ...merchant } = await db().merchant.findFirstOrThrow({ where: { id: payment.merchantId, ...scope }, select: { ...merchantBrandingSelect, allowedReturnOrigins: true } });
+  const apps = await db().publicApp.findMany({ where: { ...scope, revokedAt: null }, select: { allowedReturnOrigins: true } });
   const options = await listPaymentOptions(db(), payment);
   return {
     paymentId: payment.id,
@@ -53,8 +60,10 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
     amount: await buyerAmount(payment.amountUnit, payment.amountValue.toFixed()),
     expiresAt: payment.expiresAt.toISOString(),
     readAt: Date.now(),
-    status: serializeStatus(payment),
+    status: await serializeStatus(payment),
     redirects: checkoutRedirects(payment),
+    receiptUrl: payment.receiptToken ? receiptPath(payment.receiptToken) : null,
+    returnOrigins: [...allowedReturnOrigins, ...apps.flatMap((app) => app.allowedReturnOrigins)],
     options: await Promise.all(
       cheapestNetworkFirst(options).map(async (option) => {
         // Named as wallets see it: a token Tollgate does not list is read from its chain (cached).

@@ -1,9 +1,9 @@
 import "server-only";
 import { clientAddress } from "@/lib/auth/client-address";
 import { db } from "@/lib/db";
-import { AppError, notFound } from "@/lib/errors";
-import { isId } from "@/lib/ids";
-import { takeToken, type BucketPolicy } from "@/lib/rate-limit";
+import { AppError, notFound } from "@/lib/errors/errors";
+import { isId } from "@/lib/db/ids";
+import { takeToken, type BucketPolicy } from "@/lib/limits/rate-limit";
 
 // Anyone with a payment's link may post to its checkout routes, and a submitted hash makes the
 // server read the chain. A buyer needs a handful of posts; twenty at once, then one every three

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnUrl } from "./return-url";
+import { ReturnOrigins } from "@/lib/schemas/common";
+import { allowedReturnUrl, safeReturnUrl } from "./return-url";
 
 describe("safeReturnUrl", () => {
   it.each([
@@ -52,5 +53,47 @@ describe("safeReturnUrl", () => {
     ["a URL longer than 2048 characters", `myapp://orders/${"x".repeat(2040)}`],
   ])("refuses %s (not an absolute URL with a scheme)", (_label, url) => {
     expect(safeReturnUrl(url)).toBeNull();
+  });
+});
+
+describe("allowedReturnUrl", () => {
+  const allowed = ["https://shop.example.com", "myapp://"];
+
+  it.each(["https://shop.example.com/orders/42?from=checkout", "HTTPS://SHOP.EXAMPLE.COM/", "https://shop.example.com:443/x", "myapp://orders/42", "MyApp://orders/42"])("offers %s, whose origin or scheme is allowed", (url) => {
+    expect(allowedReturnUrl(url, allowed)).toBe(url);
+  });
+
+  it.each([
+    ["another site", "https://evil.example/orders/42"],
+    ["a subdomain", "https://evil.shop.example.com/"],
+    ["a look-alike host", "https://shop.example.com.evil.example/"],
+    ["credentials before another host", "https://shop.example.com@evil.example/"],
+    ["another port", "https://shop.example.com:8443/"],
+    ["http on the allowed host", "http://shop.example.com/"],
+    ["another app", "otherapp://orders/42"],
+    ["javascript: even if it were listed", "javascript:alert(1)"],
+  ])("ignores %s", (_label, url) => {
+    expect(allowedReturnUrl(url, [...allowed, "javascript://"])).toBeNull();
+  });
+
+  it("offers nothing when the list is empty", () => {
+    expect(allowedReturnUrl("https://shop.example.com/", [])).toBeNull();
+    expect(allowedReturnUrl("myapp://x", [])).toBeNull();
+  });
+});
+
+describe("ReturnOrigins", () => {
+  it("stores each entry as its origin or scheme, once", () => {
+    expect(ReturnOrigins.parse(["https://Shop.Example.com/", "https://shop.example.com:443", " myapp:// ", "com.shop.app://", ""])).toEqual(["https://shop.example.com", "myapp://", "com.shop.app://"]);
+  });
+
+  it.each(["http://shop.example.com", "https://shop.example.com/orders", "https://shop.example.com?x=1", "https://user@shop.example.com", "javascript://", "data://", "myapp://orders", "myapp:", "shop.example.com", "https://"])("refuses %s, naming it", (entry) => {
+    const result = ReturnOrigins.safeParse([entry]);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain(entry);
+  });
+
+  it("refuses more than 20 entries", () => {
+    expect(ReturnOrigins.safeParse(Array.from({ length: 21 }, (_, i) => `app${i}://`)).success).toBe(false);
   });
 });

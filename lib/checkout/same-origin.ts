@@ -1,6 +1,6 @@
 import "server-only";
-import { publicBaseUrl } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { publicBaseUrl } from "@/lib/config/env";
+import { AppError } from "@/lib/errors/errors";
 
 /**
  * The checkout's state-changing routes answer only the checkout page itself: a browser always

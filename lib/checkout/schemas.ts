@@ -5,7 +5,7 @@ export const CheckoutPaymentId = z.string().min(1).max(64);
 
 export const SimulateCheckoutInput = z.strictObject({
   paymentId: CheckoutPaymentId,
-  outcome: z.enum(["succeeded", "failed", "cancelled"]),
+  outcome: z.enum(["succeeded", "failed", "cancelled", "underpaid", "overpaid", "paid_late", "wrong_asset", "reorged"]),
 });
 export type SimulateCheckoutOutcome = z.output<typeof SimulateCheckoutInput>["outcome"];
 

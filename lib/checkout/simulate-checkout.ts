@@ -1,11 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { isFinalPaymentRefusal } from "@/lib/payments/transition";
 import { serializeStatus } from "@/lib/payments/serialize";
 import { simulatePayment } from "@/lib/payments/simulate-payment";
 import type { PaymentStatusJson } from "@/lib/schemas/payment";
-import { tenant } from "@/lib/scope";
+import { tenant } from "@/lib/tenancy/scope";
 import { findCheckoutPayment } from "./find-payment";
 import type { SimulateCheckoutOutcome } from "./schemas";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Payment } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { recordPaymentEvent } from "@/lib/payments/record-event";
 import type { PaymentOption } from "@/lib/payments/payment-options";
 import { quotePaymentOption, selectPaymentOption } from "@/lib/payments/select-option";

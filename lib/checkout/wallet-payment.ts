@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { confirmGatewayOption } from "@/lib/gateway/confirm";
 import { createGatewayOptions } from "@/lib/gateway/options";
 import { serializeStatus } from "@/lib/payments/serialize";

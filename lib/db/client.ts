@@ -6,13 +6,13 @@ function createClient(connection: Connection) {
   return new PrismaClient({
     adapter: connection.adapter,
     // Secret columns are never read unless a query asks for them by name.
-    omit: { user: { passwordHash: true }, apiKey: { hash: true } },
+    omit: { user: { passwordHash: true, totpSecret: true }, apiKey: { hash: true }, invitation: { joinPasswordHash: true } },
   });
 }
 
 export type Db = ReturnType<typeof createClient>;
 /** A transaction, or the client itself where no transaction is needed: what domain functions query through. */
-export type Tx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+export type DbOrTx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
 type State = { connection: Connection; client: Db };
 
@@ -31,6 +31,12 @@ function state(): State {
 /** The Prisma client. Created on first use, so importing this module (e.g. during `next build`) connects to nothing. */
 export function db(): Db {
   return state().client;
+}
+
+/** Makes `connection` the process's database from here on (test databases; see lib/testing). */
+export function installConnection(connection: Connection): Db {
+  globalState.__tollgateDb = { connection, client: createClient(connection) };
+  return globalState.__tollgateDb.client;
 }
 
 export function connection(): Connection {

@@ -5,7 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { env } from "@/lib/env";
+import { env } from "@/lib/config/env";
 import { openPglite } from "./pglite";
 
 export type Connection = {
@@ -18,6 +18,12 @@ export type Connection = {
    */
   migrationAdapter: () => { adapter: SqlMigrationAwareDriverAdapterFactory; release: () => Promise<void> };
   close: () => Promise<void>;
+  /**
+   * Calls `onMessage` with each NOTIFY payload on `channel`, delivered when the notifying
+   * transaction commits, from any instance. `onGap` runs whenever messages may have been missed
+   * (the listening connection was lost and is back). Returns how to stop listening.
+   */
+  listen: (channel: string, onMessage: (payload: string) => void, onGap: () => void) => Promise<() => Promise<void>>;
 };
 
 export function connect(): Connection {
@@ -36,7 +42,7 @@ function connectPostgres(connectionString: string): Connection {
     const pool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: 3_000 });
     return { adapter: new PrismaPg(pool), release: () => pool.end() };
   };
-  return { kind: "postgresql", adapter, migrationAdapter, close: async () => {} };
+  return { kind: "postgresql", adapter, migrationAdapter, close: async () => {}, listen: (channel, onMessage, onGap) => listenPostgres(connectionString, channel, onMessage, onGap) };
 }
 
 function connectEmbedded(dataDir: string): Connection {
@@ -54,6 +60,51 @@ function connectEmbedded(dataDir: string): Connection {
       await pglite.close();
       releaseLock();
     },
+    // One process owns the embedded database, so its own notifications are all there is; none is lost.
+    listen: async (channel, onMessage) => {
+      const unlisten = await pglite.listen(channel, onMessage);
+      return unlisten;
+    },
+  };
+}
+
+// LISTEN needs a connection of its own, held open: a pooled one would be handed to other queries.
+async function listenPostgres(connectionString: string, channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = 250;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000 });
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload) onMessage(message.payload);
+    });
+    next.on("error", () => reopen(next));
+    next.on("end", () => reopen(next));
+    await next.connect();
+    await next.query(`LISTEN "${channel}"`);
+    client = next;
+    retryMs = 250;
+  };
+  const reopen = (lost: pg.Client) => {
+    if (stopped || client !== lost) return;
+    client = null;
+    lost.removeAllListeners("end");
+    lost.end().catch(() => {});
+    const retry = () => {
+      if (stopped) return;
+      open().then(onGap, () => {
+        retryMs = Math.min(retryMs * 2, 5_000);
+        setTimeout(retry, retryMs).unref();
+      });
+    };
+    setTimeout(retry, retryMs).unref();
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }
 

@@ -1,3 +1,3 @@
-export { db, connection, closeDb, type Db, type Tx } from "./client";
+export { db, connection, closeDb, type Db, type DbOrTx } from "./client";
 export { Prisma } from "@/lib/generated/prisma/client";
 export type * from "@/lib/generated/prisma/client";

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
+import { logger } from "@/lib/log/logger";
 
 // The schema-engine binary cannot be downloaded on our machines; its WASM build does the same work
 // through the driver adapter and writes the same `_prisma_migrations` table as the stock CLI.
@@ -31,10 +32,8 @@ function loadEngineModule() {
 export async function openEngine(adapter: SqlMigrationAwareDriverAdapterFactory, schema?: string): Promise<SchemaEngine> {
   const { SchemaEngine } = await loadEngineModule();
   const datamodels: [string, string][] | undefined = schema ? [[schemaPath, schema]] : undefined;
-  const log = (message: string) => {
-    if (process.env.TOLLGATE_DEBUG_MIGRATIONS) console.error("[schema-engine]", message);
-  };
-  return SchemaEngine.new({ datamodels }, log, bindMigrationAwareSqlAdapterFactory(adapter));
+  const engineLog = logger.child({ component: "schema-engine" });
+  return SchemaEngine.new({ datamodels }, (message: string) => engineLog.debug(message), bindMigrationAwareSqlAdapterFactory(adapter));
 }
 
 export function readMigrations(): MigrationList {

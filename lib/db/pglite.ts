@@ -1,12 +1,17 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
-/**
- * An embedded database (in memory without a directory) with the extensions our migrations use:
- * pg_trgm for substring search. Everything that opens Tollgate's PGlite data goes through here.
- */
+// The extensions our migrations use: pg_trgm for substring search. Everything that opens
+// Tollgate's PGlite data goes through here.
+const options = { extensions: { pg_trgm } };
+
+/** An embedded database, in memory without a directory. */
 export function openPglite(dataDir?: string): PGlite {
-  const options = { extensions: { pg_trgm } };
   // `new PGlite(undefined, options)` loses the options: pass them alone for an in-memory database.
   return dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+}
+
+/** An in-memory database started from a copy of another's data directory (`PGlite.dumpDataDir`). */
+export function openPgliteFrom(dump: Blob): PGlite {
+  return new PGlite({ ...options, loadDataDir: dump });
 }

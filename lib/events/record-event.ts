@@ -1,7 +1,7 @@
 import "server-only";
-import type { Event, Prisma, Tx } from "@/lib/db";
-import { newId } from "@/lib/ids";
-import type { Scope } from "@/lib/scope";
+import { Prisma, type Event, type DbOrTx } from "@/lib/db";
+import { newId } from "@/lib/db/ids";
+import type { Scope } from "@/lib/tenancy/scope";
 import { allEvents, type EventType } from "./event-types";
 
 /**
@@ -10,23 +10,30 @@ import { allEvents, type EventType } from "./event-types";
  * notification commit together or not at all. The worker sends them afterwards.
  * `onlyEndpointId` addresses one endpoint whatever it subscribes to (the "send test event" case).
  */
-export async function recordEvent(tx: Tx, scope: Scope, type: EventType, object: Prisma.InputJsonObject, options: { onlyEndpointId?: string } = {}): Promise<Event> {
+export async function recordEvent(tx: DbOrTx, scope: Scope, type: EventType, object: Prisma.InputJsonObject, options: { onlyEndpointId?: string } = {}): Promise<Event> {
   const now = new Date();
   const event = await tx.event.create({ data: { id: newId("evt"), accountId: scope.accountId, mode: scope.mode, type, data: object, paymentId: paymentOf(type, object), createdAt: now } });
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: {
-      accountId: scope.accountId,
-      mode: scope.mode,
-      ...(options.onlyEndpointId ? { id: options.onlyEndpointId } : { enabled: true, OR: [{ events: { has: type } }, { events: { has: allEvents } }] }),
-    },
-    select: { id: true },
-  });
-  if (endpoints.length > 0) {
-    await tx.webhookDelivery.createMany({
-      data: endpoints.map((e) => ({ id: newId("whd"), accountId: scope.accountId, mode: scope.mode, endpointId: e.id, eventId: event.id, nextAttemptAt: now, createdAt: now })),
-    });
-  }
+  const endpoints = options.onlyEndpointId
+    ? await tx.webhookEndpoint.findMany({ where: { id: options.onlyEndpointId, accountId: scope.accountId, mode: scope.mode }, select: { id: true } })
+    : await tx.$queryRaw<{ id: string }[]>(subscribedEndpoints(scope, type));
+  await queueDeliveries(tx, scope, event.id, endpoints.map((e) => e.id), now);
   return event;
+}
+
+/**
+ * The ids of the enabled endpoints of the account and mode subscribed to `type`. Raw SQL so that a
+ * hot path (creating a payment) can run it inside its own single statement.
+ */
+export function subscribedEndpoints(scope: Scope, type: EventType): Prisma.Sql {
+  return Prisma.sql`SELECT id FROM "WebhookEndpoint" WHERE "accountId" = ${scope.accountId} AND mode = ${scope.mode}::"Mode" AND enabled AND (${type} = ANY(events) OR ${allEvents} = ANY(events))`;
+}
+
+/** A pending delivery of an event to each endpoint, due now. */
+export async function queueDeliveries(tx: DbOrTx, scope: Scope, eventId: string, endpointIds: string[], now: Date): Promise<void> {
+  if (endpointIds.length === 0) return;
+  await tx.webhookDelivery.createMany({
+    data: endpointIds.map((endpointId) => ({ id: newId("whd"), accountId: scope.accountId, mode: scope.mode, endpointId, eventId, nextAttemptAt: now, createdAt: now })),
+  });
 }
 
 /** The payment a snapshot is about: a payment's own id, or a refund's payment. */

@@ -1,8 +1,8 @@
 import "server-only";
-import type { Payment, Refund, Tx } from "@/lib/db";
+import type { Payment, Refund, DbOrTx } from "@/lib/db";
 import { serializePayment } from "@/lib/payments/serialize";
 import { serializeRefund } from "@/lib/refunds/serialize";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 import { listSettlements } from "@/lib/settlements/list-settlements";
 
 // What an event carries: the whole object as it stands after the change, so a receiver never has
@@ -18,6 +18,6 @@ export function refundSnapshot(r: Refund, p: Payment) {
 }
 
 /** A merchant's settlement destinations after a change, as `GET /v1/merchants/{id}/settlements` shows them. */
-export async function settlementsSnapshot(q: Tx, scope: Scope, merchantId: string) {
+export async function settlementsSnapshot(q: DbOrTx, scope: Scope, merchantId: string) {
   return { merchantId, ...(await listSettlements(q, scope, merchantId)) };
 }

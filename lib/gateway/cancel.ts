@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Payment } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { transitionPayment } from "@/lib/payments/transition";
 import { requirePayable } from "./payable";
 

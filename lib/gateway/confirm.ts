@@ -1,8 +1,8 @@
 import "server-only";
 import { getAddress, isHex, recoverTypedDataAddress, type Hex } from "viem";
 import { db, type GatewayOption, type Payment } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { AppError } from "@/lib/errors/errors";
+import { newId } from "@/lib/db/ids";
 import { expireIfDue } from "@/lib/payments/get-payment";
 import { recordPaymentEvent } from "@/lib/payments/record-event";
 import { transitionPayment } from "@/lib/payments/transition";
@@ -11,6 +11,7 @@ import { authorizationTypes, gaslessDomain } from "./eip3009";
 import { optionAuthorization } from "./options";
 import { requirePayable } from "./payable";
 import { RelayFailed, relaySubmission } from "./relay";
+import { unseenTransaction } from "./unseen-transaction";
 
 type Results = { type: "walletRpc"; data: unknown[] }[];
 
@@ -18,7 +19,8 @@ type Results = { type: "walletRpc"; data: unknown[] }[];
  * Confirms an option with what the wallet returned: an EIP-3009 signature (checked to recover to
  * the option's account over exactly the authorization it was shown, then relayed; in test mode the
  * payment succeeds at once) or a transaction hash (verified on-chain as every transfer is). One
- * option per payment is ever confirmed; the same confirm again answers the same.
+ * option per payment is confirmed at a time, and the same confirm again answers the same; another
+ * option is refused unless the confirmed one is a transaction hash the chain never saw.
  */
 export async function confirmGatewayOption(payment: Payment, optionId: string, results: Results, actor: string): Promise<Payment> {
   const option = await db().gatewayOption.findFirst({ where: { id: optionId, paymentId: payment.id } });
@@ -31,8 +33,24 @@ export async function confirmGatewayOption(payment: Payment, optionId: string, r
     if (option.result === result.toLowerCase()) return current(payment);
     throw new AppError("invalid_state", "This option was already confirmed with another result.");
   }
-  const other = await db().gatewayOption.findFirst({ where: { paymentId: payment.id, confirmedAt: { not: null } }, select: { id: true } });
-  if (other) throw new AppError("invalid_state", "Another option of this payment was already confirmed.");
+  try {
+    return await confirmOnce(payment, option, result, actor);
+  } catch (error) {
+    // The chain watcher (or the checkout) may have found the wallet's transaction before the wallet
+    // confirmed it: the payment moved on because of this very transfer, which is the answer.
+    if (error instanceof AppError && error.code === "invalid_state" && option.method !== "eip3009" && (await alreadyPaidBy(payment.id, result))) return current(payment);
+    throw error;
+  }
+}
+
+async function alreadyPaidBy(paymentId: string, txHash: string): Promise<boolean> {
+  return (await db().chainTransfer.count({ where: { paymentId, txHash: txHash.toLowerCase() } })) > 0;
+}
+
+async function confirmOnce(payment: Payment, option: GatewayOption, result: string, actor: string): Promise<Payment> {
+  const other = await db().gatewayOption.findFirst({ where: { paymentId: payment.id, confirmedAt: { not: null }, supersededAt: null } });
+  const supersede = other ? await unseenTransaction(other) : null;
+  if (other && !supersede) throw new AppError("invalid_state", "Another option of this payment was already confirmed.");
   requirePayable(payment);
   if (option.expiresAt.getTime() <= Date.now()) throw new AppError("quote_expired", "This option's quote expired. Ask for options again (refresh) and confirm the new one.");
 
@@ -40,7 +58,7 @@ export async function confirmGatewayOption(payment: Payment, optionId: string, r
   if (option.method === "eip3009") await checkAuthorization(option, result as Hex, payer);
   else if (!/^0x[0-9a-fA-F]{64}$/.test(result)) throw new AppError("invalid_params", "The result of eth_sendTransaction must be the transaction hash (0x and 64 hex digits).", { fields: { results: "Not a transaction hash." } });
 
-  const confirmed = await markConfirmed(payment, option, result.toLowerCase(), payer, actor);
+  const confirmed = await markConfirmed(payment, option, result.toLowerCase(), payer, actor, other && supersede ? { option: other, reason: supersede } : null);
   if (confirmed.kind === "replay") return current(payment);
   if (option.mode === "test") return confirmed.payment;
   if (option.method === "eip3009") {
@@ -64,17 +82,23 @@ async function checkAuthorization(option: GatewayOption, signature: Hex, payer: 
 }
 
 /**
- * Records the confirmation and fixes the option on the payment, in one transaction that bumps the
- * payment's version: of two confirms racing (two instances, a double tap), one wins and the other
- * sees its result. Test mode succeeds here; live mode queues the relay.
+ * Records the confirmation and fixes the option on the payment (setting aside `superseded`, an
+ * earlier option whose transaction never showed up), in one transaction that bumps the payment's
+ * version: of two confirms racing (two instances, a double tap), one wins and the other sees its
+ * result. Test mode succeeds here; live mode queues the relay.
  */
-async function markConfirmed(payment: Payment, option: GatewayOption, result: string, payer: string, actor: string) {
+async function markConfirmed(payment: Payment, option: GatewayOption, result: string, payer: string, actor: string, superseded: { option: GatewayOption; reason: string } | null) {
   try {
     return await db().$transaction(async (tx) => {
       const { count } = await tx.gatewayOption.updateMany({ where: { id: option.id, confirmedAt: null }, data: { confirmedAt: new Date(), result } });
       if (count === 0) return { kind: "replay" as const };
       let fresh = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
       requirePayable(fresh);
+      if (superseded) {
+        const set = await tx.gatewayOption.updateMany({ where: { id: superseded.option.id, supersededAt: null }, data: { supersededAt: new Date() } });
+        if (set.count === 0) throw new AppError("conflict", "The payment changed at the same moment; try again.");
+        fresh = await recordPaymentEvent(tx, fresh, { type: "payment.option_superseded", actor, data: { optionId: superseded.option.id, txHash: superseded.option.result, byOptionId: option.id, reason: superseded.reason } });
+      }
       const fixed = { optionSettlementId: option.settlementId, optionAsset: option.asset, optionDestination: option.destination, optionValue: option.value, quotedAt: option.createdAt };
       await tx.payment.update({ where: { id: fresh.id }, data: fixed });
       fresh = await recordPaymentEvent(tx, { ...fresh, ...fixed }, { type: "payment.option_confirmed", actor, data: { optionId: option.id, method: option.method, payer: option.payer, asset: option.asset, value: option.value.toFixed() } });

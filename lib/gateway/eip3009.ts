@@ -1,12 +1,12 @@
 import "server-only";
 import { getAddress, parseAbi, type Address, type Hex } from "viem";
 import { getEip712Domain } from "viem/actions";
-import { findKnownAsset } from "@/lib/assets";
-import { parseAssetId } from "@/lib/caip";
+import { findKnownAsset } from "@/lib/money/assets";
+import { parseAssetId } from "@/lib/chain/caip";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
 import type { Mode } from "@/lib/db";
-import { relayerKeyEnv } from "@/lib/env";
+import { relayerKeyEnv } from "@/lib/config/env";
 
 // EIP-3009 `transferWithAuthorization`: the buyer signs typed data moving the quoted amount from
 // their account straight to the merchant's destination, and anyone (our relayer) may submit it,

@@ -1,10 +1,10 @@
 import "server-only";
 import { db, type Payment } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { isId } from "@/lib/ids";
+import { AppError } from "@/lib/errors/errors";
+import { isId } from "@/lib/db/ids";
 import { expireIfDue } from "@/lib/payments/get-payment";
 import { paymentIdFromReference } from "@/lib/payments/payment-reference";
-import { tenant, type Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 
 /** The caller's payment (scoped by account and mode like every read), expiry applied; otherwise `payment_not_found`. */
 export async function findGatewayPayment(scope: Scope, idOrUrl: string): Promise<Payment> {

@@ -1,11 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
 import { encodeFunctionData, erc20Abi, getAddress, toHex, type Address } from "viem";
-import { parseAccountId, parseAssetId } from "@/lib/caip";
+import { parseAccountId, parseAssetId } from "@/lib/chain/caip";
 import { chainIdOf } from "@/lib/chain/chains";
 import { db, type GatewayOption, type Payment } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { AppError } from "@/lib/errors/errors";
+import { newId } from "@/lib/db/ids";
 import { listPaymentOptions } from "@/lib/payments/payment-options";
 import { gatewayAmount } from "./amount";
 import { authorizationTypedDataJson, gaslessDomain, type Authorization } from "./eip3009";

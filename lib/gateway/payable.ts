@@ -1,6 +1,6 @@
 import "server-only";
 import type { Payment } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 
 /** Refuses what a wallet can no longer pay, in WalletConnect Pay's words. */
 export function requirePayable(payment: Payment): void {

@@ -4,7 +4,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { getChain, type Chain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
 import { db } from "@/lib/db";
-import { env, relayerKeyEnv } from "@/lib/env";
+import { env, relayerKeyEnv } from "@/lib/config/env";
+import { logger } from "@/lib/log/logger";
 import { recordPaymentEvent } from "@/lib/payments/record-event";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import { eip3009Abi } from "./eip3009";
@@ -59,7 +60,7 @@ export async function relaySubmission(submissionId: string): Promise<void> {
     // A timeout or a dropped connection may come after the node took the transaction: the
     // submission stays claimed, and the recovery sweep finds out on chain whether it was sent.
     if (!sentNothing(error)) {
-      console.error(`[relayer] ${submission.id}: outcome unknown, left for recovery:`, error);
+      logger.error({ err: error, submissionId: submission.id }, "Relayer: the outcome of a submission is unknown; left for recovery.");
       return;
     }
     const reason = relayError(error);
@@ -125,6 +126,6 @@ function relayError(error: unknown): string {
   if (/insufficient funds/i.test(text)) return "The relayer has too little gas to submit the payment. The payment is still payable.";
   if (/authorization is used|authorization is expired|invalid signature|not yet valid/i.test(text)) return `The token refused the authorization: ${text.split("\n")[0]}`;
   if (/No relayer/i.test(text)) return text;
-  console.error("[relayer]", error);
+  logger.error({ err: error }, "Relayer: the submission failed.");
   return `The relayer could not submit the payment (${text.split("\n")[0]!.slice(0, 200)}). The payment is still payable.`;
 }

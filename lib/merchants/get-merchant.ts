@@ -1,11 +1,11 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
-import { notFound } from "@/lib/errors";
-import { isId } from "@/lib/ids";
-import type { Scope } from "@/lib/scope";
+import type { DbOrTx } from "@/lib/db";
+import { notFound } from "@/lib/errors/errors";
+import { isId } from "@/lib/db/ids";
+import type { Scope } from "@/lib/tenancy/scope";
 
 /** A live (not deleted) merchant of this account and mode, or 404. */
-export async function getMerchant(q: Tx, scope: Scope, merchantId: string) {
+export async function getMerchant(q: DbOrTx, scope: Scope, merchantId: string) {
   const merchant = isId("mrch", merchantId)
     ? await q.merchant.findFirst({ where: { id: merchantId, accountId: scope.accountId, mode: scope.mode, deletedAt: null } })
     : null;

@@ -1,11 +1,11 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/pagination";
-import type { Scope } from "@/lib/scope";
+import type { DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
+import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/db/pagination";
+import type { Scope } from "@/lib/tenancy/scope";
 import { serializeMerchant } from "./serialize";
 
-export async function listMerchants(q: Tx, scope: Scope, page: { limit: number; cursor?: string }) {
+export async function listMerchants(q: DbOrTx, scope: Scope, page: { limit: number; cursor?: string }) {
   const position = page.cursor ? decodeCursor(page.cursor) : null;
   if (page.cursor && !position) throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
   const rows = await q.merchant.findMany({

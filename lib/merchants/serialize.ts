@@ -2,5 +2,5 @@ import type { Merchant } from "@/lib/db";
 import type { MerchantJson } from "@/lib/schemas/merchant";
 
 export function serializeMerchant(m: Merchant): MerchantJson {
-  return { id: m.id, name: m.name, email: m.email, status: "active", iconUrl: m.iconUrl, underpaymentToleranceBps: m.underpaymentToleranceBps, createdAt: m.createdAt.toISOString() };
+  return { id: m.id, name: m.name, email: m.email, status: "active", iconUrl: m.iconUrl, accentColor: m.accentColor, supportContact: m.supportContact, underpaymentToleranceBps: m.underpaymentToleranceBps, allowedReturnOrigins: m.allowedReturnOrigins, createdAt: m.createdAt.toISOString() };
 }

@@ -1,15 +1,15 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Tx } from "@/lib/db";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { DbOrTx } from "@/lib/db";
 import type { UpdateMerchantInput } from "@/lib/schemas/merchant";
-import { tenant, type Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { getMerchant } from "./get-merchant";
 
-export async function updateMerchant(tx: Tx, scope: Scope, actor: string, merchantId: string, input: UpdateMerchantInput) {
+export async function updateMerchant(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, input: UpdateMerchantInput) {
   await getMerchant(tx, scope, merchantId);
   const merchant = await tx.merchant.update({
     where: { id: merchantId },
-    data: { name: input.merchantName, email: input.merchantEmail, iconUrl: input.iconUrl, underpaymentToleranceBps: input.underpaymentToleranceBps },
+    data: { name: input.merchantName, email: input.merchantEmail, iconUrl: input.iconUrl, accentColor: input.accentColor, supportContact: input.supportContact, underpaymentToleranceBps: input.underpaymentToleranceBps, allowedReturnOrigins: input.allowedReturnOrigins },
   });
   await recordAudit(tx, { ...tenant(scope), actor, action: "merchant.updated", targetType: "merchant", targetId: merchantId, data: { fields: Object.keys(input) } });
   return merchant;

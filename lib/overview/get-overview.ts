@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type PaymentStatus } from "@/lib/db";
 import { paymentStatuses } from "@/lib/schemas/payment";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 
 export const overviewDays = 30;
 

@@ -1,12 +1,12 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
+import { recordAudit } from "@/lib/audit-log/audit";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
 import { parseTxHash, transactionNotAccepted } from "@/lib/chain/verify-transfer";
 import { submitPaymentTransaction } from "@/lib/checkout/submit-transaction";
 import { db, type Payment } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import type { AttachPaymentTransactionInput } from "@/lib/schemas/attach-transaction";
-import { tenant, type Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { readPayment } from "./get-payment";
 
 /**

@@ -1,41 +1,96 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { recordEvent } from "@/lib/events/record-event";
+import { Prisma, type Payment, type DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
+import { queueDeliveries, subscribedEndpoints } from "@/lib/events/record-event";
 import { paymentSnapshot } from "@/lib/events/snapshots";
-import { newId } from "@/lib/ids";
-import { getMerchant } from "@/lib/merchants/get-merchant";
+import { isId, newId, randomBase62 } from "@/lib/db/ids";
 import type { CreatePaymentInput } from "@/lib/schemas/payment";
-import { tenant, type Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 import { defaultLifetimeMs, maxLifetimeMs, minLifetimeMs } from "./lifecycle";
 
-export async function createPayment(tx: Tx, scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput) {
-  await getMerchant(tx, scope, merchantId).catch((error: unknown) => {
-    throw error instanceof AppError && error.code === "not_found" ? new AppError("merchant_not_found", "Merchant not found: the Merchant-Id header names no merchant of this account and mode.") : error;
-  });
+/**
+ * Creates a payment with its first PaymentEvent and its payment.created outbox event, and queues
+ * that event's deliveries. Also returns the assets of the merchant's crypto settlements, for the
+ * payability warnings of the create answer. `paymentLinkId` names the reusable link that minted it, if one did.
+ */
+export async function createPayment(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput, paymentLinkId?: string): Promise<{ payment: Payment; settlementAssets: string[] }> {
   const now = new Date();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : new Date(now.getTime() + defaultLifetimeMs);
   const lifetime = expiresAt.getTime() - now.getTime();
   if (lifetime < minLifetimeMs || lifetime > maxLifetimeMs) {
     throw new AppError("params_validation", "expiresAt must be between 1 minute and 30 days from now.", { fields: { expiresAt: "Must be between 1 minute and 30 days from now." } });
   }
-  const id = newId("pay");
-  const payment = await tx.payment.create({
-    data: {
-      id,
-      ...tenant(scope),
-      merchantId,
-      referenceId: input.referenceId,
-      amountUnit: input.amount.unit,
-      amountValue: input.amount.value,
-      expiresAt,
-      createdAt: now,
-      checkoutSuccessUrl: input.checkout?.successUrl ?? null,
-      checkoutErrorUrl: input.checkout?.errorUrl ?? null,
-    },
-  });
-  // Not a nested create: that makes Prisma read the payment back after both inserts.
-  await tx.paymentEvent.create({ data: { id: newId("pev"), ...tenant(scope), paymentId: id, version: 1, type: "payment.created", toStatus: "requires_action", actor, createdAt: now } });
-  await recordEvent(tx, scope, "payment.created", paymentSnapshot(payment));
-  return payment;
+  const merchantNotFound = () => new AppError("merchant_not_found", "Merchant not found: the Merchant-Id header names no merchant of this account and mode.");
+  if (!isId("mrch", merchantId)) throw merchantNotFound();
+  // The row as the database will hold it (defaults included), so the event's snapshot can be written
+  // in the same statement. Typed as the whole model: a new column must be given a value here.
+  const payment: Payment = {
+    id: newId("pay"),
+    accountId: scope.accountId,
+    mode: scope.mode,
+    merchantId,
+    referenceId: input.referenceId,
+    amountUnit: input.amount.unit,
+    amountValue: new Prisma.Decimal(input.amount.value),
+    status: "requires_action",
+    version: 1,
+    expiresAt,
+    createdAt: now,
+    updatedAt: now,
+    finalizedAt: null,
+    optionSettlementId: null,
+    optionAsset: null,
+    optionDestination: null,
+    optionValue: null,
+    quotedAt: null,
+    txId: null,
+    paidValue: null,
+    payerAddress: null,
+    failureReason: null,
+    checkoutSuccessUrl: input.checkout?.successUrl ?? null,
+    checkoutErrorUrl: input.checkout?.errorUrl ?? null,
+    refundedValue: new Prisma.Decimal(0),
+    exceptionType: null,
+    exceptionAsset: null,
+    exceptionExpected: null,
+    exceptionReceived: null,
+    exceptionTxHash: null,
+    exceptionResolution: null,
+    exceptionResolvedAt: null,
+    searchText: null,
+    buyerEmail: input.buyerEmail ?? null,
+    receiptToken: randomBase62(32),
+    paymentLinkId: paymentLinkId ?? null,
+  };
+  const eventId = newId("evt");
+  // One statement instead of six Prisma round trips (merchant check, three inserts, the endpoint and
+  // settlement lookups): creating payments is the API's hottest write. Nothing is inserted unless
+  // the merchant is a live one of this account and mode. Timestamps go in as UTC text, as Prisma
+  // stores them (timestamp without time zone), whatever the session's time zone.
+  const mode = Prisma.sql`${scope.mode}::"Mode"`;
+  const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
+  const [row] = await tx.$queryRaw<{ searchText: string | null; endpoints: string[]; settlementAssets: string[] }[]>`
+    WITH merchant AS (
+      SELECT id FROM "Merchant" WHERE id = ${merchantId} AND "accountId" = ${scope.accountId} AND mode = ${mode} AND "deletedAt" IS NULL
+    ), payment AS (
+      INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, version, "expiresAt", "createdAt", "updatedAt", "checkoutSuccessUrl", "checkoutErrorUrl", "refundedValue", "buyerEmail", "receiptToken", "paymentLinkId")
+      SELECT ${payment.id}, ${scope.accountId}, ${mode}, merchant.id, ${payment.referenceId}, ${payment.amountUnit}, ${payment.amountValue.toFixed()}::numeric, 'requires_action', 1,
+             ${at(expiresAt)}, ${at(now)}, ${at(now)}, ${payment.checkoutSuccessUrl}, ${payment.checkoutErrorUrl}, 0,
+             ${payment.buyerEmail}, ${payment.receiptToken}, ${payment.paymentLinkId}
+      FROM merchant
+      RETURNING id, "searchText"
+    ), created AS (
+      INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, "toStatus", actor, "createdAt")
+      SELECT ${newId("pev")}, ${scope.accountId}, ${mode}, id, 1, 'payment.created', 'requires_action', ${actor}, ${at(now)} FROM payment
+    ), event AS (
+      INSERT INTO "Event" (id, "accountId", mode, type, data, "paymentId", "createdAt")
+      SELECT ${eventId}, ${scope.accountId}, ${mode}, 'payment.created', ${JSON.stringify(paymentSnapshot(payment))}::jsonb, id, ${at(now)} FROM payment
+    )
+    SELECT payment."searchText",
+           ARRAY(${subscribedEndpoints(scope, "payment.created")}) AS endpoints,
+           ARRAY(SELECT asset FROM "CryptoSettlement" WHERE "merchantId" = ${merchantId} AND "accountId" = ${scope.accountId} AND mode = ${mode}) AS "settlementAssets"
+    FROM payment`;
+  if (!row) throw merchantNotFound();
+  await queueDeliveries(tx, scope, eventId, row.endpoints, now);
+  return { payment: { ...payment, searchText: row.searchText }, settlementAssets: row.settlementAssets };
 }

@@ -1,11 +1,11 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Payment, Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { Payment, DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
 import { recordEvent } from "@/lib/events/record-event";
 import { paymentSnapshot } from "@/lib/events/snapshots";
 import type { ExceptionType } from "@/lib/schemas/payment";
-import { tenant, type Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { getPayment } from "./get-payment";
 import { recordPaymentEvent } from "./record-event";
 import { transitionPayment } from "./transition";
@@ -19,7 +19,7 @@ export type ExceptionFound = { type: ExceptionType; asset: string; expected: big
  * Records the first exception of a payment (a later wrong transfer is on its timeline only), as a
  * timeline step and a `payment.exception` webhook, in the caller's transaction.
  */
-export async function recordPaymentException(tx: Tx, payment: Payment, found: ExceptionFound, actor: string): Promise<Payment> {
+export async function recordPaymentException(tx: DbOrTx, payment: Payment, found: ExceptionFound, actor: string): Promise<Payment> {
   if (payment.exceptionType) return payment;
   const resolution = found.withinTolerance ? "within_tolerance" : null;
   const { count } = await tx.payment.updateMany({
@@ -66,7 +66,7 @@ export type ExceptionAction = (typeof exceptionActions)[number];
  * overpayment's excess, a late or wrong-token transfer), or `dismiss` it. Audit-logged and on the
  * payment's timeline.
  */
-export async function resolvePaymentException(tx: Tx, scope: Scope, actor: string, paymentId: string, action: ExceptionAction, note?: string): Promise<Payment> {
+export async function resolvePaymentException(tx: DbOrTx, scope: Scope, actor: string, paymentId: string, action: ExceptionAction, note?: string): Promise<Payment> {
   let payment = await getPayment(tx, scope, paymentId);
   if (!payment.exceptionType || payment.exceptionResolution) throw new AppError("invalid_state", "This payment has no open exception.", { status: payment.status });
   const resolution = action === "accept" ? "accepted" : action === "dismiss" ? "dismissed" : "refunded";
@@ -81,8 +81,18 @@ export async function resolvePaymentException(tx: Tx, scope: Scope, actor: strin
       patch: { txId: payment.exceptionTxHash ?? `test:${payment.id}`, paidValue: payment.exceptionReceived, optionAsset: payment.optionAsset ?? payment.exceptionAsset },
     });
   }
-  await tx.payment.update({ where: { id: payment.id }, data: { exceptionResolution: resolution, exceptionResolvedAt: new Date() } });
-  payment = await recordPaymentEvent(tx, await tx.payment.findUniqueOrThrow({ where: { id: payment.id } }), { type: "payment.exception_resolved", actor, data: { resolution, ...(note ? { note } : {}) } });
-  await recordAudit(tx, { ...tenant(scope), actor, action: `payment.exception_${resolution}`, targetType: "payment", targetId: payment.id, data: { exception: payment.exceptionType, ...(note ? { note } : {}) } });
-  return payment;
+  return closePaymentException(tx, payment, actor, resolution, note);
+}
+
+/**
+ * Marks a payment's open exception resolved (also when the refund of an overpayment's excess
+ * succeeds), on its timeline and in the audit log; conditional, so it closes once.
+ */
+export async function closePaymentException(tx: DbOrTx, payment: Payment, actor: string, resolution: "accepted" | "dismissed" | "refunded", note?: string): Promise<Payment> {
+  const { count } = await tx.payment.updateMany({ where: { id: payment.id, exceptionType: { not: null }, exceptionResolution: null }, data: { exceptionResolution: resolution, exceptionResolvedAt: new Date() } });
+  const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  if (count === 0) return current;
+  const closed = await recordPaymentEvent(tx, current, { type: "payment.exception_resolved", actor, data: { resolution, ...(note ? { note } : {}) } });
+  await recordAudit(tx, { ...tenant(payment), actor, action: `payment.exception_${resolution}`, targetType: "payment", targetId: payment.id, data: { exception: payment.exceptionType, ...(note ? { note } : {}) } });
+  return closed;
 }

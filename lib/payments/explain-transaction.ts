@@ -4,7 +4,7 @@ import { configuredChains, type Chain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
 import { blockClockSlackMs } from "@/lib/chain/verify-transfer";
 import { db } from "@/lib/db";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 
 // Support's "why didn't this transaction match?": given a transaction hash, find every transfer in it
 // that reached one of this account's wallets (now or formerly a settlement destination) and say

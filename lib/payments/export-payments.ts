@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { ListPaymentsFilter } from "@/lib/schemas/payment";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 import { formatAmount } from "./format-amount";
 import { findPayments, type PaymentRow, type PaymentView } from "./list-payments";
 

@@ -1,5 +1,5 @@
 import type { PaymentStatusJson } from "@/lib/schemas/payment";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 
 // A final payment's status object never changes: the state machine has no way out of a final
 // state, and `info` is made only from columns written with the final transition. So once any

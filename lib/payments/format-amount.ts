@@ -1,5 +1,5 @@
-import { findKnownAsset } from "@/lib/assets";
-import { formatFiat, formatUnits, parseUnit } from "@/lib/money";
+import { findKnownAsset } from "@/lib/money/assets";
+import { formatFiat, formatUnits, parseUnit } from "@/lib/money/money";
 
 /**
  * An Amount for people: fiat in its currency ("$10.50"), a known asset in whole units with its

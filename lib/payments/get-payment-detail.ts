@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { listRefunds } from "@/lib/refunds/list-refunds";
 import { refundableValue } from "@/lib/refunds/refundable-amount";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 import { readPayment } from "./get-payment";
 import { paymentTimeline } from "./payment-timeline";
 
@@ -34,7 +34,7 @@ export async function getPaymentDetail(scope: Scope, paymentId: string) {
 }
 
 /** `user:<id>` → the member's email, `api_key:<id>` → the key's name, for ids of this account only. */
-async function actorNames(scope: Scope, actors: string[]): Promise<Map<string, string>> {
+export async function actorNames(scope: Scope, actors: string[]): Promise<Map<string, string>> {
   const ids = (prefix: string) => [...new Set(actors.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length)))];
   const [users, keys] = await Promise.all([
     db().membership.findMany({ where: { accountId: scope.accountId, userId: { in: ids("user:") } }, select: { user: { select: { id: true, email: true } } } }),

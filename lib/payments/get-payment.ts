@@ -1,12 +1,12 @@
 import "server-only";
-import { db, type Payment, type Tx } from "@/lib/db";
-import { AppError, paymentNotFound } from "@/lib/errors";
-import { isId } from "@/lib/ids";
-import type { Scope } from "@/lib/scope";
+import { db, type Payment, type DbOrTx } from "@/lib/db";
+import { AppError, paymentNotFound } from "@/lib/errors/errors";
+import { isId } from "@/lib/db/ids";
+import type { Scope } from "@/lib/tenancy/scope";
 import { transitionPayment } from "./transition";
 
 /** A payment of this account and mode (and merchant, when given), or 404. */
-export async function getPayment(q: Tx, scope: Scope, paymentId: string, merchantId?: string): Promise<Payment> {
+export async function getPayment(q: DbOrTx, scope: Scope, paymentId: string, merchantId?: string): Promise<Payment> {
   const payment = isId("pay", paymentId)
     ? await q.payment.findFirst({ where: { id: paymentId, accountId: scope.accountId, mode: scope.mode, ...(merchantId ? { merchantId } : {}) } })
     : null;

@@ -1,31 +1,57 @@
 import "server-only";
-import type { Payment, Prisma, Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { knownAssets } from "@/lib/assets";
-import { isCursorId, isStorableDate } from "@/lib/pagination";
+import { Prisma, type Payment, type DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
+import { knownAssets } from "@/lib/money/assets";
+import { isCursorId, isStorableDate } from "@/lib/db/pagination";
 import type { ListPaymentsFilter, ListPaymentsQueryInput, RefundState } from "@/lib/schemas/payment";
-import type { Scope } from "@/lib/scope";
-import { CURRENCY_EXPONENTS, formatUnits, isCurrencyCode } from "@/lib/money";
+import type { Scope } from "@/lib/tenancy/scope";
+import { CURRENCY_EXPONENTS, formatUnits, isCurrencyCode } from "@/lib/money/money";
 import { isFinalStatus } from "./lifecycle";
 import { refundStateWhere } from "./refund-state";
 import { fiatCents } from "./search-payments";
 import { serializePayment } from "./serialize";
 
 export function paymentFilterWhere(scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">): Prisma.PaymentWhereInput {
+  // Keep in step with paymentFilterSql below (lib/payments/list-payments.test.ts checks they agree).
   return {
     accountId: scope.accountId,
     mode: scope.mode,
-    ...(filter.status ? { status: { in: filter.status } } : {}),
-    ...(filter.merchantId ? { merchantId: { in: filter.merchantId } } : {}),
-    ...(filter.referenceId ? { referenceId: { contains: filter.referenceId } } : {}),
-    ...(filter.asset ? { optionAsset: filter.asset } : {}),
-    ...(filter.exception ? { exceptionType: filter.exception === "any" || filter.exception === "open" ? { not: null } : filter.exception, ...(filter.exception === "open" ? { exceptionResolution: null } : {}) } : {}),
-    ...(filter.tokenSymbol ? { optionAsset: { in: assetsWithSymbols(filter.tokenSymbol) } } : {}),
-    ...(filter.networks ? { OR: filter.networks.map((chainId) => ({ optionAsset: { startsWith: `${chainId}/` } })) } : {}),
-    ...(filter.createdFrom || filter.createdTo
-      ? { createdAt: { ...(filter.createdFrom ? { gte: new Date(filter.createdFrom) } : {}), ...(filter.createdTo ? { lt: new Date(filter.createdTo) } : {}) } }
-      : {}),
+    AND: [
+      filter.status ? { status: { in: filter.status } } : {},
+      filter.merchantId ? { merchantId: { in: filter.merchantId } } : {},
+      filter.referenceId ? { referenceId: { contains: likeLiteral(filter.referenceId) } } : {},
+      filter.asset ? { optionAsset: filter.asset } : {},
+      filter.exception ? { exceptionType: filter.exception === "any" || filter.exception === "open" ? { not: null } : filter.exception, ...(filter.exception === "open" ? { exceptionResolution: null } : {}) } : {},
+      filter.tokenSymbol ? { optionAsset: { in: assetsWithSymbols(filter.tokenSymbol) } } : {},
+      filter.networks ? { OR: filter.networks.map((chainId) => ({ optionAsset: { startsWith: likeLiteral(`${chainId}/`) } })) } : {},
+      filter.createdFrom ? { createdAt: { gte: new Date(filter.createdFrom) } } : {},
+      filter.createdTo ? { createdAt: { lt: new Date(filter.createdTo) } } : {},
+    ],
   };
+}
+
+/** paymentFilterWhere as a SQL condition, for the stats aggregate Prisma cannot express. */
+function paymentFilterSql(scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">): Prisma.Sql {
+  const at = (iso: string) => Prisma.sql`${new Date(iso).toISOString()}::timestamp(3)`;
+  const conditions = [
+    Prisma.sql`"accountId" = ${scope.accountId} AND mode = ${scope.mode}::"Mode"`,
+    filter.status && Prisma.sql`status::text = ANY(${filter.status}::text[])`,
+    filter.merchantId && Prisma.sql`"merchantId" = ANY(${filter.merchantId}::text[])`,
+    filter.referenceId && Prisma.sql`strpos("referenceId", ${filter.referenceId}) > 0`,
+    filter.asset && Prisma.sql`"optionAsset" = ${filter.asset}`,
+    filter.exception && (filter.exception === "any" || filter.exception === "open" ? Prisma.sql`"exceptionType" IS NOT NULL` : Prisma.sql`"exceptionType"::text = ${filter.exception}`),
+    filter.exception === "open" && Prisma.sql`"exceptionResolution" IS NULL`,
+    filter.tokenSymbol && Prisma.sql`"optionAsset" = ANY(${assetsWithSymbols(filter.tokenSymbol)}::text[])`,
+    filter.networks && Prisma.sql`EXISTS (SELECT 1 FROM unnest(${filter.networks.map((chainId) => `${chainId}/`)}::text[]) AS prefix WHERE starts_with("optionAsset", prefix))`,
+    filter.createdFrom && Prisma.sql`"createdAt" >= ${at(filter.createdFrom)}`,
+    filter.createdTo && Prisma.sql`"createdAt" < ${at(filter.createdTo)}`,
+  ];
+  return Prisma.join(conditions.filter((c): c is Prisma.Sql => Boolean(c)), " AND ");
+}
+
+// Prisma passes `contains` and `startsWith` to LIKE as they are: a `%` or `_` in them would match anything.
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
 }
 
 function assetsWithSymbols(symbols: string[]): string[] {
@@ -74,9 +100,9 @@ const newestFirst: PaymentSort = { by: "createdAt", dir: "desc" };
 /**
  * The one payments query: the API's list, the dashboard table and the CSV export all page through
  * it. Keyset pagination over (sort column, id), so page 1,000 costs what page 1 does. A cursor is
- * `[value, id]` in base64url; for the default order that is the format of lib/pagination.ts.
+ * `[value, id]` in base64url; for the default order that is the format of lib/db/pagination.ts.
  */
-export async function findPayments(q: Tx, scope: Scope, filter: ListPaymentsFilter, view: PaymentView = {}): Promise<{ rows: PaymentRow[]; nextCursor: string | null; prevCursor: string | null }> {
+export async function findPayments(q: DbOrTx, scope: Scope, filter: ListPaymentsFilter, view: PaymentView = {}): Promise<{ rows: PaymentRow[]; nextCursor: string | null; prevCursor: string | null }> {
   const sort = view.sort ?? newestFirst;
   const backwards = view.before !== undefined;
   const cursor = backwards ? view.before : filter.cursor;
@@ -110,7 +136,7 @@ export async function findPayments(q: Tx, scope: Scope, filter: ListPaymentsFilt
  * A page of payments as our API lists them, with WalletConnect Pay's fields beside ours (each row's
  * paymentId, merchant, isTerminal, lastUpdatedAt, and the page's stats), since its list shares the path.
  */
-export async function listPayments(q: Tx, scope: Scope, { filter, view }: { filter: ListPaymentsFilter; view: PaymentView }) {
+export async function listPayments(q: DbOrTx, scope: Scope, { filter, view }: { filter: ListPaymentsFilter; view: PaymentView }) {
   const [page, stats] = await Promise.all([findPayments(q, scope, filter, view), paymentStats(q, scope, filter)]);
   return {
     data: page.rows.map((row) => ({
@@ -125,20 +151,45 @@ export async function listPayments(q: Tx, scope: Scope, { filter, view }: { filt
   };
 }
 
+type PaymentStats = { totalRevenue: { currency: string; amount: number }[]; totalTransactions: number; totalCustomers: number };
+
+// The stats cover every matching payment, so they cost a pass over all of them. The first page
+// computes them; the pages after it (a cursor) repeat what this process computed for the same
+// filter within a minute, so walking a long list costs that pass once, not once per page.
+const statsTtlMs = 60_000;
+const statsCapacity = 1_000;
+const recentStats = new Map<string, { stats: PaymentStats; until: number }>();
+
+async function paymentStats(q: DbOrTx, scope: Scope, filter: ListPaymentsFilter): Promise<PaymentStats> {
+  const key = JSON.stringify([scope.accountId, scope.mode, { ...filter, limit: undefined, cursor: undefined }]);
+  const recent = recentStats.get(key);
+  if (filter.cursor && recent && recent.until > Date.now()) return recent.stats;
+  const stats = await computePaymentStats(q, scope, filter);
+  recentStats.delete(key);
+  if (recentStats.size >= statsCapacity) recentStats.delete(recentStats.keys().next().value!);
+  recentStats.set(key, { stats, until: Date.now() + statsTtlMs });
+  return stats;
+}
+
 /** Totals over every payment the filter matches: count, distinct payers, succeeded revenue per fiat currency (major units). */
-async function paymentStats(q: Tx, scope: Scope, filter: ListPaymentsFilter) {
-  const where = paymentFilterWhere(scope, filter);
-  const [totalTransactions, payers, revenue] = await Promise.all([
-    q.payment.count({ where }),
-    q.payment.findMany({ where: { AND: [where, { payerAddress: { not: null } }] }, distinct: ["payerAddress"], select: { payerAddress: true } }),
-    q.payment.groupBy({ by: ["amountUnit"], where: { AND: [where, { status: "succeeded", amountUnit: { startsWith: "iso4217/" } }] }, _sum: { amountValue: true } }),
-  ]);
-  const totalRevenue = revenue.map((r) => {
-    const currency = r.amountUnit.slice("iso4217/".length);
+async function computePaymentStats(q: DbOrTx, scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">): Promise<PaymentStats> {
+  // One pass in SQL: Prisma has no count of distinct values (its `distinct` reads every row into
+  // memory) and would need a query per figure. The grand total row (unit NULL) holds the counts,
+  // one row per unit its succeeded revenue.
+  const rows = await q.$queryRaw<{ unit: string | null; count: number; payers: number; revenue: string | null }[]>`
+    SELECT CASE WHEN grouping("amountUnit") = 0 THEN "amountUnit" END AS unit, count(*)::int AS count, count(DISTINCT "payerAddress")::int AS payers,
+           (sum("amountValue") FILTER (WHERE status = 'succeeded'))::text AS revenue
+    FROM "Payment" WHERE ${paymentFilterSql(scope, filter)}
+    GROUP BY GROUPING SETS ((), ("amountUnit"))
+    ORDER BY unit NULLS FIRST`;
+  const total = rows.find((r) => r.unit === null);
+  const totalRevenue = rows.flatMap((r) => {
+    if (r.unit === null || r.revenue === null || !r.unit.startsWith("iso4217/")) return [];
+    const currency = r.unit.slice("iso4217/".length);
     const exponent = isCurrencyCode(currency) ? CURRENCY_EXPONENTS[currency] : 2;
-    return { currency, amount: Number(formatUnits(r._sum.amountValue?.toFixed() ?? "0", exponent)) };
+    return [{ currency, amount: Number(formatUnits(r.revenue, exponent)) }];
   });
-  return { totalRevenue, totalTransactions, totalCustomers: payers.length };
+  return { totalRevenue, totalTransactions: total?.count ?? 0, totalCustomers: total?.payers ?? 0 };
 }
 
 /**
@@ -148,14 +199,14 @@ async function paymentStats(q: Tx, scope: Scope, filter: ListPaymentsFilter) {
  * its fiat amount ("10.50" or "$10"); or by its merchant's name. Each branch has an index, so
  * PostgreSQL combines them in one bitmap scan.
  */
-async function searchWhere(q: Tx, scope: Scope, search: string | undefined): Promise<Prisma.PaymentWhereInput> {
+async function searchWhere(q: DbOrTx, scope: Scope, search: string | undefined): Promise<Prisma.PaymentWhereInput> {
   const term = search?.trim();
   if (!term) return {};
   const exact: Prisma.PaymentWhereInput = { OR: [{ id: term }, { referenceId: term }, { txId: term }] };
   // A whole id, reference or hash means that payment, not every one that contains it.
   if (await q.payment.findFirst({ where: { accountId: scope.accountId, mode: scope.mode, ...exact }, select: { id: true } })) return exact;
   const branches: Prisma.PaymentWhereInput[] = [];
-  if (term.length >= 3) branches.push({ searchText: { contains: term.toLowerCase().replace(/[\\%_]/g, "\\$&") } });
+  if (term.length >= 3) branches.push({ searchText: { contains: likeLiteral(term.toLowerCase()) } });
   const cents = fiatCents(term);
   if (cents) branches.push({ amountUnit: { startsWith: "iso4217/" }, amountValue: { in: cents } });
   const merchants = await q.merchant.findMany({ where: { accountId: scope.accountId, mode: scope.mode, name: { contains: term, mode: "insensitive" } }, select: { id: true }, take: 20 });

@@ -1,10 +1,10 @@
 import "server-only";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
-import type { Tx } from "@/lib/db";
-import { rateFeedEnv } from "@/lib/env";
-import { parseUnit, type Amount } from "@/lib/money";
-import { quoteInAsset } from "@/lib/quote";
-import type { Scope } from "@/lib/scope";
+import type { DbOrTx } from "@/lib/db";
+import { rateFeedEnv } from "@/lib/config/env";
+import { parseUnit, type Amount } from "@/lib/money/money";
+import { quoteInAsset } from "@/lib/money/quote";
+import type { Scope } from "@/lib/tenancy/scope";
 
 export type PaymentWarning = { code: "no_payment_option"; message: string };
 
@@ -14,8 +14,14 @@ export type PaymentWarning = { code: "no_payment_option"; message: string };
  * price feed) on a chain this mode can use. Payments are still created (a settlement may be added
  * before the buyer arrives); the create answer and the dashboard carry the warning.
  */
-export async function payabilityWarnings(q: Tx, scope: Scope, merchantId: string, amount: Amount): Promise<PaymentWarning[]> {
+export async function payabilityWarnings(q: DbOrTx, scope: Scope, merchantId: string, amount: Amount): Promise<PaymentWarning[]> {
   const settlements = await q.cryptoSettlement.findMany({ where: { merchantId, accountId: scope.accountId, mode: scope.mode }, select: { asset: true } });
+  return warningsForSettlements(scope, amount, settlements.map((s) => s.asset));
+}
+
+/** payabilityWarnings for a merchant whose crypto settlements' assets are already known. */
+export function warningsForSettlements(scope: Scope, amount: Amount, assets: string[]): PaymentWarning[] {
+  const settlements = assets.map((asset) => ({ asset }));
   const unit = parseUnit(amount.unit);
   const currency = unit.ok && unit.value.kind === "fiat" ? unit.value.currency : null;
   const usable = settlements.filter((s) => scope.mode === "test" || getChain(chainIdOf(s.asset)));

@@ -1,8 +1,8 @@
 import "server-only";
-import type { Payment, Tx } from "@/lib/db";
+import type { Payment, DbOrTx } from "@/lib/db";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
-import { MAX_ASSET_VALUE } from "@/lib/money";
-import { quoteInAsset } from "@/lib/quote";
+import { MAX_ASSET_VALUE } from "@/lib/money/money";
+import { quoteInAsset } from "@/lib/money/quote";
 import { quoteAtRate } from "@/lib/rates/quote-at-rate";
 
 export type PaymentOption = { settlementId: string; asset: string; destination: string; value: string };
@@ -12,7 +12,7 @@ export type PaymentOption = { settlementId: string; asset: string; destination: 
  * the amount (at par, or at a configured price feed's rate) and, in live mode, sits on a chain whose
  * transfers Tollgate can verify.
  */
-export async function listPaymentOptions(q: Tx, payment: Payment): Promise<PaymentOption[]> {
+export async function listPaymentOptions(q: DbOrTx, payment: Payment): Promise<PaymentOption[]> {
   const settlements = await q.cryptoSettlement.findMany({
     where: { merchantId: payment.merchantId, accountId: payment.accountId, mode: payment.mode },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

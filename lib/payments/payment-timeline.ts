@@ -1,8 +1,8 @@
 import "server-only";
-import { networkName } from "@/lib/assets";
+import { networkName } from "@/lib/money/assets";
 import { chainIdOf, explorerTxUrl } from "@/lib/chain/chains";
-import type { ChainTransfer, GatewayOption, Payment, PaymentEvent, Refund, Tx, WebhookDelivery } from "@/lib/db";
-import type { Scope } from "@/lib/scope";
+import type { ChainTransfer, GatewayOption, Payment, PaymentEvent, Refund, DbOrTx, WebhookDelivery } from "@/lib/db";
+import type { Scope } from "@/lib/tenancy/scope";
 import { formatAmount, formatAssetAmount } from "./format-amount";
 
 // Everything that happened to one payment, in the order it happened, in words a support person
@@ -44,9 +44,11 @@ function eventEntry(payment: Payment, e: PaymentEvent & { actorName: string }): 
     case "payment.option_confirmed": {
       const asset = str(e.data, "asset");
       const value = str(e.data, "value");
-      const how = str(e.data, "method") === "eth_signTypedData_v4" ? "signed a gasless authorization" : "chose to send a transaction";
+      const how = str(e.data, "method") === "eip3009" ? "signed a gasless authorization" : "chose to send a transaction";
       return { ...base, title: `The buyer's wallet ${how}`, detail: [asset && value ? `${formatAssetAmount(asset, value)} on ${networkName(chainIdOf(asset))}` : null, str(e.data, "payer") ? `from ${str(e.data, "payer")}` : null].filter(Boolean).join(" · ") };
     }
+    case "payment.option_superseded":
+      return { ...base, title: "The wallet's transaction never reached the chain; the buyer chose another option", detail: str(e.data, "reason"), tone: "warning" };
     case "payment.transaction_submitted":
       return { ...base, title: e.data && (e.data as Data).relayed ? "Tollgate's relayer submitted the buyer's authorization" : "A transaction was submitted", detail: txHash, link: txLink(payment, txHash) };
     case "payment.relay_failed":
@@ -84,7 +86,7 @@ function quoteEntry(o: GatewayOption): TimelineEntry {
     at: o.createdAt,
     kind: "quote",
     title: `Quoted ${formatAssetAmount(o.asset, o.value.toFixed())} on ${networkName(chainIdOf(o.asset))} to a wallet`,
-    detail: `${o.method === "eth_signTypedData_v4" ? "Gasless signature" : "Transaction"} for ${o.payer}, valid until ${o.expiresAt.toISOString().replace("T", " ").slice(0, 19)} UTC`,
+    detail: `${o.method === "eip3009" ? "Gasless signature" : "Transaction"} for ${o.payer}, valid until ${o.expiresAt.toISOString().replace("T", " ").slice(0, 19)} UTC`,
     code: o.id,
   };
 }
@@ -121,7 +123,7 @@ function deliveryEntry(d: WebhookDelivery & { event: { type: string }; endpoint:
 }
 
 /** The whole history of a payment, oldest first. Scoped by account and mode like every query. */
-export async function paymentTimeline(q: Tx, scope: Scope, payment: Payment, events: (PaymentEvent & { actorName: string })[], refunds: (Refund & { actorName: string })[]): Promise<TimelineEntry[]> {
+export async function paymentTimeline(q: DbOrTx, scope: Scope, payment: Payment, events: (PaymentEvent & { actorName: string })[], refunds: (Refund & { actorName: string })[]): Promise<TimelineEntry[]> {
   const where = { accountId: scope.accountId, mode: scope.mode, paymentId: payment.id };
   const [quotes, transfers, deliveries] = await Promise.all([
     q.gatewayOption.findMany({ where, orderBy: { createdAt: "asc" }, take: 50 }),

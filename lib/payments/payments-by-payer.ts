@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 
 /** Payments a wallet paid, or sent anything to, in this account and mode, newest first. */
 export async function paymentsByPayer(scope: Scope, address: string) {

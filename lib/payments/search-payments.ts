@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isStorableDate } from "@/lib/pagination";
+import { isStorableDate } from "@/lib/db/pagination";
 import { exceptionTypes, paymentStatuses, refundStates, type ListPaymentsFilter } from "@/lib/schemas/payment";
 import type { PaymentView } from "./list-payments";
 

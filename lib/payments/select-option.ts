@@ -1,6 +1,6 @@
 import "server-only";
-import { db, type Payment, type Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { db, type Payment, type DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
 import { isFinalStatus } from "./lifecycle";
 import { listPaymentOptions, type PaymentOption } from "./payment-options";
 
@@ -21,7 +21,7 @@ export async function quotePaymentOption(payment: Payment, settlementId: string)
  * Fixes the buyer's choice and its quote (from quotePaymentOption) on the payment: what they are
  * asked to send is what verification later expects. An unpaid payment may switch options.
  */
-export async function selectPaymentOption(tx: Tx, payment: Payment, settlementId: string, quoted: PaymentOption | null): Promise<Payment> {
+export async function selectPaymentOption(tx: DbOrTx, payment: Payment, settlementId: string, quoted: PaymentOption | null): Promise<Payment> {
   if (isFinalStatus(payment.status)) throw new AppError("invalid_state", `This payment is already ${payment.status}.`, { status: payment.status, final: true });
   if (payment.optionSettlementId === settlementId && payment.optionValue !== null) return payment;
   if (payment.status !== "requires_action") throw new AppError("conflict", "A transaction for this payment is already confirming; its option cannot change.");

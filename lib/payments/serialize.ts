@@ -1,6 +1,6 @@
-import { findKnownAsset, networkName } from "@/lib/assets";
+import { assetDisplay, readAssetDisplay } from "@/lib/chain/asset-display";
 import type { Payment } from "@/lib/db";
-import { publicBaseUrl } from "@/lib/env";
+import { publicBaseUrl } from "@/lib/config/env";
 import type { ExceptionType, PaymentJson, PaymentStatusJson } from "@/lib/schemas/payment";
 import { isFinalStatus, pollHintMs } from "./lifecycle";
 
@@ -8,22 +8,22 @@ export function gatewayUrl(paymentId: string): string {
   return `${publicBaseUrl()}/pay/${paymentId}`;
 }
 
-/** `info` of the status object: what was paid and how, once the payment has succeeded. */
-export function paymentInfo(p: Payment): PaymentStatusJson["info"] {
-  if (p.status !== "succeeded" || !p.txId || !p.optionAsset || p.paidValue === null) return null;
-  const asset = findKnownAsset(p.optionAsset);
-  const chainId = p.optionAsset.split("/")[0] ?? "";
-  const display = {
-    assetSymbol: asset?.symbol ?? p.optionAsset.split(":").pop()!.slice(0, 10),
-    assetName: asset?.name ?? p.optionAsset,
-    decimals: asset?.decimals ?? 0,
-    networkName: networkName(chainId),
-  };
+/**
+ * `info` of the status object: what was paid and how, once the payment has succeeded. `display`
+ * defaults to what this process already knows of the asset (serializeStatus reads it first).
+ */
+export function paymentInfo(p: Payment, display = p.optionAsset ? assetDisplay(p.optionAsset) : null): PaymentStatusJson["info"] {
+  if (!isPaid(p) || !display) return null;
   return { txId: p.txId, optionAmount: { unit: `caip19/${p.optionAsset}`, value: p.paidValue.toFixed(), display }, display };
 }
 
-export function serializeStatus(p: Payment): PaymentStatusJson {
-  return { status: p.status, isFinal: isFinalStatus(p.status), pollInMs: pollHintMs(p.status), info: paymentInfo(p) };
+const isPaid = (p: Payment): p is Payment & { txId: string; optionAsset: string; paidValue: NonNullable<Payment["paidValue"]> } =>
+  p.status === "succeeded" && Boolean(p.txId) && Boolean(p.optionAsset) && p.paidValue !== null;
+
+/** The status object; a token the registry does not list is named as its contract names itself. */
+export async function serializeStatus(p: Payment): Promise<PaymentStatusJson> {
+  const info = isPaid(p) ? paymentInfo(p, await readAssetDisplay(p.optionAsset)) : null;
+  return { status: p.status, isFinal: isFinalStatus(p.status), pollInMs: pollHintMs(p.status), info };
 }
 
 export function serializePayment(p: Payment): PaymentJson {

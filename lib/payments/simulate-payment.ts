@@ -1,8 +1,8 @@
 import "server-only";
-import type { Payment, Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import type { Payment, DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
 import type { simulatedOutcomes } from "@/lib/schemas/payment";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 import { recordPaymentException } from "./exceptions";
 import { getPayment } from "./get-payment";
 import { listPaymentOptions, type PaymentOption } from "./payment-options";
@@ -19,8 +19,9 @@ const wrongTestToken = (chainId: string) => `${chainId}/erc20:0x0000000000000000
  * merchant's first settlement that can pay the amount, and gets the synthetic txId `test:<payment id>`.
  * The exception outcomes pay wrongly: half the quote (underpaid, still unpaid), twice the quote
  * (overpaid, succeeded), the quote after expiry (paid_late, expired), or another token (wrong_asset).
+ * `reorged` is a transfer seen and confirming, then reorganised out of the chain (see below).
  */
-export async function simulatePayment(tx: Tx, scope: Scope, actor: string, paymentId: string, outcome: SimulatedOutcome): Promise<Payment> {
+export async function simulatePayment(tx: DbOrTx, scope: Scope, actor: string, paymentId: string, outcome: SimulatedOutcome): Promise<Payment> {
   if (scope.mode !== "test") throw new AppError("forbidden", "Payments can only be simulated in test mode.");
   const payment = await getPayment(tx, scope, paymentId);
   if (outcome === "failed" || outcome === "cancelled" || outcome === "expired") {
@@ -51,6 +52,20 @@ export async function simulatePayment(tx: Tx, scope: Scope, actor: string, payme
       if (payment.status !== "requires_action") throw new AppError("invalid_state", "Only a payment awaiting payment can be paid in the wrong token.", { status: payment.status });
       return recordPaymentException(tx, payment, { type: "wrong_asset", asset: wrongTestToken(option.asset.split("/")[0]!), expected: null, received: quoted, txHash }, actor);
     }
+    case "reorged": {
+      // Live mode's answer to a confirming transfer that leaves the chain (verify-payment.ts
+      // failIfDropped): processing may only end in the chain's verdict (lifecycle.ts has no way back
+      // to requires_action, so a webhook consumer never sees a status undone), and a transfer not
+      // mined again fails the payment rather than leaving buyer and merchant waiting on it. The
+      // buyer pays again with a new payment, as after any failure.
+      const seen = await transitionPayment(tx, payment, "processing", {
+        actor,
+        data: { simulated: true, txHash, confirmations: 1, value: quoted.toString() },
+        patch: chosen,
+      });
+      const reason = `The transaction ${txHash} was dropped from the chain (reorganised out and not mined again; simulated).`;
+      return transitionPayment(tx, seen, "failed", { actor, data: { simulated: true, txHash, reason }, patch: { failureReason: reason } });
+    }
     case "paid_late": {
       const expired = payment.status === "expired" ? payment : await transitionPayment(tx, payment, "expired", { actor, data: { simulated: true } });
       return recordPaymentException(tx, expired, { type: "paid_late", asset: option.asset, expected: quoted, received: quoted, txHash }, actor);
@@ -58,7 +73,7 @@ export async function simulatePayment(tx: Tx, scope: Scope, actor: string, payme
   }
 }
 
-async function chosenOption(tx: Tx, payment: Payment): Promise<PaymentOption> {
+async function chosenOption(tx: DbOrTx, payment: Payment): Promise<PaymentOption> {
   const options = await listPaymentOptions(tx, payment);
   const option = options.find((o) => o.settlementId === payment.optionSettlementId) ?? options[0];
   if (!option) {

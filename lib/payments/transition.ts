@@ -1,10 +1,12 @@
 import "server-only";
-import type { Payment, PaymentStatus, Prisma, Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import type { Payment, PaymentStatus, Prisma, DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
 import type { EventType } from "@/lib/events/event-types";
 import { recordEvent } from "@/lib/events/record-event";
 import { paymentSnapshot } from "@/lib/events/snapshots";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/db/ids";
+import { mailReceiptIfWanted } from "@/lib/receipts/mail-receipt";
+import { notifyPaymentChanged } from "./payment-changes";
 import { canTransition, isFinalStatus, sourcesOf } from "./lifecycle";
 
 export type TransitionOptions = {
@@ -21,7 +23,7 @@ export type TransitionOptions = {
  * webhook event, in the caller's transaction. The update is conditional on the version read, so
  * of two racing transitions exactly one wins; the other gets 409.
  */
-export async function transitionPayment(tx: Tx, payment: Payment, to: PaymentStatus, options: TransitionOptions): Promise<Payment> {
+export async function transitionPayment(tx: DbOrTx, payment: Payment, to: PaymentStatus, options: TransitionOptions): Promise<Payment> {
   if (!canTransition(payment.status, to)) throw refusal(payment.status, to);
   const now = new Date();
   // An unpaid payment past its expiry is expired, whether or not anyone has recorded it yet.
@@ -50,7 +52,9 @@ export async function transitionPayment(tx: Tx, payment: Payment, to: PaymentSta
     },
   });
   const updated = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  await notifyPaymentChanged(tx, payment.id);
   await recordEvent(tx, updated, `payment.${to}` as EventType, paymentSnapshot(updated));
+  await mailReceiptIfWanted(tx, updated);
   return updated;
 }
 

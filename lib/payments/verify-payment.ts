@@ -4,8 +4,8 @@ import { chainIdOf, getChain, type Chain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
 import { parseTxHash, verifyTransfer, type Transfer, type Verification } from "@/lib/chain/verify-transfer";
 import { db, Prisma, type Payment } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { AppError } from "@/lib/errors/errors";
+import { newId } from "@/lib/db/ids";
 import { exceptionOfPayingTransfer, recordPaymentException, toleratedMinimum, type ExceptionFound } from "./exceptions";
 import { isFinalStatus } from "./lifecycle";
 import { recordPaymentEvent } from "./record-event";
@@ -41,7 +41,11 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
   });
 
   if (verification.kind === "not_found") return payment.status === "processing" ? failIfDropped(payment, chain, hash) : payment;
-  if (verification.kind === "rejected") return recordRejection(payment, hash, verification.reason, verification.transfer, rejectionException(payment, verification, quoted, chainId));
+  if (verification.kind === "rejected") {
+    // A transfer that paid another payment (the watcher re-reads recent blocks) is no exception of this one.
+    if (verification.transfer && (await claimedByAnother(payment.id, chainId, verification.transfer))) return recordRejection(payment, hash, alreadyUsed, verification.transfer);
+    return recordRejection(payment, hash, verification.reason, verification.transfer, rejectionException(payment, verification, quoted, chainId));
+  }
 
   try {
     return await db().$transaction(async (tx) => {
@@ -50,7 +54,14 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
       const claim = { chainId, txHash: hash, logIndex: verification.transfer.logIndex };
       const existing = await tx.chainTransfer.findUnique({ where: { chainId_txHash_logIndex: claim } });
       if (existing && existing.paymentId !== payment.id) throw new TransferUsed();
-      if (!existing) await tx.chainTransfer.create({ data: transferRow(current, chainId, asset.id, verification.transfer) });
+      if (!existing) {
+        await tx.chainTransfer.create({ data: transferRow(current, chainId, asset.id, verification.transfer) });
+        // Money the watcher had filed as unmatched has found its payment: it leaves the inbox.
+        await tx.unmatchedTransfer.updateMany({
+          where: { ...claim, accountId: current.accountId, status: "open" },
+          data: { status: "attached", paymentId: current.id, resolvedBy: actor, resolvedAt: new Date() },
+        });
+      }
       const details = { txHash: hash, confirmations: verification.confirmations, required: verification.required, value: verification.transfer.value.toString(), from: verification.transfer.from };
       if (current.status === "requires_action") {
         current = await transitionPayment(tx, current, "processing", { actor, data: details, allowOverdue: true });
@@ -69,7 +80,7 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
     });
   } catch (error) {
     if (error instanceof TransferUsed || (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) {
-      return recordRejection(payment, hash, "This transaction already paid another payment.", verification.transfer);
+      return recordRejection(payment, hash, alreadyUsed, verification.transfer);
     }
     // Another path (the watcher, a second submission) moved the payment at the same moment: what it
     // left is the answer.
@@ -79,6 +90,13 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
 }
 
 class TransferUsed extends Error {}
+
+const alreadyUsed = "This transaction already paid another payment.";
+
+async function claimedByAnother(paymentId: string, chainId: string, transfer: Transfer): Promise<boolean> {
+  const claim = await db().chainTransfer.findUnique({ where: { chainId_txHash_logIndex: { chainId, txHash: transfer.txHash.toLowerCase(), logIndex: transfer.logIndex } }, select: { paymentId: true } });
+  return claim !== null && claim.paymentId !== paymentId;
+}
 
 /**
  * How many blocks a confirming transfer may be missing from the chain before its payment fails: a

@@ -1,23 +1,20 @@
 import "server-only";
-import { db, type Payment } from "@/lib/db";
+import type { Payment } from "@/lib/db";
 import { isFinalStatus } from "./lifecycle";
-import { expireIfDue } from "./get-payment";
-
-const checkEveryMs = 250;
+import { takeHeldPoll } from "./held-polls";
+import { nextChange } from "./payment-changes";
 
 /**
  * Long poll: returns as soon as the payment's version moves past the one given (or it expires),
- * or after `maxMs`, or when the client goes away. Reads the database, so a change made by any
- * instance is seen.
+ * or after `maxMs`, or when the client goes away. Woken by any instance's change (LISTEN/NOTIFY),
+ * within the caps of lib/payments/held-polls.ts for this payment and this `caller`.
  */
-export async function waitForChange(payment: Payment, maxMs: number, signal: AbortSignal): Promise<Payment> {
-  const deadline = Date.now() + maxMs;
-  let current = payment;
-  while (!isFinalStatus(current.status) && current.version === payment.version && Date.now() < deadline && !signal.aborted) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(checkEveryMs, deadline - Date.now())));
-    const fresh = await db().payment.findUnique({ where: { id: payment.id } });
-    if (!fresh) break;
-    current = await expireIfDue(fresh);
+export async function waitForChange(payment: Payment, maxMs: number, signal: AbortSignal, caller: string): Promise<Payment> {
+  if (isFinalStatus(payment.status)) return payment;
+  const release = takeHeldPoll(payment.id, caller);
+  try {
+    return (await nextChange(payment, maxMs, signal)) ?? payment;
+  } finally {
+    release();
   }
-  return current;
 }

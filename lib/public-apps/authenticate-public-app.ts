@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { isId } from "@/lib/ids";
-import type { Scope } from "@/lib/scope";
+import { AppError } from "@/lib/errors/errors";
+import { isId } from "@/lib/db/ids";
+import type { Scope } from "@/lib/tenancy/scope";
 
 const clientIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -1,10 +1,10 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Tx } from "@/lib/db";
-import { notFound } from "@/lib/errors";
-import { tenant, type Scope } from "@/lib/scope";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { DbOrTx } from "@/lib/db";
+import { notFound } from "@/lib/errors/errors";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 
-export async function revokePublicApp(tx: Tx, scope: Scope, actor: string, id: string) {
+export async function revokePublicApp(tx: DbOrTx, scope: Scope, actor: string, id: string) {
   const { count } = await tx.publicApp.updateMany({ where: { id, ...tenant(scope), revokedAt: null }, data: { revokedAt: new Date() } });
   if (count === 0) throw notFound("Active App-Id");
   const app = await tx.publicApp.findFirstOrThrow({ where: { id, ...tenant(scope) }, select: { name: true } });

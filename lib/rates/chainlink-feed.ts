@@ -2,7 +2,7 @@ import "server-only";
 import { parseAbi } from "viem";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
-import { env, rateFeedEnv } from "@/lib/env";
+import { env, rateFeedEnv } from "@/lib/config/env";
 import { RateRefused, type Rate, type RateSource } from "./rate-source";
 
 const aggregatorV3 = parseAbi([
@@ -12,7 +12,7 @@ const aggregatorV3 = parseAbi([
 
 /**
  * Prices from Chainlink aggregators on the asset's own chain, configured per asset and currency
- * (`RATE_FEED_…`, see lib/env.ts). Read at every quote, so a quote is never older than the feed; an
+ * (`RATE_FEED_…`, see lib/config/env.ts). Read at every quote, so a quote is never older than the feed; an
  * answer that is not positive, from an unfinished round, or older than RATE_FEED_MAX_AGE_SECONDS is refused.
  */
 export const chainlinkFeeds: RateSource = {

@@ -1,7 +1,8 @@
 import "server-only";
 import { assetInfo } from "@/lib/chain/asset-info";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
-import { parseUnit, type Amount } from "@/lib/money";
+import { logger } from "@/lib/log/logger";
+import { parseUnit, type Amount } from "@/lib/money/money";
 import { chainlinkFeeds } from "./chainlink-feed";
 import { RateRefused, type RateSource } from "./rate-source";
 
@@ -24,7 +25,7 @@ export async function quoteAtRate(amount: Amount, assetId: string, source: RateS
     return ((numerator + denominator - 1n) / denominator).toString();
   } catch (error) {
     if (!(error instanceof RateRefused)) throw error;
-    console.warn(`[rates] ${error.message} No quote in ${assetId}.`);
+    logger.warn(`Rates: ${error.message} No quote in ${assetId}.`);
     return null;
   }
 }

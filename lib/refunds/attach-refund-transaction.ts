@@ -1,10 +1,10 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
+import { recordAudit } from "@/lib/audit-log/audit";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
 import { parseTxHash, transactionNotAccepted } from "@/lib/chain/verify-transfer";
 import { db, type Refund } from "@/lib/db";
 import type { AttachRefundTransactionInput } from "@/lib/schemas/attach-transaction";
-import { tenant, type Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { getRefund } from "./get-refund";
 import { verifyRefundTransaction } from "./verify-refund";
 

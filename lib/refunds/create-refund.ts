@@ -1,16 +1,17 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Refund, Tx } from "@/lib/db";
-import { AppError, notFound } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { Refund, DbOrTx } from "@/lib/db";
+import { AppError, notFound } from "@/lib/errors/errors";
 import { recordEvent } from "@/lib/events/record-event";
 import { refundSnapshot } from "@/lib/events/snapshots";
-import { newId } from "@/lib/ids";
-import { compareValues } from "@/lib/money";
+import { newId } from "@/lib/db/ids";
+import { compareValues } from "@/lib/money/money";
 import { getPayment } from "@/lib/payments/get-payment";
 import type { CreateRefundInput } from "@/lib/schemas/refund";
-import { tenant, type Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { completeRefund } from "./complete-refund";
 import { refundableValue } from "./refundable-amount";
+import { refundExcess } from "./refund-excess";
 
 /**
  * Refunds all of a succeeded payment that is not refunded yet, or part of it. Pending refunds count
@@ -18,11 +19,18 @@ import { refundableValue } from "./refundable-amount";
  * Test mode completes the refund at once; live mode leaves it pending until the return transfer is
  * verified.
  */
-export async function createRefund(tx: Tx, scope: Scope, actor: string, input: CreateRefundInput): Promise<Refund> {
+export async function createRefund(tx: DbOrTx, scope: Scope, actor: string, input: CreateRefundInput): Promise<Refund> {
   // The refunds API answers an unknown payment with not_found, as WalletConnect Pay's does.
   const { id: paymentId } = await getPayment(tx, scope, input.paymentId).catch((error: unknown) => {
     throw error instanceof AppError && error.code === "payment_not_found" ? notFound("Payment") : error;
   });
+  if (input.excess) {
+    if (input.amount || input.reason) {
+      const message = "Leave out amount and reason when refunding the excess: it is exactly what was paid beyond the quote.";
+      throw new AppError("params_validation", `Invalid request body. excess: ${message}`, { fields: { excess: message } });
+    }
+    return refundExcess(tx, scope, actor, paymentId);
+  }
   // Concurrent refunds of one payment queue on its row here, so each one sums the others' amounts
   // only after they have committed.
   await tx.$queryRaw`SELECT "id" FROM "Payment" WHERE "id" = ${paymentId} FOR UPDATE`;

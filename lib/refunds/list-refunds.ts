@@ -1,13 +1,13 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/pagination";
+import type { DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
+import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/db/pagination";
 import type { ListRefundsFilter } from "@/lib/schemas/refund";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 import { serializeRefund } from "./serialize";
 
 /** Refunds newest first, optionally of one payment, as `{ data, nextCursor }`. */
-export async function listRefunds(q: Tx, scope: Scope, filter: ListRefundsFilter) {
+export async function listRefunds(q: DbOrTx, scope: Scope, filter: ListRefundsFilter) {
   const position = filter.cursor ? decodeCursor(filter.cursor) : null;
   if (filter.cursor && !position) throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
   const rows = await q.refund.findMany({

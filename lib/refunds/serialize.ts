@@ -8,6 +8,7 @@ export function serializeRefund(r: Refund): RefundJson {
     amount: { unit: r.amountUnit, value: r.amountValue.toFixed() },
     status: r.status,
     reason: r.reason,
+    excess: r.excess,
     txId: r.txId,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

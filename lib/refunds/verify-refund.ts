@@ -3,8 +3,8 @@ import { assetInfo } from "@/lib/chain/asset-info";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
 import { parseTxHash, verifyTransfer, type Verification } from "@/lib/chain/verify-transfer";
 import { db, Prisma, type Payment, type Refund } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { AppError } from "@/lib/errors/errors";
+import { newId } from "@/lib/db/ids";
 import { completeRefund } from "./complete-refund";
 
 export type RefundVerification = { refund: Refund; result: Verification["kind"] | "used"; reason?: string };
@@ -51,7 +51,7 @@ export async function verifyRefundTransaction(refundId: string, txHash: string):
     asset: await assetInfo(chain, route.asset),
     destination: route.to,
     source: route.from,
-    minValue: refundValueInAsset(refund.amountValue.toFixed(), refund.payment),
+    minValue: refund.assetValue ? BigInt(refund.assetValue.toFixed()) : refundValueInAsset(refund.amountValue.toFixed(), refund.payment),
     notBefore: refund.createdAt,
     notAfter: noExpiry,
   });

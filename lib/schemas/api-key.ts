@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { apiPermissions } from "@/lib/api-keys/permissions";
+import { ReturnOrigins } from "./common";
 
 const Name = z.string().trim().min(1, "Give it a name, e.g. where it is used.").max(100, "Use at most 100 characters.");
 const RowId = z.string().min(1).max(64);
@@ -16,7 +17,7 @@ export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInput>;
 export const RevokeApiKeyInput = z.object({ id: RowId });
 
 // Public App-Ids (for wallet apps reading payment status) live beside API keys on the Developers page.
-export const CreatePublicAppInput = z.object({ name: Name });
-export type CreatePublicAppInput = z.infer<typeof CreatePublicAppInput>;
+export const CreatePublicAppInput = z.object({ name: Name, allowedReturnOrigins: ReturnOrigins.default([]) });
+export type CreatePublicAppInput = z.output<typeof CreatePublicAppInput>;
 
 export const RevokePublicAppInput = z.object({ id: RowId });

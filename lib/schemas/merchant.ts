@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { HttpsUrl, Timestamp } from "./common";
+import { accentPattern } from "@/lib/branding/accent-color";
+import { HttpsUrl, ReturnOrigins, Timestamp } from "./common";
 
 const name = z.string().trim().min(1, "Enter a name.").max(200, "At most 200 characters.");
 const email = z.email("Enter a valid email address.").trim().max(254);
@@ -11,11 +12,28 @@ const tolerance = z
   .max(1000, "At most 1000 (10%).")
   .describe("A buyer's shortfall up to this many basis points (1/100 of a percent) of the quote still pays the payment, recorded as an underpaid exception within tolerance. 0 (the default) accepts no shortfall.");
 
+const accentColor = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(accentPattern, "Enter a colour as #rrggbb, e.g. #4f46e5.")
+  .describe("The checkout's accent colour (buttons, the initial badge), `#rrggbb`. Text drawn on it is white or dark, whichever contrasts more, so it stays readable.");
+
+const supportContact = z
+  .string()
+  .trim()
+  .max(2048, "At most 2048 characters.")
+  .refine((v) => z.email().safeParse(v).success || HttpsUrl.safeParse(v).success, "Enter an email address or an https:// URL.")
+  .describe("Where buyers ask for help, shown on the checkout, payment link and receipt pages: an email address or an https URL.");
+
 export const CreateMerchantBody = z.strictObject({
   merchantName: name,
   merchantEmail: email,
-  iconUrl: HttpsUrl.optional(),
+  iconUrl: HttpsUrl.optional().describe("The merchant's icon, shown on the checkout and sent to wallets as WalletConnect's `iconUrl`; https only."),
+  accentColor: accentColor.optional(),
+  supportContact: supportContact.optional(),
   underpaymentToleranceBps: tolerance.optional(),
+  allowedReturnOrigins: ReturnOrigins.optional(),
 });
 export type CreateMerchantInput = z.output<typeof CreateMerchantBody>;
 
@@ -24,9 +42,12 @@ export const UpdateMerchantBody = z
     merchantName: name.optional(),
     merchantEmail: email.optional(),
     iconUrl: HttpsUrl.nullable().optional(),
+    accentColor: accentColor.nullable().optional(),
+    supportContact: supportContact.nullable().optional(),
     underpaymentToleranceBps: tolerance.optional(),
+    allowedReturnOrigins: ReturnOrigins.optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of merchantName, merchantEmail, iconUrl, underpaymentToleranceBps.");
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of merchantName, merchantEmail, iconUrl, accentColor, supportContact, underpaymentToleranceBps, allowedReturnOrigins.");
 export type UpdateMerchantInput = z.output<typeof UpdateMerchantBody>;
 
 export const MerchantIdParams = z.object({ merchantId: z.string().min(1).max(64) });
@@ -38,7 +59,10 @@ export const Merchant = z
     email: z.string(),
     status: z.enum(["active"]),
     iconUrl: z.string().nullable(),
+    accentColor: z.string().nullable().describe("`#rrggbb`, or null for Tollgate's own."),
+    supportContact: z.string().nullable().describe("An email address or an https URL, or null."),
     underpaymentToleranceBps: z.number().int().describe("See the create body."),
+    allowedReturnOrigins: z.array(z.string()).describe("See the create body."),
     createdAt: Timestamp,
   })
   .meta({ id: "Merchant" });

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { amountValueTooLarge, parseUnit } from "@/lib/money";
-import { CursorParam, DateTimeParam } from "@/lib/pagination";
+import { amountValueTooLarge, parseUnit } from "@/lib/money/money";
+import { CursorParam, DateTimeParam } from "@/lib/db/pagination";
 import { paymentIdFromReference } from "@/lib/payments/payment-reference";
 import { HttpsUrl, Timestamp } from "./common";
+import { checkAmount, CurrencyField, toMinorUnits } from "./dashboard-money";
 
 export const paymentStatuses = ["requires_action", "processing", "succeeded", "failed", "cancelled", "expired"] as const;
 /** Beside a succeeded payment's status: some or all of it was refunded. */
@@ -23,17 +24,20 @@ export const Amount = z
   })
   .meta({ id: "Amount" });
 
+/** An amount's unit as a request gives it: `iso4217/<currency>` or `caip19/<asset>`. */
+export const AmountUnit = z
+  .string()
+  .max(300)
+  .superRefine((unit, ctx) => {
+    const parsed = parseUnit(unit);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
+  });
+
+/** A positive whole number of the unit's smallest denomination, as a string of digits. */
+export const MinorUnits = z.string().regex(/^[1-9][0-9]{0,77}$/, 'Must be a positive whole number as a string, in minor units (e.g. "1050" for $10.50).');
+
 export const AmountInput = z
-  .strictObject({
-    unit: z
-      .string()
-      .max(300)
-      .superRefine((unit, ctx) => {
-        const parsed = parseUnit(unit);
-        if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
-      }),
-    value: z.string().regex(/^[1-9][0-9]{0,77}$/, 'Must be a positive whole number as a string, in minor units (e.g. "1050" for $10.50).'),
-  })
+  .strictObject({ unit: AmountUnit, value: MinorUnits })
   .superRefine((amount, ctx) => {
     const unit = parseUnit(amount.unit);
     const tooLarge = unit.ok ? amountValueTooLarge(unit.value, amount.value) : null;
@@ -57,8 +61,46 @@ export const CreatePaymentBody = z.strictObject({
     })
     .nullish()
     .transform((v) => v ?? undefined),
+  buyerEmail: z
+    .email("Enter a valid email address.")
+    .max(254)
+    .nullish()
+    .transform((v) => v ?? undefined)
+    .describe("Where Tollgate mails the buyer's receipt once the payment succeeded."),
 });
 export type CreatePaymentInput = z.output<typeof CreatePaymentBody>;
+
+export const paymentLifetimes = [
+  { minutes: 15, label: "15 minutes" },
+  { minutes: 60, label: "1 hour" },
+  { minutes: 24 * 60, label: "24 hours" },
+  { minutes: 7 * 24 * 60, label: "7 days" },
+  { minutes: 30 * 24 * 60, label: "30 days" },
+] as const;
+
+/** The dashboard's "New payment" form: the same payment, with the amount as people write it. */
+export const NewPaymentForm = z
+  .strictObject({
+    merchantId: z.string().min(1, "Choose a merchant.").max(64),
+    currency: CurrencyField,
+    amount: z.string().max(40),
+    referenceId: CreatePaymentBody.shape.referenceId,
+    expiresInMinutes: z.coerce.number().int().refine((m) => paymentLifetimes.some((l) => l.minutes === m), "Choose how long the buyer has to pay."),
+    buyerEmail: z.union([z.literal(""), z.email("Enter a valid email address, or leave it empty.").max(254)]).optional(),
+  })
+  .superRefine((values, ctx) => checkAmount(values, "amount", ctx));
+export type NewPaymentValues = z.input<typeof NewPaymentForm>;
+
+/** The form's values as the API's create body (the form schema has already checked them). */
+export function paymentFromForm(values: z.output<typeof NewPaymentForm>, now = Date.now()): CreatePaymentInput {
+  return {
+    referenceId: values.referenceId,
+    amount: { unit: `iso4217/${values.currency}`, value: toMinorUnits(values.currency, values.amount)! },
+    expiresAt: new Date(now + values.expiresInMinutes * 60_000).toISOString(),
+    checkout: undefined,
+    buyerEmail: values.buyerEmail || undefined,
+  };
+}
 
 // A wallet handed the whole gatewayUrl instead of the id still finds the payment.
 export const PaymentReference = z.string().min(1).max(4096).transform(paymentIdFromReference).pipe(z.string().min(1).max(64));
@@ -196,7 +238,7 @@ export type ListPaymentsFilter = {
   exception?: ExceptionType | "any" | "open";
 };
 
-export const simulatedOutcomes = ["succeeded", "failed", "cancelled", "expired", "underpaid", "overpaid", "paid_late", "wrong_asset"] as const;
+export const simulatedOutcomes = ["succeeded", "failed", "cancelled", "expired", "underpaid", "overpaid", "paid_late", "wrong_asset", "reorged"] as const;
 export const SimulateBody = z.strictObject({
-  outcome: z.enum(simulatedOutcomes).describe("A status, or a way of paying wrongly: underpaid (half the quote arrives), overpaid (paid, with twice the quote), paid_late (the quote arrives after expiry), wrong_asset (another token arrives)."),
+  outcome: z.enum(simulatedOutcomes).describe("A status, or a way of paying wrongly: underpaid (half the quote arrives), overpaid (paid, with twice the quote), paid_late (the quote arrives after expiry), wrong_asset (another token arrives), reorged (the transfer is seen and confirming, then reorganised out of the chain: processing, then failed)."),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageQuery } from "@/lib/pagination";
+import { PageQuery } from "@/lib/db/pagination";
 import { Timestamp } from "./common";
 import { Amount, AmountInput } from "./payment";
 
@@ -16,6 +16,10 @@ export const CreateRefundBody = z.strictObject({
     // Line breaks are fine in a note; other control characters are not.
     .refine((s) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(s), "Must not contain control characters.")
     .optional(),
+  excess: z
+    .literal(true)
+    .optional()
+    .describe("Refund exactly the excess of an `overpaid` payment (received less quoted, in the paid asset) instead of an amount: it does not count against what is left to refund, and resolves the exception as refunded when it succeeds."),
 });
 export type CreateRefundInput = z.output<typeof CreateRefundBody>;
 
@@ -36,6 +40,7 @@ export const Refund = z
     amount: Amount,
     status: z.enum(refundStatuses).describe("Test mode: `succeeded` at once. Live mode: `pending` until the return transfer is verified on-chain."),
     reason: z.string().nullable(),
+    excess: z.boolean().describe("The refund of an overpayment's excess (received less quoted, in the paid asset): it does not count against what is left to refund of the payment, and resolves its `overpaid` exception when it succeeds."),
     txId: z.string().nullable().describe("`test:<refund id>` in test mode; the return transfer's hash in live mode, once verified."),
     createdAt: Timestamp,
     updatedAt: Timestamp,

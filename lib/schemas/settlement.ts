@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { routingNumberProblem } from "@/lib/aba";
-import { canonicalAccountId, canonicalAssetId, formatAccountId, formatAssetId, parseAccountId, validateSettlement } from "@/lib/caip";
+import { routingNumberProblem } from "@/lib/settlements/aba";
+import { canonicalAccountId, canonicalAssetId, formatAccountId, formatAssetId, parseAccountId, validateSettlement } from "@/lib/chain/caip";
 import { Timestamp } from "./common";
 import { MerchantIdParams } from "./merchant";
 
@@ -99,7 +99,5 @@ export const CreateFiatSettlementBody = z.strictObject({
 });
 export type CreateFiatSettlementInput = z.output<typeof CreateFiatSettlementBody>;
 
-// The dashboard asks for the user's password again before money is pointed somewhere else.
-export const ChangeCryptoDestinationBody = UpdateCryptoSettlementBody.extend({
-  password: z.string().min(1, "Enter your password to confirm.").max(1024),
-});
+// Pointing money somewhere else needs fresh re-authentication (lib/auth/fresh-auth.ts), checked in the action.
+export const ChangeCryptoDestinationBody = UpdateCryptoSettlementBody;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { allEvents, eventTypes } from "@/lib/events/event-types";
-import { PageQuery } from "@/lib/pagination";
+import { DateTimeParam, PageQuery } from "@/lib/db/pagination";
 import { Timestamp } from "./common";
 
 // Whether a URL may receive deliveries (https, with a local exception) is decided in
@@ -70,11 +70,35 @@ export const WebhookDelivery = z
     attempts: z.number().int(),
     nextAttemptAt: Timestamp.nullable().describe("When the next attempt is due; null once succeeded or failed."),
     lastAttemptAt: Timestamp.nullable(),
+    requestBody: z.string().describe("The JSON body POSTed: the event, the same on every attempt."),
     responseStatus: z.number().int().nullable().describe("The HTTP status of the last attempt; null if no response came."),
     durationMs: z.number().int().nullable(),
-    responseExcerpt: z.string().nullable().describe("The first kilobyte of the last response body."),
+    responseExcerpt: z.string().nullable().describe("The first 4 KB of the last response body."),
     error: z.string().nullable().describe("Why the last attempt failed, when it did."),
     createdAt: Timestamp,
   })
   .meta({ id: "WebhookDelivery" });
 export type WebhookDeliveryJson = z.input<typeof WebhookDelivery>;
+
+// A range can cover at most the delivery log's retention and then some; longer is a typo.
+const maxRedeliveryRangeDays = 31;
+
+export const RedeliverFailedBody = z
+  .strictObject({
+    from: DateTimeParam.describe("Deliveries created at or after this time."),
+    to: DateTimeParam.describe("Deliveries created before this time."),
+  })
+  .superRefine((range, ctx) => {
+    const span = Date.parse(range.to) - Date.parse(range.from);
+    if (span <= 0) ctx.addIssue({ code: "custom", path: ["to"], message: "Must be after from." });
+    else if (span > maxRedeliveryRangeDays * 24 * 60 * 60 * 1000) ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${maxRedeliveryRangeDays} days after from.` });
+  });
+export type RedeliverFailedInput = z.output<typeof RedeliverFailedBody>;
+
+export const RedeliveredFailed = z
+  .object({
+    redelivered: z.number().int().describe("How many failed deliveries were queued to be sent again."),
+    deliveryIds: z.array(z.string()),
+    hasMore: z.boolean().describe("More failed deliveries remain in the range (at most 1,000 are taken per request): send another request with a new Idempotency-Key."),
+  })
+  .meta({ id: "RedeliveredFailed" });

@@ -1,14 +1,14 @@
 import type http from "node:http";
 import { Readable } from "node:stream";
 import { executeOperation } from "@/lib/api/execute";
-import { errorResponse } from "@/lib/api/mount";
+import { errorResponse } from "@/lib/api/error-response";
 import { operations } from "@/lib/api/operations";
 import { createRouter } from "@/lib/api/router";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 
-// /v1 served straight from node:http: the same operations as the Next route files, without the
+// /v1 served straight from node:http, the only way the operations are mounted: without the
 // framework's per-request work (measured at ~1/60 of a bare server on these machines). Every other
-// path, including /v1/openapi.json, goes to Next.
+// path, including /v1/openapi.json, goes to Next (or, in the API-only server, to start-api.ts).
 
 const route = createRouter(operations);
 
@@ -42,6 +42,11 @@ export async function handleApiRequest(req: http.IncomingMessage, res: http.Serv
   } else {
     response = errorResponse(new AppError("not_found", `No such route: ${req.method} ${url.pathname}.`));
   }
+  await sendResponse(req, res, response);
+}
+
+/** Writes a fetch Response to a node:http response. */
+export async function sendResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   response.headers.forEach((value, name) => res.setHeader(name, value));
   // Answered before the body was read (e.g. 413): the rest of it is dropped with the connection, so

@@ -1,9 +1,9 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
-import type { Scope } from "@/lib/scope";
+import type { DbOrTx } from "@/lib/db";
+import type { Scope } from "@/lib/tenancy/scope";
 
 /** How many settlement destinations (fiat and crypto together) each of these merchants has. */
-export async function countSettlements(q: Tx, scope: Scope, merchantIds: string[]): Promise<Map<string, number>> {
+export async function countSettlements(q: DbOrTx, scope: Scope, merchantIds: string[]): Promise<Map<string, number>> {
   const where = { accountId: scope.accountId, mode: scope.mode, merchantId: { in: merchantIds } };
   const [fiat, crypto] = await Promise.all([
     q.fiatSettlement.groupBy({ by: ["merchantId"], where, _count: { _all: true } }),

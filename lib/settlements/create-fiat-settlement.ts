@@ -1,20 +1,18 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import { Prisma, type Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { recordEvent } from "@/lib/events/record-event";
-import { settlementsSnapshot } from "@/lib/events/snapshots";
-import { newId } from "@/lib/ids";
+import { Prisma, type DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
+import { newId } from "@/lib/db/ids";
 import { getMerchant } from "@/lib/merchants/get-merchant";
 import type { CreateFiatSettlementInput } from "@/lib/schemas/settlement";
-import { tenant, type Scope } from "@/lib/scope";
-import { encrypt, hmacHex } from "@/lib/secrets";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
+import { recordSettlementChange } from "./record-settlement-change";
+import { encrypt, hmacHex } from "@/lib/config/secrets";
 
 /**
  * Adds an ACH bank destination to a merchant. The account number is kept encrypted (read it back
  * with `decrypt` from lib/secrets only to pay out); everything else sees the last four digits.
  */
-export async function createFiatSettlement(tx: Tx, scope: Scope, actor: string, merchantId: string, input: CreateFiatSettlementInput) {
+export async function createFiatSettlement(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, input: CreateFiatSettlementInput) {
   await getMerchant(tx, scope, merchantId);
   const last4 = input.accountNumber.slice(-4);
   const accountFingerprint = hmacHex("bank-account", `${input.routingNumber}:${input.accountNumber}`);
@@ -40,14 +38,8 @@ export async function createFiatSettlement(tx: Tx, scope: Scope, actor: string, 
   }).catch((error: unknown) => {
     throw error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002" ? duplicate() : error;
   });
-  await recordAudit(tx, {
-    ...tenant(scope),
-    actor,
-    action: "fiat_settlement.created",
-    targetType: "fiat_settlement",
-    targetId: settlement.id,
-    data: { merchantId, bankType: "ACH", routingNumber: input.routingNumber, accountNumberLast4: last4, accountType: input.accountType },
-  });
-  await recordEvent(tx, scope, "settlement.updated", await settlementsSnapshot(tx, scope, merchantId));
+  await recordSettlementChange(tx, scope, actor, merchantId, [
+    { action: "fiat_settlement.created", targetType: "fiat_settlement", targetId: settlement.id, data: { bankType: "ACH", routingNumber: input.routingNumber, accountNumberLast4: last4, accountType: input.accountType } },
+  ]);
   return settlement;
 }

@@ -1,10 +1,10 @@
 import "server-only";
-import { findKnownAsset, networks } from "@/lib/assets";
-import { parseAccountId, parseAssetId } from "@/lib/caip";
+import { findKnownAsset, networks } from "@/lib/money/assets";
+import { parseAccountId, parseAssetId } from "@/lib/chain/caip";
 import { getChain } from "@/lib/chain/chains";
 import type { Mode } from "@/lib/db";
-import { chainEnv } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { chainEnv } from "@/lib/config/env";
+import { AppError } from "@/lib/errors/errors";
 
 // Settlement destinations are where a merchant's money goes, so what is certainly a mistake is
 // refused, and what is merely unusual is accepted only once the user has seen a warning (the API

@@ -1,12 +1,12 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
-import { notFound } from "@/lib/errors";
-import { isId } from "@/lib/ids";
+import type { DbOrTx } from "@/lib/db";
+import { notFound } from "@/lib/errors/errors";
+import { isId } from "@/lib/db/ids";
 import { getMerchant } from "@/lib/merchants/get-merchant";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 
 /** A crypto settlement of a live merchant of this account and mode, or 404. */
-export async function getCryptoSettlement(q: Tx, scope: Scope, merchantId: string, settlementId: string) {
+export async function getCryptoSettlement(q: DbOrTx, scope: Scope, merchantId: string, settlementId: string) {
   await getMerchant(q, scope, merchantId);
   const settlement = isId("crypto", settlementId)
     ? await q.cryptoSettlement.findFirst({ where: { id: settlementId, merchantId, accountId: scope.accountId, mode: scope.mode } })

@@ -1,11 +1,11 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
+import type { DbOrTx } from "@/lib/db";
 import { getMerchant } from "@/lib/merchants/get-merchant";
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@/lib/tenancy/scope";
 import { serializeCryptoSettlement, serializeFiatSettlement } from "./serialize";
 
 /** A merchant's fiat and crypto settlement destinations, oldest first; 404 for a merchant outside this scope. */
-export async function listSettlements(q: Tx, scope: Scope, merchantId: string) {
+export async function listSettlements(q: DbOrTx, scope: Scope, merchantId: string) {
   await getMerchant(q, scope, merchantId);
   const where = { merchantId, accountId: scope.accountId, mode: scope.mode };
   const [fiat, crypto] = await Promise.all([

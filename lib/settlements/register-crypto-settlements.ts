@@ -1,13 +1,11 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import { Prisma, type CryptoSettlement, type Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { recordEvent } from "@/lib/events/record-event";
-import { settlementsSnapshot } from "@/lib/events/snapshots";
-import { newId } from "@/lib/ids";
+import { Prisma, type CryptoSettlement, type DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
+import { newId } from "@/lib/db/ids";
 import { getMerchant } from "@/lib/merchants/get-merchant";
 import type { RegisterCryptoSettlementsInput } from "@/lib/schemas/settlement";
-import { tenant, type Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
+import { recordSettlementChange } from "./record-settlement-change";
 import { destinationWarnings, refuseUnsafeDestinations, requireConfirmedWarnings, type DestinationWarning } from "./destination-safety";
 
 /**
@@ -17,7 +15,7 @@ import { destinationWarnings, refuseUnsafeDestinations, requireConfirmedWarnings
  * destination that would lose the money is refused; warnings need `confirmWarnings` (the API
  * confirms them by calling, and answers them).
  */
-export async function registerCryptoSettlements(tx: Tx, scope: Scope, actor: string, merchantId: string, input: RegisterCryptoSettlementsInput, options: { confirmWarnings: boolean }): Promise<{ rows: CryptoSettlement[]; warnings: DestinationWarning[] }> {
+export async function registerCryptoSettlements(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, input: RegisterCryptoSettlementsInput, options: { confirmWarnings: boolean }): Promise<{ rows: CryptoSettlement[]; warnings: DestinationWarning[] }> {
   await getMerchant(tx, scope, merchantId);
   const entries = input.settlements.map((s, i) => ({ ...s, path: `settlements.${i}.destination` }));
   refuseUnsafeDestinations(entries);
@@ -47,10 +45,13 @@ export async function registerCryptoSettlements(tx: Tx, scope: Scope, actor: str
 
   const position = new Map(assets.map((asset, i) => [asset, i]));
   rows.sort((a, b) => (position.get(a.asset) ?? 0) - (position.get(b.asset) ?? 0));
-  for (const row of rows) {
-    await recordAudit(tx, { ...tenant(scope), actor, action: "crypto_settlement.created", targetType: "crypto_settlement", targetId: row.id, data: { merchantId, asset: row.asset, destination: row.destination } });
-  }
-  await recordEvent(tx, scope, "settlement.updated", await settlementsSnapshot(tx, scope, merchantId));
+  await recordSettlementChange(
+    tx,
+    scope,
+    actor,
+    merchantId,
+    rows.map((row) => ({ action: "crypto_settlement.created", targetType: "crypto_settlement", targetId: row.id, data: { asset: row.asset, destination: row.destination } })),
+  );
   return { rows, warnings };
 }
 

@@ -1,17 +1,19 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import { validateSettlement } from "@/lib/caip";
-import type { Tx } from "@/lib/db";
-import { AppError, notFound } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit-log/audit";
+import { describeActor } from "@/lib/audit-log/describe-actor";
+import { validateSettlement } from "@/lib/chain/caip";
+import type { DbOrTx } from "@/lib/db";
+import { sendSecurityAlert } from "@/lib/email/send-security-alert";
+import { AppError, notFound } from "@/lib/errors/errors";
 import { recordEvent } from "@/lib/events/record-event";
 import { settlementsSnapshot } from "@/lib/events/snapshots";
 import type { UpdateCryptoSettlementInput } from "@/lib/schemas/settlement";
-import { tenant, type Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { refuseUnsafeDestinations } from "./destination-safety";
 import { getCryptoSettlement } from "./get-crypto-settlement";
 
 /** Points a crypto settlement at another wallet on its asset's chain. */
-export async function updateCryptoSettlement(tx: Tx, scope: Scope, actor: string, merchantId: string, settlementId: string, input: UpdateCryptoSettlementInput) {
+export async function updateCryptoSettlement(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, settlementId: string, input: UpdateCryptoSettlementInput) {
   const current = await getCryptoSettlement(tx, scope, merchantId, settlementId);
   // The destination parsed at the edge; whether it suits this settlement's asset is known only here.
   const check = validateSettlement(current.asset, input.destination);
@@ -31,6 +33,16 @@ export async function updateCryptoSettlement(tx: Tx, scope: Scope, actor: string
     targetId: current.id,
     data: { merchantId, asset: current.asset, from: current.destination, to: updated.destination },
   });
+  // Test destinations receive no real funds; only a live change is worth an owner's attention.
+  if (scope.mode === "live" && current.destination !== updated.destination) {
+    await sendSecurityAlert(tx, scope.accountId, "settlement_destination_changed", {
+      Merchant: merchantId,
+      Asset: current.asset,
+      "Old wallet": current.destination,
+      "New wallet": updated.destination,
+      "Changed by": await describeActor(tx, actor),
+    });
+  }
   await recordEvent(tx, scope, "settlement.updated", await settlementsSnapshot(tx, scope, merchantId));
   return updated;
 }

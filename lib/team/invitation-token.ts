@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
-import { publicBaseUrl } from "@/lib/env";
-import { randomBase62 } from "@/lib/ids";
+import { publicBaseUrl } from "@/lib/config/env";
+import { randomBase62 } from "@/lib/db/ids";
 
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 

@@ -1,23 +1,29 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { DbOrTx } from "@/lib/db";
+import { enqueueEmail } from "@/lib/email/enqueue-email";
+import { invitationMessage } from "@/lib/email/templates/invitation";
+import { AppError } from "@/lib/errors/errors";
+import { newId } from "@/lib/db/ids";
 import type { InviteMemberInput } from "@/lib/schemas/team";
 import { hashInvitationToken, invitationLifetimeMs, invitationLink, newInvitationToken } from "./invitation-token";
 import { assertMayGrant, auditActor, type TeamActor } from "./team-actor";
 
 /**
- * Invites a new person by email with a role. There is no mail server: the returned link is the
- * invitation, shown once to the inviter to pass on. Invitations are for people without a Tollgate
- * login, since a login belongs to one account, or whose login belongs to no account any more
- * (someone removed from a team may be invited back).
+ * Invites a new person by email with a role: the link is mailed to them (queued in this
+ * transaction) and also returned, shown once to the inviter, who may pass it on another way (mail
+ * may be slow, or stay in the dev outbox when no SMTP server is configured). Only people without a
+ * Tollgate login can join, since a login belongs to one account, or whose login belongs to no
+ * account any more (someone removed from a team may be invited back). The answer does not say
+ * whether the email has a login with another account: that would tell anyone with the team.manage
+ * permission who uses Tollgate. Such an invitee learns it when they follow the link.
  */
-export async function inviteMember(tx: Tx, by: TeamActor, input: InviteMemberInput) {
+export async function inviteMember(tx: DbOrTx, by: TeamActor, input: InviteMemberInput) {
   assertMayGrant(by, input.role);
-  const existing = await tx.user.findUnique({ where: { email: input.email }, select: { memberships: { select: { accountId: true } } } });
-  if (existing && existing.memberships.length > 0) {
-    const message = existing.memberships.some((m) => m.accountId === by.accountId) ? "This person is already a member of the team." : "This email already has a Tollgate login with another account; invite a different address.";
+  // The inviter sees their own team, so saying so tells them nothing new.
+  const member = await tx.membership.findFirst({ where: { accountId: by.accountId, user: { email: input.email } }, select: { id: true } });
+  if (member) {
+    const message = "This person is already a member of the team.";
     throw new AppError("conflict", message, { fields: { email: message } });
   }
   const pending = await tx.invitation.findFirst({ where: { accountId: by.accountId, email: input.email, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } } });
@@ -45,5 +51,11 @@ export async function inviteMember(tx: Tx, by: TeamActor, input: InviteMemberInp
     targetId: invitation.id,
     data: { email: invitation.email, role: invitation.role },
   });
-  return { id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt, link: invitationLink(token) };
+  const [account, inviter] = await Promise.all([
+    tx.account.findUniqueOrThrow({ where: { id: by.accountId }, select: { name: true } }),
+    tx.user.findUniqueOrThrow({ where: { id: by.userId }, select: { name: true } }),
+  ]);
+  const link = invitationLink(token);
+  await enqueueEmail(tx, invitation.email, invitationMessage({ accountName: account.name, inviterName: inviter.name, role: invitation.role, link, expiresAt: invitation.expiresAt }), by.accountId);
+  return { id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt, link };
 }

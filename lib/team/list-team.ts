@@ -1,8 +1,8 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
+import type { DbOrTx } from "@/lib/db";
 
 /** The account's members, oldest first, and the invitations not yet accepted or revoked. */
-export async function listTeam(q: Tx, accountId: string) {
+export async function listTeam(q: DbOrTx, accountId: string) {
   const members = await q.membership.findMany({
     where: { accountId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -1,11 +1,11 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Tx } from "@/lib/db";
-import { notFound } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { DbOrTx } from "@/lib/db";
+import { notFound } from "@/lib/errors/errors";
 import { auditActor, type TeamActor } from "./team-actor";
 
 /** The link stops working at once; an already accepted invitation cannot be revoked (remove the member instead). */
-export async function revokeInvitation(tx: Tx, by: TeamActor, invitationId: string) {
+export async function revokeInvitation(tx: DbOrTx, by: TeamActor, invitationId: string) {
   const { count } = await tx.invitation.updateMany({
     where: { id: invitationId, accountId: by.accountId, acceptedAt: null, revokedAt: null },
     data: { revokedAt: new Date() },

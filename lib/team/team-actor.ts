@@ -1,6 +1,6 @@
 import "server-only";
-import type { Role, Tx } from "@/lib/db";
-import { AppError, notFound } from "@/lib/errors";
+import type { Role, DbOrTx } from "@/lib/db";
+import { AppError, notFound } from "@/lib/errors/errors";
 
 /** Who is changing the team: a signed-in member, with their account and role. */
 export type TeamActor = { accountId: string; userId: string; role: Role };
@@ -17,7 +17,7 @@ export function assertMayGrant(by: TeamActor, role: Role): void {
  * Loads a member about to be changed or removed, with the number of owners the account has. The
  * owners' rows are locked first, so two owners demoting each other at once cannot leave none.
  */
-export async function lockMemberForChange(tx: Tx, by: TeamActor, membershipId: string) {
+export async function lockMemberForChange(tx: DbOrTx, by: TeamActor, membershipId: string) {
   const owners = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "Membership" WHERE "accountId" = ${by.accountId} AND "role" = 'owner' FOR UPDATE`;
   const member = await tx.membership.findFirst({

@@ -1,10 +1,10 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
+import { newId } from "@/lib/db/ids";
 import type { CreateWebhookEndpointInput } from "@/lib/schemas/webhook";
-import { tenant, type Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { assertDeliverableUrl } from "./endpoint-url";
 import { newSigningSecret } from "./signing-secret";
 
@@ -13,7 +13,7 @@ import { newSigningSecret } from "./signing-secret";
 export const maxEndpointsPerMode = 16;
 
 /** Creates an endpoint and returns it with its signing secret, which is never shown again. */
-export async function createWebhookEndpoint(tx: Tx, scope: Scope, actor: string, input: CreateWebhookEndpointInput) {
+export async function createWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: string, input: CreateWebhookEndpointInput) {
   const url = assertDeliverableUrl(input.url);
   // The account's row lock makes concurrent creates count one after the other.
   await tx.$queryRaw`SELECT 1 FROM "Account" WHERE "id" = ${scope.accountId} FOR UPDATE`;

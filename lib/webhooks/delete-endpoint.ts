@@ -1,12 +1,12 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Tx } from "@/lib/db";
-import { notFound } from "@/lib/errors";
-import { tenant, type Scope } from "@/lib/scope";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { DbOrTx } from "@/lib/db";
+import { notFound } from "@/lib/errors/errors";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
 
 /** Deletes an endpoint and its delivery log; events still pending for it are dropped. */
-export async function deleteWebhookEndpoint(tx: Tx, scope: Scope, actor: string, endpointId: string) {
+export async function deleteWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: string, endpointId: string) {
   const current = await getWebhookEndpoint(tx, scope, endpointId);
   const { count } = await tx.webhookEndpoint.deleteMany({ where: { id: current.id, accountId: scope.accountId, mode: scope.mode } });
   if (count !== 1) throw notFound("Webhook endpoint");

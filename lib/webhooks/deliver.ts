@@ -1,8 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
-import { recordAudit } from "@/lib/audit";
-import { db, type Event, type Tx, type WebhookDelivery, type WebhookEndpoint } from "@/lib/db";
-import { decrypt } from "@/lib/secrets";
+import { recordAudit } from "@/lib/audit-log/audit";
+import { db, type Event, type DbOrTx, type WebhookDelivery, type WebhookEndpoint } from "@/lib/db";
+import { decrypt } from "@/lib/config/secrets";
 import { RefusedDestination } from "./destination";
 import { eventBody } from "./event-body";
 import { postToEndpoint } from "./post-to-endpoint";
@@ -120,7 +120,7 @@ export async function recordAttempt(delivery: ClaimedDelivery, result: AttemptRe
 }
 
 /** A success clears the endpoint's failure record; 3 days of nothing but failures disables it. */
-async function trackEndpointHealth(tx: Tx, endpointId: string, ok: boolean, now: Date): Promise<boolean> {
+async function trackEndpointHealth(tx: DbOrTx, endpointId: string, ok: boolean, now: Date): Promise<boolean> {
   if (ok) {
     await tx.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: { not: null } }, data: { failingSince: null } });
     return false;

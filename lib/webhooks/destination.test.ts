@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { deliverableAddresses, embeddedIPv4, RefusedDestination, refusedAddress } from "./destination";
 import { assertDeliverableUrl } from "./endpoint-url";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import dns from "node:dns/promises";
 import net from "node:net";
-import { env } from "@/lib/env";
+import { env } from "@/lib/config/env";
 
 // Addresses a delivery must never reach: this network, link-local (cloud metadata services live at
 // 169.254.169.254 and fd00:ec2::254), multicast, reserved space, NAT64 and Teredo (whose tunnels

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { assertDeliverableUrl } from "./endpoint-url";
 
 function refusal(url: string, allowPrivate = false) {

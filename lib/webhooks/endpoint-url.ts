@@ -1,6 +1,6 @@
 import "server-only";
 import net from "node:net";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { privateNetworksAllowed, refusedAddress } from "./destination";
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);

@@ -1,11 +1,11 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/pagination";
-import type { Scope } from "@/lib/scope";
+import type { DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
+import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/db/pagination";
+import type { Scope } from "@/lib/tenancy/scope";
 import { serializeEndpoint } from "./serialize";
 
-export async function listWebhookEndpoints(q: Tx, scope: Scope, page: { limit: number; cursor?: string }) {
+export async function listWebhookEndpoints(q: DbOrTx, scope: Scope, page: { limit: number; cursor?: string }) {
   const position = page.cursor ? decodeCursor(page.cursor) : null;
   if (page.cursor && !position) throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
   const rows = await q.webhookEndpoint.findMany({ where: { AND: [{ accountId: scope.accountId, mode: scope.mode }, afterPosition(position)] }, orderBy: newestFirst, take: page.limit + 1 });
@@ -16,7 +16,7 @@ export async function listWebhookEndpoints(q: Tx, scope: Scope, page: { limit: n
  * Endpoints Tollgate turned off because their deliveries failed for 3 days, for the notice the
  * dashboard shows the account's owner. Empty once they are re-enabled or deleted.
  */
-export async function listEndpointsDisabledForFailing(q: Tx, scope: Scope) {
+export async function listEndpointsDisabledForFailing(q: DbOrTx, scope: Scope) {
   const rows = await q.webhookEndpoint.findMany({ where: { accountId: scope.accountId, mode: scope.mode, disabledAt: { not: null } }, orderBy: { disabledAt: "desc" } });
   return rows.map(serializeEndpoint);
 }

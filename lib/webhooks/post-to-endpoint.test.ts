@@ -39,7 +39,7 @@ describe("posting to an endpoint", () => {
     const resolve = dns("127.0.0.2");
     const response = await post(`http://hooks.example.test:${port}/hook`, resolve, local);
     expect(response.status).toBe(200);
-    expect(response.excerpt).toBe("x".repeat(1024));
+    expect(response.excerpt).toBe("x".repeat(4096));
     expect(received).toEqual([{ host: `hooks.example.test:${port}`, body: '{"n":1}' }]);
     expect(resolve.asked).toBe(1);
   });

@@ -4,12 +4,13 @@ import https from "node:https";
 import net from "node:net";
 import { deliverableLookup } from "./destination";
 
-const excerptBytes = 1024;
+// Enough for an error page or a JSON complaint; a receiver may answer with anything, so no more is read.
+const excerptBytes = 4096;
 
 export type EndpointResponse = { status: number; excerpt: string | null };
 
 /**
- * POSTs `body` to `url` and reads the first kilobyte of the answer. The connection goes only to an
+ * POSTs `body` to `url` and reads the first 4 KB of the answer. The connection goes only to an
  * address `lookup` allowed (see deliverableLookup); TLS SNI and Host stay the URL's host name.
  * Redirects are not followed. Throws what the request throws, RefusedDestination included.
  */
@@ -27,7 +28,7 @@ export async function postToEndpoint(url: string, headers: Record<string, string
   return { status: response.statusCode ?? 0, excerpt: await readExcerpt(response) };
 }
 
-/** The first kilobyte of the body, read no further (a receiver may answer with anything). */
+/** The first 4 KB of the body, read no further (a receiver may answer with anything). */
 async function readExcerpt(response: http.IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;

@@ -1,9 +1,9 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Tx } from "@/lib/db";
-import { AppError, notFound } from "@/lib/errors";
-import { isId } from "@/lib/ids";
-import { tenant, type Scope } from "@/lib/scope";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { DbOrTx } from "@/lib/db";
+import { AppError, notFound } from "@/lib/errors/errors";
+import { isId } from "@/lib/db/ids";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
 import { serializeDelivery } from "./serialize";
 
@@ -11,7 +11,7 @@ import { serializeDelivery } from "./serialize";
  * Sends a delivery again as soon as a worker is free, whatever its status. One that had given up
  * gets one more attempt (its 3 days of retries are over); one that succeeded is sent again as is.
  */
-export async function redeliver(tx: Tx, scope: Scope, actor: string, endpointId: string, deliveryId: string) {
+export async function redeliver(tx: DbOrTx, scope: Scope, actor: string, endpointId: string, deliveryId: string) {
   const endpoint = await getWebhookEndpoint(tx, scope, endpointId);
   if (!endpoint.enabled) throw new AppError("conflict", "This endpoint is disabled. Enable it first, then redeliver.");
   const where = { id: deliveryId, endpointId, accountId: scope.accountId, mode: scope.mode };
@@ -21,5 +21,5 @@ export async function redeliver(tx: Tx, scope: Scope, actor: string, endpointId:
   if (delivery.leaseId && delivery.nextAttemptAt > now) throw new AppError("conflict", "This delivery is being attempted right now. Check its status in a few seconds.");
   await tx.webhookDelivery.updateMany({ where, data: { status: "pending", nextAttemptAt: now, leaseId: null } });
   await recordAudit(tx, { ...tenant(scope), actor, action: "webhook_delivery.redelivered", targetType: "webhook_delivery", targetId: delivery.id, data: { endpointId, eventId: delivery.eventId } });
-  return serializeDelivery(await tx.webhookDelivery.findFirstOrThrow({ where, include: { event: { select: { type: true } } } }));
+  return serializeDelivery(await tx.webhookDelivery.findFirstOrThrow({ where, include: { event: true } }));
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Tx } from "@/lib/db";
-import { notFound } from "@/lib/errors";
-import { tenant, type Scope } from "@/lib/scope";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { DbOrTx } from "@/lib/db";
+import { notFound } from "@/lib/errors/errors";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
 import { newSigningSecret } from "./signing-secret";
 
@@ -10,7 +10,7 @@ import { newSigningSecret } from "./signing-secret";
  * Replaces an endpoint's signing secret and returns the new one, once. Every delivery from now on,
  * retries included, is signed with it; the old secret stops working at once.
  */
-export async function rotateWebhookSecret(tx: Tx, scope: Scope, actor: string, endpointId: string) {
+export async function rotateWebhookSecret(tx: DbOrTx, scope: Scope, actor: string, endpointId: string) {
   const current = await getWebhookEndpoint(tx, scope, endpointId);
   const { secret, secretEncrypted } = newSigningSecret();
   const where = { id: current.id, accountId: scope.accountId, mode: scope.mode };

@@ -1,14 +1,14 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Tx } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { DbOrTx } from "@/lib/db";
+import { AppError } from "@/lib/errors/errors";
 import { recordEvent } from "@/lib/events/record-event";
-import { tenant, type Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
 import { serializeDelivery } from "./serialize";
 
 /** Queues a `webhook.test` event for this one endpoint, signed like any other, and returns its delivery. */
-export async function sendTestEvent(tx: Tx, scope: Scope, actor: string, endpointId: string) {
+export async function sendTestEvent(tx: DbOrTx, scope: Scope, actor: string, endpointId: string) {
   const endpoint = await getWebhookEndpoint(tx, scope, endpointId);
   if (!endpoint.enabled) throw new AppError("conflict", "This endpoint is disabled. Enable it first, then send a test event.");
   const event = await recordEvent(
@@ -19,6 +19,6 @@ export async function sendTestEvent(tx: Tx, scope: Scope, actor: string, endpoin
     { onlyEndpointId: endpoint.id },
   );
   await recordAudit(tx, { ...tenant(scope), actor, action: "webhook_endpoint.test_sent", targetType: "webhook_endpoint", targetId: endpoint.id, data: { eventId: event.id } });
-  const delivery = await tx.webhookDelivery.findFirstOrThrow({ where: { eventId: event.id, endpointId: endpoint.id, accountId: scope.accountId, mode: scope.mode }, include: { event: { select: { type: true } } } });
+  const delivery = await tx.webhookDelivery.findFirstOrThrow({ where: { eventId: event.id, endpointId: endpoint.id, accountId: scope.accountId, mode: scope.mode }, include: { event: true } });
   return serializeDelivery(delivery);
 }

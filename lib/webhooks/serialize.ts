@@ -1,5 +1,6 @@
 import type { Event, WebhookDelivery, WebhookEndpoint } from "@/lib/db";
 import type { WebhookDeliveryJson, WebhookEndpointJson } from "@/lib/schemas/webhook";
+import { eventBody } from "./event-body";
 
 export function serializeEndpoint(e: WebhookEndpoint): WebhookEndpointJson {
   return {
@@ -15,7 +16,7 @@ export function serializeEndpoint(e: WebhookEndpoint): WebhookEndpointJson {
   };
 }
 
-export function serializeDelivery(d: WebhookDelivery & { event: Pick<Event, "type"> }): WebhookDeliveryJson {
+export function serializeDelivery(d: WebhookDelivery & { event: Event }): WebhookDeliveryJson {
   return {
     id: d.id,
     endpointId: d.endpointId,
@@ -25,6 +26,8 @@ export function serializeDelivery(d: WebhookDelivery & { event: Pick<Event, "typ
     attempts: d.attempts,
     nextAttemptAt: d.status === "pending" ? d.nextAttemptAt.toISOString() : null,
     lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
+    // Rebuilt from the stored event rather than copied per delivery: it is byte for byte what was sent.
+    requestBody: eventBody(d.event),
     responseStatus: d.responseStatus,
     durationMs: d.durationMs,
     responseExcerpt: d.responseExcerpt,

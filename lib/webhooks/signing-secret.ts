@@ -1,6 +1,6 @@
 import "server-only";
-import { randomBase62 } from "@/lib/ids";
-import { encrypt } from "@/lib/secrets";
+import { randomBase62 } from "@/lib/db/ids";
+import { encrypt } from "@/lib/config/secrets";
 
 /** A new endpoint signing secret, and the only form of it that is stored. */
 export function newSigningSecret(): { secret: string; secretEncrypted: string } {

@@ -1,14 +1,14 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { Prisma, Tx } from "@/lib/db";
-import { notFound } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit-log/audit";
+import type { Prisma, DbOrTx } from "@/lib/db";
+import { notFound } from "@/lib/errors/errors";
 import type { UpdateWebhookEndpointInput } from "@/lib/schemas/webhook";
-import { tenant, type Scope } from "@/lib/scope";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { assertDeliverableUrl } from "./endpoint-url";
 import { getWebhookEndpoint } from "./get-endpoint";
 
 /** Changes url, events, description or enabled. Enabling starts the endpoint's failure record afresh. */
-export async function updateWebhookEndpoint(tx: Tx, scope: Scope, actor: string, endpointId: string, input: UpdateWebhookEndpointInput) {
+export async function updateWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: string, endpointId: string, input: UpdateWebhookEndpointInput) {
   const current = await getWebhookEndpoint(tx, scope, endpointId);
   const data: Prisma.WebhookEndpointUpdateManyMutationInput = {};
   if (input.url !== undefined) data.url = assertDeliverableUrl(input.url);

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { currentViewer } from "@/lib/auth/session";
-import { safeRedirectPath } from "@/lib/safe-redirect";
+import { safeRedirectPath } from "@/lib/auth/safe-redirect";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -18,10 +18,15 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <Card className="w-full max-w-sm">
         <CardHeader>
           <p className="text-sm font-semibold text-primary">Tollgate</p>
-          <CardTitle>Sign in to your account</CardTitle>
+          <CardTitle as="h1">Sign in to your account</CardTitle>
         </CardHeader>
         <CardContent>
           <SignInForm next={next} />
+          <p className="mt-4 text-center text-sm">
+            <Link href="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
           <p className="mt-6 text-center text-sm text-muted-foreground">
             New to Tollgate?{" "}
             <Link href="/sign-up" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -5,45 +5,103 @@ import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { signWithPasskey } from "@/components/auth/passkey-browser";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
+import { codeMismatchError, passkeyMismatchError, secondFactorsOffered, signInErrorMessage } from "@/lib/auth/sign-in-errors";
 import { SignInInput } from "@/lib/schemas/auth";
+import { passkeySignInOptionsAction } from "./actions";
+
+type SecondStep = { code: boolean; passkey: boolean };
 
 export function SignInForm({ next }: { next: string }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(SignInInput), defaultValues: { email: "", password: "" } });
+  // Second step: the password was right and the login asks for a code or a passkey.
+  const [second, setSecond] = useState<SecondStep | null>(null);
+  const [usingPasskey, setUsingPasskey] = useState(false);
+  const form = useForm({ resolver: zodResolver(SignInInput), defaultValues: { email: "", password: "", code: "" } });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  /** Signs in, or shows why not; returns whether it worked. */
+  async function attempt(extra: { code?: string; passkey?: string }) {
     setFormError(null);
-    const result = await signIn("credentials", { ...values, redirect: false });
+    const { email, password } = form.getValues();
+    const result = await signIn("credentials", { email, password, ...extra, redirect: false });
     if (!result || result.error) {
-      setFormError(signInErrorMessage(result?.error ?? ""));
+      const error = result?.error ?? "";
+      const offered = secondFactorsOffered(error);
+      if (offered && second && extra.code !== undefined) form.setError("code", { message: signInErrorMessage(error) });
+      else if (offered) setSecond(offered);
+      else if (error === codeMismatchError) form.setError("code", { message: signInErrorMessage(error) });
+      else if (error === passkeyMismatchError) setFormError(signInErrorMessage(error));
+      else setFormError(signInErrorMessage(error));
       return;
     }
     router.replace(next);
     router.refresh();
-  });
+  }
 
+  const onSubmit = form.handleSubmit(async ({ code }) => attempt(second?.code ? { code } : {}));
+
+  async function signInWithPasskey() {
+    setUsingPasskey(true);
+    setFormError(null);
+    try {
+      const { email, password } = form.getValues();
+      const options = await passkeySignInOptionsAction({ email, password });
+      if (!options.ok) return setFormError(options.error);
+      const used = await signWithPasskey(options.data);
+      if (!used.ok) return setFormError(used.message);
+      await attempt({ passkey: JSON.stringify(used.response) });
+    } finally {
+      setUsingPasskey(false);
+    }
+  }
+
+  const busy = isSubmitting || usingPasskey;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input id="email" type="email" autoComplete="email" autoFocus aria-invalid={!!errors.email} aria-describedby={errors.email ? "email-error" : undefined} {...form.register("email")} />
-      </FormField>
-      <FormField id="password" label="Password" error={errors.password?.message}>
-        <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? "password-error" : undefined} {...form.register("password")} />
-      </FormField>
+      <div hidden={!!second} className="space-y-4">
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          <Input id="email" type="email" autoComplete="email" autoFocus aria-invalid={!!errors.email} aria-describedby={errors.email ? "email-error" : undefined} {...form.register("email")} />
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password?.message}>
+          <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? "password-error" : undefined} {...form.register("password")} />
+        </FormField>
+      </div>
+      {second?.passkey ? (
+        <div className="space-y-2">
+          <p className="text-sm">Confirm with a passkey on this device or your security key.</p>
+          <Button type="button" className="w-full" variant={second.code ? "outline" : "default"} disabled={busy} onClick={signInWithPasskey}>
+            {usingPasskey ? "Waiting for your passkey…" : "Use a passkey"}
+          </Button>
+        </div>
+      ) : null}
+      {second?.code ? (
+        <FormField id="code" label="Authenticator code" error={errors.code?.message}>
+          <Input id="code" inputMode="numeric" autoComplete="one-time-code" autoFocus aria-invalid={!!errors.code} aria-describedby={errors.code ? "code-error" : "code-hint"} {...form.register("code")} />
+          <p id="code-hint" className="text-xs text-muted-foreground">
+            The six digits your authenticator app shows for Tollgate. Lost your phone? Enter one of your recovery codes.
+          </p>
+        </FormField>
+      ) : null}
       {formError ? (
         <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
           {formError}
         </p>
       ) : null}
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Signing in…" : "Sign in"}
-      </Button>
+      {!second || second.code ? (
+        <Button type="submit" className="w-full" disabled={busy}>
+          {isSubmitting ? "Signing in…" : second ? "Verify and sign in" : "Sign in"}
+        </Button>
+      ) : null}
+      {second ? (
+        <Button type="button" variant="ghost" className="w-full" onClick={() => (setSecond(null), setFormError(null), form.setValue("code", ""), form.clearErrors("code"))}>
+          Use another login
+        </Button>
+      ) : null}
     </form>
   );
 }

@@ -15,7 +15,7 @@ export default async function SignUpPage() {
       <Card className="w-full max-w-sm">
         <CardHeader>
           <p className="text-sm font-semibold text-primary">Tollgate</p>
-          <CardTitle>Create your account</CardTitle>
+          <CardTitle as="h1">Create your account</CardTitle>
           <p className="text-sm text-muted-foreground">You start in test mode: simulated payments, no real funds.</p>
         </CardHeader>
         <CardContent>

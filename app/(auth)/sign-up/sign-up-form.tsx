@@ -1,34 +1,41 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
+import Link from "next/link";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 import { SignUpInput } from "@/lib/schemas/auth";
 import { signUpAction } from "./actions";
 
 export function SignUpForm() {
-  const router = useRouter();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(SignUpInput), defaultValues: { accountName: "", name: "", email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
+  // The same answer whether or not the email already had a login (lib/auth/sign-up.ts).
   const onSubmit = form.handleSubmit(async (values) => {
-    if (!showActionResult(await signUpAction(values), { form })) return;
-    const result = await signIn("credentials", { email: values.email, password: values.password, redirect: false });
-    if (!result || result.error) {
-      toast.error(`Your account was created, but signing in failed: ${signInErrorMessage(result?.error ?? "")}`);
-      router.replace("/sign-in");
-      return;
-    }
-    router.replace("/test");
-    router.refresh();
+    const data = showActionResult(await signUpAction(values), { form });
+    if (data) setSentTo(data.email);
   });
+
+  if (sentTo) {
+    return (
+      <div role="status" className="space-y-3 text-sm" data-testid="sign-up-sent">
+        <h2 className="text-base font-semibold">Check your email</h2>
+        <p>
+          We sent a message to <span className="break-all font-medium">{sentTo}</span>. Follow the link in it to confirm your address, then sign in.
+        </p>
+        <p className="text-muted-foreground">No message within a few minutes? Look in your spam folder, or sign up again.</p>
+        <Link href="/sign-in" className="font-medium text-primary underline-offset-4 hover:underline">
+          Go to sign-in
+        </Link>
+      </div>
+    );
+  }
 
   const field = (name: keyof SignUpInput) => ({ "aria-invalid": !!errors[name], "aria-describedby": errors[name] ? `${name}-error` : undefined, ...form.register(name) });
 

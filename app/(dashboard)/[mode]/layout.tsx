@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { ModeToggle } from "@/components/dashboard/mode-toggle";
 import { SidebarNav, type NavItem } from "@/components/dashboard/sidebar-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
@@ -7,7 +8,7 @@ import { ApiDestinationChangesBanner } from "@/components/settlements/api-destin
 import { DisabledEndpointsBanner } from "@/components/webhooks/disabled-endpoints-banner";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { requireViewer } from "@/lib/auth/session";
-import { parseMode } from "@/lib/modes";
+import { parseMode } from "@/lib/tenancy/modes";
 
 export default async function DashboardLayout({ children, params }: { children: React.ReactNode; params: Promise<{ mode: string }> }) {
   const mode = parseMode((await params).mode);
@@ -16,10 +17,12 @@ export default async function DashboardLayout({ children, params }: { children: 
   const nav: (NavItem & { permission: Permission })[] = [
     { href: `/${mode}`, label: "Overview", permission: "account.read" },
     { href: `/${mode}/payments`, label: "Payments", permission: "payments.read" },
+    { href: `/${mode}/payment-links`, label: "Payment links", permission: "payments.read" },
     { href: `/${mode}/merchants`, label: "Merchants", permission: "account.read" },
     { href: `/${mode}/developers`, label: "Developers", permission: "account.read" },
     { href: `/${mode}/team`, label: "Team", permission: "account.read" },
     { href: `/${mode}/audit-log`, label: "Audit log", permission: "audit.read" },
+    { href: `/${mode}/settings`, label: "Settings", permission: "account.read" },
   ];
   return (
     <div className="min-h-screen bg-muted/40">
@@ -50,6 +53,7 @@ export default async function DashboardLayout({ children, params }: { children: 
           <SidebarNav items={nav.filter((item) => can(viewer.role, item.permission)).map(({ href, label }) => ({ href, label }))} />
         </aside>
         <main className="min-w-0 flex-1 space-y-6">
+          {viewer.user.emailVerified ? null : <VerifyEmailBanner mode={mode} email={viewer.user.email} />}
           {can(viewer.role, "settlements.write") ? <ApiDestinationChangesBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} /> : null}
           {can(viewer.role, "webhooks.manage") ? <DisabledEndpointsBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} /> : null}
           {children}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { NetVolumeChart } from "@/components/dashboard/net-volume-chart";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -7,6 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
+import { getDailyNetVolume } from "@/lib/overview/get-daily-net-volume";
 import { getOverview, overviewDays } from "@/lib/overview/get-overview";
 import { formatAmount } from "@/lib/payments/format-amount";
 
@@ -15,7 +17,7 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function OverviewPage({ params }: { params: Promise<{ mode: string }> }) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params);
   if (!allowed) return <NoAccess role={viewer.role} />;
-  const overview = await getOverview(scope);
+  const [overview, daily] = await Promise.all([getOverview(scope), getDailyNetVolume(scope)]);
   const paymentsLink = (query = "") => (can(viewer.role, "payments.read") ? `/${mode}/payments${query}` : null);
 
   return (
@@ -65,6 +67,7 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
           </CardContent>
         </Card>
       </div>
+      <NetVolumeChart series={daily} />
       <section aria-labelledby="by-status" className="space-y-3">
         <h2 id="by-status" className="text-lg font-semibold">
           By status, last {overviewDays} days

@@ -1,11 +1,11 @@
-import { checkoutClientScript, checkoutScriptPath } from "@/lib/checkout/client-script";
+import { checkoutClientScripts, checkoutScriptPath } from "@/lib/checkout/client-script";
 import { getCheckout } from "@/lib/checkout/get-checkout";
 import { requestNonce } from "@/lib/checkout/request-nonce";
-import { safeReturnUrl } from "@/lib/checkout/return-url";
+import { allowedReturnUrl } from "@/lib/checkout/return-url";
 import { walletConnectSetup } from "@/lib/checkout/walletconnect-setup";
 import { renderCheckoutPage } from "@/lib/checkout/views/checkout-page";
 import { renderNotFoundPage } from "@/lib/checkout/views/not-found-page";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 
 // The hosted checkout page (the payment's gatewayUrl): plain server-rendered HTML and one small
 // script, not a React page, so a buyer on a phone downloads a few kilobytes instead of a framework.
@@ -15,10 +15,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ paym
   try {
     const checkout = await getCheckout((await params).paymentId);
     const query = new URL(request.url).searchParams;
-    const returnUrl = safeReturnUrl(query.get("returnUrl"));
-    const walletConnect = walletConnectSetup(checkout.merchant, returnUrl, ["1", "true"].includes(query.get("preferUniversalLinks") ?? ""));
-    const script = await checkoutClientScript();
-    return new Response(renderCheckoutPage(checkout, { returnUrl, nonce, scriptSrc: checkoutScriptPath(script.fileName), walletConnect }), { headers });
+    const returnUrl = allowedReturnUrl(query.get("returnUrl"), checkout.returnOrigins);
+    const scripts = await checkoutClientScripts();
+    const walletConnect = walletConnectSetup(checkout.merchant, returnUrl, ["1", "true"].includes(query.get("preferUniversalLinks") ?? ""), checkoutScriptPath(scripts.walletConnect.fileName));
+    return new Response(renderCheckoutPage(checkout, { returnUrl, nonce, scriptSrc: checkoutScriptPath(scripts.page.fileName), walletConnect }), { headers });
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return new Response(renderNotFoundPage(nonce), { status: 404, headers });
     throw error;

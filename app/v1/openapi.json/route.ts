@@ -1,6 +1,6 @@
 import { buildOpenApi } from "@/lib/api/openapi";
 import { operations } from "@/lib/api/operations";
-import { publicBaseUrl } from "@/lib/env";
+import { publicBaseUrl } from "@/lib/config/env";
 
 export const dynamic = "force-dynamic";
 

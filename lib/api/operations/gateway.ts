@@ -4,8 +4,9 @@ import { findGatewayPayment } from "@/lib/gateway/find-payment";
 import { createGatewayOptions, optionActions } from "@/lib/gateway/options";
 import { gatewayPayment, gatewayStatus } from "@/lib/gateway/serialize";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { waitForChange } from "@/lib/payments/wait-for-change";
+import { callerKey } from "@/lib/api/context";
 import {
   ConfirmBody,
   FetchBody,
@@ -87,7 +88,7 @@ export const gatewayConfirmOp = defineOperation({
   errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired"],
   handler: async ({ ctx, params, query, body, signal }) => {
     const payment = await confirmGatewayOption(await findGatewayPayment(ctx, params.paymentId), body.optionId, body.results, ctx.actor);
-    return gatewayStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal) : payment);
+    return gatewayStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal, callerKey(ctx.caller)) : payment);
   },
 });
 
@@ -103,7 +104,7 @@ export const gatewayStatusOp = defineOperation({
   errors: ["payment_not_found"],
   handler: async ({ ctx, params, query, signal }) => {
     const payment = await findGatewayPayment(ctx, params.paymentId);
-    return gatewayStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal) : payment);
+    return gatewayStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal, callerKey(ctx.caller)) : payment);
   },
 });
 

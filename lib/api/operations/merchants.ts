@@ -4,7 +4,7 @@ import { getMerchant } from "@/lib/merchants/get-merchant";
 import { listMerchants } from "@/lib/merchants/list-merchants";
 import { serializeMerchant } from "@/lib/merchants/serialize";
 import { updateMerchant } from "@/lib/merchants/update-merchant";
-import { PageQuery } from "@/lib/pagination";
+import { PageQuery } from "@/lib/db/pagination";
 import { Deleted, page } from "@/lib/schemas/common";
 import { CreateMerchantBody, Merchant, MerchantEnvelope, MerchantIdParams, UpdateMerchantBody } from "@/lib/schemas/merchant";
 import { defineOperation } from "../operation";
@@ -54,7 +54,7 @@ export const getMerchantOp = defineOperation({
 
 export const updateMerchantOp = defineOperation({
   id: "Merchants_update",
-  summary: "Update a merchant's name, email or icon",
+  summary: "Update a merchant's name, email, branding (icon, accent colour, support contact) or payment rules",
   tag,
   method: "PATCH",
   path: "/v1/merchants/{merchantId}",

@@ -1,6 +1,6 @@
 import { cancelPayment } from "@/lib/payments/cancel-payment";
 import { createPayment } from "@/lib/payments/create-payment";
-import { payabilityWarnings } from "@/lib/payments/payability";
+import { warningsForSettlements } from "@/lib/payments/payability";
 import { cachedFinalStatus, rememberIfFinal } from "@/lib/payments/final-status-cache";
 import { readPayment } from "@/lib/payments/get-payment";
 import { getMerchant } from "@/lib/merchants/get-merchant";
@@ -9,8 +9,9 @@ import { pollHintMs } from "@/lib/payments/lifecycle";
 import { gatewayUrl, serializePayment, serializeStatus } from "@/lib/payments/serialize";
 import { simulatePayment } from "@/lib/payments/simulate-payment";
 import { waitForChange } from "@/lib/payments/wait-for-change";
+import { callerKey } from "@/lib/api/context";
 import { CreatedPayment, CreatePaymentBody, GatewayLink, ListPaymentsQuery, Payment, PaymentIdParams, PaymentsPage, PaymentStatus, SimulateBody, StatusQuery } from "@/lib/schemas/payment";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { defineOperation } from "../operation";
 
 export const createPaymentOp = defineOperation({
@@ -27,8 +28,8 @@ export const createPaymentOp = defineOperation({
   response: CreatedPayment,
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
-    const payment = await createPayment(q, ctx, ctx.actor, merchantId, body);
-    const warnings = await payabilityWarnings(q, ctx, merchantId, body.amount);
+    const { payment, settlementAssets } = await createPayment(q, ctx, ctx.actor, merchantId, body);
+    const warnings = warningsForSettlements(ctx, body.amount, settlementAssets);
     return { ...serializePayment(payment), paymentId: payment.id, pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
   },
 });
@@ -47,7 +48,7 @@ export const createGatewayPaymentOp = defineOperation({
   response: GatewayLink,
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
-    const payment = await createPayment(q, ctx, ctx.actor, merchantId, body);
+    const { payment } = await createPayment(q, ctx, ctx.actor, merchantId, body);
     return { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id) };
   },
 });
@@ -70,7 +71,7 @@ export const paymentStatusOp = defineOperation({
     const cached = cachedFinalStatus(ctx, merchantId, params.paymentId);
     if (cached) return cached;
     const payment = await readPayment(ctx, params.paymentId, merchantId);
-    const status = serializeStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal) : payment);
+    const status = await serializeStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal, callerKey(ctx.caller)) : payment);
     return rememberIfFinal(ctx, merchantId, params.paymentId, status);
   },
 });

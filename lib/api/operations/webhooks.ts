@@ -1,8 +1,10 @@
-import { PageQuery } from "@/lib/pagination";
+import { PageQuery } from "@/lib/db/pagination";
 import { Deleted, page } from "@/lib/schemas/common";
 import {
   CreateWebhookEndpointBody,
   ListDeliveriesQuery,
+  RedeliverFailedBody,
+  RedeliveredFailed,
   UpdateWebhookEndpointBody,
   WebhookDelivery,
   WebhookDeliveryParams,
@@ -16,6 +18,7 @@ import { getWebhookEndpoint } from "@/lib/webhooks/get-endpoint";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
 import { redeliver } from "@/lib/webhooks/redeliver";
+import { redeliverFailed } from "@/lib/webhooks/redeliver-failed";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-secret";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { serializeEndpoint } from "@/lib/webhooks/serialize";
@@ -146,6 +149,23 @@ export const redeliverWebhookOp = defineOperation({
   response: WebhookDelivery,
   errors: ["not_found", "conflict"],
   handler: ({ ctx, params, q }) => redeliver(q, ctx, ctx.actor, params.endpointId, params.deliveryId),
+});
+
+export const redeliverFailedWebhooksOp = defineOperation({
+  id: "WebhookDeliveries_redeliverFailed",
+  summary: "Send again every delivery to this endpoint that failed for good, created between from and to",
+  tag,
+  method: "POST",
+  path: "/v1/webhook-endpoints/{endpointId}/deliveries/redeliver-failed",
+  permission: "webhooks.write",
+  // A retried request must not queue the same deliveries twice.
+  idempotency: "required",
+  params: WebhookEndpointParams,
+  body: RedeliverFailedBody,
+  status: 200,
+  response: RedeliveredFailed,
+  errors: ["not_found", "conflict"],
+  handler: ({ ctx, params, body, q }) => redeliverFailed(q, ctx, ctx.actor, params.endpointId, body),
 });
 
 export const sendTestWebhookOp = defineOperation({

@@ -23,6 +23,8 @@ export type CheckoutData = {
   amount: string;
   merchantName: string;
   returnUrl: string | null;
+  /** The buyer's receipt page, linked once the payment succeeded. */
+  receiptUrl: string | null;
   walletOptions: WalletOption[];
   /** Set in live mode when WalletConnect is configured. */
   walletConnect: WalletConnectSetup | null;
@@ -51,7 +53,7 @@ function start(data: CheckoutData) {
       return;
     }
     stopCountdown();
-    live.outerHTML = renderOutcome({ status, amount: data.amount, merchantName: data.merchantName, returnUrl: data.returnUrl }).value;
+    live.outerHTML = renderOutcome({ status, amount: data.amount, merchantName: data.merchantName, returnUrl: data.returnUrl, receiptUrl: data.receiptUrl }).value;
     postOutcome(status.status as FinalStatus);
   };
 

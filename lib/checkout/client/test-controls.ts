@@ -3,7 +3,7 @@ import { html } from "../html";
 import type { LiveStatus } from "./live-status";
 import { postJson } from "./post-json";
 
-/** Test mode stands in for the wallet: the buyer's buttons make the payment succeed, fail or be cancelled. */
+/** Test mode stands in for the wallet: the buyer's buttons make the payment succeed, fail, be cancelled or be paid wrongly. */
 export function setUpTestControls(paymentId: string, status: LiveStatus): void {
   const section = document.querySelector<HTMLElement>("[data-test-controls]");
   if (!section) return;
@@ -14,8 +14,12 @@ export function setUpTestControls(paymentId: string, status: LiveStatus): void {
       section.querySelector("[role=alert]")?.remove();
       try {
         const { ok, body } = await postJson<PaymentStatusJson>(`/pay/${paymentId}/simulate`, { outcome: button.dataset.outcome });
-        if (ok && body) return status.report(body);
-        showError(section, body?.message ?? "The payment could not be updated. Try again.");
+        if (ok && body) {
+          status.report(body);
+          // An exception that leaves the payment open changes nothing else on the page.
+          if (!body.isFinal && button.dataset.note) section.insertAdjacentHTML("beforeend", html`<p role="alert" class="note small">${button.dataset.note}</p>`.value);
+          else return;
+        } else showError(section, body?.message ?? "The payment could not be updated. Try again.");
       } catch {
         showError(section, "The payment could not be updated. Check your connection and try again.");
       }

@@ -8,13 +8,15 @@ const evil = `"><script>alert(1)</script><img src=x onerror=alert(2)>`;
 const checkout = (overrides: Partial<Checkout> = {}): Checkout => ({
   paymentId: "pay_AAAAAAAAAAAAAAAAAAAAAAAA",
   mode: "live",
-  merchant: { name: evil, iconUrl: `https://cdn.example/icon.png?a=1&b="${evil}` },
+  merchant: { name: evil, iconUrl: `https://cdn.example/icon.png?a=1&b="${evil}`, accentColor: null, supportContact: null },
   referenceId: evil,
   amount: "$10.50",
   expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
   readAt: Date.now(),
   status: { status: "requires_action", isFinal: false, pollInMs: 2000, info: null },
   redirects: null,
+  receiptUrl: null,
+  returnOrigins: [],
   options: [
     {
       settlementId: "crypto_1",
@@ -69,6 +71,19 @@ describe("renderCheckoutPage", () => {
     expect(page).not.toContain("<button");
     expect(page).not.toContain('data-testid="countdown"');
   });
+
+  it("paints the merchant's accent with readable text and links its support contact", () => {
+    const light = renderCheckoutPage(checkout({ merchant: { name: "Sun", iconUrl: null, accentColor: "#fde047", supportContact: "https://help.sun.example/" } }), context);
+    expect(light).toContain(":root{--color-primary:#fde047;--color-primary-foreground:#0f172a}");
+    expect(light).toContain('<a class="link" href="https://help.sun.example/" rel="noopener noreferrer">help.sun.example</a>');
+    const dark = renderCheckoutPage(checkout({ merchant: { name: "Ink", iconUrl: null, accentColor: "#1e3a8a", supportContact: "help@ink.example" } }), context);
+    expect(dark).toContain("--color-primary-foreground:#ffffff}");
+    expect(dark).toContain('href="mailto:help@ink.example"');
+    // A value that is no colour never reaches the stylesheet, whatever put it in the database.
+    const bad = renderCheckoutPage(checkout({ merchant: { name: "X", iconUrl: null, accentColor: "red}body{display:none", supportContact: null } }), context);
+    expect(bad).not.toContain("red}body");
+    expect(bad).not.toContain('data-testid="support-contact"');
+  });
 });
 
 describe("renderOutcome", () => {
@@ -79,10 +94,17 @@ describe("renderOutcome", () => {
       pollInMs: null,
       info: { txId: "test:pay_1", optionAmount: { unit: "caip19/eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", value: "1000000", display: { assetSymbol: "USDC", assetName: "USD Coin", decimals: 6, networkName: "Base" } }, display: { assetSymbol: "USDC", assetName: "USD Coin", decimals: 6, networkName: "Base" } },
     } as const;
-    const withReturn = renderOutcome({ status, amount: "$1.00", merchantName: "A & B", returnUrl: "myapp://x" }).value;
+    const withReturn = renderOutcome({ status, amount: "$1.00", merchantName: "A & B", returnUrl: "myapp://x", receiptUrl: null }).value;
     expect(withReturn).toContain("You paid $1.00 to A &amp; B.");
     expect(withReturn).toContain('data-testid="transaction-id">test:pay_1<');
     expect(withReturn).toContain('href="myapp://x"');
-    expect(renderOutcome({ status, amount: "$1.00", merchantName: "A", returnUrl: null }).value).not.toContain("return-to-app");
+    expect(renderOutcome({ status, amount: "$1.00", merchantName: "A", returnUrl: null, receiptUrl: null }).value).not.toContain("return-to-app");
+  });
+
+  it("links the receipt only once the payment succeeded", () => {
+    const succeeded = { status: "succeeded", isFinal: true, pollInMs: null, info: null } as const;
+    expect(renderOutcome({ status: succeeded, amount: "$1.00", merchantName: "A", returnUrl: null, receiptUrl: "/receipt/abc" }).value).toContain('href="/receipt/abc"');
+    const failed = { status: "failed", isFinal: true, pollInMs: null, info: null } as const;
+    expect(renderOutcome({ status: failed, amount: "$1.00", merchantName: "A", returnUrl: null, receiptUrl: "/receipt/abc" }).value).not.toContain("receipt");
   });
 });

@@ -5,6 +5,8 @@ import { formatRemaining } from "../format-remaining";
 import type { Checkout, CheckoutOption } from "../get-checkout";
 import { html, jsonForScript } from "../html";
 import { checkoutDocument } from "./document";
+import { testModeBanner } from "./test-mode-banner";
+import { accentCss, merchantBadge, supportLine } from "./merchant-header";
 import { renderOutcome } from "./outcome";
 import { qrSvg } from "./qr-svg";
 
@@ -24,25 +26,21 @@ export function renderCheckoutPage(checkout: Checkout, { returnUrl, nonce, scrip
     amount: checkout.amount,
     merchantName: merchant.name,
     returnUrl,
+    receiptUrl: checkout.receiptUrl,
     walletOptions: checkout.options.flatMap((o) => (o.request ? [{ settlementId: o.settlementId, networkName: o.networkName, transaction: o.request.transaction }] : [])),
     walletConnect: checkout.mode === "live" ? (walletConnect ?? null) : null,
     redirects: checkout.redirects,
   };
-  const body = html`${checkout.mode === "test" && html`<div role="note" data-testid="test-mode-banner" class="banner">TEST MODE · no real money moves</div>`}
+  const body = html`${checkout.mode === "test" && testModeBanner("TEST MODE · no real money moves")}
 <main class="wrap"><div class="card">${header(checkout)}
-${status.isFinal ? renderOutcome({ status, amount: checkout.amount, merchantName: merchant.name, returnUrl }) : live(checkout, Boolean(data.walletConnect))}
-</div><p class="footnote">Payments by Tollgate</p></main>
+${status.isFinal ? renderOutcome({ status, amount: checkout.amount, merchantName: merchant.name, returnUrl, receiptUrl: checkout.receiptUrl }) : live(checkout, Boolean(data.walletConnect))}
+${supportLine(merchant)}</div><p class="footnote">Payments by Tollgate</p></main>
 <script type="application/json" id="checkout-data">${jsonForScript(data)}</script>`;
-  return checkoutDocument({ title: `Pay ${merchant.name} · Tollgate`, nonce, body, script: html`<script defer nonce="${nonce}" src="${scriptSrc}"></script>` });
+  return checkoutDocument({ title: `Pay ${merchant.name} · Tollgate`, nonce, body, css: accentCss(merchant), script: html`<script defer nonce="${nonce}" src="${scriptSrc}"></script>` });
 }
 
 function header({ merchant, referenceId, amount }: Checkout) {
-  const initial = Array.from(merchant.name.trim())[0]?.toUpperCase() ?? "?";
-  return html`<header class="head">${
-    merchant.iconUrl
-      ? html`<img src="${merchant.iconUrl}" alt="" width="56" height="56" referrerpolicy="no-referrer" class="avatar">`
-      : html`<span aria-hidden="true" class="avatar">${initial}</span>`
-  }<p class="merchant" data-testid="merchant-name">${merchant.name}</p><p class="amount" data-testid="payment-amount">${amount}</p><p class="ref">Order ${referenceId}</p></header>`;
+  return html`<header class="head">${merchantBadge(merchant)}<h1 class="amount" data-testid="payment-amount">${amount}</h1><p class="ref">Order ${referenceId}</p></header>`;
 }
 
 /** A payment still open: its pay controls while it waits for the buyer, a note while a transfer is confirmed. */
@@ -59,8 +57,20 @@ function testControls() {
   return html`<section class="stack" aria-label="Test payment" data-test-controls><p class="center small muted">This is a test payment. Choose how it ends:</p>
 <button type="button" class="btn primary" data-outcome="succeeded">Simulate success</button>
 <button type="button" class="btn secondary" data-outcome="failed">Simulate failure</button>
-<button type="button" class="btn secondary" data-outcome="cancelled">Cancel payment</button></section>`;
+<button type="button" class="btn secondary" data-outcome="cancelled">Cancel payment</button>
+<details class="option"><summary class="small">Test a payment gone wrong</summary><div class="option-body stack">${wrongOutcomes.map(
+    ([outcome, label, note]) => html`<button type="button" class="btn secondary wide" data-outcome="${outcome}" data-note="${note}">${label}</button>`,
+  )}</div></details></section>`;
 }
+
+/** The scenario simulator's exceptions, each with what the buyer sees when the payment stays open. */
+const wrongOutcomes = [
+  ["underpaid", "Underpay (half the amount)", "Half the amount arrived: the payment still waits for the rest, with an underpaid exception."],
+  ["overpaid", "Overpay (twice the amount)", ""],
+  ["paid_late", "Pay after expiry", ""],
+  ["wrong_asset", "Send the wrong token", "Another token arrived: the payment still waits, with a wrong-token exception."],
+  ["reorged", "Confirm, then reorganise out", ""],
+] as const;
 
 function liveOptions({ merchant, options }: Checkout, walletConnect: boolean) {
   if (options.length === 0) return html`<p class="center small muted">${merchant.name} cannot take payment for this amount yet. Please contact them.</p>`;

@@ -15,9 +15,10 @@ const presentation = {
   expired: { title: "Payment expired", icon: icon('<path d="M12 6v6l4 2"/>', "muted") },
 } as const;
 
-export type OutcomeView = { status: PaymentStatusJson; amount: string; merchantName: string; returnUrl: string | null };
+/** `receiptUrl`: the buyer's receipt page, linked once the payment succeeded. */
+export type OutcomeView = { status: PaymentStatusJson; amount: string; merchantName: string; returnUrl: string | null; receiptUrl: string | null };
 
-export function renderOutcome({ status, amount, merchantName, returnUrl }: OutcomeView) {
+export function renderOutcome({ status, amount, merchantName, returnUrl, receiptUrl }: OutcomeView) {
   const final = status.status as FinalStatus;
   const { title, icon } = presentation[final];
   const message = outcomeMessage(final);
@@ -26,6 +27,7 @@ export function renderOutcome({ status, amount, merchantName, returnUrl }: Outco
 ${icon}<h2>${title}</h2>
 <p class="muted small">${message.success ? `You paid ${amount} to ${merchantName}.` : message.error}${final === "expired" || final === "failed" ? ` Ask ${merchantName} for a new payment link if you still want to pay.` : ""}</p>
 ${info && html`<dl class="facts"><div><dt>Paid with</dt><dd>${info.optionAmount.display.assetSymbol} on ${info.optionAmount.display.networkName}</dd></div><div><dt>Transaction</dt><dd class="mono break" data-testid="transaction-id">${info.txId}</dd></div></dl>`}
+${final === "succeeded" && receiptUrl && html`<a href="${receiptUrl}" class="btn secondary wide" data-testid="receipt-link">View receipt</a>`}
 ${returnUrl && html`<a href="${returnUrl}" class="btn primary wide" data-testid="return-to-app">Return to app</a>`}
 </section>`;
 }

@@ -1,8 +1,14 @@
 "use server";
 
 import { publicAction } from "@/lib/actions/action";
+import { limitJoinRequests } from "@/lib/auth/email-rate-limits";
 import { db } from "@/lib/db";
+import { hashPassword } from "@/lib/auth/passwords";
 import { AcceptInvitationInput } from "@/lib/schemas/auth";
-import { acceptInvitation } from "@/lib/team/accept-invitation";
+import { requestToJoin } from "@/lib/team/request-to-join";
 
-export const acceptInvitationAction = publicAction(AcceptInvitationInput, (input) => db().$transaction((tx) => acceptInvitation(tx, input)));
+export const acceptInvitationAction = publicAction(AcceptInvitationInput, async (input) => {
+  await limitJoinRequests(input.token);
+  const passwordHash = await hashPassword(input.password);
+  return db().$transaction((tx) => requestToJoin(tx, input, passwordHash));
+});

@@ -16,7 +16,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       <Card className="w-full max-w-sm">
         <CardHeader>
           <p className="text-sm font-semibold text-primary">Tollgate</p>
-          <CardTitle>{found.ok ? `Join ${found.invitation.accountName}` : "This invitation cannot be used"}</CardTitle>
+          <CardTitle as="h1">{found.ok ? `Join ${found.invitation.accountName}` : "This invitation cannot be used"}</CardTitle>
           {found.ok ? (
             <p className="text-sm text-muted-foreground">
               You were invited as <strong className="text-foreground">{found.invitation.role}</strong>. Choose your name and a password to finish.

@@ -12,7 +12,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { AuditLogQuery, listAuditActions, listAuditLog, type AuditLogEntry } from "@/lib/audit-log/list-audit-log";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { db } from "@/lib/db";
-import { formatDateTime } from "@/lib/format-date";
+import { DateTime } from "@/components/payments/date-time";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -28,7 +28,7 @@ export default async function AuditLogPage({ params, searchParams }: { params: P
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Audit log" description={`Who changed what in ${mode} mode, and account-wide changes such as the team. Newest first; times in UTC.`} />
+      <PageHeader title="Audit log" description={`Who changed what in ${mode} mode, and account-wide changes such as the team. Newest first; times in your time zone (hover one for UTC).`} />
       {/* A GET form: the filter lives in the URL, so a filtered view can be shared. */}
       <Form action={`/${mode}/audit-log`} className="flex flex-wrap items-end gap-2">
         <div className="space-y-1.5">
@@ -61,11 +61,11 @@ export default async function AuditLogPage({ params, searchParams }: { params: P
           <TBody>
             {page.data.map((entry) => (
               <Tr key={entry.id} data-testid="audit-entry">
-                <Td className="hidden whitespace-nowrap align-top text-muted-foreground md:table-cell">{formatDateTime(entry.createdAt)}</Td>
+                <Td className="hidden whitespace-nowrap align-top text-muted-foreground md:table-cell"><DateTime value={entry.createdAt} /></Td>
                 <Td className="hidden align-top md:table-cell">{entry.actor.label}</Td>
                 <Td className="align-top">
                   <div className="mb-1 break-all text-xs text-muted-foreground md:hidden">
-                    {formatDateTime(entry.createdAt)} · <span className="text-foreground">{entry.actor.label}</span>
+                    <DateTime value={entry.createdAt} /> · <span className="text-foreground">{entry.actor.label}</span>
                   </div>
                   <code className="font-mono text-xs">{entry.action}</code>
                   {entry.mode === null ? (

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { requireFreshAuth } from "@/lib/auth/fresh-auth";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { db } from "@/lib/db";
 import { createPublicApp } from "@/lib/public-apps/create-public-app";
@@ -11,9 +12,10 @@ import { CreateApiKeyInput, CreatePublicAppInput, RevokeApiKeyInput, RevokePubli
 
 const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}/developers`);
 
-/** The key's mode is the page's mode; its permissions are bounded by the creator's role. The full key is in this response and nowhere else, ever. */
+/** The key's mode is the page's mode; its permissions are bounded by the creator's role. The full key is in this response and nowhere else, ever. A live key needs fresh re-authentication. */
 export const createApiKeyAction = authorizedAction("api_keys.manage", CreateApiKeyInput, async (ctx, input) => {
   const { scope, actor, viewer } = ctx;
+  if (scope.mode === "live") await requireFreshAuth(viewer);
   const created = await db().$transaction((tx) =>
     createApiKey(tx, { accountId: scope.accountId, mode: scope.mode, name: input.name, actor, createdById: viewer.user.id, permissions: input.permissions, grantorRole: viewer.role }),
   );

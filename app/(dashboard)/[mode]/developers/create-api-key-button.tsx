@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { ApiKeyPermissions } from "@/components/developers/api-key-permissions";
 import { FormActions } from "@/components/forms/form-actions";
@@ -22,9 +23,10 @@ export function CreateApiKeyButton({ mode, role, grantable }: { mode: Mode; role
   const form = useForm({ resolver: zodResolver(CreateApiKeyInput), defaultValues: { name: "", permissions: grantable } });
   const { errors, isSubmitting } = form.formState;
   const { open, show, created, setCreated, close, dismiss, leaving, stay } = useFormDialog<{ name: string; key: string }>(form);
+  const freshAuth = useFreshAuth(mode);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await createApiKeyAction({ ...values, mode }), { form });
+    const data = showActionResult(await freshAuth.run(() => createApiKeyAction({ ...values, mode })), { form });
     if (data) setCreated({ name: data.name, key: data.key });
   });
 
@@ -33,6 +35,7 @@ export function CreateApiKeyButton({ mode, role, grantable }: { mode: Mode; role
       <Button type="button" onClick={show}>
         Create {mode} key
       </Button>
+      {freshAuth.dialog}
       <Dialog
         open={open}
         onClose={dismiss}

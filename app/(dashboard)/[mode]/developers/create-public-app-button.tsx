@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
+import { ReturnOriginsField } from "@/components/forms/return-origins-field";
 import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -14,7 +15,7 @@ import { CreatePublicAppInput } from "@/lib/schemas/api-key";
 import { createPublicAppAction } from "./actions";
 
 export function CreatePublicAppButton({ mode }: { mode: Mode }) {
-  const form = useForm({ resolver: zodResolver(CreatePublicAppInput), defaultValues: { name: "" } });
+  const form = useForm({ resolver: zodResolver(CreatePublicAppInput), defaultValues: { name: "", allowedReturnOrigins: [] } });
   const { errors, isSubmitting } = form.formState;
   const { open, show, close } = useFormDialog(form);
 
@@ -32,6 +33,7 @@ export function CreatePublicAppButton({ mode }: { mode: Mode }) {
           <FormField id="app-name" label="Name" error={errors.name?.message}>
             <Input id="app-name" placeholder="e.g. iOS wallet" autoComplete="off" autoFocus aria-invalid={!!errors.name} aria-describedby={errors.name ? "app-name-error" : undefined} {...form.register("name")} />
           </FormField>
+          <ReturnOriginsField id="app-return-origins" control={form.control} name="allowedReturnOrigins" error={errors.allowedReturnOrigins?.message} />
           <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create App-Id" pendingLabel="Creating…" />
         </form>
       </Dialog>

@@ -10,7 +10,7 @@ import { grantableApiPermissions } from "@/lib/api-keys/permissions";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
-import { formatDateTime } from "@/lib/format-date";
+import { formatDateTime } from "@/lib/ui/format-date";
 import { listPublicApps } from "@/lib/public-apps/list-public-apps";
 import { CreateApiKeyButton } from "./create-api-key-button";
 import { CreatePublicAppButton } from "./create-public-app-button";
@@ -118,7 +118,10 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
               {apps.map((app) => (
                 <Tr key={app.id} data-testid={`public-app-${app.id}`}>
                   <Td className="font-medium">{app.name}</Td>
-                  <Td className="break-all font-mono text-xs">{app.id}</Td>
+                  <Td className="break-all font-mono text-xs">
+                    {app.id}
+                    {app.allowedReturnOrigins.length ? <span className="mt-1 block font-sans text-muted-foreground">Returns to {app.allowedReturnOrigins.join(", ")}</span> : null}
+                  </Td>
                   <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{formatDateTime(app.createdAt)}</Td>
                   <Td>{app.revokedAt ? <Badge tone="danger">Revoked</Badge> : <Badge tone="success">Active</Badge>}</Td>
                   {manage ? <Td className="relative text-right">{app.revokedAt ? null : <RevokePublicAppButton mode={mode} app={{ id: app.id, name: app.name }} />}</Td> : null}

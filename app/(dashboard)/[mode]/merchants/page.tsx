@@ -10,7 +10,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
-import { decodeCursor } from "@/lib/pagination";
+import { decodeCursor } from "@/lib/db/pagination";
 import { listMerchants } from "@/lib/merchants/list-merchants";
 import { countSettlements } from "@/lib/settlements/count-settlements";
 

@@ -2,12 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { NoAccess } from "@/components/dashboard/no-access";
+import { NewPaymentButton } from "@/components/payments/new-payment-button";
 import { PaymentsTable } from "@/components/payments/payments-table";
 import { buttonVariants } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
+import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { listMerchants } from "@/lib/merchants/list-merchants";
 import { formatAmount } from "@/lib/payments/format-amount";
 import { findPayments } from "@/lib/payments/list-payments";
@@ -15,6 +17,7 @@ import { refundState } from "@/lib/payments/refund-state";
 import { parsePaymentsQuery, paymentsQueryString, paymentsSearch } from "@/lib/payments/search-payments";
 
 export const metadata: Metadata = { title: "Payments" };
+export const dynamic = "force-dynamic";
 
 export default async function PaymentsPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params, "payments.read");
@@ -41,9 +44,13 @@ export default async function PaymentsPage({ params, searchParams }: { params: P
             <Link href={`/${mode}/payments/lookup`} className={buttonVariants({ variant: "outline" })}>
               Find a transaction
             </Link>
+            <Link href={`/${mode}/payments/unmatched`} className={buttonVariants({ variant: "outline" })}>
+              Unmatched transfers
+            </Link>
             <a href={exportHref} download className={buttonVariants({ variant: "outline" })}>
               Export CSV
             </a>
+            {can(viewer.role, "payments.create") ? <NewPaymentButton mode={mode} merchants={merchants.data.map((m) => ({ id: m.id, name: m.name }))} /> : null}
           </>
         }
       />

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
+import { requireFreshAuth } from "@/lib/auth/fresh-auth";
 import { db } from "@/lib/db";
 import { ChangeMemberRoleInput, InviteMemberInput, RemoveMemberInput, RevokeInvitationInput } from "@/lib/schemas/team";
 import { changeMemberRole } from "@/lib/team/change-member-role";
@@ -22,6 +23,7 @@ export const inviteMemberAction = authorizedAction("team.manage", InviteMemberIn
 });
 
 export const changeMemberRoleAction = authorizedAction("team.manage", ChangeMemberRoleInput, async (ctx, input) => {
+  await requireFreshAuth(ctx.viewer);
   await db().$transaction((tx) => changeMemberRole(tx, teamActor(ctx), input.membershipId, input.role));
   refresh(ctx);
   return { role: input.role };

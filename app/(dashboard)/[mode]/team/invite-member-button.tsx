@@ -5,15 +5,14 @@ import { useForm, useWatch } from "react-hook-form";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { useFormDialog } from "@/components/forms/use-form-dialog";
+import { RoleField } from "@/components/team/role-field";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { SecretShownOnce } from "@/components/ui/secret-shown-once";
-import { Select } from "@/components/ui/select";
-import { roleDescriptions } from "@/lib/auth/permissions";
 import type { Mode, Role } from "@/lib/db";
-import { formatDateTime } from "@/lib/format-date";
+import { DateTime } from "@/components/payments/date-time";
 import { InviteMemberInput } from "@/lib/schemas/team";
 import { inviteMemberAction } from "./actions";
 
@@ -54,7 +53,8 @@ export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grant
             warning={<>This link is shown only now. Anyone who has it can join as {sent.email}; if it goes astray, revoke the invitation.</>}
           >
             <p className="text-sm">
-              Send this link to <strong className="break-all">{sent.email}</strong>. It makes them a <strong>{sent.role}</strong> and works once, until {formatDateTime(sent.expiresAt)}.
+              We emailed this link to <strong className="break-all">{sent.email}</strong>; you can also send it yourself. It makes them a <strong>{sent.role}</strong> and works once, until{" "}
+              <DateTime value={sent.expiresAt} />.
             </p>
           </SecretShownOnce>
         ) : (
@@ -62,18 +62,7 @@ export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grant
             <FormField id="invite-email" label="Email" error={errors.email?.message}>
               <Input id="invite-email" type="email" autoComplete="off" autoFocus aria-invalid={!!errors.email} aria-describedby={errors.email ? "invite-email-error" : undefined} {...form.register("email")} />
             </FormField>
-            <FormField id="invite-role" label="Role" error={errors.role?.message}>
-              <Select id="invite-role" aria-invalid={!!errors.role} aria-describedby="invite-role-hint" {...form.register("role")}>
-                {grantableRoles.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <p id="invite-role-hint" className="text-sm text-muted-foreground">
-              {roleDescriptions[role]}
-            </p>
+            <RoleField id="invite-role" roles={grantableRoles} role={role} error={errors.role?.message} aria-invalid={!!errors.role} {...form.register("role")} />
             <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create invitation" pendingLabel="Creating…" />
           </form>
         )}

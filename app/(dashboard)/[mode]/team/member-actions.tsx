@@ -1,14 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
+import { RoleField } from "@/components/team/role-field";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Dialog } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Select } from "@/components/ui/select";
-import { roleDescriptions } from "@/lib/auth/permissions";
 import type { Mode, Role } from "@/lib/db";
 import { changeMemberRoleAction, removeMemberAction } from "./actions";
 
@@ -20,12 +19,13 @@ export function MemberActions({ mode, member, grantableRoles, locked }: { mode: 
   const [role, setRole] = useState<Role>(member.role);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const freshAuth = useFreshAuth(mode);
 
   if (locked) return <span className="text-xs text-muted-foreground">{locked}</span>;
 
   const save = async () => {
     setBusy(true);
-    const result = await changeMemberRoleAction({ membershipId: member.id, role, mode });
+    const result = await freshAuth.run(() => changeMemberRoleAction({ membershipId: member.id, role, mode }));
     setBusy(false);
     if (!result.ok && result.fieldErrors?.role) return setError(result.fieldErrors.role);
     if (showActionResult(result, { success: `${member.email} is now ${role}` })) setOpen(false);
@@ -52,10 +52,11 @@ export function MemberActions({ mode, member, grantableRoles, locked }: { mode: 
           </>
         }
         title={`Remove ${member.name}?`}
-        description={`${member.email} loses access to this account at once, in both modes. You can invite them again later.`}
+        description={`${member.email} loses access to this account at once, in both modes, and the API keys they created are revoked. You can invite them again later.`}
         confirmLabel="Remove member"
         onConfirm={async () => !!showActionResult(await removeMemberAction({ membershipId: member.id, mode }), { success: `${member.email} was removed` })}
       />
+      {freshAuth.dialog}
       <Dialog open={open} onClose={() => setOpen(false)} title={`Change role of ${member.name}`} description={member.email}>
         <form
           className="space-y-4 text-left"
@@ -64,18 +65,7 @@ export function MemberActions({ mode, member, grantableRoles, locked }: { mode: 
             void save();
           }}
         >
-          <FormField id={`role-${member.id}`} label="Role" error={error ?? undefined}>
-            <Select id={`role-${member.id}`} value={role} onChange={(e) => setRole(e.target.value as Role)} aria-describedby={`role-${member.id}-hint`}>
-              {grantableRoles.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <p id={`role-${member.id}-hint`} className="text-sm text-muted-foreground">
-            {roleDescriptions[role]}
-          </p>
+          <RoleField id={`role-${member.id}`} roles={grantableRoles} role={role} error={error ?? undefined} value={role} onChange={(e) => setRole(e.target.value as Role)} />
           <FormActions onCancel={() => setOpen(false)} pending={busy} disabled={role === member.role} submitLabel="Save role" pendingLabel="Saving…" />
         </form>
       </Dialog>

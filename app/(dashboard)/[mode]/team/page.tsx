@@ -8,7 +8,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can, roleDescriptions, roles } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
-import { formatDateTime } from "@/lib/format-date";
+import { DateTime } from "@/components/payments/date-time";
 import { listTeam } from "@/lib/team/list-team";
 import { InvitationActions } from "./invitation-actions";
 import { InviteMemberButton } from "./invite-member-button";
@@ -65,8 +65,8 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
                   <Td className="hidden md:table-cell">
                     <RoleBadge role={member.role} />
                   </Td>
-                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{formatDateTime(member.createdAt)}</Td>
-                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{member.user.lastLoginAt ? formatDateTime(member.user.lastLoginAt) : "Never"}</Td>
+                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell"><DateTime value={member.createdAt} /></Td>
+                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{member.user.lastLoginAt ? <DateTime value={member.user.lastLoginAt} /> : "Never"}</Td>
                   {manage ? (
                     <Td className="relative text-right">
                       <MemberActions
@@ -111,9 +111,9 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
                     <Td>
                       <RoleBadge role={invitation.role} />
                     </Td>
-                    <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{formatDateTime(invitation.createdAt)}</Td>
+                    <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell"><DateTime value={invitation.createdAt} /></Td>
                     <Td className="whitespace-nowrap text-muted-foreground">
-                      {invitation.expiresAt <= now ? <Badge tone="danger">Expired</Badge> : formatDateTime(invitation.expiresAt)}
+                      {invitation.expiresAt <= now ? <Badge tone="danger">Expired</Badge> : <DateTime value={invitation.expiresAt} />}
                     </Td>
                     <Td className="relative text-right">
                       <InvitationActions mode={mode} invitation={{ id: invitation.id, email: invitation.email }} />

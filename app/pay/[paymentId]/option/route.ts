@@ -4,7 +4,7 @@ import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
 import { assertSameOrigin } from "@/lib/checkout/same-origin";
 import { ChooseOptionBody } from "@/lib/checkout/schemas";
-import { parseInput } from "@/lib/validation";
+import { parseInput } from "@/lib/errors/validation";
 
 // The buyer opened a payment option on the checkout page.
 export async function POST(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {

@@ -4,7 +4,7 @@ import { respondToCheckout } from "@/lib/checkout/respond";
 import { assertSameOrigin } from "@/lib/checkout/same-origin";
 import { SimulateCheckoutInput } from "@/lib/checkout/schemas";
 import { simulateCheckout } from "@/lib/checkout/simulate-checkout";
-import { parseInput } from "@/lib/validation";
+import { parseInput } from "@/lib/errors/validation";
 
 const SimulateCheckoutBody = SimulateCheckoutInput.omit({ paymentId: true });
 

@@ -3,7 +3,7 @@ import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
 import { SubmitTransactionBody } from "@/lib/checkout/schemas";
 import { submitTransaction } from "@/lib/checkout/submit-transaction";
-import { parseInput } from "@/lib/validation";
+import { parseInput } from "@/lib/errors/validation";
 
 // A live-mode buyer's browser wallet reports the hash of the transfer it sent.
 export async function POST(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {

@@ -3,15 +3,20 @@ import { qrSvg } from "../../views/qr-svg";
 import { pay, type WalletOption } from "../browser-wallet";
 import type { LiveStatus } from "../live-status";
 import { walletConnectProvider } from "./provider";
-import { pairWallet, type WalletConnectConfig, type WalletSession } from "./session";
+import type { WalletConnectConfig, WalletSession } from "./sign-client";
 import { walletLinks } from "./wallet-links";
 
 /** What the server tells the page about WalletConnect (live mode, when a project id is configured). */
-export type WalletConnectSetup = WalletConnectConfig & { preferUniversalLinks: boolean };
+export type WalletConnectSetup = WalletConnectConfig & {
+  preferUniversalLinks: boolean;
+  /** The script of ./sign-client.ts with WalletConnect's SDK, loaded when the buyer asks for it. */
+  sdkSrc: string;
+};
 
 /**
- * Shows each option's "Pay with WalletConnect" button. Pressing it pairs with a wallet app (QR code,
- * or links that open the app on this phone), then pays exactly as an injected wallet would.
+ * Shows each option's "Pay with WalletConnect" button. Pressing it loads WalletConnect's SDK, takes
+ * the session a wallet approved earlier (on this or an earlier visit) or pairs with a wallet app
+ * (QR code, or links that open the app on this phone), then pays exactly as an injected wallet would.
  */
 export function setUpWalletConnect(paymentId: string, options: WalletOption[], setup: WalletConnectSetup, status: LiveStatus): void {
   for (const container of document.querySelectorAll<HTMLElement>("[data-walletconnect]")) {
@@ -26,10 +31,16 @@ export function setUpWalletConnect(paymentId: string, options: WalletOption[], s
   }
 }
 
-/** Pairs, showing the pairing while the buyer opens their wallet; gone once the wallet answers. */
+/** A session with an account on the option's chain: the one the wallet approved before, or a new pairing. */
 async function connect(setup: WalletConnectSetup, option: WalletOption, container: HTMLElement): Promise<WalletSession> {
   const chain = `eip155:${BigInt(option.transaction.chainId)}`;
-  const pairing = pairWallet(setup, [chain], ["eth_sendTransaction", "eth_signTypedData_v4"]);
+  const sdk = (await import(setup.sdkSrc).catch(() => {
+    throw new Error("WalletConnect could not be loaded. Check your connection and try again.");
+  })) as typeof import("./sign-client");
+  const walletConnect = await sdk.walletConnect(setup);
+  const existing = walletConnect.existingSession(chain);
+  if (existing) return existing;
+  const pairing = await walletConnect.pair(chain, ["eth_sendTransaction", "eth_signTypedData_v4"]);
   const links = walletLinks(pairing.uri, setup.preferUniversalLinks);
   // A bare wc: link is left to the OS in a browser; a native app's web view blocks it (spec 4).
   const inWebView = "NativeWebView" in window || "ReactNativeWebView" in window;
@@ -56,6 +67,7 @@ ${qrSvg(pairing.uri, "WalletConnect QR code", "walletconnect-qr")}
   const body = container.closest<HTMLElement>(".option-body");
   body?.setAttribute("data-pairing", "");
   try {
+    // Shown while the buyer opens their wallet; gone once the wallet answers.
     return await pairing.session;
   } finally {
     panel.remove();

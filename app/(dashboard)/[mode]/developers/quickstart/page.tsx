@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { buildOpenApi } from "@/lib/api/openapi";
 import { operations } from "@/lib/api/operations";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { publicBaseUrl } from "@/lib/env";
+import { publicBaseUrl } from "@/lib/config/env";
 
 export const metadata: Metadata = { title: "Quickstart" };
 
@@ -31,12 +31,12 @@ export default async function QuickstartPage({ params }: { params: Promise<{ mod
             </>
           }
         />
-        <ol className="space-y-6">
+        <ol className="space-y-6 break-words">
           <li className="space-y-2">
             <h2 className="font-semibold">0. Put your {mode} key in the environment</h2>
             <p className="text-sm text-muted-foreground">
               Create one under{" "}
-              <Link href={`/${mode}/developers`} className="text-primary underline-offset-4 hover:underline">
+              <Link href={`/${mode}/developers`} className="text-primary underline underline-offset-4">
                 API keys
               </Link>
               . Keys starting <code className="font-mono">svc_{mode}_</code> work only on {mode} data.
@@ -68,7 +68,7 @@ export default async function QuickstartPage({ params }: { params: Promise<{ mod
           </h2>
           <p className="text-sm text-muted-foreground">
             Generated from the same definitions that validate requests; the machine-readable document is at{" "}
-            <a href="/v1/openapi.json" className="font-mono text-primary underline-offset-4 hover:underline">
+            <a href="/v1/openapi.json" className="font-mono text-primary underline underline-offset-4">
               /v1/openapi.json
             </a>
             .

@@ -2,11 +2,15 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
+import { requireFreshAuth } from "@/lib/auth/fresh-auth";
 import { db } from "@/lib/db";
-import { CreateWebhookEndpointBody, UpdateWebhookEndpointBody, WebhookDeliveryParams, WebhookEndpointParams } from "@/lib/schemas/webhook";
+import { z } from "zod";
+import { requestFingerprint, runIdempotent } from "@/lib/api/idempotency";
+import { CreateWebhookEndpointBody, RedeliverFailedBody, UpdateWebhookEndpointBody, WebhookDeliveryParams, WebhookEndpointParams } from "@/lib/schemas/webhook";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-endpoint";
 import { redeliver } from "@/lib/webhooks/redeliver";
+import { redeliverFailed } from "@/lib/webhooks/redeliver-failed";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-secret";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
@@ -14,8 +18,9 @@ import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
 // The whole mode: the dashboard layout's notice of endpoints disabled for failing changes too.
 const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}`, "layout");
 
-/** The signing secret is in this response and nowhere else, ever. */
+/** The signing secret is in this response and nowhere else, ever. Where events go needs fresh re-authentication. */
 export const createWebhookEndpointAction = authorizedAction("webhooks.manage", CreateWebhookEndpointBody, async (ctx, input) => {
+  await requireFreshAuth(ctx.viewer);
   const { endpoint, secret } = await db().$transaction((tx) => createWebhookEndpoint(tx, ctx.scope, ctx.actor, input));
   refresh(ctx);
   return { id: endpoint.id, url: endpoint.url, secret };
@@ -50,3 +55,18 @@ export const redeliverWebhookAction = authorizedAction("webhooks.manage", Webhoo
   refresh(ctx);
   return { id: delivery.id };
 });
+
+/**
+ * The dialog names its request with a key made when it opened, kept like an API Idempotency-Key:
+ * a double click, or a retry after a lost answer, gets the first answer instead of a second batch.
+ */
+export const redeliverFailedWebhooksAction = authorizedAction(
+  "webhooks.manage",
+  RedeliverFailedBody.safeExtend({ ...WebhookEndpointParams.shape, requestKey: z.uuid() }),
+  async (ctx, { endpointId, requestKey, from, to }) => {
+    const fingerprint = requestFingerprint({ method: "POST", path: `dashboard:redeliver-failed:${endpointId}`, body: { from, to } });
+    const result = await runIdempotent(ctx.scope, `dashboard:${requestKey}`, fingerprint, async (tx) => ({ status: 200, body: await redeliverFailed(tx, ctx.scope, ctx.actor, endpointId, { from, to }) }));
+    refresh(ctx);
+    return result.body as Awaited<ReturnType<typeof redeliverFailed>>;
+  },
+);

@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { useFormDialog } from "@/components/forms/use-form-dialog";
@@ -21,9 +22,10 @@ export function AddEndpointButton({ mode }: { mode: Mode }) {
   const form = useForm({ resolver: zodResolver(CreateWebhookEndpointBody), defaultValues: { url: "", events: [allEvents] } });
   const { errors, isSubmitting } = form.formState;
   const { open, show, created: secret, setCreated: setSecret, close, dismiss, leaving, stay } = useFormDialog<string>(form);
+  const freshAuth = useFreshAuth(mode);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await createWebhookEndpointAction({ ...values, mode }), { form, success: "Webhook endpoint added" });
+    const data = showActionResult(await freshAuth.run(() => createWebhookEndpointAction({ ...values, mode })), { form, success: "Webhook endpoint added" });
     if (data) setSecret(data.secret);
   });
 
@@ -32,6 +34,7 @@ export function AddEndpointButton({ mode }: { mode: Mode }) {
       <Button type="button" onClick={show}>
         Add endpoint
       </Button>
+      {freshAuth.dialog}
       <Dialog open={open} onClose={dismiss} title={secret ? "Copy the signing secret" : `Add a ${mode} webhook endpoint`} description={secret ? undefined : `Tollgate POSTs ${mode}-mode events to it, signed.`}>
         {secret ? (
           <SigningSecretShownOnce secret={secret} onDone={close} leaving={leaving} onStay={stay} />

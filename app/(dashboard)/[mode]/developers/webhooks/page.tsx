@@ -10,7 +10,7 @@ import { EndpointStatus } from "@/components/webhooks/endpoint-status";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
-import { decodeCursor } from "@/lib/pagination";
+import { decodeCursor } from "@/lib/db/pagination";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
 import { AddEndpointButton } from "./add-endpoint-button";
 

@@ -1,11 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { headers } from "next/headers";
 import { z } from "zod";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
-import { clientAddress } from "@/lib/auth/client-address";
-import { confirmPassword } from "@/lib/auth/confirm-password";
+import { requireFreshAuth } from "@/lib/auth/fresh-auth";
 import { db } from "@/lib/db";
 import { deleteMerchant } from "@/lib/merchants/delete-merchant";
 import { updateMerchant } from "@/lib/merchants/update-merchant";
@@ -24,9 +22,9 @@ function revalidateMerchant(ctx: ActionContext, merchantId: string) {
   revalidatePath(`/${ctx.scope.mode}/merchants`);
 }
 
-// The edit form always sends every field, so an empty icon means "remove it".
+// The edit form always sends every field, so an empty icon, colour or contact means "remove it".
 export const updateMerchantAction = authorizedAction("merchants.write", CreateMerchantBody.extend(MerchantIdParams.shape), async (ctx, { merchantId, ...input }) => {
-  await db().$transaction((tx) => updateMerchant(tx, ctx.scope, ctx.actor, merchantId, { ...input, iconUrl: input.iconUrl ?? null }));
+  await db().$transaction((tx) => updateMerchant(tx, ctx.scope, ctx.actor, merchantId, { ...input, iconUrl: input.iconUrl ?? null, accentColor: input.accentColor ?? null, supportContact: input.supportContact ?? null }));
   revalidateMerchant(ctx, merchantId);
   return { id: merchantId };
 });
@@ -45,8 +43,8 @@ export const registerCryptoSettlementsAction = authorizedAction("settlements.wri
   return { ids: rows.map((r) => r.id) };
 });
 
-export const changeCryptoDestinationAction = authorizedAction("settlements.write", ChangeCryptoDestinationBody.extend(SettlementParams.shape), async (ctx, { merchantId, settlementId, password, destination }) => {
-  await confirmPassword(ctx.viewer.user.id, password, clientAddress(Object.fromEntries((await headers()).entries())));
+export const changeCryptoDestinationAction = authorizedAction("settlements.write", ChangeCryptoDestinationBody.extend(SettlementParams.shape), async (ctx, { merchantId, settlementId, destination }) => {
+  await requireFreshAuth(ctx.viewer);
   const updated = await db().$transaction((tx) => updateCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId, { destination }));
   revalidateMerchant(ctx, merchantId);
   return { id: updated.id, destination: updated.destination };

@@ -14,7 +14,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors/errors";
 import { getMerchant } from "@/lib/merchants/get-merchant";
 import { formatAmount } from "@/lib/payments/format-amount";
 import { findPayments } from "@/lib/payments/list-payments";
@@ -51,7 +51,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ mode:
           }
           actions={
             can(viewer.role, "merchants.write") ? (
-              <MerchantActions mode={mode} merchantId={merchant.id} merchant={{ merchantName: merchant.name, merchantEmail: merchant.email, iconUrl: merchant.iconUrl, underpaymentToleranceBps: merchant.underpaymentToleranceBps }} />
+              <MerchantActions mode={mode} merchantId={merchant.id} merchant={{ merchantName: merchant.name, merchantEmail: merchant.email, iconUrl: merchant.iconUrl, accentColor: merchant.accentColor, supportContact: merchant.supportContact, underpaymentToleranceBps: merchant.underpaymentToleranceBps, allowedReturnOrigins: merchant.allowedReturnOrigins }} />
             ) : null
           }
         />
@@ -60,6 +60,10 @@ export default async function MerchantPage({ params }: { params: Promise<{ mode:
           <code className="break-all rounded bg-muted px-1.5 py-0.5 text-xs">{merchant.id}</code>
           <CopyButton value={merchant.id} label="Copy id" />
         </div>
+        <p className="break-words text-sm" data-testid="allowed-return-origins">
+          <span className="text-muted-foreground">Allowed return URLs: </span>
+          {merchant.allowedReturnOrigins.length ? merchant.allowedReturnOrigins.join(", ") : "none (a payment link's returnUrl is ignored)"}
+        </p>
       </div>
 
       <CryptoSettlementsSection mode={mode} merchantId={merchant.id} settlements={settlements.crypto} canWrite={can(viewer.role, "settlements.write")} />

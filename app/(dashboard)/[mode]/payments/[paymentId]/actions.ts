@@ -5,12 +5,13 @@ import { z } from "zod";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
 import { requestFingerprint, runIdempotent } from "@/lib/api/idempotency";
 import { db } from "@/lib/db";
-import { AppError, type ErrorCode, type ErrorObject } from "@/lib/errors";
+import { AppError, type ErrorCode, type ErrorObject } from "@/lib/errors/errors";
 import { attachPaymentTransaction } from "@/lib/payments/attach-transaction";
 import { cancelPayment } from "@/lib/payments/cancel-payment";
 import { exceptionActions, resolvePaymentException } from "@/lib/payments/exceptions";
 import { attachRefundTransaction } from "@/lib/refunds/attach-refund-transaction";
 import { createRefund } from "@/lib/refunds/create-refund";
+import { refundExcess } from "@/lib/refunds/refund-excess";
 import { AttachPaymentTransactionBody, AttachRefundTransactionBody } from "@/lib/schemas/attach-transaction";
 import { PaymentIdParams } from "@/lib/schemas/payment";
 import { RefundPaymentInput } from "@/lib/schemas/refund";
@@ -57,4 +58,11 @@ export const resolveExceptionAction = authorizedAction("payments.verify", Paymen
   const payment = await db().$transaction((tx) => resolvePaymentException(tx, ctx.scope, ctx.actor, paymentId, action));
   revalidatePayment(ctx, paymentId);
   return { status: payment.status, resolution: payment.exceptionResolution };
+});
+
+/** One click from the exception panel; the payment's row lock lets one excess refund through however often it is sent. */
+export const refundExcessAction = authorizedAction("payments.refund", PaymentIdParams, async (ctx, { paymentId }) => {
+  const refund = await db().$transaction((tx) => refundExcess(tx, ctx.scope, ctx.actor, paymentId));
+  revalidatePayment(ctx, paymentId);
+  return { id: refund.id, status: refund.status };
 });

@@ -12,19 +12,20 @@ import { ExceptionBadge, exceptionLabels, RefundBadge, StatusBadge } from "@/com
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { findKnownAsset } from "@/lib/assets";
+import { findKnownAsset } from "@/lib/money/assets";
 import { payabilityWarnings } from "@/lib/payments/payability";
 import { refundState } from "@/lib/payments/refund-state";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/ui/cn";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { parseUnit, subValues } from "@/lib/money";
+import { AppError } from "@/lib/errors/errors";
+import { parseUnit, subValues } from "@/lib/money/money";
 import { formatAmount, formatAssetAmount } from "@/lib/payments/format-amount";
 import { getPaymentDetail } from "@/lib/payments/get-payment-detail";
 import { listPaymentOptions } from "@/lib/payments/payment-options";
 import { gatewayUrl } from "@/lib/payments/serialize";
+import { overpaidExcess } from "@/lib/refunds/refund-excess";
 import { refundRoute, refundValueInAsset } from "@/lib/refunds/verify-refund";
 
 export const metadata: Metadata = { title: "Payment" };
@@ -47,6 +48,8 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
   const options = attachable && !p.optionSettlementId ? (await listPaymentOptions(db(), p)).map((o) => ({ settlementId: o.settlementId, label: `${formatAssetAmount(o.asset, o.value)} to ${o.destination}` })) : null;
   const route = p.mode === "live" ? refundRoute(p) : null;
   const unpayable = p.status === "requires_action" ? await payabilityWarnings(db(), scope, p.merchantId, { unit: p.amountUnit, value: p.amountValue.toFixed() }) : [];
+  const excess = overpaidExcess(p);
+  const excessRefund = refunds.find((r) => r.excess && r.status !== "failed");
   const decimals = !unit.ok ? 0 : unit.value.kind === "fiat" ? unit.value.exponent : (findKnownAsset(p.amountUnit.slice("caip19/".length))?.decimals ?? 0);
 
   return (
@@ -166,7 +169,13 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
               ) : null}
               <Row label="Resolution">{p.exceptionResolution ? <span data-testid="exception-resolution">{resolutionLabels[p.exceptionResolution] ?? p.exceptionResolution}</span> : <span className="text-muted-foreground">Open</span>}</Row>
             </dl>
-            {!p.exceptionResolution && can(viewer.role, "payments.verify") ? <ExceptionActions mode={mode} paymentId={p.id} type={p.exceptionType} canAccept={p.exceptionType === "underpaid" && p.status === "requires_action"} /> : null}
+            {!p.exceptionResolution && can(viewer.role, "payments.verify") ? <ExceptionActions
+                mode={mode}
+                paymentId={p.id}
+                type={p.exceptionType}
+                canAccept={p.exceptionType === "underpaid" && p.status === "requires_action"}
+                excess={excess && p.status === "succeeded" && !excessRefund && can(viewer.role, "payments.refund") ? formatAssetAmount(p.exceptionAsset, excess.toString()) : null}
+              /> : null}
           </CardContent>
         </Card>
       ) : null}
@@ -236,7 +245,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
                   {r.status === "pending" && route ? (
                     <div className="space-y-2 rounded-md bg-muted/50 p-3">
                       <p className="text-muted-foreground" data-testid="refund-instructions">
-                        Completes when <strong className="text-foreground">{formatAssetAmount(route.asset, refundValueInAsset(r.amount.value, p).toString())}</strong> is sent from{" "}
+                        Completes when <strong className="text-foreground">{formatAssetAmount(route.asset, (r.excess && excess ? excess : refundValueInAsset(r.amount.value, p)).toString())}</strong> is sent from{" "}
                         <code className="break-all">{route.from}</code> to the buyer at <code className="break-all">{route.to}</code> and confirmed on-chain.
                       </p>
                       {canVerify ? <AttachTransactionForm mode={mode} target={{ kind: "refund", refundId: r.id }} /> : null}

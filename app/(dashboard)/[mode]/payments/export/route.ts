@@ -1,6 +1,6 @@
 import { can } from "@/lib/auth/permissions";
 import { currentViewer } from "@/lib/auth/session";
-import { parseMode } from "@/lib/modes";
+import { parseMode } from "@/lib/tenancy/modes";
 import { exportPaymentsCsv } from "@/lib/payments/export-payments";
 import { parsePaymentsQuery, paymentsSearch } from "@/lib/payments/search-payments";
 

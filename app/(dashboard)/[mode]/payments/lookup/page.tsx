@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
-import { networkName } from "@/lib/assets";
+import { networkName } from "@/lib/money/assets";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { explainTransaction, type TransactionExplanation } from "@/lib/payments/explain-transaction";
 import { formatAmount, formatAssetAmount } from "@/lib/payments/format-amount";

@@ -2,7 +2,7 @@ import { readJsonBody } from "@/lib/api/read-body";
 import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
 import { checkoutWalletConfirm, WalletConfirmBody } from "@/lib/checkout/wallet-payment";
-import { parseInput } from "@/lib/validation";
+import { parseInput } from "@/lib/errors/validation";
 
 // The buyer's wallet performed the option's action: its signature or transaction hash confirms it.
 export async function POST(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {

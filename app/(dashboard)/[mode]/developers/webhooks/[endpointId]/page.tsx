@@ -12,14 +12,15 @@ import { EndpointStatus } from "@/components/webhooks/endpoint-status";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { formatDateTime } from "@/lib/format-date";
-import { decodeCursor } from "@/lib/pagination";
+import { AppError } from "@/lib/errors/errors";
+import { formatDateTime } from "@/lib/ui/format-date";
+import { decodeCursor } from "@/lib/db/pagination";
 import { getWebhookEndpoint } from "@/lib/webhooks/get-endpoint";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { serializeEndpoint } from "@/lib/webhooks/serialize";
 import { EditEndpointForm } from "./edit-endpoint-form";
 import { DeleteEndpointButton, RedeliverButton, RotateSecretButton, SendTestEventButton } from "./endpoint-controls";
+import { RedeliverFailedButton } from "./redeliver-failed-button";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
@@ -105,7 +106,10 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
         <h2 id="deliveries-heading" className="text-lg font-semibold">
           Delivery log
         </h2>
-        <p className="text-sm text-muted-foreground">Newest first. Each row is one event sent to this endpoint, as its last attempt left it.</p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground">Newest first. Each row is one event sent to this endpoint, as its last attempt left it.</p>
+          {manage ? <RedeliverFailedButton mode={mode} endpointId={endpoint.id} disabled={!endpoint.enabled} /> : null}
+        </div>
         {deliveries.data.length === 0 && !validCursor ? (
           <EmptyState title="Nothing delivered yet" description={manage ? "Send a test event to check the endpoint receives and verifies it." : "Events appear here once they are sent to this endpoint."} />
         ) : (

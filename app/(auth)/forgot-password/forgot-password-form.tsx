@@ -1,0 +1,48 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { ForgotPasswordInput } from "@/lib/schemas/auth";
+import { forgotPasswordAction } from "./actions";
+
+export function ForgotPasswordForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(ForgotPasswordInput), defaultValues: { email: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const data = showActionResult(await forgotPasswordAction(values), { form });
+    if (data) setSentTo(data.email);
+  });
+
+  // The same words whether or not the email has a login: the page must not tell who signed up.
+  if (sentTo) {
+    return (
+      <div role="status" className="space-y-3 text-sm">
+        <p>
+          If <strong className="break-all">{sentTo}</strong> belongs to a Tollgate login, a link to choose a new password is on its way. It works once, for 30 minutes.
+        </p>
+        <p className="text-muted-foreground">Nothing after a few minutes? Check your spam folder, or ask again.</p>
+        <Button type="button" variant="outline" className="w-full" onClick={() => setSentTo(null)}>
+          Ask again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField id="email" label="Email" error={errors.email?.message}>
+        <Input id="email" type="email" autoComplete="email" autoFocus aria-invalid={!!errors.email} aria-describedby={errors.email ? "email-error" : undefined} {...form.register("email")} />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? "Sending…" : "Send reset link"}
+      </Button>
+    </form>
+  );
+}

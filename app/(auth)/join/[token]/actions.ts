@@ -1,0 +1,14 @@
+"use server";
+
+import { publicAction } from "@/lib/actions/action";
+import { limitTokenAttempts } from "@/lib/auth/email-rate-limits";
+import { requestAddress } from "@/lib/auth/request-address";
+import { db } from "@/lib/db";
+import { ConfirmJoinInput } from "@/lib/schemas/auth";
+import { confirmJoin, openJoinRequest } from "@/lib/team/confirm-join";
+
+export const confirmJoinAction = publicAction(ConfirmJoinInput, async (input) => {
+  await limitTokenAttempts(await requestAddress());
+  const request = await openJoinRequest(input.token, input.password);
+  return db().$transaction((tx) => confirmJoin(tx, request));
+});

@@ -1,0 +1,46 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
+import { ConfirmJoinInput } from "@/lib/schemas/auth";
+import { confirmJoinAction } from "./actions";
+
+export function ConfirmJoinForm({ token, email, accountName }: { token: string; email: string; accountName: string }) {
+  const router = useRouter();
+  const form = useForm({ resolver: zodResolver(ConfirmJoinInput), defaultValues: { token, password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!showActionResult(await confirmJoinAction(values), { form })) return;
+    const result = await signIn("credentials", { email, password: values.password, redirect: false });
+    if (!result || result.error) {
+      toast.error(`You joined the team, but signing in failed: ${signInErrorMessage(result?.error ?? "")}`);
+      router.replace("/sign-in");
+      return;
+    }
+    router.replace("/test");
+    router.refresh();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField id="email" label="Email">
+        <Input id="email" type="email" value={email} autoComplete="username" readOnly aria-readonly className="bg-muted" />
+      </FormField>
+      <FormField id="password" label="The password you chose" error={errors.password?.message}>
+        <Input id="password" type="password" autoComplete="current-password" autoFocus aria-invalid={!!errors.password} aria-describedby={errors.password ? "password-error" : undefined} {...form.register("password")} />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? "Joining…" : `Join ${accountName}`}
+      </Button>
+    </form>
+  );
+}

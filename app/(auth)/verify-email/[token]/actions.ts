@@ -1,0 +1,13 @@
+"use server";
+
+import { publicAction } from "@/lib/actions/action";
+import { limitTokenAttempts } from "@/lib/auth/email-rate-limits";
+import { requestAddress } from "@/lib/auth/request-address";
+import { verifyEmail } from "@/lib/auth/verify-email";
+import { db } from "@/lib/db";
+import { VerifyEmailInput } from "@/lib/schemas/auth";
+
+export const verifyEmailAction = publicAction(VerifyEmailInput, async (input) => {
+  await limitTokenAttempts(await requestAddress());
+  return db().$transaction((tx) => verifyEmail(tx, input.token));
+});

@@ -1,0 +1,85 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { createPasskey } from "@/components/auth/passkey-browser";
+import { useFreshAuth } from "@/components/auth/use-fresh-auth";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import type { Mode } from "@/lib/db";
+import { AddPasskeyInput } from "@/lib/schemas/passkeys";
+import { beginPasskeyRegistrationAction, finishPasskeyRegistrationAction, removePasskeyAction } from "./actions";
+
+export type PasskeyItem = { id: string; name: string; created: string; lastUsed: string | null; synced: boolean };
+
+/** The person's passkeys (added, last used), each removable; a form to add one. Both ask to confirm it is you first. */
+export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: PasskeyItem[] }) {
+  const router = useRouter();
+  const freshAuth = useFreshAuth(mode);
+  const form = useForm({ resolver: zodResolver(AddPasskeyInput), defaultValues: { name: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const add = form.handleSubmit(async ({ name }) => {
+    const options = showActionResult(await freshAuth.run(() => beginPasskeyRegistrationAction({ name, mode })), { form });
+    if (!options) return;
+    const created = await createPasskey(options);
+    if (!created.ok) return void form.setError("name", { message: created.message });
+    if (showActionResult(await finishPasskeyRegistrationAction({ name, response: created.response, mode }), { form, success: `Passkey “${name}” added` })) {
+      form.reset();
+      router.refresh();
+    }
+  });
+
+  return (
+    <div className="space-y-4">
+      {freshAuth.dialog}
+      {passkeys.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No passkeys yet. Add one to sign in with your fingerprint, face or security key instead of a code.</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-md border border-border" aria-label="Passkeys">
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+              <div className="min-w-0 space-y-0.5 text-sm">
+                <p className="flex flex-wrap items-center gap-2 break-all font-medium">
+                  {passkey.name}
+                  {passkey.synced ? <Badge>Synced</Badge> : null}
+                </p>
+                <p className="text-muted-foreground">
+                  added {passkey.created} · {passkey.lastUsed ? `last used ${passkey.lastUsed}` : "never used"}
+                </p>
+              </div>
+              <ConfirmButton
+                label={
+                  <>
+                    Remove<span className="sr-only"> {passkey.name}</span>
+                  </>
+                }
+                title={`Remove the passkey “${passkey.name}”?`}
+                description="It can no longer sign you in or confirm changes; your other sessions are signed out, and the account's owners are told by email."
+                confirmLabel="Remove"
+                onConfirm={async () => {
+                  const done = showActionResult(await freshAuth.run(() => removePasskeyAction({ passkeyId: passkey.id, mode })), { success: `Passkey “${passkey.name}” removed` });
+                  if (done) router.refresh();
+                  return !!done;
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={add} noValidate className="flex max-w-md flex-col gap-3 sm:flex-row sm:items-start">
+        <FormField id="passkey-name" label="Name of the new passkey" error={errors.name?.message}>
+          <Input id="passkey-name" placeholder="e.g. Work laptop" maxLength={60} aria-invalid={!!errors.name} aria-describedby={errors.name ? "passkey-name-error" : undefined} {...form.register("name")} />
+        </FormField>
+        <Button type="submit" className="sm:mt-6" disabled={isSubmitting}>
+          {isSubmitting ? "Adding…" : "Add a passkey"}
+        </Button>
+      </form>
+    </div>
+  );
+}

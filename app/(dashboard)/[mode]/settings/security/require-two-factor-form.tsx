@@ -1,0 +1,35 @@
+"use client";
+
+import { useState } from "react";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import type { Mode } from "@/lib/db";
+import { setRequireTwoFactorAction } from "./actions";
+
+/** The owner's switch for the account's rule; turning it on asks first, since it affects everyone. */
+export function RequireTwoFactorForm({ mode, required, ownTwoFactor }: { mode: Mode; required: boolean; ownTwoFactor: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const set = async (value: boolean) => !!showActionResult(await setRequireTwoFactorAction({ required: value, mode }), { success: value ? "Two-factor sign-in is now required" : "Two-factor sign-in is now optional" });
+  if (required) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-sm">Required for every member.</p>
+        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={async () => (setBusy(true), await set(false), setBusy(false))}>
+          Make it optional
+        </Button>
+      </div>
+    );
+  }
+  if (!ownTwoFactor) return <p className="text-sm text-muted-foreground">Turn on two-factor sign-in (an authenticator app or a passkey) for yourself first.</p>;
+  return (
+    <ConfirmButton
+      variant="default"
+      label="Require for every member"
+      title="Require two-factor sign-in?"
+      description="Members without it are sent to set it up before they can do anything else in the dashboard."
+      confirmLabel="Require it"
+      onConfirm={() => set(true)}
+    />
+  );
+}

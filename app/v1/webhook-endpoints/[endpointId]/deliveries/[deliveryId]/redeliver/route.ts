@@ -1,4 +1,0 @@
-import { mountOperations } from "@/lib/api/mount";
-import { redeliverWebhookOp } from "@/lib/api/operations/webhooks";
-
-export const { GET, POST, PUT, PATCH, DELETE } = mountOperations({ POST: redeliverWebhookOp });

@@ -1,0 +1,147 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { attachUnmatchedTransferAction, dismissUnmatchedTransferAction } from "@/app/(dashboard)/[mode]/payments/unmatched/actions";
+import { showActionResult } from "@/components/forms/action-feedback";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import type { Mode } from "@/lib/db";
+import { AttachUnmatchedTransferInput, DismissUnmatchedTransferInput } from "@/lib/schemas/unmatched-transfer";
+
+type Candidate = { id: string; referenceId: string; status: string };
+
+/** Attach an unmatched transfer to a payment (verified on-chain like any attach) or dismiss it with a note. */
+export function UnmatchedTransferActions({ mode, transferId, amount, candidates }: { mode: Mode; transferId: string; amount: string; candidates: Candidate[] }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <AttachDialog mode={mode} transferId={transferId} amount={amount} candidates={candidates} />
+      <DismissDialog mode={mode} transferId={transferId} amount={amount} />
+    </div>
+  );
+}
+
+function AttachDialog({ mode, transferId, amount, candidates }: { mode: Mode; transferId: string; amount: string; candidates: Candidate[] }) {
+  const [open, setOpen] = useState(false);
+  const router = useRouter();
+  const form = useForm<{ transferId: string; paymentId: string }>({ resolver: zodResolver(AttachUnmatchedTransferInput), defaultValues: { transferId, paymentId: candidates[0]?.id ?? "" } });
+  const { errors, isSubmitting } = form.formState;
+  const id = `attach-${transferId}`;
+  const close = () => {
+    setOpen(false);
+    form.reset();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    const data = showActionResult(await attachUnmatchedTransferAction({ mode, ...values }), {
+      form,
+      success: "Transfer attached: the payment is checked on-chain",
+    });
+    if (!data) return;
+    close();
+    router.refresh();
+  });
+  return (
+    <>
+      <Button type="button" size="sm" onClick={() => setOpen(true)}>
+        Attach to payment
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        title="Attach to a payment"
+        description={
+          <>
+            <span className="break-all font-medium text-foreground">{amount}</span> is verified on-chain against the payment like any transaction: the right token, wallet, amount and time.
+          </>
+        }
+      >
+        <form onSubmit={submit} noValidate className="space-y-4" aria-label="Attach to payment">
+          <FormField id={`${id}-payment`} label="Payment id" error={errors.paymentId?.message}>
+            <Input
+              id={`${id}-payment`}
+              list={`${id}-candidates`}
+              className="font-mono"
+              placeholder="pay_…"
+              spellCheck={false}
+              autoComplete="off"
+              aria-invalid={!!errors.paymentId}
+              aria-describedby={errors.paymentId ? `${id}-payment-error` : undefined}
+              {...form.register("paymentId")}
+            />
+          </FormField>
+          {candidates.length ? (
+            <datalist id={`${id}-candidates`}>
+              {candidates.map((c) => (
+                <option key={c.id} value={c.id}>{`${c.referenceId} (${c.status})`}</option>
+              ))}
+            </datalist>
+          ) : null}
+          <p className="text-xs text-muted-foreground">
+            {candidates.length ? "Suggested: unpaid or expired payments of the merchants paid at this wallet, newest first." : "No unpaid payment of a merchant paid at this wallet was created before it; paste the id of the one it was for."}
+          </p>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={close} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Checking on-chain…" : "Verify and attach"}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+function DismissDialog({ mode, transferId, amount }: { mode: Mode; transferId: string; amount: string }) {
+  const [open, setOpen] = useState(false);
+  const router = useRouter();
+  const form = useForm<{ transferId: string; note: string }>({ resolver: zodResolver(DismissUnmatchedTransferInput), defaultValues: { transferId, note: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const id = `dismiss-${transferId}`;
+  const close = () => {
+    setOpen(false);
+    form.reset();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    if (!showActionResult(await dismissUnmatchedTransferAction({ mode, ...values }), { form, success: "Transfer dismissed" })) return;
+    close();
+    router.refresh();
+  });
+  return (
+    <>
+      <Button type="button" size="sm" variant="outline" onClick={() => setOpen(true)}>
+        Dismiss
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        title="Dismiss this transfer?"
+        description={
+          <>
+            <span className="break-all font-medium text-foreground">{amount}</span> leaves the inbox and is kept under Dismissed with your note. Nothing moves on-chain.
+          </>
+        }
+      >
+        <form onSubmit={submit} noValidate className="space-y-4" aria-label="Dismiss transfer">
+          <FormField id={`${id}-note`} label="Note" error={errors.note?.message}>
+            <Textarea id={`${id}-note`} rows={3} aria-invalid={!!errors.note} aria-describedby={errors.note ? `${id}-note-error` : undefined} {...form.register("note")} />
+          </FormField>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={close} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={isSubmitting}>
+              {isSubmitting ? "Dismissing…" : "Dismiss transfer"}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { z } from "zod";
+import { AppError } from "@/lib/errors/errors";
+
+/** Field path → message, for the Error object's details and for form errors beside each field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String);
+    // Name each unexpected field itself rather than the object that holds it.
+    const keys = issue.code === "unrecognized_keys" ? issue.keys.map((k) => [...path, k].join(".")) : [path.join(".") || "(root)"];
+    for (const key of keys) fields[key] ??= issue.code === "unrecognized_keys" ? "Unknown field." : issue.message;
+  }
+  return fields;
+}
+
+/** Parses input at the edge; failure is a 400 `params_validation` naming each bad field. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) {
+    // PostgreSQL text cannot hold a NUL character; refuse it here rather than fail in the database.
+    const nul = nulPath(result.data);
+    if (nul !== null) throw new AppError("params_validation", `Invalid ${what}. ${nul}: Must not contain NUL characters.`, { fields: { [nul]: "Must not contain NUL characters." } });
+    return result.data;
+  }
+  const fields = fieldErrors(result.error);
+  const summary = Object.entries(fields).map(([field, message]) => `${field}: ${message}`).join("; ");
+  throw new AppError("params_validation", `Invalid ${what}. ${summary}`, { fields });
+}
+
+/** The path of the first string holding U+0000 in a parsed value, or null. */
+function nulPath(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === "string" && current.includes("\u0000")) return path || "(root)";
+    if (current && typeof current === "object" && !(current instanceof Date)) {
+      for (const [key, child] of Object.entries(current)) stack.push([child, path ? `${path}.${key}` : key]);
+    }
+  }
+  return null;
+}

@@ -1,0 +1,12 @@
+import "server-only";
+import type { DbOrTx } from "@/lib/db";
+import { notFound } from "@/lib/errors/errors";
+import { isId } from "@/lib/db/ids";
+import type { Scope } from "@/lib/tenancy/scope";
+
+/** A payment link of this account and mode, or 404. */
+export async function getPaymentLink(q: DbOrTx, scope: Scope, linkId: string) {
+  const link = isId("plink", linkId) ? await q.paymentLink.findFirst({ where: { id: linkId, accountId: scope.accountId, mode: scope.mode } }) : null;
+  if (!link) throw notFound("Payment link");
+  return link;
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/db/ids";
+import type { ListPaymentsFilter } from "@/lib/schemas/payment";
+import type { Scope } from "@/lib/tenancy/scope";
+import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
+import { listPayments, paymentFilterWhere } from "./list-payments";
+
+withTestDatabase();
+
+const usdcBase = "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+
+async function seed(scope: Scope) {
+  const merchants = [];
+  for (const name of ["One", "Two"]) merchants.push(await db().merchant.create({ data: { id: newId("mrch"), ...scope, name, email: "shop@example.com" } }));
+  const rows = [
+    { merchant: 0, unit: "iso4217/USD", value: 1050, status: "succeeded", payer: "0xaa", asset: usdcBase, ref: "order-1", ageDays: 3 },
+    { merchant: 0, unit: "iso4217/USD", value: 200, status: "succeeded", payer: "0xaa", asset: usdcBase, ref: "order-2", ageDays: 2 },
+    { merchant: 1, unit: "iso4217/EUR", value: 999, status: "succeeded", payer: "0xbb", asset: "eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", ref: "order_3", ageDays: 1 },
+    { merchant: 1, unit: "iso4217/USD", value: 500, status: "requires_action", payer: null, asset: null, ref: "other-4", ageDays: 0, exception: "underpaid" },
+    { merchant: 0, unit: "iso4217/JPY", value: 700, status: "failed", payer: "0xcc", asset: usdcBase, ref: "order%5", ageDays: 0 },
+  ] as const;
+  for (const r of rows) {
+    const createdAt = new Date(Date.now() - r.ageDays * 86_400_000);
+    await db().payment.create({
+      data: {
+        id: newId("pay"), ...scope, merchantId: merchants[r.merchant]!.id, referenceId: r.ref, amountUnit: r.unit, amountValue: r.value, status: r.status,
+        payerAddress: r.payer, optionAsset: r.asset, expiresAt: new Date(Date.now() + 3_600_000), createdAt,
+        ...("exception" in r ? { exceptionType: r.exception } : {}),
+      },
+    });
+  }
+  return merchants.map((m) => m.id);
+}
+
+describe("listPayments stats", () => {
+  it("totals every matching payment in one aggregate: count, distinct payers, succeeded revenue per currency", async () => {
+    const scope = await createTestAccount();
+    await seed(scope);
+    const { stats } = await listPayments(db(), scope, { filter: { limit: 1 }, view: {} });
+    expect(stats).toEqual({ totalTransactions: 5, totalCustomers: 3, totalRevenue: [{ currency: "EUR", amount: 9.99 }, { currency: "USD", amount: 12.5 }] });
+    const none = await listPayments(db(), scope, { filter: { limit: 1, referenceId: "nothing" }, view: {} });
+    expect(none.stats).toEqual({ totalTransactions: 0, totalCustomers: 0, totalRevenue: [] });
+  });
+
+  it("counts exactly the payments the list's filter matches, for every filter", async () => {
+    const scope = await createTestAccount();
+    const [one, two] = await seed(scope);
+    const day = 86_400_000;
+    const filters: Omit<ListPaymentsFilter, "limit">[] = [
+      {},
+      { status: ["succeeded", "failed"] },
+      { merchantId: [one!] },
+      { merchantId: [one!, two!], status: ["requires_action"] },
+      { referenceId: "order" },
+      { referenceId: "%" },
+      { referenceId: "_" },
+      { asset: usdcBase },
+      { asset: usdcBase, tokenSymbol: ["USDC"], networks: ["eip155:1"] },
+      { tokenSymbol: ["usdc"] },
+      { networks: ["eip155:1", "eip155:8453"] },
+      { networks: ["eip155:1%"] },
+      { exception: "any" },
+      { exception: "open" },
+      { exception: "underpaid" },
+      { exception: "overpaid" },
+      { createdFrom: new Date(Date.now() - 1.5 * day).toISOString() },
+      { createdTo: new Date(Date.now() - 1.5 * day).toISOString(), status: ["succeeded"] },
+    ];
+    for (const filter of filters) {
+      const { stats } = await listPayments(db(), scope, { filter: { limit: 50, ...filter }, view: {} });
+      expect(stats.totalTransactions, JSON.stringify(filter)).toBe(await db().payment.count({ where: paymentFilterWhere(scope, filter) }));
+    }
+    // Thirty-six queries: more than the default 5 s on a busy machine.
+  }, 30_000);
+
+  it("repeats the first page's stats on the pages after it", async () => {
+    const scope = await createTestAccount();
+    await seed(scope);
+    const first = await listPayments(db(), scope, { filter: { limit: 2 }, view: {} });
+    await db().payment.deleteMany({ where: { accountId: scope.accountId, status: "failed" } });
+    const second = await listPayments(db(), scope, { filter: { limit: 2, cursor: first.nextCursor! }, view: {} });
+    expect(second.stats).toEqual(first.stats);
+    // A first page is always counted afresh.
+    expect((await listPayments(db(), scope, { filter: { limit: 2 }, view: {} })).stats.totalTransactions).toBe(4);
+  });
+});

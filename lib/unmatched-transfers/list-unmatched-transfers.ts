@@ -1,0 +1,39 @@
+import "server-only";
+import { blockClockSlackMs } from "@/lib/chain/verify-transfer";
+import { db, type UnmatchedTransfer } from "@/lib/db";
+import { actorNames } from "@/lib/payments/get-payment-detail";
+import { tenant, type Scope } from "@/lib/tenancy/scope";
+
+export type UnmatchedTransferRow = UnmatchedTransfer & { candidates: { id: string; referenceId: string; status: string }[]; resolvedByName: string | null };
+
+/**
+ * The inbox: transfers still unmatched, newest first, each with the payments it most likely
+ * belongs to (open or expired payments of the merchants paid at that wallet, created before it, with
+ * the same leeway for block clocks as verification).
+ * A transfer a payment claimed by another path (checkout, the payment page) is left out even if the
+ * claim and the inbox row raced.
+ */
+export async function listUnmatchedTransfers(scope: Scope, status: "open" | "attached" | "dismissed" = "open", take = 100): Promise<UnmatchedTransferRow[]> {
+  const rows = await db().unmatchedTransfer.findMany({ where: { ...tenant(scope), status }, orderBy: [{ blockTime: "desc" }, { id: "desc" }], take });
+  const claimed =
+    status === "open" && rows.length
+      ? await db().chainTransfer.findMany({ where: { OR: rows.map((r) => ({ chainId: r.chainId, txHash: r.txHash, logIndex: r.logIndex })) }, select: { chainId: true, txHash: true, logIndex: true } })
+      : [];
+  const open = rows.filter((r) => !claimed.some((c) => c.chainId === r.chainId && c.txHash === r.txHash && c.logIndex === r.logIndex));
+  const names = await actorNames(scope, open.flatMap((r) => (r.resolvedBy ? [r.resolvedBy] : [])));
+  return Promise.all(open.map(async (r) => ({ ...r, candidates: status === "open" ? await candidatePayments(scope, r) : [], resolvedByName: r.resolvedBy ? (names.get(r.resolvedBy) ?? r.resolvedBy) : null })));
+}
+
+async function candidatePayments(scope: Scope, transfer: UnmatchedTransfer) {
+  const settlements = await db().cryptoSettlement.findMany({
+    where: { ...tenant(scope), asset: transfer.asset, destination: { equals: `${transfer.chainId}:${transfer.toAddress}`, mode: "insensitive" } },
+    select: { merchantId: true },
+  });
+  if (!settlements.length) return [];
+  return db().payment.findMany({
+    where: { ...tenant(scope), merchantId: { in: settlements.map((s) => s.merchantId) }, status: { in: ["requires_action", "expired"] }, createdAt: { lte: new Date(transfer.blockTime.getTime() + blockClockSlackMs) } },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, referenceId: true, status: true },
+    take: 10,
+  });
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "confirmEmailBeforeSignIn" BOOLEAN NOT NULL DEFAULT false;

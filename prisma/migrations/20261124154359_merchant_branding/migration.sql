@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Merchant" ADD COLUMN     "accentColor" TEXT,
+ADD COLUMN     "supportContact" TEXT;
