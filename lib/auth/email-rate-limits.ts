@@ -1,11 +1,12 @@
 import "server-only";
 import { AppError } from "@/lib/errors/errors";
-import { takeToken, type BucketPolicy } from "@/lib/limits/rate-limit";
+import { returnToken, takeToken, type BucketPolicy } from "@/lib/limits/rate-limit";
 import { hashInvitationToken } from "@/lib/team/invitation-token";
 
 // Reset requests: five per email and twenty per address, each regained over an hour (enough to
-// retry a lost mail, too few to flood someone's inbox). Tokens tried (reset or verification links):
-// thirty per address per fifteen minutes, far beyond a person following their links. Resends of a
+// retry a lost mail, too few to flood someone's inbox). Wrong tokens tried (reset, verification or
+// join links): thirty per address per fifteen minutes; a link that works costs nothing, so an office
+// behind one address following its own links is never refused. Resends of a
 // verification mail: three per user, regained over fifteen minutes. Join requests (each mails the
 // invited address): five per invitation, regained over an hour.
 const policies = {
@@ -29,8 +30,18 @@ export async function limitResetRequests(email: string, clientAddress: string | 
   await take(`reset:email:${email}`, policies.resetPerEmail, "Too many reset requests for this email.");
 }
 
-export async function limitTokenAttempts(clientAddress: string | null): Promise<void> {
-  if (clientAddress) await take(`email-token:ip:${clientAddress}`, policies.tokenPerAddress, "Too many links tried from your network.");
+/**
+ * Runs `attempt` (looking up or using a mailed link's token) as one try from this address: refused
+ * once the address has tried too many wrong tokens, and given back when `worked` says the token was
+ * good. An attempt that throws counts.
+ */
+export async function limitTokenAttempts<T>(clientAddress: string | null, attempt: () => Promise<T>, worked: (result: T) => boolean = () => true): Promise<T> {
+  if (!clientAddress) return attempt();
+  const bucket = `email-token:ip:${clientAddress}`;
+  await take(bucket, policies.tokenPerAddress, "Too many links tried from your network.");
+  const result = await attempt();
+  if (worked(result)) await returnToken(bucket, policies.tokenPerAddress);
+  return result;
 }
 
 export async function limitVerificationResends(userId: string): Promise<void> {

@@ -8,7 +8,8 @@ import { ConfirmJoinInput } from "@/lib/schemas/auth";
 import { confirmJoin, openJoinRequest } from "@/lib/team/confirm-join";
 
 export const confirmJoinAction = publicAction(ConfirmJoinInput, async (input) => {
-  await limitTokenAttempts(await requestAddress());
-  const request = await openJoinRequest(input.token, input.password);
-  return db().$transaction((tx) => confirmJoin(tx, request));
+  return limitTokenAttempts(await requestAddress(), async () => {
+    const request = await openJoinRequest(input.token, input.password);
+    return db().$transaction((tx) => confirmJoin(tx, request));
+  });
 });

@@ -30,13 +30,12 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
   );
 }
 
-/** Looking a link up counts as a guess, like using it. */
+/** Looking a wrong link up counts as a guess, like using it. */
 async function lookUp(token: string) {
   try {
-    await limitTokenAttempts(await requestAddress());
+    return await limitTokenAttempts(await requestAddress(), () => findJoinRequest(db(), token), (found) => found.ok);
   } catch (error) {
     if (error instanceof AppError) return { ok: false as const, problem: error.message };
     throw error;
   }
-  return findJoinRequest(db(), token);
 }

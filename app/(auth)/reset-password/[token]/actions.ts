@@ -7,6 +7,5 @@ import { resetPassword } from "@/lib/auth/reset-password";
 import { ResetPasswordInput } from "@/lib/schemas/auth";
 
 export const resetPasswordAction = publicAction(ResetPasswordInput, async (input) => {
-  await limitTokenAttempts(await requestAddress());
-  return resetPassword(input);
+  return limitTokenAttempts(await requestAddress(), () => resetPassword(input));
 });

@@ -8,6 +8,5 @@ import { db } from "@/lib/db";
 import { VerifyEmailInput } from "@/lib/schemas/auth";
 
 export const verifyEmailAction = publicAction(VerifyEmailInput, async (input) => {
-  await limitTokenAttempts(await requestAddress());
-  return db().$transaction((tx) => verifyEmail(tx, input.token));
+  return limitTokenAttempts(await requestAddress(), () => db().$transaction((tx) => verifyEmail(tx, input.token)));
 });
