@@ -1,10 +1,5 @@
-// Tollgate is served by lib/server/start.ts (`npm start`, `npm run serve`, `npm run dev`): it mounts
-// /v1, applies migrations, sets the security headers, the caller-address rule and the cross-site
-// check, and runs the worker. Started any other way (a plain `next start`), Next would serve the
-// dashboard and checkout without them, so it is refused here instead.
-export function register(): void {
-  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  if ((globalThis as { __tollgateServer?: boolean }).__tollgateServer) return;
-  console.error("Tollgate must be started with `npm start` or `npm run serve` (lib/server/start.ts), not `next start`: without it the API, migrations, security headers and background work are missing.");
-  process.exit(1);
+// Node-only: imported under the runtime check so that Next's edge compilation of this file never
+// sees `process.exit` (see lib/server/refuse-plain-next.ts).
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME === "nodejs") (await import("./lib/server/refuse-plain-next")).refusePlainNext();
 }
