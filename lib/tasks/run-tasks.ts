@@ -1,5 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
+import { setMaxListeners } from "node:events";
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isDatabaseUnavailable } from "@/lib/errors/errors";
@@ -24,6 +25,8 @@ const startSpacingMs = 200;
  */
 export function runTasks(tasks: readonly Task[], log: Logger): Runner {
   const stopping = new AbortController();
+  // Every task's pause listens on this one signal: as many listeners as tasks is expected, not a leak.
+  setMaxListeners(tasks.length + 1, stopping.signal);
   const holder = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const loops = tasks.map((task, index) => repeat(task, Math.min(task.everyMs, index * startSpacingMs)));
 

@@ -1,0 +1,38 @@
+import { once } from "node:events";
+import { Writable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLogger } from "@/lib/log/logger";
+import { runTasks } from "./run-tasks";
+import type { Task } from "./task";
+
+const quietLog = createLogger(new Writable({ write: (_chunk, _encoding, done) => done() }));
+const warnings: Error[] = [];
+const onWarning = (warning: Error) => warnings.push(warning);
+
+afterEach(() => {
+  process.off("warning", onWarning);
+  warnings.length = 0;
+});
+
+describe("running tasks", () => {
+  it("runs every registered task — more than ten — without a listener-leak warning, and stops them", async () => {
+    process.on("warning", onWarning);
+    const rounds = new Map<string, number>();
+    const tasks: Task[] = Array.from({ length: 14 }, (_, i) => ({
+      name: `task ${i}`,
+      everyMs: 20,
+      lock: "rows",
+      run: async () => {
+        rounds.set(`task ${i}`, (rounds.get(`task ${i}`) ?? 0) + 1);
+        return false;
+      },
+    }));
+    const runner = runTasks(tasks, quietLog);
+    while (rounds.size < tasks.length) await new Promise((resolve) => setTimeout(resolve, 20));
+    await runner.stop();
+    // Warnings are emitted on the next tick.
+    await Promise.race([once(process, "warning"), new Promise((resolve) => setImmediate(resolve))]);
+    expect(warnings.map((w) => w.name)).toEqual([]);
+    expect(rounds.size).toBe(14);
+  });
+});
