@@ -6,7 +6,11 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { Mode } from "@/lib/db";
 import type { ExceptionType } from "@/lib/schemas/payment";
 
-/** Support's ways of dealing with an exception, each confirmed first. */
+/**
+ * Support's ways of dealing with an exception, one button per intent, each confirmed first: refund
+ * the excess through Tollgate (moves money), record money already returned by hand (moves nothing),
+ * or dismiss. The payment's general refund stays in the page header.
+ */
 export function ExceptionActions({ mode, paymentId, type, canAccept, excess }: { mode: Mode; paymentId: string; type: ExceptionType; canAccept: boolean; excess: string | null }) {
   const run = async (action: "accept" | "refunded" | "dismiss", success: string) => {
     if (!showActionResult(await resolveExceptionAction({ paymentId, action, mode }), { success })) return false;
@@ -25,7 +29,7 @@ export function ExceptionActions({ mode, paymentId, type, canAccept, excess }: {
       ) : null}
       {excess ? (
         <ConfirmButton
-          label={`Refund the excess (${excess})`}
+          label={`Refund the excess ${excess}`}
           variant="default"
           title={`Refund ${excess} to the buyer?`}
           description={
@@ -33,17 +37,17 @@ export function ExceptionActions({ mode, paymentId, type, canAccept, excess }: {
               ? `A refund of exactly ${excess} is created. It completes, and resolves this exception, when the merchant's wallet sends it back to the buyer and the transfer is confirmed.`
               : `A refund of exactly ${excess} is made at once (test mode), and this exception is resolved as refunded.`
           }
-          confirmLabel="Refund the excess"
+          confirmLabel={`Refund ${excess}`}
           onConfirm={async () => {
             if (!showActionResult(await refundExcessAction({ paymentId, mode }), { success: mode === "live" ? "Excess refund created: waiting for the return transfer" : "Excess refunded" })) return false;
           }}
         />
       ) : null}
       <ConfirmButton
-        label={type === "overpaid" ? "Excess refunded" : "Refunded to buyer"}
+        label="Mark as already returned"
         variant="outline"
-        title="Mark the money as returned?"
-        description="Record that the merchant sent the buyer back what they should not have paid. Tollgate does not move the money; this only resolves the exception."
+        title="Mark the money as already returned?"
+        description={`Record that the merchant already sent the buyer back ${type === "overpaid" ? "the excess" : "what they should not have paid"} outside Tollgate. No money moves; this only resolves the exception.`}
         confirmLabel="Mark as refunded"
         onConfirm={() => run("refunded", "Exception marked as refunded")}
       />

@@ -54,6 +54,17 @@ test("at 390 px every section is in sight in the navigation and no page scrolls 
   await page.screenshot({ path: test.info().outputPath("settings-390.png"), fullPage: true });
 });
 
+test("at 390 px the Developers tabs wrap like the navigation: every tab in sight, none behind a sideways scroll", async ({ page }) => {
+  await page.setViewportSize(phone);
+  await signInAs(page, "owner");
+  await page.goto("/test/developers");
+  const tabs = page.getByRole("navigation", { name: "Developers" });
+  for (const name of ["API keys", "Quickstart", "Webhooks", "Events", "Request log"]) await expect(tabs.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
+  expect(await tabs.evaluate((nav) => nav.scrollWidth - nav.clientWidth)).toBe(0);
+  await tabs.screenshot({ path: test.info().outputPath("developers-tabs-390.png") });
+  await page.screenshot({ path: test.info().outputPath("developers-390.png") });
+});
+
 test("the overview charts net volume by day: today's bar holds today's succeeded payments less refunds, and the bars add up to the Net volume card", async ({ page, api }) => {
   const merchant = await createMerchant(api, { withUsdc: true, name: `Chart ${Date.now()}` });
   const paid = async (value: string) => {

@@ -20,10 +20,12 @@ test("one click refunds exactly the excess of an overpaid payment and resolves t
   const card = page.getByTestId("payment-exception");
   await expect(card).toContainText("Overpaid");
   await shot(page, "excess-refund-open-1366");
-  await (await hydrated(card.getByRole("button", { name: "Refund the excess (25 USDC)" }))).click();
+  // One button per intent, each saying what it does: only the first moves money.
+  await expect(card.getByRole("button")).toHaveText(["Refund the excess 25 USDC", "Mark as already returned", "Dismiss"]);
+  await (await hydrated(card.getByRole("button", { name: "Refund the excess 25 USDC" }))).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("A refund of exactly 25 USDC is made at once (test mode)");
-  await dialog.getByRole("button", { name: "Refund the excess" }).click();
+  await dialog.getByRole("button", { name: "Refund 25 USDC" }).click();
   await expect(page.getByText("Excess refunded", { exact: true })).toBeVisible();
   await expect(card.getByTestId("exception-resolution")).toHaveText("Returned to the buyer");
   await expect(card.getByRole("button", { name: /Refund the excess/ })).toHaveCount(0);
@@ -36,6 +38,11 @@ test("one click refunds exactly the excess of an overpaid payment and resolves t
   await expect(page.getByTestId("payment-amount").locator("..")).not.toContainText("Refunded");
   await expect(page.getByRole("button", { name: "Refund", exact: true })).toBeVisible();
   await expect(page.getByTestId("payment-event").filter({ hasText: /Exception resolved/ })).toHaveCount(1);
+  // The history says what happened to the money, not "Refund of $25.00 completed" as if the price was refunded.
+  const history = page.getByTestId("timeline-entry").filter({ has: page.getByTestId("timeline-title") });
+  await expect(history.filter({ hasText: "Refund of the excess 25 USDC requested" })).toHaveCount(1);
+  await expect(history.filter({ hasText: "Excess of 25 USDC refunded to the buyer" })).toHaveCount(1);
+  await expect(history.filter({ hasText: /Refund of \$25\.00/ })).toHaveCount(0);
 
   const payment = (await api.get(`/v1/payments/${created.body.id}`, { merchantId: merchant.id })).body;
   expect(payment.exception).toMatchObject({ type: "overpaid", resolution: "refunded" });

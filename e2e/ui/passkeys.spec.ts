@@ -16,13 +16,20 @@ const mailbox = mailboxPerFile();
 const unique = uniqueTag;
 const password = "a long enough passphrase";
 
-async function addPasskey(page: Page, name: string) {
+/** Adds a login's first passkey, which also shows ten recovery codes once (returned here). */
+async function addPasskey(page: Page, name: string): Promise<string[]> {
   await page.goto("/test/settings/security");
   await (await hydrated(page.getByLabel("Name of the new passkey"))).fill(name);
   await page.getByRole("button", { name: "Add a passkey" }).click();
   // Adding a passkey is itself a sensitive change: the password first.
   await confirmItIsYou(page, password);
   await expect(page.getByText(`Passkey “${name}” added`)).toBeVisible();
+  const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const shown = await codes.allInnerTexts();
+  await page.screenshot({ path: test.info().outputPath(`passkey-recovery-codes-${page.viewportSize()?.width}.png`), fullPage: true });
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  return shown;
 }
 
 async function signOut(page: Page) {
@@ -152,4 +159,34 @@ test("a passkey that claims a registered credential but signs with another key i
   await confirmItIsYou(page, password);
   await expect(page.getByText("Your account requires two-factor sign-in, and this is your only second factor.", { exact: false })).toBeVisible();
   await expect(page.getByRole("list", { name: "Passkeys" }).getByRole("listitem")).toHaveCount(1);
+});
+
+test("a passkey-only login is given recovery codes with its first passkey, and one signs in once without the passkey", async ({ page }) => {
+  const email = `passkey.codes.${unique()}@e2e.tollgate.test`;
+  await signUpConfirmed(page, { accountName: "Codes Co", name: "Cody Keys", email, password }, mailbox.current);
+  const authenticator = await addVirtualAuthenticator(page);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const codes = await addPasskey(page, "Laptop");
+  expect(new Set(codes).size).toBe(10);
+  // A second passkey (within the ten minutes the password confirmed) keeps the codes already given.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await authenticator.replace();
+  await page.getByLabel("Name of the new passkey").fill("Phone");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText("Passkey “Phone” added")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Passkeys" }).getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
+  await signOut(page);
+
+  // The passkey is lost: the sign-in's second step takes a recovery code instead.
+  await passwordStep(page, email);
+  await page.getByLabel("Recovery code").fill(codes[0]!);
+  await page.screenshot({ path: test.info().outputPath("sign-in-recovery-code-390.png"), fullPage: true });
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/test$/);
+
+  // Each code signs in once.
+  const request = (await page.context().browser()!.newContext()).request;
+  expect(await postCredentials(request, baseURL, { email, password, code: codes[0]! })).toBe("CodeMismatch");
+  expect(await postCredentials(request, baseURL, { email, password, code: codes[1]! })).toBeNull();
 });

@@ -337,7 +337,7 @@ test("support finds open exceptions, accepts an underpayment as paid and marks a
 
   await page.goto(`/test/payments/${over}`);
   await expect(card.getByRole("button", { name: "Accept as paid" })).toHaveCount(0);
-  await (await hydrated(card.getByRole("button", { name: "Excess refunded" }))).click();
+  await (await hydrated(card.getByRole("button", { name: "Mark as already returned" }))).click();
   await page.getByRole("dialog").getByRole("button", { name: "Mark as refunded" }).click();
   await expect(card.getByTestId("exception-resolution")).toHaveText("Returned to the buyer");
   await page.setViewportSize({ width: 390, height: 844 });

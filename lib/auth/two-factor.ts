@@ -57,7 +57,8 @@ export async function disableTwoFactor(viewer: Viewer): Promise<void> {
   await db().$transaction(async (tx) => {
     const { count } = await tx.user.updateMany({ where: { id: viewer.user.id, totpEnabledAt: { not: null } }, data: { totpEnabledAt: null, totpSecret: null } });
     if (count === 0) throw new AppError("conflict", "Two-factor sign-in is already off.");
-    await tx.recoveryCode.deleteMany({ where: { userId: viewer.user.id } });
+    // A login that keeps a passkey keeps its recovery codes: they stand in for the passkey too.
+    if (viewer.user.passkeys === 0) await tx.recoveryCode.deleteMany({ where: { userId: viewer.user.id } });
     await revokeUserSessions(tx, viewer.user.id, viewer.sessionId);
     await recordAudit(tx, { accountId: viewer.account.id, actor: `user:${viewer.user.id}`, action: "user.two_factor_disabled", targetType: "user", targetId: viewer.user.id });
     await sendSecurityAlert(tx, viewer.account.id, "two_factor_disabled", { Member: `${viewer.user.name} <${viewer.user.email}>` }, viewer.user.email);

@@ -8,7 +8,8 @@ import { recordUnmatchedTransfer, type UnmatchedCandidate } from "@/lib/unmatche
 import { assetInfo } from "./asset-info";
 import type { Chain } from "./chains";
 import { chainClient } from "./client";
-import { nativeLogIndex } from "./verify-transfer";
+import { forgetDroppedUnmatchedTransfers } from "@/lib/unmatched-transfers/forget-dropped-unmatched-transfers";
+import { blockClockSlackMs, nativeLogIndex } from "./verify-transfer";
 
 /** How far back a watcher with no saved cursor looks, and the most blocks it reads in one pass. */
 const lookbackBlocks = 500n;
@@ -18,7 +19,9 @@ const maxRange = 2_000n;
 export type WatchState = { cursor?: bigint };
 
 type OpenPayment = { id: string; accountId: string; asset: string; destination: Address; value: bigint; minValue: bigint; createdAt: Date };
-type PendingRefund = { id: string; asset: string; from: Address; to: Address };
+type PendingRefund = { id: string; asset: string; from: Address; to: Address; createdAt: Date };
+/** A wallet read for transfers of an asset; `since` is when the payment or refund waiting there was made. */
+type Watched = { asset: string; to: Address; accountId: string | null; since?: Date };
 type SeenTransfer = UnmatchedCandidate & { from: Address; to: Address; txHash: Hash };
 
 /**
@@ -32,20 +35,27 @@ type SeenTransfer = UnmatchedCandidate & { from: Address; to: Address; txHash: H
  * It also watches every current live settlement destination, so that money which reached a
  * merchant and paid nothing lands in support's unmatched transfers inbox once it is deep enough.
  * The cost stays one getLogs per asset per block range whatever the number of merchants: all
- * destinations of an asset go in that call's `to` filter.
+ * destinations of an asset go in that call's `to` filter. A native coin has no Transfer log, so its
+ * transfers are found only by reading whole blocks: that is done only while a native-coin payment
+ * or refund is open on the chain, and only for blocks since the oldest of them was made (a native
+ * transfer to a settlement wallet at any other time is not filed as unmatched).
+ *
+ * Inbox entries whose transaction has since left the chain (reorganised out) are taken out of the
+ * inbox on each pass, so support never acts on money that is no longer there.
  */
 export async function watchTransfers(chain: Chain, state: WatchState): Promise<number> {
   const client = chainClient(chain);
   const latest = await client.getBlockNumber({ cacheTime: 0 });
+  await forgetDroppedUnmatchedTransfers(chain, latest);
   const from = state.cursor !== undefined ? state.cursor + 1n : latest > lookbackBlocks ? latest - lookbackBlocks : 0n;
   if (from > latest) return 0;
   const to = from + maxRange - 1n < latest ? from + maxRange - 1n : latest;
 
   const [open, refunds, destinations] = await Promise.all([openPayments(chain), pendingRefunds(chain), settlementDestinations(chain)]);
   let found = 0;
-  const watched = [
-    ...open.map((p) => ({ asset: p.asset, to: p.destination, accountId: p.accountId })),
-    ...refunds.map((r) => ({ asset: r.asset, to: r.to, accountId: null })),
+  const watched: Watched[] = [
+    ...open.map((p) => ({ asset: p.asset, to: p.destination, accountId: p.accountId, since: p.createdAt })),
+    ...refunds.map((r) => ({ asset: r.asset, to: r.to, accountId: null, since: r.createdAt })),
     ...destinations,
   ];
   // Money in a block that may still be reorganised out is not support's problem yet; it is read again.
@@ -100,22 +110,28 @@ async function pendingRefunds(chain: Chain): Promise<PendingRefund[]> {
   });
   return rows.flatMap((r) => {
     const route = refundRoute(r.payment);
-    return route ? [{ id: r.id, asset: route.asset, from: getAddress(route.from), to: getAddress(route.to) }] : [];
+    return route ? [{ id: r.id, asset: route.asset, from: getAddress(route.from), to: getAddress(route.to), createdAt: r.createdAt }] : [];
   });
 }
 
-async function transfersTo(chain: Chain, watched: { asset: string; to: Address }[], fromBlock: bigint, toBlock: bigint): Promise<SeenTransfer[]> {
+async function transfersTo(chain: Chain, watched: Watched[], fromBlock: bigint, toBlock: bigint): Promise<SeenTransfer[]> {
   const client = chainClient(chain);
   const seen: SeenTransfer[] = [];
   for (const assetId of new Set(watched.map((w) => w.asset))) {
     const asset = await assetInfo(chain, assetId);
-    const recipients = [...new Set(watched.filter((w) => w.asset === assetId).map((w) => w.to))];
+    const here = watched.filter((w) => w.asset === assetId);
+    const recipients = [...new Set(here.map((w) => w.to))];
     if (asset.kind === "erc20") {
       const logs = await client.getContractEvents({ address: asset.address!, abi: erc20Abi, eventName: "Transfer", args: { to: recipients }, fromBlock, toBlock });
       for (const log of logs) seen.push({ asset: assetId, from: log.args.from!, to: log.args.to!, value: log.args.value!, txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber });
     } else {
-      for (let n = fromBlock; n <= toBlock; n++) {
+      const waiting = here.flatMap((w) => (w.since ? [w.since.getTime()] : []));
+      if (!waiting.length) continue;
+      // Newest first, down to the first block mined before the oldest payment or refund was made.
+      const notBefore = Math.min(...waiting) - blockClockSlackMs;
+      for (let n = toBlock; n >= fromBlock; n--) {
         const block = await client.getBlock({ blockNumber: n, includeTransactions: true });
+        if (Number(block.timestamp) * 1000 < notBefore) break;
         for (const tx of block.transactions) {
           const target = tx.to;
           if (target && recipients.some((r) => isAddressEqual(r, target))) {
@@ -125,7 +141,8 @@ async function transfersTo(chain: Chain, watched: { asset: string; to: Address }
       }
     }
   }
-  return seen;
+  // Oldest first, as the chain ordered them: the first transfer to a wallet pays its oldest payment.
+  return seen.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
 }
 
 /**

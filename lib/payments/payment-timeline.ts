@@ -103,11 +103,23 @@ function transferEntry(payment: Payment, t: ChainTransfer): TimelineEntry {
 }
 
 function refundEntries(payment: Payment, r: Refund, actorName: string): TimelineEntry[] {
-  const amount = formatAmount(r.amountUnit, r.amountValue.toFixed());
-  const requested: TimelineEntry = { id: `${r.id}:created`, at: r.createdAt, kind: "refund", title: `Refund of ${amount} requested`, detail: r.reason ?? undefined, actor: actorName, code: r.id };
+  const words = r.excess ? excessRefundWords(payment, r) : refundWords(formatAmount(r.amountUnit, r.amountValue.toFixed()));
+  const requested: TimelineEntry = { id: `${r.id}:created`, at: r.createdAt, kind: "refund", title: words.requested, detail: r.reason ?? undefined, actor: actorName, code: r.id };
   if (r.status === "pending") return [requested];
-  const done: TimelineEntry = { id: `${r.id}:${r.status}`, at: r.updatedAt, kind: "refund", title: r.status === "succeeded" ? `Refund of ${amount} completed` : `Refund of ${amount} failed`, code: r.id, tone: r.status === "succeeded" ? undefined : "danger", detail: r.txId ?? undefined, link: txLink(payment, r.txId ?? undefined) };
+  const done: TimelineEntry = { id: `${r.id}:${r.status}`, at: r.updatedAt, kind: "refund", title: r.status === "succeeded" ? words.succeeded : words.failed, code: r.id, tone: r.status === "succeeded" ? undefined : "danger", detail: r.txId ?? undefined, link: txLink(payment, r.txId ?? undefined) };
   return [requested, done];
+}
+
+const refundWords = (amount: string) => ({ requested: `Refund of ${amount} requested`, succeeded: `Refund of ${amount} completed`, failed: `Refund of ${amount} failed` });
+
+/** An excess refund returns what was paid beyond the quote, in the paid asset, not part of the price. */
+function excessRefundWords(payment: Payment, r: Refund) {
+  const excess = payment.exceptionAsset && r.assetValue !== null ? formatAssetAmount(payment.exceptionAsset, r.assetValue.toFixed()) : formatAmount(r.amountUnit, r.amountValue.toFixed());
+  return {
+    requested: `Refund of the excess ${excess} requested`,
+    succeeded: `Excess of ${excess} refunded to ${payment.payerAddress ?? "the buyer"}`,
+    failed: `Refund of the excess ${excess} failed`,
+  };
 }
 
 function deliveryEntry(d: WebhookDelivery & { event: { type: string }; endpoint: { url: string } }): TimelineEntry {

@@ -43,7 +43,7 @@ export function SignInForm({ next }: { next: string }) {
     router.refresh();
   }
 
-  const onSubmit = form.handleSubmit(async ({ code }) => attempt(second?.code ? { code } : {}));
+  const onSubmit = form.handleSubmit(async ({ code }) => attempt(second ? { code } : {}));
 
   async function signInWithPasskey() {
     setUsingPasskey(true);
@@ -86,17 +86,23 @@ export function SignInForm({ next }: { next: string }) {
             The six digits your authenticator app shows for Tollgate. Lost your phone? Enter one of your recovery codes.
           </p>
         </FormField>
+      ) : second ? (
+        // A passkey-only login's way back in when the passkey is lost.
+        <FormField id="code" label="Recovery code" error={errors.code?.message}>
+          <Input id="code" autoComplete="off" aria-invalid={!!errors.code} aria-describedby={errors.code ? "code-error" : "code-hint"} {...form.register("code")} />
+          <p id="code-hint" className="text-xs text-muted-foreground">
+            Lost your passkey? Enter one of the recovery codes you saved when you added it.
+          </p>
+        </FormField>
       ) : null}
       {formError ? (
         <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
           {formError}
         </p>
       ) : null}
-      {!second || second.code ? (
-        <Button type="submit" className="w-full" disabled={busy}>
-          {isSubmitting ? "Signing in…" : second ? "Verify and sign in" : "Sign in"}
-        </Button>
-      ) : null}
+      <Button type="submit" className="w-full" variant={second && !second.code ? "outline" : "default"} disabled={busy}>
+        {isSubmitting ? "Signing in…" : second ? "Verify and sign in" : "Sign in"}
+      </Button>
       {second ? (
         <Button type="button" variant="ghost" className="w-full" onClick={() => (setSecond(null), setFormError(null), form.setValue("code", ""), form.clearErrors("code"))}>
           Use another login

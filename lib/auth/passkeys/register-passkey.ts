@@ -8,6 +8,7 @@ import { newId } from "@/lib/db/ids";
 import type { z } from "zod";
 import type { FinishPasskeyInput } from "@/lib/schemas/passkeys";
 import { requireFreshAuth } from "../fresh-auth";
+import { issueRecoveryCodes } from "../recovery-codes";
 import type { Viewer } from "../session";
 import { revokeUserSessions } from "../user-sessions";
 import { challengeLifetimeMs, consumeChallenge, issueChallenge } from "./challenges";
@@ -41,8 +42,13 @@ export async function beginPasskeyRegistration(viewer: Viewer): Promise<PublicKe
   });
 }
 
-/** Stores the passkey the browser created for the challenge above; audit-logged, and the owners (and the person) are mailed. */
-export async function finishPasskeyRegistration(viewer: Viewer, { name, response }: z.output<typeof FinishPasskeyInput>): Promise<{ id: string }> {
+/**
+ * Stores the passkey the browser created for the challenge above; audit-logged, and the owners (and
+ * the person) are mailed. A login without an authenticator app and without unused recovery codes is
+ * given ten, as turning on an app does (their only plain copy is returned), so losing the device
+ * does not lock the person out.
+ */
+export async function finishPasskeyRegistration(viewer: Viewer, { name, response }: z.output<typeof FinishPasskeyInput>): Promise<{ id: string; recoveryCodes: string[] | null }> {
   await requireFreshAuth(viewer);
   const rp = relyingParty();
   const verification = await verifyRegistrationResponse({
@@ -58,7 +64,7 @@ export async function finishPasskeyRegistration(viewer: Viewer, { name, response
   if (!verification?.verified) throw new AppError("params_validation", "The passkey could not be added. Start again, and use it within five minutes.");
   const { credential, credentialBackedUp } = verification.registrationInfo;
   const id = newId("pkey");
-  await db().$transaction(async (tx) => {
+  return db().$transaction(async (tx) => {
     if (await tx.passkey.findUnique({ where: { credentialId: credential.id }, select: { id: true } })) throw new AppError("conflict", "This passkey is already registered.");
     await tx.passkey.create({
       data: { id, userId: viewer.user.id, name, credentialId: credential.id, publicKey: credential.publicKey, counter: BigInt(credential.counter), transports: credential.transports ?? [], backedUp: credentialBackedUp },
@@ -67,6 +73,8 @@ export async function finishPasskeyRegistration(viewer: Viewer, { name, response
     await revokeUserSessions(tx, viewer.user.id, viewer.sessionId);
     await recordAudit(tx, { accountId: viewer.account.id, actor: `user:${viewer.user.id}`, action: "user.passkey_added", targetType: "passkey", targetId: id, data: { name } });
     await sendSecurityAlert(tx, viewer.account.id, "passkey_added", { Member: `${viewer.user.name} <${viewer.user.email}>`, Passkey: name }, viewer.user.email);
+    const user = await tx.user.findUniqueOrThrow({ where: { id: viewer.user.id }, select: { totpEnabledAt: true, _count: { select: { recoveryCodes: { where: { usedAt: null } } } } } });
+    const recoveryCodes = !user.totpEnabledAt && user._count.recoveryCodes === 0 ? await issueRecoveryCodes(tx, viewer.user.id) : null;
+    return { id, recoveryCodes };
   });
-  return { id };
 }

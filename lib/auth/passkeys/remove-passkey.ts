@@ -18,6 +18,8 @@ export async function removePasskey(viewer: Viewer, passkeyId: string): Promise<
       throw new AppError("forbidden", "Your account requires two-factor sign-in, and this is your only second factor. Add another passkey or an authenticator app first.");
     }
     await tx.passkey.delete({ where: { id: passkey.id } });
+    // The last second factor gone: its recovery codes go with it, as when the app is turned off.
+    if (!user.totpEnabledAt && user._count.passkeys === 1) await tx.recoveryCode.deleteMany({ where: { userId: viewer.user.id } });
     await revokeUserSessions(tx, viewer.user.id, viewer.sessionId);
     await recordAudit(tx, { accountId: viewer.account.id, actor: `user:${viewer.user.id}`, action: "user.passkey_removed", targetType: "passkey", targetId: passkey.id, data: { name: passkey.name } });
     await sendSecurityAlert(tx, viewer.account.id, "passkey_removed", { Member: `${viewer.user.name} <${viewer.user.email}>`, Passkey: passkey.name }, viewer.user.email);

@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { createPasskey } from "@/components/auth/passkey-browser";
 import { useFreshAuth } from "@/components/auth/use-fresh-auth";
@@ -14,6 +15,7 @@ import { Input } from "@/components/ui/input";
 import type { Mode } from "@/lib/db";
 import { AddPasskeyInput } from "@/lib/schemas/passkeys";
 import { beginPasskeyRegistrationAction, finishPasskeyRegistrationAction, removePasskeyAction } from "./actions";
+import { RecoveryCodes } from "./recovery-codes";
 
 export type PasskeyItem = { id: string; name: string; created: string; lastUsed: string | null; synced: boolean };
 
@@ -21,6 +23,7 @@ export type PasskeyItem = { id: string; name: string; created: string; lastUsed:
 export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: PasskeyItem[] }) {
   const router = useRouter();
   const freshAuth = useFreshAuth(mode);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const form = useForm({ resolver: zodResolver(AddPasskeyInput), defaultValues: { name: "" } });
   const { errors, isSubmitting } = form.formState;
 
@@ -29,11 +32,15 @@ export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: Passk
     if (!options) return;
     const created = await createPasskey(options);
     if (!created.ok) return void form.setError("name", { message: created.message });
-    if (showActionResult(await finishPasskeyRegistrationAction({ name, response: created.response, mode }), { form, success: `Passkey “${name}” added` })) {
+    const added = showActionResult(await finishPasskeyRegistrationAction({ name, response: created.response, mode }), { form, success: `Passkey “${name}” added` });
+    if (added) {
       form.reset();
+      setRecoveryCodes(added.recoveryCodes);
       router.refresh();
     }
   });
+
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
 
   return (
     <div className="space-y-4">

@@ -16,6 +16,7 @@ import type { TwoFactorSetup } from "@/lib/auth/two-factor";
 import type { Mode } from "@/lib/db";
 import { ConfirmTwoFactorInput } from "@/lib/schemas/auth";
 import { beginTwoFactorSetupAction, confirmTwoFactorSetupAction, disableTwoFactorAction } from "./actions";
+import { RecoveryCodes } from "./recovery-codes";
 
 /** Off → scan a QR code (or type the secret) → confirm a code → recovery codes, once. On → turn off after re-authentication. */
 export function TwoFactorSection({ mode, enabled }: { mode: Mode; enabled: boolean }) {
@@ -108,29 +109,6 @@ function ConfirmSetup({ mode, setup, onConfirmed, onCancel }: { mode: Mode; setu
           </Button>
         </div>
       </form>
-    </div>
-  );
-}
-
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  return (
-    <div className="space-y-4">
-      <p role="alert" className="rounded-md border border-warning bg-warning/20 px-3 py-2 text-sm">
-        <strong>Save these recovery codes now; they are shown only this once.</strong> Each signs you in once if you lose your phone. Your other sessions were signed out.
-      </p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm">
-        {codes.map((code) => (
-          <li key={code} className="rounded bg-muted px-2 py-1">
-            {code}
-          </li>
-        ))}
-      </ul>
-      <div className="flex flex-wrap gap-2">
-        <CopyButton value={codes.join("\n")} label="Copy codes" />
-        <Button type="button" onClick={onDone}>
-          I have saved them
-        </Button>
-      </div>
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import { Skeleton } from "@/components/ui/skeleton";
+
+/**
+ * What a list page shows while the server renders it. Only pages with no detail page below them
+ * use it (as their loading.tsx): a loading boundary starts the answer streaming with status 200
+ * before the page runs, so a detail page's notFound() could no longer answer 404.
+ */
+export function PageSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true" aria-label="Loading">
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-4 w-80" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
