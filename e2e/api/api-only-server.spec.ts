@@ -3,14 +3,15 @@ import { ApiClient, expect, freshKey, test } from "../support/api";
 import { createMerchant } from "../support/merchants";
 import { extraPort } from "../support/settings";
 
-// `npm run serve:api` (lib/server/start-api.ts): the API without Next, on a database of its own,
-// which it migrates and seeds like the full server. It answers /v1 and /api/health with the same
-// guards, and nothing of the dashboard or the checkout.
+// `npm run serve:api` (lib/server/start-api.ts, bundled by `npm run build` into .next-api/server.mjs
+// for plain node): the API without Next, on a database of its own, which it migrates and seeds like
+// the full server. It answers /v1 and /api/health with the same guards, and nothing of the
+// dashboard or the checkout.
 
 test("the API-only server migrates a fresh database, creates and polls a payment, and serves no dashboard", async ({ playwright, validator }) => {
   test.setTimeout(180_000);
   const scratch = await scratchDatabase("apionly");
-  const server = await scratch.start(extraPort(2), "lib/server/start-api.ts");
+  const server = await scratch.start(extraPort(2), ".next-api/server.mjs");
   const context = await playwright.request.newContext({ baseURL: server.url });
   try {
     expect(server.output()).toContain("Tollgate API ready on");

@@ -3,7 +3,7 @@
 // load from separate processes, and writes e2e/bench/RESULTS.md with the app's figures beside a bare
 // node:http + pg floor measured in the same run. `--request-log` measures only what the request log
 // costs: the API-only server with it and without it (REQUEST_LOG=off) beside the floor, printed, not
-// written (no build needed).
+// written (only the API-only server is bundled).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -27,6 +27,8 @@ const floorPort = 3951;
 const apiPort = 3952;
 const apiUnloggedPort = 3953;
 const distDir = ".next-bench";
+// What `npm run serve:api` runs: the API-only server as `npm run build` (or `build:api`) bundles it.
+const apiServerBundle = ".next-api/server.mjs";
 const children: ChildProcess[] = [];
 
 function log(line: string) {
@@ -48,9 +50,9 @@ async function main() {
   const env = { DATABASE_URL: databaseUrl, TOLLGATE_SECRET: secret, NEXT_DIST_DIR: distDir, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
 
   try {
-    if (!args["no-build"] && !args["request-log"]) {
-      log("building the production server");
-      run("npm", ["run", "build"], env);
+    if (!args["no-build"]) {
+      log(args["request-log"] ? "bundling the API-only server" : "building the production server");
+      run("npm", ["run", args["request-log"] ? "build:api" : "build"], env);
       execFileSync("git", ["checkout", "--quiet", "tsconfig.json"], { cwd: root });
     }
     log("creating the account and keys");
@@ -90,7 +92,7 @@ async function main() {
     await waitFor(`http://localhost:${appPort}/api/health`);
     await waitFor(`http://localhost:${floorPort}/`);
     // The API-only server (npm run serve:api) on the same database, started once the app has migrated it.
-    const api = start(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start-api.ts"], { ...appEnv, PORT: String(apiPort) });
+    const api = start(process.execPath, [apiServerBundle], { ...appEnv, PORT: String(apiPort) });
     await waitFor(`http://localhost:${apiPort}/api/health`);
     const cookie = await signIn(`http://localhost:${appPort}`);
 
@@ -154,7 +156,7 @@ function measurer(rows: Row[], peakRss: Map<string, number>) {
  */
 async function measureRequestLog(input: { appEnv: Record<string, string>; key: Record<string, string>; createBody: Record<string, unknown>; targets: unknown[]; floorKey: string }) {
   const { appEnv, key, createBody, targets } = input;
-  const entry = ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start-api.ts"];
+  const entry = [apiServerBundle];
   const logged = start(process.execPath, entry, { ...appEnv, PORT: String(apiPort) });
   await waitFor(`http://localhost:${apiPort}/api/health`);
   const unlogged = start(process.execPath, entry, { ...appEnv, PORT: String(apiUnloggedPort), REQUEST_LOG: "off" });

@@ -1,13 +1,21 @@
 // The API-only server (`npm run serve:api`): /v1, /v1/openapi.json and /api/health, without
 // loading Next, for running API instances apart from the dashboard. Everything else is a 404.
 import type http from "node:http";
+import v8 from "node:v8";
 import { GET as health } from "@/app/api/health/route";
 import { GET as openApi } from "@/app/v1/openapi.json/route";
 import { errorResponse } from "@/lib/api/error-response";
 import { AppError } from "@/lib/errors/errors";
 import { logger } from "@/lib/log/logger";
 import { sendResponse } from "./api-server";
+import { env } from "@/lib/config/env";
 import { serve } from "./serve";
+
+// On PostgreSQL this process's only WebAssembly is Prisma's query compiler (its plans are cached
+// after a query's first use) and the schema engine (migrations at start-up), so V8's optimising
+// tier buys nothing but ~50 MB of compiler memory. Embedded PGlite (a whole PostgreSQL in
+// WebAssembly) keeps it. Set before anything compiles: both compile on first use, not on import.
+if (env.DATABASE_URL) v8.setFlagsFromString("--liftoff-only");
 
 const routes: Record<string, () => Response | Promise<Response>> = { "/api/health": health, "/v1/openapi.json": openApi };
 
