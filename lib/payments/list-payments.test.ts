@@ -4,7 +4,7 @@ import { newId } from "@/lib/db/ids";
 import type { ListPaymentsFilter } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
-import { listPayments, paymentFilterWhere } from "./list-payments";
+import { exactStatsUpTo, listPayments, paymentFilterWhere } from "./list-payments";
 
 withTestDatabase();
 
@@ -84,4 +84,23 @@ describe("listPayments stats", () => {
     // A first page is always counted afresh.
     expect((await listPayments(db(), scope, { filter: { limit: 2 }, view: {} })).stats.totalTransactions).toBe(4);
   });
+
+  it("past 10,000 matches, answers the exact totals of one pass shared for a minute, flagged with asOf; fewer matches are counted afresh", async () => {
+    const scope = await createTestAccount();
+    const [merchant] = await seed(scope);
+    const many = exactStatsUpTo + 1;
+    await db().$executeRaw`
+      INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, "payerAddress", "expiresAt", "updatedAt")
+      SELECT 'pay_bulk' || g, ${scope.accountId}, ${scope.mode}::"Mode", ${merchant}, 'bulk-' || g, 'iso4217/USD', 100, 'succeeded', '0x' || (g % 7), now() + interval '1 hour', now()
+      FROM generate_series(1, ${many}::int) g`;
+    const before = Date.now();
+    const first = await listPayments(db(), scope, { filter: { limit: 1, referenceId: "bulk" }, view: {} });
+    expect(first.stats).toMatchObject({ totalTransactions: many, totalCustomers: 7, totalRevenue: [{ currency: "USD", amount: many }] });
+    expect(Date.parse(first.stats.asOf!)).toBeGreaterThanOrEqual(before - 1000);
+    await db().payment.delete({ where: { id: "pay_bulk1" } });
+    expect((await listPayments(db(), scope, { filter: { limit: 1, referenceId: "bulk" }, view: {} })).stats).toEqual(first.stats);
+    const few = await listPayments(db(), scope, { filter: { limit: 1, referenceId: "order" }, view: {} });
+    expect(few.stats.totalTransactions).toBe(4);
+    expect(few.stats).not.toHaveProperty("asOf");
+  }, 30_000);
 });

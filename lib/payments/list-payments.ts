@@ -1,5 +1,5 @@
 import "server-only";
-import { Prisma, type Payment, type DbOrTx } from "@/lib/db";
+import { db, Prisma, type Payment, type DbOrTx } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { knownAssets } from "@/lib/money/assets";
 import { isCursorId, isStorableDate } from "@/lib/db/pagination";
@@ -19,7 +19,8 @@ export function paymentFilterWhere(scope: Scope, filter: Omit<ListPaymentsFilter
     AND: [
       filter.status ? { status: { in: filter.status } } : {},
       filter.merchantId ? { merchantId: { in: filter.merchantId } } : {},
-      filter.referenceId ? { referenceId: { contains: likeLiteral(filter.referenceId) } } : {},
+      // searchText holds the reference lower-cased: the same condition, loosened, that the trigram index can serve.
+      filter.referenceId ? { referenceId: { contains: likeLiteral(filter.referenceId) }, searchText: { contains: likeLiteral(filter.referenceId.toLowerCase()) } } : {},
       filter.asset ? { optionAsset: filter.asset } : {},
       filter.exception ? { exceptionType: filter.exception === "any" || filter.exception === "open" ? { not: null } : filter.exception, ...(filter.exception === "open" ? { exceptionResolution: null } : {}) } : {},
       filter.tokenSymbol ? { optionAsset: { in: assetsWithSymbols(filter.tokenSymbol) } } : {},
@@ -37,7 +38,7 @@ function paymentFilterSql(scope: Scope, filter: Omit<ListPaymentsFilter, "limit"
     Prisma.sql`"accountId" = ${scope.accountId} AND mode = ${scope.mode}::"Mode"`,
     filter.status && Prisma.sql`status::text = ANY(${filter.status}::text[])`,
     filter.merchantId && Prisma.sql`"merchantId" = ANY(${filter.merchantId}::text[])`,
-    filter.referenceId && Prisma.sql`strpos("referenceId", ${filter.referenceId}) > 0`,
+    filter.referenceId && Prisma.sql`strpos("referenceId", ${filter.referenceId}) > 0 AND "searchText" LIKE ${`%${likeLiteral(filter.referenceId.toLowerCase())}%`}`,
     filter.asset && Prisma.sql`"optionAsset" = ${filter.asset}`,
     filter.exception && (filter.exception === "any" || filter.exception === "open" ? Prisma.sql`"exceptionType" IS NOT NULL` : Prisma.sql`"exceptionType"::text = ${filter.exception}`),
     filter.exception === "open" && Prisma.sql`"exceptionResolution" IS NULL`,
@@ -151,38 +152,76 @@ export async function listPayments(q: DbOrTx, scope: Scope, { filter, view }: { 
   };
 }
 
-type PaymentStats = { totalRevenue: { currency: string; amount: number }[]; totalTransactions: number; totalCustomers: number };
+type PaymentStats = { totalRevenue: { currency: string; amount: number }[]; totalTransactions: number; totalCustomers: number; asOf?: string };
 
-// The stats cover every matching payment, so they cost a pass over all of them. The first page
-// computes them; the pages after it (a cursor) repeat what this process computed for the same
-// filter within a minute, so walking a long list costs that pass once, not once per page.
+// The stats cover every matching payment. Up to `exactStatsUpTo` matches, one bounded aggregate
+// counts them afresh for every first page (a few milliseconds). Beyond that an exact pass costs
+// seconds at millions of payments, so its figures are kept for a minute per filter in this process
+// and shared, flagged with `asOf`; once older they are still answered while one request recomputes
+// them in the background (for five minutes; after that a request waits for fresh ones). Pages after the first (a cursor) repeat what the first page saw.
+export const exactStatsUpTo = 10_000;
 const statsTtlMs = 60_000;
+const staleForMs = 5 * 60_000;
 const statsCapacity = 1_000;
-const recentStats = new Map<string, { stats: PaymentStats; until: number }>();
+const recentStats = new Map<string, { stats: PaymentStats; until: number; large: boolean }>();
+const computing = new Map<string, Promise<PaymentStats>>();
 
 async function paymentStats(q: DbOrTx, scope: Scope, filter: ListPaymentsFilter): Promise<PaymentStats> {
   const key = JSON.stringify([scope.accountId, scope.mode, { ...filter, limit: undefined, cursor: undefined }]);
   const recent = recentStats.get(key);
-  if (filter.cursor && recent && recent.until > Date.now()) return recent.stats;
-  const stats = await computePaymentStats(q, scope, filter);
-  recentStats.delete(key);
-  if (recentStats.size >= statsCapacity) recentStats.delete(recentStats.keys().next().value!);
-  recentStats.set(key, { stats, until: Date.now() + statsTtlMs });
-  return stats;
+  if (recent && (filter.cursor || recent.large) && recent.until > Date.now()) return recent.stats;
+  if (recent?.large && recent.until + staleForMs > Date.now()) {
+    void allStats(key, scope, filter).catch(() => {});
+    return recent.stats;
+  }
+  const bounded = await computePaymentStats(q, scope, filter, exactStatsUpTo);
+  if (bounded) {
+    remember(key, { stats: bounded, until: Date.now() + statsTtlMs, large: false });
+    return bounded;
+  }
+  return allStats(key, scope, filter);
 }
 
-/** Totals over every payment the filter matches: count, distinct payers, succeeded revenue per fiat currency (major units). */
-async function computePaymentStats(q: DbOrTx, scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">): Promise<PaymentStats> {
+/** The exact pass over a large match, one at a time per filter, on the pool (not the request's transaction, which may end first). */
+function allStats(key: string, scope: Scope, filter: ListPaymentsFilter): Promise<PaymentStats> {
+  let running = computing.get(key);
+  if (!running) {
+    const asOf = new Date().toISOString();
+    running = computePaymentStats(db(), scope, filter, null)
+      .then((stats) => {
+        const flagged = { ...stats!, asOf };
+        remember(key, { stats: flagged, until: Date.now() + statsTtlMs, large: true });
+        return flagged;
+      })
+      .finally(() => computing.delete(key));
+    computing.set(key, running);
+  }
+  return running;
+}
+
+function remember(key: string, entry: { stats: PaymentStats; until: number; large: boolean }) {
+  recentStats.delete(key);
+  if (recentStats.size >= statsCapacity) recentStats.delete(recentStats.keys().next().value!);
+  recentStats.set(key, entry);
+}
+
+/**
+ * Totals over every payment the filter matches: count, distinct payers, succeeded revenue per fiat
+ * currency (major units). With `upTo`, null when more than that many match (the pass stops there).
+ */
+async function computePaymentStats(q: DbOrTx, scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">, upTo: number | null): Promise<PaymentStats | null> {
   // One pass in SQL: Prisma has no count of distinct values (its `distinct` reads every row into
   // memory) and would need a query per figure. The grand total row (unit NULL) holds the counts,
   // one row per unit its succeeded revenue.
+  const bound = upTo === null ? Prisma.empty : Prisma.sql`LIMIT ${upTo + 1}`;
   const rows = await q.$queryRaw<{ unit: string | null; count: number; payers: number; revenue: string | null }[]>`
     SELECT CASE WHEN grouping("amountUnit") = 0 THEN "amountUnit" END AS unit, count(*)::int AS count, count(DISTINCT "payerAddress")::int AS payers,
            (sum("amountValue") FILTER (WHERE status = 'succeeded'))::text AS revenue
-    FROM "Payment" WHERE ${paymentFilterSql(scope, filter)}
+    FROM (SELECT "amountUnit", "amountValue", "payerAddress", status FROM "Payment" WHERE ${paymentFilterSql(scope, filter)} ${bound}) matching
     GROUP BY GROUPING SETS ((), ("amountUnit"))
     ORDER BY unit NULLS FIRST`;
   const total = rows.find((r) => r.unit === null);
+  if (upTo !== null && (total?.count ?? 0) > upTo) return null;
   const totalRevenue = rows.flatMap((r) => {
     if (r.unit === null || r.revenue === null || !r.unit.startsWith("iso4217/")) return [];
     const currency = r.unit.slice("iso4217/".length);

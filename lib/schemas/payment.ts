@@ -177,6 +177,9 @@ export const PaymentsPage = z
       totalRevenue: z.array(z.object({ amount: z.number().describe("Succeeded payments, in the currency's major unit."), currency: z.string() })),
       totalTransactions: z.number().int(),
       totalCustomers: z.number().int().describe("Distinct payer addresses."),
+      asOf: Timestamp.optional().describe(
+        "Present when more than 10,000 payments match: the totals were computed at this time (at most a minute ago, or a few seconds more while they are recomputed) and shared by the requests since. Absent: computed for this request.",
+      ),
     }).describe("Totals over every payment the filters match, not just this page."),
   })
   .meta({ id: "PaymentsPage" });

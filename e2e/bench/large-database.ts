@@ -1,0 +1,192 @@
+// The --large bench's database: 10,000,000 payments seeded in bulk with SQL (generate_series, no
+// row-by-row inserts) into a database of fixed name, kept after the run. A marker table records what
+// was seeded (row count, the migrations' hash, the secret and the keys the bench signs in with), so
+// the next --large run finds it and measures in minutes instead of seeding again.
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+export const largePaymentsTotal = 10_000_000;
+const database = "tollgate_bench_large";
+const merchantsTotal = 100;
+const payersTotal = 2_000_000;
+
+export type LargeDatabase = {
+  databaseUrl: string;
+  secret: string;
+  accountId: string;
+  apiKey: string;
+  email: string;
+  password: string;
+  seedSeconds: number;
+  seededAt: string;
+  reused: boolean;
+};
+
+type Marker = Omit<LargeDatabase, "databaseUrl" | "reused"> & { payments: number; migrations: string };
+
+/** The hash of every migration, so a marker from another schema is not trusted. */
+function migrationsHash(root: string): string {
+  const dir = path.join(root, "prisma", "migrations");
+  const hash = crypto.createHash("sha256");
+  for (const name of fs.readdirSync(dir).sort()) {
+    const file = path.join(dir, name, "migration.sql");
+    if (fs.existsSync(file)) hash.update(name).update(fs.readFileSync(file));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+export async function openLargeDatabase(root: string, baseUrl: string, log: (line: string) => void): Promise<LargeDatabase> {
+  const databaseUrl = `${baseUrl}/${database}`;
+  const migrations = migrationsHash(root);
+  const admin = new pg.Client({ connectionString: `${baseUrl}/postgres` });
+  await admin.connect();
+  const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database])).rowCount! > 0;
+  let marker: Marker | null = null;
+  if (exists) {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    marker = await db.query(`SELECT data FROM bench_seed LIMIT 1`).then((r) => (r.rows[0]?.data as Marker) ?? null, () => null);
+    await db.end();
+  }
+  if (marker && marker.payments === largePaymentsTotal) {
+    await admin.end();
+    if (marker.migrations !== migrations) {
+      // Newer migrations on a seeded database: apply them (as the server would at start) rather than seed 10M rows again.
+      log(`the seeded database predates migrations ${marker.migrations} → ${migrations}: applying the new ones`);
+      runCli(root, databaseUrl, marker.secret, ["prisma/migrate.ts"]);
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      await db.query("ANALYZE");
+      await db.query(`UPDATE bench_seed SET data = jsonb_set(data, '{migrations}', to_jsonb($1::text))`, [migrations]);
+      await db.end();
+    }
+    log(`reusing ${database}: ${marker.payments.toLocaleString()} payments seeded ${marker.seededAt} in ${marker.seedSeconds} s`);
+    return { databaseUrl, ...marker, reused: true };
+  }
+  if (exists) await admin.query(`DROP DATABASE "${database}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${database}"`);
+  await admin.end();
+
+  const secret = crypto.randomBytes(32).toString("base64url");
+  const email = "bench-large@tollgate.test";
+  const password = "bench-password-1";
+  const account = JSON.parse(
+    runCli(root, databaseUrl, secret, ["lib/cli/create-account.ts", "--email", email, "--password", password, "--mode", "test", "--json"]).trim().split("\n").pop()!,
+  ) as { accountId: string; apiKey: string };
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  log(`seeding ${largePaymentsTotal.toLocaleString()} payments into ${database}`);
+  const started = Date.now();
+  await seed(db, account.accountId, log);
+  const seedSeconds = Math.round((Date.now() - started) / 1000);
+  const seededAt = new Date().toISOString();
+  const data: Marker = { ...account, email, password, secret, seedSeconds, seededAt, payments: largePaymentsTotal, migrations };
+  await db.query(`CREATE TABLE bench_seed (data jsonb NOT NULL)`);
+  await db.query(`INSERT INTO bench_seed (data) VALUES ($1)`, [data]);
+  await db.end();
+  log(`seeded in ${seedSeconds} s`);
+  return { databaseUrl, ...data, reused: false };
+}
+
+function runCli(root: string, databaseUrl: string, secret: string, argv: string[]): string {
+  return execFileSync(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", ...argv], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, TOLLGATE_SECRET: secret },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+}
+
+/**
+ * One account, 100 merchants (a few large, many small), 90 % of payments in test mode (what the
+ * bench measures), two years of dates, the status mix of a working shop, USD and some EUR amounts
+ * spread log-uniformly from $1 to $10,000, references in three styles, live transaction hashes and
+ * payer addresses from a pool of two million wallets, and refunds on 2 % of succeeded payments.
+ * The payment table's indexes are dropped for the insert and built afterwards, which is much faster.
+ */
+async function seed(db: pg.Client, accountId: string, log: (line: string) => void) {
+  await db.query(`SET maintenance_work_mem = '1GB'`);
+  await db.query(`SET max_parallel_maintenance_workers = 2`);
+  await db.query(
+    `INSERT INTO "Merchant" (id, "accountId", mode, name, email, "updatedAt")
+     SELECT 'mrch_large' || lpad(m::text, 19, '0'), $1, (CASE WHEN m % 10 = 0 THEN 'live' ELSE 'test' END)::"Mode",
+            (ARRAY['Acme', 'Northwind', 'Blue Bottle', 'Harbor', 'Pixel', 'Summit', 'Copper', 'Lumen'])[1 + m % 8] || ' ' || (ARRAY['Store', 'Coffee', 'Books', 'Games', 'Market', 'Labs'])[1 + m % 6] || ' ' || m,
+            'merchant' || m || '@example.com', now()
+     FROM generate_series(1, ${merchantsTotal}) m`,
+    [accountId],
+  );
+  const indexes = (await db.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'Payment' AND indexname NOT IN ('Payment_pkey')`)).rows as { indexname: string; indexdef: string }[];
+  for (const index of indexes) await db.query(`DROP INDEX "${index.indexname}"`);
+  // In chunks, so progress shows and no single statement holds 10M rows' worth of sort memory.
+  const chunk = 1_000_000;
+  for (let from = 1; from <= largePaymentsTotal; from += chunk) {
+    const started = Date.now();
+    await db.query(
+      `INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, version, "expiresAt", "createdAt", "updatedAt", "finalizedAt",
+                              "optionAsset", "optionValue", "quotedAt", "txId", "paidValue", "payerAddress", "refundedValue")
+       SELECT id, $1, mode, merchant, reference, unit, amount, status::"PaymentStatus", CASE WHEN status = 'requires_action' THEN 1 ELSE 3 END,
+              created + interval '30 minutes', created, created + interval '2 minutes', CASE WHEN final THEN created + interval '2 minutes' END,
+              CASE WHEN paid THEN asset END, CASE WHEN paid THEN amount * 10000 END, CASE WHEN paid THEN created + interval '1 minute' END,
+              CASE WHEN paid THEN CASE WHEN mode = 'live' THEN '0x' || h || md5(h) ELSE 'test:' || id END END,
+              CASE WHEN paid THEN amount * 10000 END, CASE WHEN paid THEN payer END,
+              CASE WHEN paid AND g % 50 = 0 THEN CASE WHEN g % 100 = 0 THEN amount ELSE amount / 2 END ELSE 0 END
+       FROM (
+         SELECT g, h, 'pay_' || substr(h, 1, 24) AS id, m, CASE WHEN m % 10 = 0 THEN 'live' ELSE 'test' END::"Mode" AS mode,
+                'mrch_large' || lpad(m::text, 19, '0') AS merchant,
+                CASE g % 3 WHEN 0 THEN 'order-' || (1000000 + g) WHEN 1 THEN 'INV-' || upper(substr(h, 25, 8)) ELSE 'sub_' || substr(h, 9, 6) || '-' || (g % 24 + 1) END AS reference,
+                CASE WHEN g % 10 = 3 THEN 'iso4217/EUR' ELSE 'iso4217/USD' END AS unit,
+                round(100 * exp(((g * 2654435761::bigint) % 1000003) / 1000003.0 * ln(10000)))::numeric AS amount,
+                s AS status, s IN ('succeeded', 'failed', 'cancelled', 'expired') AS final, s = 'succeeded' AS paid,
+                now() - (g * interval '6.3 seconds') AS created,
+                (ARRAY['eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', 'eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'eip155:8453/erc20:0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2'])[1 + g % 3] AS asset,
+                '0x' || substr(md5('payer' || (g * 7919 % ${payersTotal})), 1, 32) || substr(md5('wallet' || (g * 7919 % ${payersTotal})), 1, 8) AS payer
+         FROM generate_series($2::bigint, $3::bigint) g,
+              LATERAL (SELECT md5(g::text) AS h) hh,
+              -- A few merchants take most payments: merchant m gets a share falling with m.
+              LATERAL (SELECT 1 + floor(${merchantsTotal} * power(((g * 40503::bigint) % 65536) / 65536.0, 2))::int AS m) mm,
+              LATERAL (SELECT CASE WHEN r < 70 THEN 'succeeded' WHEN r < 85 THEN 'expired' WHEN r < 90 THEN 'requires_action' WHEN r < 94 THEN 'failed' WHEN r < 98 THEN 'cancelled' ELSE 'processing' END AS s
+                       FROM (SELECT (g * 48271::bigint) % 100 AS r) rr) ss
+       ) p`,
+      [accountId, from, Math.min(from + chunk - 1, largePaymentsTotal)],
+    );
+    log(`  payments ${from.toLocaleString()}–${Math.min(from + chunk - 1, largePaymentsTotal).toLocaleString()} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  // The refunds behind refundedValue, as the payment page and the refund filter read them.
+  await db.query(
+    `INSERT INTO "Refund" (id, "accountId", mode, "paymentId", "amountUnit", "amountValue", status, "txId", "createdBy", "createdAt", "updatedAt")
+     SELECT 're_' || substr(id, 5), "accountId", mode, id, "amountUnit", "refundedValue", 'succeeded', 'test:re_' || substr(id, 5), 'system', "createdAt" + interval '1 day', "createdAt" + interval '1 day'
+     FROM "Payment" WHERE "refundedValue" > 0`,
+  );
+  // Every tenth payment's first event, as create writes it: the timeline reads these, the list and search do not.
+  log("  payment events");
+  await db.query(
+    `INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, "toStatus", actor, "createdAt")
+     SELECT 'pev_' || substr(id, 5), "accountId", mode, id, 1, 'payment.created', 'requires_action', 'system', "createdAt" FROM "Payment" WHERE right(id, 1) = '0'`,
+  );
+  for (const index of indexes) {
+    const started = Date.now();
+    await db.query(index.indexdef);
+    log(`  ${index.indexname} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await db.query("VACUUM ANALYZE");
+}
+
+/** Table and index sizes of the tables the large run seeds. */
+export async function largeSizes(databaseUrl: string) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const tables = (
+    await db.query(
+      `SELECT relname AS table, n_live_tup::bigint AS rows, pg_total_relation_size(relid) AS total, pg_relation_size(relid) AS heap, pg_indexes_size(relid) AS indexes
+       FROM pg_stat_user_tables WHERE relname IN ('Payment', 'PaymentEvent', 'Refund', 'Merchant') ORDER BY pg_total_relation_size(relid) DESC`,
+    )
+  ).rows as { table: string; rows: string; total: string; heap: string; indexes: string }[];
+  const indexes = (
+    await db.query(`SELECT indexrelname AS index, pg_relation_size(indexrelid) AS size FROM pg_stat_user_indexes WHERE relname = 'Payment' ORDER BY pg_relation_size(indexrelid) DESC`)
+  ).rows as { index: string; size: string }[];
+  await db.end();
+  return { tables, indexes };
+}
