@@ -4,6 +4,7 @@ import { baseURL } from "./settings";
 import { hydrated } from "./hydration";
 import { signInViaApi } from "./sign-in";
 import { linkIn, type Mailbox } from "./smtp";
+import { createConfirmedOwner } from "./test-control";
 
 /** Signs the page's browser context in as a fixture user (through the same endpoint the form uses). */
 export async function signInAs(page: Page, role: RoleName, account: "a" | "b" = "a") {
@@ -44,6 +45,17 @@ export async function signUpConfirmed(page: Page, values: SignUpValues, mailbox:
   await page.goto(linkIn(mail, `${baseURL}/verify-email/`));
   await (await hydrated(page.getByRole("button", { name: "Confirm my email" }))).click();
   await expect(page).toHaveURL(/\/sign-in/);
+  if (!(await signInViaApi(page.request, baseURL, values.email, values.password))) throw new Error(`could not sign in as ${values.email}`);
+  await page.goto("/test");
+  await expect(page).toHaveURL(/\/test$/);
+}
+
+/**
+ * A new account's owner with a confirmed email, signed in on the dashboard: where signUpConfirmed
+ * ends, made straight in the database (sign-up itself is tested in sign-up.spec.ts).
+ */
+export async function confirmedOwnerSignedIn(page: Page, values: SignUpValues) {
+  await createConfirmedOwner(values);
   if (!(await signInViaApi(page.request, baseURL, values.email, values.password))) throw new Error(`could not sign in as ${values.email}`);
   await page.goto("/test");
   await expect(page).toHaveURL(/\/test$/);
