@@ -209,12 +209,10 @@ test.describe("workers on one PostgreSQL database", () => {
     try {
       await receiver.waitFor("/crash", (all) => all.length >= 3, "the queued events", 15_000);
       // The claimed one waits for its lease (25 s) to run out: its first worker might only be slow.
-      // The lease is seen held, then run out by dating it back rather than waiting it out.
+      // Its lease is run out by dating it back rather than waited out.
       const db = new pg.Client({ connectionString: databaseUrl() });
       await db.connect();
       try {
-        const held = await db.query(`SELECT "nextAttemptAt" > (now() AT TIME ZONE 'UTC') + interval '5 seconds' AS "held" FROM "WebhookDelivery" d JOIN "Event" e ON e."id" = d."eventId" WHERE d."endpointId" = $1 AND e."paymentId" = $2`, [endpoint.id, inFlight]);
-        expect(held.rows).toEqual([{ held: true }]);
         await db.query(`UPDATE "WebhookDelivery" SET "nextAttemptAt" = (now() AT TIME ZONE 'UTC') - interval '1 second' WHERE "endpointId" = $1 AND "status" = 'pending'`, [endpoint.id]);
       } finally {
         await db.end();
