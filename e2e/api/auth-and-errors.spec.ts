@@ -1,10 +1,7 @@
-import { extraPort, usesPostgres } from "../support/settings";
-import { spawnServer } from "../support/spawn-server";
 import { expect, freshKey, test } from "../support/api";
 import { createMerchant } from "../support/merchants";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+
+// The per-key rate limit (429 with Retry-After, then recovery) is lib/api/rate-limit.test.ts.
 
 test.describe("authentication", () => {
   test("no key is 401 missing_api_key", async ({ apiAs }) => {
@@ -135,39 +132,6 @@ test.describe("malformed requests get an Error object, never a 500", () => {
     for (const path of ["/v1/merchants/%00%ff", "/v1/payments/pay_'%20OR%201=1/status", "/v1/merchants/" + "m".repeat(60)]) {
       const res = await api.get(path, { merchantId: "mrch_000000000000000000000000" });
       expect([400, 404]).toContain(res.status);
-    }
-  });
-});
-
-test.describe("rate limiting", () => {
-  test("a key over its budget gets 429 rate_limited with Retry-After, then recovers", async ({ fixtures }) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-rate-"));
-    // A second server with a small budget: 40 requests at once, then one every 2 seconds. Each
-    // process takes tokens from the shared bucket two at a time (40 / 20), which must not add any.
-    const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMIT_BURST: "40", RATE_LIMIT_PER_SECOND: "0.5", SEED_OWNER_EMAIL: "rate@demo.tollgate.test", TOLLGATE_WORKER: "off" };
-    const server = await spawnServer(env, extraPort(3));
-    try {
-      const key = usesPostgres ? fixtures.accounts.b.keys.live : /Test API key:\s+(\S+)/.exec(server.output())![1]!;
-      const headers = { "Api-Key": key };
-      const statuses: number[] = [];
-      let limited: Response | undefined;
-      const started = Date.now();
-      while (!limited && statuses.length < 60) {
-        const res = await fetch(`${server.url}/v1/merchants`, { headers });
-        statuses.push(res.status);
-        if (res.status === 429) limited = res;
-      }
-      const refilled = Math.floor(((Date.now() - started) / 1000) * 0.5);
-      expect(statuses.slice(0, 40)).toEqual(Array(40).fill(200));
-      expect(limited, "no 429 within 60 requests").toBeDefined();
-      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(40 + refilled);
-      expect(["1", "2"]).toContain(limited!.headers.get("retry-after"));
-      expect(await limited!.json()).toMatchObject({ code: "rate_limited" });
-      await new Promise((r) => setTimeout(r, 2_100));
-      expect((await fetch(`${server.url}/v1/merchants`, { headers })).status).toBe(200);
-    } finally {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -5,8 +5,7 @@ import { can, roles, type Permission } from "../../lib/auth/permissions";
 import { expect, test } from "../support/api";
 import { baseURL, repoRoot } from "../support/settings";
 import { signInViaApi } from "../support/sign-in";
-import { startMailbox } from "../support/smtp";
-import { signUpConfirmed, type SignUpValues } from "../support/ui";
+import { confirmedOwnerSignedIn, type SignUpValues } from "../support/ui";
 import { buildCell, type Cell } from "./cells";
 
 // Every server action of the build (from Next's server-reference manifest, so a new action is in
@@ -138,15 +137,8 @@ test("a server action posted from another site is refused before it runs", async
   await request.dispose();
 });
 
-/** A new account's owner, signed up and with their email confirmed (sign-up signs no one in before that). */
-async function freshOwner(page: Page, values: SignUpValues) {
-  const mailbox = await startMailbox();
-  try {
-    await signUpConfirmed(page, values, mailbox);
-  } finally {
-    await mailbox.close();
-  }
-}
+/** A new account's owner with their email confirmed (sign-up signs no one in before that). */
+const freshOwner = (page: Page, values: SignUpValues) => confirmedOwnerSignedIn(page, values);
 
 test("re-entering a password (re-authentication) is limited like sign-in, even for the right password", async ({ playwright, page }) => {
   const actions = actionsOfBuild({ mode: "test", merchantId: "m_none", paymentId: "p_none", endpointId: "we_none", token: "no-such-invitation" });

@@ -28,5 +28,8 @@ export const unseenTransactionMs = 5_000;
 export const smtpPort = port + 97;
 export const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
 
+/** The test server's database fixtures (e2e/support/test-control.ts), on loopback only. */
+export const controlPort = port + 98;
+
 /** One root secret for every server a test run starts, so API keys made by one are valid on all. */
 export const testSecret = "tollgate-e2e-root-secret-not-for-production-use";

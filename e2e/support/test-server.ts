@@ -100,6 +100,15 @@ const fixtures: Fixtures = {
 };
 fs.writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
 
+const { serveTestControl } = await import("./test-control");
+await serveTestControl({
+  owner: async (values) => {
+    const { account } = await db().$transaction((tx) => createAccountWithOwner(tx, { accountName: values.accountName, ownerEmail: values.email, ownerName: values.name, password: values.password, emailVerified: true }));
+    return { accountId: account.id };
+  },
+  sql: async (statement, params) => ({ count: await db().$executeRawUnsafe(statement, ...params) }),
+});
+
 // Playwright stops this server when the run ends; if Playwright itself is killed, stop with it
 // rather than holding the port and the database for the next run.
 const runner = Number(process.env.E2E_RUNNER_PID);

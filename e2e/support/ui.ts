@@ -4,6 +4,7 @@ import { baseURL } from "./settings";
 import { hydrated } from "./hydration";
 import { signInViaApi } from "./sign-in";
 import { linkIn, type Mailbox } from "./smtp";
+import { createConfirmedOwner } from "./test-control";
 
 /** Signs the page's browser context in as a fixture user (through the same endpoint the form uses). */
 export async function signInAs(page: Page, role: RoleName, account: "a" | "b" = "a") {
@@ -34,16 +35,12 @@ export async function signUp(page: Page, values: SignUpValues) {
 export const verifySubject = /^Confirm your email address for Tollgate$/;
 
 /**
- * Signs up, follows the confirmation link mailed to the new owner, and signs in: a new login
- * signs in only once its email is confirmed.
+ * A new account's owner with a confirmed email, signed in on the dashboard: what signing up and
+ * following the mailed link leave, made straight in the database for tests whose subject is not
+ * sign-up (which sign-up.spec.ts tests through the browser).
  */
-export async function signUpConfirmed(page: Page, values: SignUpValues, mailbox: Mailbox) {
-  await signUp(page, values);
-  await expect(page.getByTestId("sign-up-sent")).toContainText(`We sent a message to ${values.email}`);
-  const mail = await mailbox.waitFor(values.email, verifySubject);
-  await page.goto(linkIn(mail, `${baseURL}/verify-email/`));
-  await (await hydrated(page.getByRole("button", { name: "Confirm my email" }))).click();
-  await expect(page).toHaveURL(/\/sign-in/);
+export async function confirmedOwnerSignedIn(page: Page, values: SignUpValues) {
+  await createConfirmedOwner(values);
   if (!(await signInViaApi(page.request, baseURL, values.email, values.password))) throw new Error(`could not sign in as ${values.email}`);
   await page.goto("/test");
   await expect(page).toHaveURL(/\/test$/);

@@ -4,7 +4,7 @@ import { confirmItIsYou } from "../support/reauth";
 import { baseURL } from "../support/settings";
 import { mailboxPerFile, uniqueTag } from "../support/smtp";
 import { postCredentials } from "../support/two-factor";
-import { signUpConfirmed } from "../support/ui";
+import { confirmedOwnerSignedIn } from "../support/ui";
 import { addVirtualAuthenticator, foreignPrivateKey } from "../support/virtual-authenticator";
 
 // Passkeys with Chromium's virtual authenticator (CDP WebAuthn domain): the browser, the
@@ -48,7 +48,7 @@ async function passwordStep(page: Page, email: string) {
 test("passkeys: add one, sign in with password and passkey, confirm a change with it, remove it; owners are mailed and the log shows both", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `passkey.${unique()}@e2e.tollgate.test`;
-  await signUpConfirmed(page, { accountName: "Passkey Co", name: "Paz Key", email, password }, mailbox.current);
+  await confirmedOwnerSignedIn(page, { accountName: "Passkey Co", name: "Paz Key", email, password });
   const authenticator = await addVirtualAuthenticator(page);
 
   await page.goto("/test/settings/security");
@@ -119,7 +119,7 @@ test("passkeys: add one, sign in with password and passkey, confirm a change wit
 test("a passkey that claims a registered credential but signs with another key is refused, with a clear message; the real one then works, and counts for the account's 2FA rule", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `forged.${unique()}@e2e.tollgate.test`;
-  await signUpConfirmed(page, { accountName: "Forged Co", name: "Fay Forge", email, password }, mailbox.current);
+  await confirmedOwnerSignedIn(page, { accountName: "Forged Co", name: "Fay Forge", email, password });
   const authenticator = await addVirtualAuthenticator(page);
   await addPasskey(page, "Phone");
   const [real] = await authenticator.credentials();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "../support/hydration";
 import { baseURL } from "../support/settings";
 import { linkIn, startMailbox, type Mailbox } from "../support/smtp";
-import { signUpConfirmed } from "../support/ui";
+import { confirmedOwnerSignedIn } from "../support/ui";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const resetSubject = /^Reset your Tollgate password$/;
@@ -18,7 +18,7 @@ test.afterAll(async () => {
 /** A new login of its own (so changing its password disturbs no other test), signed out again. */
 async function newLogin(page: Page, password: string) {
   const email = `reset.${unique()}@e2e.tollgate.test`;
-  await signUpConfirmed(page, { accountName: "Reset Co", name: "Rita Reset", email, password }, mailbox);
+  await confirmedOwnerSignedIn(page, { accountName: "Reset Co", name: "Rita Reset", email, password });
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   return email;

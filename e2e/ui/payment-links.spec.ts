@@ -2,8 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, type ApiClient } from "../support/api";
 import { hydrated } from "../support/hydration";
 import { createMerchant } from "../support/merchants";
-import { startMailbox } from "../support/smtp";
-import { signInAs, signUpConfirmed } from "../support/ui";
+import { signInAs, confirmedOwnerSignedIn } from "../support/ui";
 
 const desktop = { width: 1366, height: 900 };
 const phone = { width: 390, height: 844 };
@@ -169,12 +168,7 @@ test("a buyer-entered amount outside the bounds is refused beside the field; one
 
 test("a new account sees the empty state, and is told to create a merchant first", async ({ page }) => {
   await page.setViewportSize(phone);
-  const mailbox = await startMailbox();
-  try {
-    await signUpConfirmed(page, { accountName: "Empty Links Co", name: "Ella Empty", email: `links${Date.now()}@shop.example`, password: "a long enough passphrase" }, mailbox);
-  } finally {
-    await mailbox.close();
-  }
+  await confirmedOwnerSignedIn(page, { accountName: "Empty Links Co", name: "Ella Empty", email: `links${Date.now()}@shop.example`, password: "a long enough passphrase" });
   await page.goto("/test/payment-links");
   await expect(page.getByText("No test-mode payment links yet")).toBeVisible();
   await (await hydrated(page.getByRole("button", { name: "New payment link" }))).click();

@@ -8,7 +8,7 @@ import { signInViaApi } from "../support/sign-in";
 import { linkIn, startMailbox, type Mailbox } from "../support/smtp";
 import { spawnServer } from "../support/spawn-server";
 import { hydrated } from "../support/hydration";
-import { signInAs, signUp, signUpConfirmed, verifySubject } from "../support/ui";
+import { confirmedOwnerSignedIn, signInAs, signUp, verifySubject } from "../support/ui";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -117,7 +117,7 @@ test("the sign-up page works at 390 px", async ({ page }) => {
 test("ten wrong passwords limit the email: the right password is then refused with the wait, other people are unaffected", async ({ page, browser }) => {
   const email = `limited.${unique()}@e2e.tollgate.test`;
   const password = "the right passphrase";
-  await signUpConfirmed(page, { accountName: "Limited Co", name: "Lee Limited", email, password }, mailbox);
+  await confirmedOwnerSignedIn(page, { accountName: "Limited Co", name: "Lee Limited", email, password });
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 

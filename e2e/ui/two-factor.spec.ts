@@ -3,7 +3,7 @@ import { hydrated } from "../support/hydration";
 import { baseURL } from "../support/settings";
 import { confirmItIsYou, passReauthIfAsked } from "../support/reauth";
 import { postCredentials, setUpTwoFactor, totpCode } from "../support/two-factor";
-import { joinByInvitation, signUpConfirmed } from "../support/ui";
+import { joinByInvitation, confirmedOwnerSignedIn } from "../support/ui";
 import { mailboxPerFile, uniqueTag } from "../support/smtp";
 
 // Sign-ups confirm their email before signing in: the mail arrives here.
@@ -38,7 +38,7 @@ function wrongCode(secret: string): string {
 test("two-factor sign-in: set up with the secret shown, sign in with a code, a recovery code works once, wrong codes are limited", async ({ page, browser }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `totp.${unique()}@e2e.tollgate.test`;
-  await signUpConfirmed(page, { accountName: "Totp Co", name: "Tess Totp", email, password }, mailbox.current);
+  await confirmedOwnerSignedIn(page, { accountName: "Totp Co", name: "Tess Totp", email, password });
 
   await page.goto("/test/settings/security");
   await (await hydrated(page.getByRole("button", { name: "Set up two-factor sign-in" }))).click();
@@ -114,7 +114,7 @@ test("two-factor sign-in: set up with the secret shown, sign in with a code, a r
 test("sessions: both sign-ins are listed with this device marked; signing out the others ends the other one at once", async ({ page, browser }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `sessions.${unique()}@e2e.tollgate.test`;
-  await signUpConfirmed(page, { accountName: "Sessions Co", name: "Sid Sessions", email, password }, mailbox.current);
+  await confirmedOwnerSignedIn(page, { accountName: "Sessions Co", name: "Sid Sessions", email, password });
 
   const otherContext = await browser.newContext({ userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Firefox/128.0" });
   const other = await otherContext.newPage();
@@ -156,7 +156,7 @@ test.describe("the account's rule", () => {
 
   test("an owner requires two-factor sign-in: a member is sent to set it up first; a member turning it off (after re-authentication) is mailed to the owner", async ({ page, browser }) => {
     const ownerEmail = `owner2fa.${unique()}@e2e.tollgate.test`;
-    await signUpConfirmed(page, { accountName: "Rule Co", name: "Rory Rule", email: ownerEmail, password }, mailbox.current);
+    await confirmedOwnerSignedIn(page, { accountName: "Rule Co", name: "Rory Rule", email: ownerEmail, password });
 
     // A member joins before the rule.
     const memberEmail = `member2fa.${unique()}@e2e.tollgate.test`;
