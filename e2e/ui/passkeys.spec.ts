@@ -163,7 +163,7 @@ test("a passkey that claims a registered credential but signs with another key i
 
 test("a passkey-only login is given recovery codes with its first passkey, and one signs in once without the passkey", async ({ page }) => {
   const email = `passkey.codes.${unique()}@e2e.tollgate.test`;
-  await signUpConfirmed(page, { accountName: "Codes Co", name: "Cody Keys", email, password }, mailbox.current);
+  await confirmedOwnerSignedIn(page, { accountName: "Codes Co", name: "Cody Keys", email, password });
   const authenticator = await addVirtualAuthenticator(page);
   await page.setViewportSize({ width: 1366, height: 900 });
   const codes = await addPasskey(page, "Laptop");
