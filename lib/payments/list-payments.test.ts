@@ -4,7 +4,7 @@ import { newId } from "@/lib/db/ids";
 import type { ListPaymentsFilter } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
-import { exactStatsUpTo, listPayments, paymentFilterWhere } from "./list-payments";
+import { exactStatsUpTo, exactStatsWaitMs, listPayments, paymentFilterWhere } from "./list-payments";
 
 withTestDatabase();
 
@@ -103,4 +103,30 @@ describe("listPayments stats", () => {
     expect(few.stats.totalTransactions).toBe(4);
     expect(few.stats).not.toHaveProperty("asOf");
   }, 30_000);
+
+  it("never waits long for an exact pass: past the wait, the first 10,001 matches' figures marked incomplete, and one pass per account at a time", async () => {
+    const scope = await createTestAccount();
+    const [merchant] = await seed(scope);
+    const many = exactStatsUpTo + 500;
+    await db().$executeRaw`
+      INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, "payerAddress", "expiresAt", "updatedAt")
+      SELECT 'pay_slow' || g, ${scope.accountId}, ${scope.mode}::"Mode", ${merchant}, 'slow-' || g, 'iso4217/USD', 100, 'succeeded', '0x' || (g % 3), now() + interval '1 hour', now()
+      FROM generate_series(1, ${many}::int) g`;
+    // The exact pass runs on the pool; while this transaction is open it cannot (PGlite is one connection), so it is slow.
+    await db().$transaction(async (tx) => {
+      const started = Date.now();
+      const first = await listPayments(tx, scope, { filter: { limit: 1, referenceId: "slow" }, view: {} });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(exactStatsWaitMs - 50);
+      expect(first.stats).toMatchObject({ complete: false, totalTransactions: exactStatsUpTo + 1 });
+      expect(first.stats).not.toHaveProperty("asOf");
+      // Another large filter of the same account does not start a second pass, nor wait.
+      const again = Date.now();
+      const other = await listPayments(tx, scope, { filter: { limit: 1, status: ["succeeded"] }, view: {} });
+      expect(Date.now() - again).toBeLessThan(exactStatsWaitMs);
+      expect(other.stats).toMatchObject({ complete: false, totalTransactions: exactStatsUpTo + 1 });
+    }, { timeout: 20_000 });
+    // Once it could run, the exact figures are answered.
+    await expect.poll(async () => (await listPayments(db(), scope, { filter: { limit: 1, referenceId: "slow" }, view: {} })).stats, { timeout: 15_000 })
+      .toMatchObject({ totalTransactions: many, totalCustomers: 3, asOf: expect.any(String) });
+  }, 40_000);
 });

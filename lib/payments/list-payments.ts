@@ -152,19 +152,25 @@ export async function listPayments(q: DbOrTx, scope: Scope, { filter, view }: { 
   };
 }
 
-type PaymentStats = { totalRevenue: { currency: string; amount: number }[]; totalTransactions: number; totalCustomers: number; asOf?: string };
+type PaymentStats = { totalRevenue: { currency: string; amount: number }[]; totalTransactions: number; totalCustomers: number; asOf?: string; complete?: false };
 
 // The stats cover every matching payment. Up to `exactStatsUpTo` matches, one bounded aggregate
 // counts them afresh for every first page (a few milliseconds). Beyond that an exact pass costs
 // seconds at millions of payments, so its figures are kept for a minute per filter in this process
 // and shared, flagged with `asOf`; once older they are still answered while one request recomputes
-// them in the background (for five minutes; after that a request waits for fresh ones). Pages after the first (a cursor) repeat what the first page saw.
+// them in the background (for five minutes). A request never waits longer than `exactStatsWaitMs`
+// for an exact pass: past it, the answer carries the first 10,001 matches' figures marked
+// `complete: false` while the pass goes on, and one exact pass at a time runs per account and mode,
+// so many filters at once cannot tie up the pool. Pages after the first (a cursor) repeat what the
+// first page saw.
 export const exactStatsUpTo = 10_000;
+export const exactStatsWaitMs = 2_000;
 const statsTtlMs = 60_000;
 const staleForMs = 5 * 60_000;
 const statsCapacity = 1_000;
 const recentStats = new Map<string, { stats: PaymentStats; until: number; large: boolean }>();
 const computing = new Map<string, Promise<PaymentStats>>();
+const busyCells = new Set<string>();
 
 async function paymentStats(q: DbOrTx, scope: Scope, filter: ListPaymentsFilter): Promise<PaymentStats> {
   const key = JSON.stringify([scope.accountId, scope.mode, { ...filter, limit: undefined, cursor: undefined }]);
@@ -175,25 +181,37 @@ async function paymentStats(q: DbOrTx, scope: Scope, filter: ListPaymentsFilter)
     return recent.stats;
   }
   const bounded = await computePaymentStats(q, scope, filter, exactStatsUpTo);
-  if (bounded) {
-    remember(key, { stats: bounded, until: Date.now() + statsTtlMs, large: false });
-    return bounded;
+  if (bounded.complete) {
+    remember(key, { stats: bounded.stats, until: Date.now() + statsTtlMs, large: false });
+    return bounded.stats;
   }
-  return allStats(key, scope, filter);
+  const partial: PaymentStats = { ...bounded.stats, complete: false };
+  const cell = `${scope.accountId}:${scope.mode}`;
+  if (!computing.has(key) && busyCells.has(cell)) return partial;
+  const exact = allStats(key, scope, filter, cell);
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<PaymentStats>((resolve) => (timer = setTimeout(resolve, exactStatsWaitMs, partial)));
+  return Promise.race([exact, waited]).finally(() => clearTimeout(timer));
 }
 
 /** The exact pass over a large match, one at a time per filter, on the pool (not the request's transaction, which may end first). */
-function allStats(key: string, scope: Scope, filter: ListPaymentsFilter): Promise<PaymentStats> {
+function allStats(key: string, scope: Scope, filter: ListPaymentsFilter, cell = `${scope.accountId}:${scope.mode}`): Promise<PaymentStats> {
   let running = computing.get(key);
   if (!running) {
     const asOf = new Date().toISOString();
+    busyCells.add(cell);
     running = computePaymentStats(db(), scope, filter, null)
-      .then((stats) => {
-        const flagged = { ...stats!, asOf };
+      .then(({ stats }) => {
+        const flagged = { ...stats, asOf };
         remember(key, { stats: flagged, until: Date.now() + statsTtlMs, large: true });
         return flagged;
       })
-      .finally(() => computing.delete(key));
+      .finally(() => {
+        computing.delete(key);
+        busyCells.delete(cell);
+      });
+    // A request that stopped waiting does not see this pass's failure; the next one starts another.
+    running.catch(() => {});
     computing.set(key, running);
   }
   return running;
@@ -207,9 +225,10 @@ function remember(key: string, entry: { stats: PaymentStats; until: number; larg
 
 /**
  * Totals over every payment the filter matches: count, distinct payers, succeeded revenue per fiat
- * currency (major units). With `upTo`, null when more than that many match (the pass stops there).
+ * currency (major units). With `upTo`, the pass stops after `upTo + 1` matches and is not
+ * `complete` when it got that far (its figures then cover those matches only).
  */
-async function computePaymentStats(q: DbOrTx, scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">, upTo: number | null): Promise<PaymentStats | null> {
+async function computePaymentStats(q: DbOrTx, scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">, upTo: number | null): Promise<{ stats: PaymentStats; complete: boolean }> {
   // One pass in SQL: Prisma has no count of distinct values (its `distinct` reads every row into
   // memory) and would need a query per figure. The grand total row (unit NULL) holds the counts,
   // one row per unit its succeeded revenue.
@@ -221,14 +240,14 @@ async function computePaymentStats(q: DbOrTx, scope: Scope, filter: Omit<ListPay
     GROUP BY GROUPING SETS ((), ("amountUnit"))
     ORDER BY unit NULLS FIRST`;
   const total = rows.find((r) => r.unit === null);
-  if (upTo !== null && (total?.count ?? 0) > upTo) return null;
   const totalRevenue = rows.flatMap((r) => {
     if (r.unit === null || r.revenue === null || !r.unit.startsWith("iso4217/")) return [];
     const currency = r.unit.slice("iso4217/".length);
     const exponent = isCurrencyCode(currency) ? CURRENCY_EXPONENTS[currency] : 2;
     return [{ currency, amount: Number(formatUnits(r.revenue, exponent)) }];
   });
-  return { totalRevenue, totalTransactions: total?.count ?? 0, totalCustomers: total?.payers ?? 0 };
+  const stats = { totalRevenue, totalTransactions: total?.count ?? 0, totalCustomers: total?.payers ?? 0 };
+  return { stats, complete: upTo === null || stats.totalTransactions <= upTo };
 }
 
 /**

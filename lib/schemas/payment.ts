@@ -180,6 +180,9 @@ export const PaymentsPage = z
       asOf: Timestamp.optional().describe(
         "Present when more than 10,000 payments match: the totals were computed at this time (at most a minute ago, or a few seconds more while they are recomputed) and shared by the requests since. Absent: computed for this request.",
       ),
+      complete: z.literal(false).optional().describe(
+        "Present (false) when more than 10,000 payments match and their exact totals took longer than 2 seconds: the figures then cover the first 10,001 matches only (lower bounds), and the exact ones follow, with asOf, on a later request.",
+      ),
     }).describe("Totals over every payment the filters match, not just this page."),
   })
   .meta({ id: "PaymentsPage" });
