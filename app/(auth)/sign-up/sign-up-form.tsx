@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { NewPasswordHint } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -53,7 +54,7 @@ export function SignUpForm() {
       <FormField id="password" label="Password" error={errors.password?.message}>
         <Input id="password" type="password" autoComplete="new-password" {...field("password")} />
       </FormField>
-      <p className="text-xs text-muted-foreground">At least 10 characters. A passphrase of a few words is easy to remember and hard to guess.</p>
+      <NewPasswordHint />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Creating your account…" : "Create account"}
       </Button>

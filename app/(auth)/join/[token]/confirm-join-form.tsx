@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { ReadOnlyEmailField } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -32,9 +33,7 @@ export function ConfirmJoinForm({ token, email, accountName }: { token: string; 
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField id="email" label="Email">
-        <Input id="email" type="email" value={email} autoComplete="username" readOnly aria-readonly className="bg-muted" />
-      </FormField>
+      <ReadOnlyEmailField email={email} />
       <FormField id="password" label="The password you chose" error={errors.password?.message}>
         <Input id="password" type="password" autoComplete="current-password" autoFocus aria-invalid={!!errors.password} aria-describedby={errors.password ? "password-error" : undefined} {...form.register("password")} />
       </FormField>

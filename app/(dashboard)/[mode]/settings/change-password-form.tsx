@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { NewPasswordHint } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -30,7 +31,7 @@ export function ChangePasswordForm({ mode, email }: { mode: Mode; email: string 
       <FormField id="newPassword" label="New password" error={errors.newPassword?.message}>
         <Input id="newPassword" type="password" autoComplete="new-password" {...field("newPassword")} />
       </FormField>
-      <p className="text-xs text-muted-foreground">At least 10 characters. A passphrase of a few words is easy to remember and hard to guess.</p>
+      <NewPasswordHint />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Changing…" : "Change password"}
       </Button>
