@@ -2,14 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { createPaymentLinkAction } from "@/app/(dashboard)/[mode]/payment-links/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { MerchantField } from "@/components/merchants/merchant-field";
 import { CreateLinkDialog, type CreatedLink, type MerchantOption } from "@/components/payments/create-link-dialog";
 import { CurrencyField } from "@/components/payments/currency-field";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import type { Mode } from "@/lib/db";
 import { NewPaymentLinkForm, type NewPaymentLinkValues } from "@/lib/schemas/payment-link";
 
@@ -40,7 +39,6 @@ function LinkFields({ mode, merchants, onCreated, onCancel }: { mode: Mode; merc
     const data = showActionResult(await createPaymentLinkAction({ ...values, mode }), { form, success: "Payment link created" });
     if (data) onCreated(data);
   });
-  const described = (name: keyof NewPaymentLinkValues) => ({ "aria-invalid": !!errors[name], "aria-describedby": errors[name] ? `${name}-error` : undefined });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -59,25 +57,17 @@ function LinkFields({ mode, merchants, onCreated, onCancel }: { mode: Mode; merc
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_7rem]">
         {kind === "fixed" ? (
           <div className="sm:col-span-2">
-            <FormField id="amount" label="Amount" error={errors.amount?.message}>
-              <Input id="amount" inputMode="decimal" autoComplete="off" placeholder="25.00" {...described("amount")} {...form.register("amount")} />
-            </FormField>
+            <TextField id="amount" label="Amount" error={errors.amount?.message} inputMode="decimal" autoComplete="off" placeholder="25.00" {...form.register("amount")} />
           </div>
         ) : (
           <>
-            <FormField id="minAmount" label="Minimum (optional)" error={errors.minAmount?.message}>
-              <Input id="minAmount" inputMode="decimal" autoComplete="off" placeholder="1.00" {...described("minAmount")} {...form.register("minAmount")} />
-            </FormField>
-            <FormField id="maxAmount" label="Maximum" error={errors.maxAmount?.message}>
-              <Input id="maxAmount" inputMode="decimal" autoComplete="off" placeholder="500.00" {...described("maxAmount")} {...form.register("maxAmount")} />
-            </FormField>
+            <TextField id="minAmount" label="Minimum (optional)" error={errors.minAmount?.message} inputMode="decimal" autoComplete="off" placeholder="1.00" {...form.register("minAmount")} />
+            <TextField id="maxAmount" label="Maximum" error={errors.maxAmount?.message} inputMode="decimal" autoComplete="off" placeholder="500.00" {...form.register("maxAmount")} />
           </>
         )}
         <CurrencyField error={errors.currency?.message} {...form.register("currency")} />
       </div>
-      <FormField id="referencePrefix" label="Reference prefix" error={errors.referencePrefix?.message}>
-        <Input id="referencePrefix" autoComplete="off" placeholder="DONATION" aria-describedby={errors.referencePrefix ? "referencePrefix-error" : "referencePrefix-hint"} aria-invalid={!!errors.referencePrefix} {...form.register("referencePrefix")} />
-      </FormField>
+      <TextField id="referencePrefix" label="Reference prefix" error={errors.referencePrefix?.message} autoComplete="off" placeholder="DONATION" aria-describedby={errors.referencePrefix ? "referencePrefix-error" : "referencePrefix-hint"} {...form.register("referencePrefix")} />
       <p id="referencePrefix-hint" className="text-xs text-muted-foreground">
         Each payment&apos;s reference is this prefix, a dash and a random suffix (DONATION-7fK2…).
       </p>

@@ -3,13 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { createPaymentAction } from "@/app/(dashboard)/[mode]/payments/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { MerchantField } from "@/components/merchants/merchant-field";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { Mode } from "@/lib/db";
 import { NewPaymentForm, paymentLifetimes, type NewPaymentValues } from "@/lib/schemas/payment";
@@ -48,22 +48,17 @@ function NewPaymentFields({ mode, merchants, onCreated, onCancel }: { mode: Mode
     const data = showActionResult(await createPaymentAction({ ...values, mode }), { form, success: "Payment created" });
     if (data) onCreated(data);
   });
-  const described = (name: keyof NewPaymentValues) => ({ "aria-invalid": !!errors[name], "aria-describedby": errors[name] ? `${name}-error` : undefined });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <MerchantField merchants={merchants} error={errors.merchantId?.message} {...form.register("merchantId")} />
       <div className="grid grid-cols-[1fr_7rem] gap-3">
-        <FormField id="amount" label="Amount" error={errors.amount?.message}>
-          <Input id="amount" inputMode="decimal" autoComplete="off" placeholder="10.50" autoFocus {...described("amount")} {...form.register("amount")} />
-        </FormField>
+        <TextField id="amount" label="Amount" error={errors.amount?.message} inputMode="decimal" autoComplete="off" placeholder="10.50" autoFocus {...form.register("amount")} />
         <CurrencyField error={errors.currency?.message} {...form.register("currency")} />
       </div>
-      <FormField id="referenceId" label="Reference (your order number)" error={errors.referenceId?.message}>
-        <Input id="referenceId" autoComplete="off" placeholder="INV-1042" {...described("referenceId")} {...form.register("referenceId")} />
-      </FormField>
+      <TextField id="referenceId" label="Reference (your order number)" error={errors.referenceId?.message} autoComplete="off" placeholder="INV-1042" {...form.register("referenceId")} />
       <FormField id="expiresInMinutes" label="Buyer has" error={errors.expiresInMinutes?.message}>
-        <Select id="expiresInMinutes" {...described("expiresInMinutes")} {...form.register("expiresInMinutes")}>
+        <Select id="expiresInMinutes" aria-invalid={!!errors.expiresInMinutes} aria-describedby={errors.expiresInMinutes ? "expiresInMinutes-error" : undefined} {...form.register("expiresInMinutes")}>
           {paymentLifetimes.map((l) => (
             <option key={l.minutes} value={l.minutes}>
               {l.label} to pay
@@ -71,9 +66,7 @@ function NewPaymentFields({ mode, merchants, onCreated, onCancel }: { mode: Mode
           ))}
         </Select>
       </FormField>
-      <FormField id="buyerEmail" label="Buyer's email for the receipt (optional)" error={errors.buyerEmail?.message}>
-        <Input id="buyerEmail" type="email" autoComplete="off" {...described("buyerEmail")} {...form.register("buyerEmail")} />
-      </FormField>
+      <TextField id="buyerEmail" label="Buyer's email for the receipt (optional)" error={errors.buyerEmail?.message} type="email" autoComplete="off" {...form.register("buyerEmail")} />
       <FormActions onCancel={onCancel} pending={isSubmitting} submitLabel="Create payment" pendingLabel="Creating…" />
     </form>
   );
