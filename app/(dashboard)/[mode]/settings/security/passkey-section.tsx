@@ -3,14 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { createPasskey } from "@/components/auth/passkey-browser";
 import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import type { Mode } from "@/lib/db";
 import { AddPasskeyInput } from "@/lib/schemas/passkeys";
 import { beginPasskeyRegistrationAction, finishPasskeyRegistrationAction, removePasskeyAction } from "./actions";
@@ -73,9 +72,7 @@ export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: Passk
         </ul>
       )}
       <form onSubmit={add} noValidate className="flex max-w-md flex-col gap-3 sm:flex-row sm:items-start">
-        <FormField id="passkey-name" label="Name of the new passkey" error={errors.name?.message}>
-          <Input id="passkey-name" placeholder="e.g. Work laptop" maxLength={60} aria-invalid={!!errors.name} aria-describedby={errors.name ? "passkey-name-error" : undefined} {...form.register("name")} />
-        </FormField>
+        <TextField id="passkey-name" label="Name of the new passkey" error={errors.name?.message} placeholder="e.g. Work laptop" maxLength={60} {...form.register("name")} />
         <Button type="submit" className="sm:mt-6" disabled={isSubmitting}>
           {isSubmitting ? "Adding…" : "Add a passkey"}
         </Button>
