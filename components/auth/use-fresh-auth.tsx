@@ -4,11 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { passkeyReauthenticationOptionsAction, reauthenticateAction, reauthenticateWithPasskeyAction } from "@/app/(dashboard)/[mode]/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/actions/result";
 import type { Mode } from "@/lib/db";
 import { ReauthenticateInput } from "@/lib/schemas/auth";
@@ -100,19 +99,7 @@ function FreshAuthDialog({
         noValidate
         className="space-y-4"
       >
-        <FormField id="reauth-secret" label={usePassword ? "Your password" : "Authenticator code"} error={errors.secret?.message}>
-          <Input
-            id="reauth-secret"
-            key={method}
-            autoFocus
-            type={usePassword ? "password" : "text"}
-            inputMode={usePassword ? undefined : "numeric"}
-            autoComplete={usePassword ? "current-password" : "one-time-code"}
-            aria-invalid={!!errors.secret}
-            aria-describedby={errors.secret ? "reauth-secret-error" : undefined}
-            {...form.register("secret")}
-          />
-        </FormField>
+        <TextField id="reauth-secret" label={usePassword ? "Your password" : "Authenticator code"} error={errors.secret?.message} key={method} autoFocus type={usePassword ? "password" : "text"} inputMode={usePassword ? undefined : "numeric"} autoComplete={usePassword ? "current-password" : "one-time-code"} {...form.register("secret")} />
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="ghost" size="sm" onClick={() => (form.setValue("method", usePassword ? "code" : "password"), form.setValue("secret", ""), form.clearErrors())}>
             {usePassword ? "Use an authenticator code instead" : "Use your password instead"}

@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { SectionHeading } from "@/components/ui/section-heading";
 import { listRelayers } from "@/lib/gateway/relayer-status";
 
 /** The accounts that submit gasless payments and pay their gas, with a warning when one runs low. */
@@ -9,15 +10,10 @@ export async function Relayers() {
   const relayers = await listRelayers();
   return (
     <section aria-labelledby="relayers-heading" className="space-y-4">
-      <div className="space-y-1">
-        <h2 id="relayers-heading" className="text-xl font-semibold">
-          Gasless relayers
-        </h2>
-        <p className="max-w-2xl text-sm text-muted-foreground">
-          Buyers paying USDC (or another EIP-3009 token) sign an authorization that moves the funds straight to your destination; the relayer submits it and pays only the gas. It
-          never holds payment funds. Set one per chain with <code className="font-mono">RELAYER_KEY_EIP155_&lt;chain id&gt;</code>.
-        </p>
-      </div>
+      <SectionHeading id="relayers-heading" title="Gasless relayers">
+        Buyers paying USDC (or another EIP-3009 token) sign an authorization that moves the funds straight to your destination; the relayer submits it and pays only the gas. It
+        never holds payment funds. Set one per chain with <code className="font-mono">RELAYER_KEY_EIP155_&lt;chain id&gt;</code>.
+      </SectionHeading>
       {relayers.length === 0 ? (
         <EmptyState title="No relayer configured" description="Live buyers send the transfer themselves and pay their own gas until a relayer key is set for a chain." />
       ) : (

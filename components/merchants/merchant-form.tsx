@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { ReturnOriginsField } from "@/components/forms/return-origins-field";
@@ -43,22 +44,9 @@ export function MerchantForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField id="merchantName" label="Name" error={errors.merchantName?.message}>
-        <Input id="merchantName" autoFocus autoComplete="organization" aria-invalid={!!errors.merchantName} aria-describedby={errors.merchantName ? "merchantName-error" : undefined} {...form.register("merchantName")} />
-      </FormField>
-      <FormField id="merchantEmail" label="Email" error={errors.merchantEmail?.message}>
-        <Input id="merchantEmail" type="email" autoComplete="email" aria-invalid={!!errors.merchantEmail} aria-describedby={errors.merchantEmail ? "merchantEmail-error" : undefined} {...form.register("merchantEmail")} />
-      </FormField>
-      <FormField id="iconUrl" label="Icon URL (optional, https)" error={errors.iconUrl?.message}>
-        <Input
-          id="iconUrl"
-          type="url"
-          placeholder="https://shop.example/icon.png"
-          aria-invalid={!!errors.iconUrl}
-          aria-describedby={errors.iconUrl ? "iconUrl-error" : undefined}
-          {...form.register("iconUrl", optionalText)}
-        />
-      </FormField>
+      <TextField id="merchantName" label="Name" error={errors.merchantName?.message} autoFocus autoComplete="organization" {...form.register("merchantName")} />
+      <TextField id="merchantEmail" label="Email" error={errors.merchantEmail?.message} type="email" autoComplete="email" {...form.register("merchantEmail")} />
+      <TextField id="iconUrl" label="Icon URL (optional, https)" error={errors.iconUrl?.message} type="url" placeholder="https://shop.example/icon.png" {...form.register("iconUrl", optionalText)} />
       <FormField id="accentColor" label="Checkout accent colour (optional, #rrggbb)" error={errors.accentColor?.message}>
         <div className="flex items-center gap-2">
           <Input id="accentColor" placeholder="#4f46e5" autoComplete="off" spellCheck={false} className="min-w-0 flex-1 font-mono" aria-invalid={!!errors.accentColor} aria-describedby={errors.accentColor ? "accentColor-error" : "accentColor-hint"} {...form.register("accentColor", optionalText)} />

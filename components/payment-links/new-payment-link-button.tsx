@@ -1,57 +1,34 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { createPaymentLinkAction } from "@/app/(dashboard)/[mode]/payment-links/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { MerchantField } from "@/components/merchants/merchant-field";
-import { MerchantRequired } from "@/components/merchants/merchant-required";
-import { LinkShare } from "@/components/payments/link-share";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { CreateLinkDialog, type CreatedLink, type MerchantOption } from "@/components/payments/create-link-dialog";
+import { CurrencyField } from "@/components/payments/currency-field";
 import type { Mode } from "@/lib/db";
-import { currencyCodes } from "@/lib/schemas/dashboard-money";
 import { NewPaymentLinkForm, type NewPaymentLinkValues } from "@/lib/schemas/payment-link";
 
-type Merchant = { id: string; name: string };
-
 /** "New payment link": a reusable link (fixed or buyer-entered amount), then its URL and QR code. */
-export function NewPaymentLinkButton({ mode, merchants }: { mode: Mode; merchants: Merchant[] }) {
-  const [open, setOpen] = useState(false);
-  const [created, setCreated] = useState<{ id: string; url: string } | null>(null);
-  const close = () => {
-    setOpen(false);
-    setCreated(null);
-  };
+export function NewPaymentLinkButton({ mode, merchants }: { mode: Mode; merchants: MerchantOption[] }) {
   return (
-    <>
-      <Button onClick={() => setOpen(true)}>New payment link</Button>
-      <Dialog open={open} onClose={close} title={created ? "Payment link created" : "New payment link"} description={created ? "Every buyer who continues on this page gets a payment of their own." : `A reusable ${mode}-mode link: share it once, take many payments.`}>
-        {created ? (
-          <div className="space-y-4">
-            <LinkShare url={created.url} name={created.id} />
-            <div className="flex justify-end">
-              <Button type="button" onClick={close}>
-                Done
-              </Button>
-            </div>
-          </div>
-        ) : merchants.length === 0 ? (
-          <MerchantRequired mode={mode} reason="Create a merchant first: every payment link takes payments for one." onClose={close} />
-        ) : (
-          <LinkFields mode={mode} merchants={merchants} onCreated={setCreated} onCancel={close} />
-        )}
-      </Dialog>
-    </>
+    <CreateLinkDialog
+      mode={mode}
+      merchants={merchants}
+      label="New payment link"
+      description={`A reusable ${mode}-mode link: share it once, take many payments.`}
+      createdTitle="Payment link created"
+      createdDescription="Every buyer who continues on this page gets a payment of their own."
+      merchantRequired="Create a merchant first: every payment link takes payments for one."
+      fields={(props) => <LinkFields mode={mode} merchants={merchants} {...props} />}
+    />
   );
 }
 
-function LinkFields({ mode, merchants, onCreated, onCancel }: { mode: Mode; merchants: Merchant[]; onCreated: (l: { id: string; url: string }) => void; onCancel: () => void }) {
+function LinkFields({ mode, merchants, onCreated, onCancel }: { mode: Mode; merchants: MerchantOption[]; onCreated: (l: CreatedLink) => void; onCancel: () => void }) {
   const form = useForm<NewPaymentLinkValues>({
     resolver: zodResolver(NewPaymentLinkForm),
     defaultValues: { merchantId: merchants[0]?.id ?? "", currency: "USD", kind: "fixed", amount: "", minAmount: "", maxAmount: "", referencePrefix: "" },
@@ -62,7 +39,6 @@ function LinkFields({ mode, merchants, onCreated, onCancel }: { mode: Mode; merc
     const data = showActionResult(await createPaymentLinkAction({ ...values, mode }), { form, success: "Payment link created" });
     if (data) onCreated(data);
   });
-  const described = (name: keyof NewPaymentLinkValues) => ({ "aria-invalid": !!errors[name], "aria-describedby": errors[name] ? `${name}-error` : undefined });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -81,31 +57,17 @@ function LinkFields({ mode, merchants, onCreated, onCancel }: { mode: Mode; merc
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_7rem]">
         {kind === "fixed" ? (
           <div className="sm:col-span-2">
-            <FormField id="amount" label="Amount" error={errors.amount?.message}>
-              <Input id="amount" inputMode="decimal" autoComplete="off" placeholder="25.00" {...described("amount")} {...form.register("amount")} />
-            </FormField>
+            <TextField id="amount" label="Amount" error={errors.amount?.message} inputMode="decimal" autoComplete="off" placeholder="25.00" {...form.register("amount")} />
           </div>
         ) : (
           <>
-            <FormField id="minAmount" label="Minimum (optional)" error={errors.minAmount?.message}>
-              <Input id="minAmount" inputMode="decimal" autoComplete="off" placeholder="1.00" {...described("minAmount")} {...form.register("minAmount")} />
-            </FormField>
-            <FormField id="maxAmount" label="Maximum" error={errors.maxAmount?.message}>
-              <Input id="maxAmount" inputMode="decimal" autoComplete="off" placeholder="500.00" {...described("maxAmount")} {...form.register("maxAmount")} />
-            </FormField>
+            <TextField id="minAmount" label="Minimum (optional)" error={errors.minAmount?.message} inputMode="decimal" autoComplete="off" placeholder="1.00" {...form.register("minAmount")} />
+            <TextField id="maxAmount" label="Maximum" error={errors.maxAmount?.message} inputMode="decimal" autoComplete="off" placeholder="500.00" {...form.register("maxAmount")} />
           </>
         )}
-        <FormField id="currency" label="Currency" error={errors.currency?.message}>
-          <Select id="currency" {...described("currency")} {...form.register("currency")}>
-            {currencyCodes.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </Select>
-        </FormField>
+        <CurrencyField error={errors.currency?.message} {...form.register("currency")} />
       </div>
-      <FormField id="referencePrefix" label="Reference prefix" error={errors.referencePrefix?.message}>
-        <Input id="referencePrefix" autoComplete="off" placeholder="DONATION" aria-describedby={errors.referencePrefix ? "referencePrefix-error" : "referencePrefix-hint"} aria-invalid={!!errors.referencePrefix} {...form.register("referencePrefix")} />
-      </FormField>
+      <TextField id="referencePrefix" label="Reference prefix" error={errors.referencePrefix?.message} autoComplete="off" placeholder="DONATION" aria-describedby={errors.referencePrefix ? "referencePrefix-error" : "referencePrefix-hint"} {...form.register("referencePrefix")} />
       <p id="referencePrefix-hint" className="text-xs text-muted-foreground">
         Each payment&apos;s reference is this prefix, a dash and a random suffix (DONATION-7fK2…).
       </p>

@@ -4,12 +4,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
+import { TextField } from "@/components/forms/text-field";
 import { refundPaymentAction } from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
 import { FormActions } from "@/components/forms/form-actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { Mode } from "@/lib/db";
 import { compareValues, parseUnits } from "@/lib/money/money";
@@ -109,9 +109,7 @@ export function RefundButton({ mode, paymentId, unit, decimals, refundable, refu
                 {failure}
               </p>
             ) : null}
-            <FormField id="refund-amount" label="Amount (leave empty for the full amount)" error={errors.amount?.message}>
-              <Input id="refund-amount" inputMode="decimal" autoFocus autoComplete="off" placeholder={formatAmount(unit, refundable)} aria-invalid={!!errors.amount} aria-describedby={errors.amount ? "refund-amount-error" : undefined} {...form.register("amount")} />
-            </FormField>
+            <TextField id="refund-amount" label="Amount (leave empty for the full amount)" error={errors.amount?.message} inputMode="decimal" autoFocus autoComplete="off" placeholder={formatAmount(unit, refundable)} {...form.register("amount")} />
             <FormField id="refund-reason" label="Reason (optional)" error={errors.reason?.message}>
               <Textarea id="refund-reason" rows={2} {...form.register("reason")} />
             </FormField>

@@ -2,12 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type Resolver } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { changeCryptoDestinationAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
 import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { validateSettlement } from "@/lib/chain/caip";
 import type { Mode } from "@/lib/db";
 import { ChangeCryptoDestinationBody } from "@/lib/schemas/settlement";
@@ -41,18 +40,7 @@ export function ChangeDestinationForm({ mode, merchantId, settlement, onDone }: 
     <>
     {freshAuth.dialog}
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField id="new-destination" label="New destination wallet" error={errors.destination?.message}>
-        <Input
-          id="new-destination"
-          autoFocus
-          spellCheck={false}
-          autoComplete="off"
-          className="font-mono"
-          aria-invalid={!!errors.destination}
-          aria-describedby={errors.destination ? "new-destination-error" : undefined}
-          {...form.register("destination")}
-        />
-      </FormField>
+      <TextField id="new-destination" label="New destination wallet" error={errors.destination?.message} autoFocus spellCheck={false} autoComplete="off" className="font-mono" {...form.register("destination")} />
       <FormActions onCancel={onDone} pending={isSubmitting} submitLabel="Change destination" pendingLabel="Saving…" />
     </form>
     </>

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { registerCryptoSettlementsAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
@@ -101,19 +102,7 @@ export function CryptoSettlementForm({ mode, merchantId, registered, onDone, onE
         </Select>
       </FormField>
       {choice === CUSTOM ? (
-        <FormField id="asset-custom" label="CAIP-19 asset id" error={assetError}>
-          <Input
-            id="asset-custom"
-            autoFocus
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="eip155:8453/erc20:0x…"
-            className="font-mono"
-            aria-invalid={!!assetError}
-            aria-describedby={assetError ? "asset-custom-error" : undefined}
-            {...form.register(ASSET, { onChange: () => form.getValues(DESTINATION) && void form.trigger(DESTINATION) })}
-          />
-        </FormField>
+        <TextField id="asset-custom" label="CAIP-19 asset id" error={assetError} autoFocus spellCheck={false} autoComplete="off" placeholder="eip155:8453/erc20:0x…" className="font-mono" {...form.register(ASSET, { onChange: () => form.getValues(DESTINATION) && void form.trigger(DESTINATION) })} />
       ) : null}
       {existing ? (
         <div id="asset-conflict" role="alert" className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -1,28 +1,15 @@
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { createMerchant } from "../support/merchants";
-import { WebhookReceiver } from "../support/webhook-receiver";
+import { useWebhookEndpoints } from "../support/webhook-endpoints";
 
 // GET /v1/events and /v1/events/{id}; the bodies each delivery shows; and redelivering failed
 // deliveries by time range, exactly once.
 
 const usd = (value: string) => ({ unit: "iso4217/USD", value });
-let receiver: WebhookReceiver;
-const created: { api: ApiClient; id: string }[] = [];
-
-test.beforeAll(async () => {
-  receiver = await WebhookReceiver.start();
-});
-test.afterAll(async () => receiver.close());
-test.afterEach(async () => {
-  for (const { api, id } of created.splice(0)) await api.delete(`/v1/webhook-endpoints/${id}`);
-  receiver.respond(() => 200);
-});
+const hooks = useWebhookEndpoints();
 
 async function addEndpoint(api: ApiClient, path: string, events = ["*"]) {
-  const res = await api.post("/v1/webhook-endpoints", { url: receiver.url(path), events });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  created.push({ api, id: res.body.id });
-  return res.body.id as string;
+  return (await hooks.add(api, path, { events })).id;
 }
 
 test.describe("events", () => {
@@ -60,7 +47,7 @@ test.describe("events", () => {
     const one = await api.get(`/v1/events/${createdEvent!.id}`);
     expect(one.status).toBe(200);
     expect(one.body).toEqual(createdEvent);
-    const received = await receiver.waitFor(path, (d) => d.some((x) => x.event.id === createdEvent!.id), "the payment.created webhook");
+    const received = await hooks.receiver.waitFor(path, (d) => d.some((x) => x.event.id === createdEvent!.id), "the payment.created webhook");
     expect(JSON.parse(received.find((d) => d.event.id === createdEvent!.id)!.body)).toEqual(one.body);
   });
 
@@ -102,7 +89,7 @@ test("a delivery shows the body it POSTed and the receiver's answer", async ({ a
   const endpointId = await addEndpoint(api, path);
   const test1 = await api.post(`/v1/webhook-endpoints/${endpointId}/test`);
   expect(test1.status).toBe(201);
-  const [delivered] = await receiver.waitFor(path, (d) => d.length === 1, "the test event");
+  const [delivered] = await hooks.receiver.waitFor(path, (d) => d.length === 1, "the test event");
   await expect.poll(async () => (await api.get(`/v1/webhook-endpoints/${endpointId}/deliveries`)).body.data[0].status).toBe("succeeded");
   const [delivery] = (await api.get(`/v1/webhook-endpoints/${endpointId}/deliveries`)).body.data;
   expect(delivery.requestBody).toBe(delivered!.body);

@@ -1,29 +1,17 @@
 import { verifyTollgateSignature } from "../../lib/webhooks/verify";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { createMerchant, sampleAddress, usdcBase } from "../support/merchants";
-import { WebhookReceiver, type Delivery } from "../support/webhook-receiver";
+import { useWebhookEndpoints } from "../support/webhook-endpoints";
+import type { Delivery } from "../support/webhook-receiver";
 
 const usd = (value: string) => ({ unit: "iso4217/USD", value });
-let receiver: WebhookReceiver;
 let n = 0;
-const created: { api: ApiClient; id: string }[] = [];
-
-test.beforeAll(async () => {
-  receiver = await WebhookReceiver.start();
-});
-test.afterAll(async () => receiver.close());
-// Endpoints left behind would receive every later test's events.
-test.afterEach(async () => {
-  for (const { api, id } of created.splice(0)) await api.delete(`/v1/webhook-endpoints/${id}`);
-  receiver.respond(() => 200);
-});
+const hooks = useWebhookEndpoints();
 
 async function addEndpoint(api: ApiClient, body: Record<string, unknown> = {}) {
   const path = `/hooks/${Date.now()}-${++n}`;
-  const res = await api.post("/v1/webhook-endpoints", { url: receiver.url(path), ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  created.push({ api, id: res.body.id });
-  return { path, id: res.body.id as string, secret: res.body.secret as string };
+  const { id, secret } = await hooks.add(api, path, body);
+  return { path, id, secret };
 }
 
 async function paidPayment(api: ApiClient, merchantId: string, value = "1050") {
@@ -38,10 +26,10 @@ const signedWith = (d: Delivery, secret: string) => verifyTollgateSignature(d.bo
 
 test.describe("webhook endpoints", () => {
   test("are created with a whsec_ secret shown once, then read, listed, updated and deleted", async ({ api }) => {
-    const res = await api.post("/v1/webhook-endpoints", { url: receiver.url("/crud"), events: ["payment.succeeded", "payment.succeeded", "refund.succeeded"], description: "Orders service" });
+    const res = await api.post("/v1/webhook-endpoints", { url: hooks.receiver.url("/crud"), events: ["payment.succeeded", "payment.succeeded", "refund.succeeded"], description: "Orders service" });
     expect(res.status).toBe(201);
-    created.push({ api, id: res.body.id });
-    expect(res.body).toMatchObject({ url: receiver.url("/crud"), events: ["payment.succeeded", "refund.succeeded"], description: "Orders service", enabled: true, failingSince: null, disabledAt: null });
+    hooks.track(api, res.body.id);
+    expect(res.body).toMatchObject({ url: hooks.receiver.url("/crud"), events: ["payment.succeeded", "refund.succeeded"], description: "Orders service", enabled: true, failingSince: null, disabledAt: null });
     expect(res.body.id).toMatch(/^we_[0-9A-Za-z]{24}$/);
     expect(res.body.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
 
@@ -57,7 +45,7 @@ test.describe("webhook endpoints", () => {
 
     const updated = await api.patch(`/v1/webhook-endpoints/${res.body.id}`, { events: ["*"], enabled: false, description: null });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ events: ["*"], enabled: false, description: null, url: receiver.url("/crud") });
+    expect(updated.body).toMatchObject({ events: ["*"], enabled: false, description: null, url: hooks.receiver.url("/crud") });
 
     expect((await api.delete(`/v1/webhook-endpoints/${res.body.id}`)).body).toEqual({ id: res.body.id, deleted: true });
     expect((await api.get(`/v1/webhook-endpoints/${res.body.id}`)).status).toBe(404);
@@ -86,7 +74,7 @@ test.describe("webhook endpoints", () => {
   test("an https URL is accepted, and an update is validated the same way", async ({ api }) => {
     const res = await api.post("/v1/webhook-endpoints", { url: "https://hooks.example.com/tollgate" });
     expect(res.status).toBe(201);
-    created.push({ api, id: res.body.id });
+    hooks.track(api, res.body.id);
     expect(res.body.events).toEqual(["*"]);
     const bad = await api.patch(`/v1/webhook-endpoints/${res.body.id}`, { url: "http://hooks.example.com/tollgate" });
     expect(bad.status).toBe(400);
@@ -120,7 +108,7 @@ test.describe("webhook deliveries", () => {
     expect(rest.status).toBe(201);
 
     const mine = (all: Delivery[]) => all.filter((d) => d.event?.data?.object?.id === paymentId || d.event?.data?.object?.paymentId === paymentId);
-    const deliveries = mine(await receiver.waitFor(endpoint.path, (all) => mine(all).length >= 6, "6 events of the payment"));
+    const deliveries = mine(await hooks.receiver.waitFor(endpoint.path, (all) => mine(all).length >= 6, "6 events of the payment"));
     expect(deliveries.map((d) => d.event.type).sort()).toEqual(["payment.created", "payment.succeeded", "refund.created", "refund.created", "refund.succeeded", "refund.succeeded"]);
 
     for (const d of deliveries) {
@@ -168,7 +156,7 @@ test.describe("webhook deliveries", () => {
   test("an attempt answered with 500 is retried with backoff, and the log records each outcome", async ({ api }) => {
     const endpoint = await addEndpoint(api, { events: ["payment.cancelled"] });
     const failedOnce = new Set<string>();
-    receiver.respond((d) => {
+    hooks.receiver.respond((d) => {
       if (d.path !== endpoint.path || failedOnce.has(d.event.id)) return 200;
       failedOnce.add(d.event.id);
       return 500;
@@ -177,13 +165,13 @@ test.describe("webhook deliveries", () => {
     const payment = await api.post("/v1/payments", { referenceId: "retry", amount: usd("100") }, { merchantId: merchant.id });
     await api.post(`/v1/payments/${payment.body.id}/cancel`);
 
-    const first = await receiver.waitFor(endpoint.path, (all) => all.length >= 1, "the first attempt");
+    const first = await hooks.receiver.waitFor(endpoint.path, (all) => all.length >= 1, "the first attempt");
     const deliveryLog = async () => (await api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body.data[0];
     await expect.poll(deliveryLog, { timeout: 5_000 }).toMatchObject({ status: "pending", attempts: 1, responseStatus: 500, responseExcerpt: "receiver says 500", error: "HTTP 500" });
     const afterFailure = await deliveryLog();
     expect(Date.parse(afterFailure.nextAttemptAt) - Date.parse(afterFailure.lastAttemptAt)).toBeGreaterThanOrEqual(3_500);
 
-    const both = await receiver.waitFor(endpoint.path, (all) => all.length >= 2, "the retry", 20_000);
+    const both = await hooks.receiver.waitFor(endpoint.path, (all) => all.length >= 2, "the retry", 20_000);
     expect(both).toHaveLength(2);
     expect(both[1]!.event.id).toBe(first[0]!.event.id);
     expect(both[1]!.body).toBe(first[0]!.body);
@@ -201,13 +189,13 @@ test.describe("webhook deliveries", () => {
     const merchant = await createMerchant(api, { withUsdc: true });
     await paidPayment(api, merchant.id);
 
-    const all = await receiver.waitFor(everything.path, (d) => ofType(d, "payment.succeeded").length + ofType(d, "settlement.updated").length >= 2, "the payment's and settlement's events");
+    const all = await hooks.receiver.waitFor(everything.path, (d) => ofType(d, "payment.succeeded").length + ofType(d, "settlement.updated").length >= 2, "the payment's and settlement's events");
     expect(ofType(all, "settlement.updated")).toHaveLength(1);
-    const settlements = await receiver.waitFor(settlementsOnly.path, (d) => d.length >= 1, "settlement.updated");
+    const settlements = await hooks.receiver.waitFor(settlementsOnly.path, (d) => d.length >= 1, "settlement.updated");
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(receiver.at(settlementsOnly.path).map((d) => d.event.type)).toEqual(["settlement.updated"]);
+    expect(hooks.receiver.at(settlementsOnly.path).map((d) => d.event.type)).toEqual(["settlement.updated"]);
     expect(settlements[0]!.event.data.object).toMatchObject({ merchantId: merchant.id, fiat: [], crypto: [{ asset: usdcBase, destination: `eip155:8453:${sampleAddress}` }] });
-    expect(receiver.at(disabled.path)).toHaveLength(0);
+    expect(hooks.receiver.at(disabled.path)).toHaveLength(0);
   });
 
   test("send test event and redeliver reach the endpoint again, signed", async ({ api }) => {
@@ -215,7 +203,7 @@ test.describe("webhook deliveries", () => {
     const test = await api.post(`/v1/webhook-endpoints/${endpoint.id}/test`);
     expect(test.status).toBe(201);
     expect(test.body).toMatchObject({ endpointId: endpoint.id, eventType: "webhook.test", status: "pending", attempts: 0 });
-    const [ping] = await receiver.waitFor(endpoint.path, (d) => d.length >= 1, "the test event");
+    const [ping] = await hooks.receiver.waitFor(endpoint.path, (d) => d.length >= 1, "the test event");
     expect(ping!.event).toMatchObject({ id: test.body.eventId, type: "webhook.test", data: { object: { endpointId: endpoint.id } } });
     expect(signedWith(ping!, endpoint.secret)).toBe(true);
     await expect.poll(async () => (await api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body.data[0].status).toBe("succeeded");
@@ -223,7 +211,7 @@ test.describe("webhook deliveries", () => {
     const again = await api.post(`/v1/webhook-endpoints/${endpoint.id}/deliveries/${test.body.id}/redeliver`, undefined, { idempotencyKey: freshKey("redeliver") });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ id: test.body.id, status: "pending" });
-    const twice = await receiver.waitFor(endpoint.path, (d) => d.length >= 2, "the redelivery");
+    const twice = await hooks.receiver.waitFor(endpoint.path, (d) => d.length >= 2, "the redelivery");
     expect(twice[1]!.event.id).toBe(test.body.eventId);
     await expect.poll(async () => (await api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body.data[0]).toMatchObject({ status: "succeeded", attempts: 2 });
 
@@ -243,7 +231,7 @@ test.describe("webhook deliveries", () => {
     expect(rotated.body.secret).not.toBe(endpoint.secret);
     const merchant = await createMerchant(api);
     await api.post("/v1/payments", { referenceId: "rotated", amount: usd("100") }, { merchantId: merchant.id });
-    const [d] = await receiver.waitFor(endpoint.path, (all) => all.length >= 1, "payment.created");
+    const [d] = await hooks.receiver.waitFor(endpoint.path, (all) => all.length >= 1, "payment.created");
     expect(signedWith(d!, rotated.body.secret)).toBe(true);
     expect(signedWith(d!, endpoint.secret)).toBe(false);
   });

@@ -3,10 +3,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { ForgotPasswordInput } from "@/lib/schemas/auth";
 import { forgotPasswordAction } from "./actions";
 
@@ -37,9 +36,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input id="email" type="email" autoComplete="email" autoFocus aria-invalid={!!errors.email} aria-describedby={errors.email ? "email-error" : undefined} {...form.register("email")} />
-      </FormField>
+      <TextField id="email" label="Email" error={errors.email?.message} type="email" autoComplete="email" autoFocus {...form.register("email")} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Sending…" : "Send reset link"}
       </Button>

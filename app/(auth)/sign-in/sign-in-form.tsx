@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { signWithPasskey } from "@/components/auth/passkey-browser";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -64,12 +65,8 @@ export function SignInForm({ next }: { next: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div hidden={!!second} className="space-y-4">
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <Input id="email" type="email" autoComplete="email" autoFocus aria-invalid={!!errors.email} aria-describedby={errors.email ? "email-error" : undefined} {...form.register("email")} />
-        </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
-          <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? "password-error" : undefined} {...form.register("password")} />
-        </FormField>
+        <TextField id="email" label="Email" error={errors.email?.message} type="email" autoComplete="email" autoFocus {...form.register("email")} />
+        <TextField id="password" label="Password" error={errors.password?.message} type="password" autoComplete="current-password" {...form.register("password")} />
       </div>
       {second?.passkey ? (
         <div className="space-y-2">

@@ -4,10 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
+import { NewPasswordHint } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { SignUpInput } from "@/lib/schemas/auth";
 import { signUpAction } from "./actions";
 
@@ -37,23 +37,14 @@ export function SignUpForm() {
     );
   }
 
-  const field = (name: keyof SignUpInput) => ({ "aria-invalid": !!errors[name], "aria-describedby": errors[name] ? `${name}-error` : undefined, ...form.register(name) });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField id="accountName" label="Business name" error={errors.accountName?.message}>
-        <Input id="accountName" autoComplete="organization" autoFocus {...field("accountName")} />
-      </FormField>
-      <FormField id="name" label="Your name" error={errors.name?.message}>
-        <Input id="name" autoComplete="name" {...field("name")} />
-      </FormField>
-      <FormField id="email" label="Email" error={errors.email?.message}>
-        <Input id="email" type="email" autoComplete="email" {...field("email")} />
-      </FormField>
-      <FormField id="password" label="Password" error={errors.password?.message}>
-        <Input id="password" type="password" autoComplete="new-password" {...field("password")} />
-      </FormField>
-      <p className="text-xs text-muted-foreground">At least 10 characters. A passphrase of a few words is easy to remember and hard to guess.</p>
+      <TextField id="accountName" label="Business name" error={errors.accountName?.message} autoComplete="organization" autoFocus {...form.register("accountName")} />
+      <TextField id="name" label="Your name" error={errors.name?.message} autoComplete="name" {...form.register("name")} />
+      <TextField id="email" label="Email" error={errors.email?.message} type="email" autoComplete="email" {...form.register("email")} />
+      <TextField id="password" label="Password" error={errors.password?.message} type="password" autoComplete="new-password" {...form.register("password")} />
+      <NewPasswordHint />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Creating your account…" : "Create account"}
       </Button>

@@ -3,10 +3,10 @@ import { confirmGatewayOption } from "@/lib/gateway/confirm";
 import { findGatewayPayment } from "@/lib/gateway/find-payment";
 import { createGatewayOptions, optionActions } from "@/lib/gateway/options";
 import { gatewayPayment, gatewayStatus } from "@/lib/gateway/serialize";
-import { db } from "@/lib/db";
+import { db, type Payment } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { waitForChange } from "@/lib/payments/wait-for-change";
-import { callerKey } from "@/lib/api/context";
+import { callerKey, type ApiContext } from "@/lib/api/context";
 import {
   ConfirmBody,
   FetchBody,
@@ -26,6 +26,11 @@ import { defineOperation } from "../operation";
 // authenticates with an Api-Key or a public App-Id + Client-Id of the payment's account and mode.
 const tag = "Gateway";
 const common = { tag, auth: "api_key_or_app", permission: "payments.read", params: GatewayPaymentParams, ownTransactions: true } as const;
+
+/** The payment's status, after holding the request up to maxPollMs for it to change. */
+async function statusAfterPoll(ctx: ApiContext, payment: Payment, maxPollMs: number, signal: AbortSignal) {
+  return gatewayStatus(maxPollMs > 0 ? await waitForChange(payment, maxPollMs, signal, callerKey(ctx.caller)) : payment);
+}
 
 export const gatewayGetPaymentOp = defineOperation({
   ...common,
@@ -88,7 +93,7 @@ export const gatewayConfirmOp = defineOperation({
   errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired"],
   handler: async ({ ctx, params, query, body, signal }) => {
     const payment = await confirmGatewayOption(await findGatewayPayment(ctx, params.paymentId), body.optionId, body.results, ctx.actor);
-    return gatewayStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal, callerKey(ctx.caller)) : payment);
+    return statusAfterPoll(ctx, payment, query.maxPollMs, signal);
   },
 });
 
@@ -103,8 +108,7 @@ export const gatewayStatusOp = defineOperation({
   response: GatewayStatus,
   errors: ["payment_not_found"],
   handler: async ({ ctx, params, query, signal }) => {
-    const payment = await findGatewayPayment(ctx, params.paymentId);
-    return gatewayStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal, callerKey(ctx.caller)) : payment);
+    return statusAfterPoll(ctx, await findGatewayPayment(ctx, params.paymentId), query.maxPollMs, signal);
   },
 });
 

@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -35,12 +36,8 @@ export function AcceptInvitationForm({ token, email }: { token: string; email: s
       <FormField id="email" label="Email">
         <Input id="email" type="email" value={email} readOnly aria-readonly className="bg-muted" />
       </FormField>
-      <FormField id="name" label="Your name" error={errors.name?.message}>
-        <Input id="name" autoComplete="name" autoFocus aria-invalid={!!errors.name} aria-describedby={errors.name ? "name-error" : undefined} {...form.register("name")} />
-      </FormField>
-      <FormField id="password" label="Choose a password" error={errors.password?.message}>
-        <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} aria-describedby={errors.password ? "password-error" : undefined} {...form.register("password")} />
-      </FormField>
+      <TextField id="name" label="Your name" error={errors.name?.message} autoComplete="name" autoFocus {...form.register("name")} />
+      <TextField id="password" label="Choose a password" error={errors.password?.message} type="password" autoComplete="new-password" {...form.register("password")} />
       <p className="text-xs text-muted-foreground">At least 10 characters. We then mail you a link to finish.</p>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Sending…" : "Join the team"}

@@ -5,10 +5,10 @@ import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { TextField } from "@/components/forms/text-field";
+import { ReadOnlyEmailField } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 import { ConfirmJoinInput } from "@/lib/schemas/auth";
 import { confirmJoinAction } from "./actions";
@@ -32,12 +32,8 @@ export function ConfirmJoinForm({ token, email, accountName }: { token: string; 
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField id="email" label="Email">
-        <Input id="email" type="email" value={email} autoComplete="username" readOnly aria-readonly className="bg-muted" />
-      </FormField>
-      <FormField id="password" label="The password you chose" error={errors.password?.message}>
-        <Input id="password" type="password" autoComplete="current-password" autoFocus aria-invalid={!!errors.password} aria-describedby={errors.password ? "password-error" : undefined} {...form.register("password")} />
-      </FormField>
+      <ReadOnlyEmailField email={email} />
+      <TextField id="password" label="The password you chose" error={errors.password?.message} type="password" autoComplete="current-password" autoFocus {...form.register("password")} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Joining…" : `Join ${accountName}`}
       </Button>

@@ -3,10 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
+import { NewPasswordHint, ReadOnlyEmailField } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { ResetPasswordInput } from "@/lib/schemas/auth";
 import { resetPasswordAction } from "./actions";
 
@@ -22,13 +22,9 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField id="email" label="Email">
-        <Input id="email" type="email" value={email} autoComplete="username" readOnly aria-readonly className="bg-muted" />
-      </FormField>
-      <FormField id="password" label="New password" error={errors.password?.message}>
-        <Input id="password" type="password" autoComplete="new-password" autoFocus aria-invalid={!!errors.password} aria-describedby={errors.password ? "password-error" : undefined} {...form.register("password")} />
-      </FormField>
-      <p className="text-xs text-muted-foreground">At least 10 characters. A passphrase of a few words is easy to remember and hard to guess.</p>
+      <ReadOnlyEmailField email={email} />
+      <TextField id="password" label="New password" error={errors.password?.message} type="password" autoComplete="new-password" autoFocus {...form.register("password")} />
+      <NewPasswordHint />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Saving…" : "Set new password"}
       </Button>

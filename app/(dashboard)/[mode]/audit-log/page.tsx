@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
-import Form from "next/form";
 import Link from "next/link";
 import { NoAccess } from "@/components/dashboard/no-access";
+import { FilterSelect } from "@/components/developers/filter-select";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Label } from "@/components/ui/label";
+import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { AuditLogQuery, listAuditActions, listAuditLog, type AuditLogEntry } from "@/lib/audit-log/list-audit-log";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
@@ -29,23 +28,9 @@ export default async function AuditLogPage({ params, searchParams }: { params: P
   return (
     <div className="space-y-6">
       <PageHeader title="Audit log" description={`Who changed what in ${mode} mode, and account-wide changes such as the team. Newest first; times in your time zone (hover one for UTC).`} />
-      {/* A GET form: the filter lives in the URL, so a filtered view can be shared. */}
-      <Form action={`/${mode}/audit-log`} className="flex flex-wrap items-end gap-2">
-        <div className="space-y-1.5">
-          <Label htmlFor="action-filter">Action</Label>
-          <Select id="action-filter" name="action" defaultValue={query.action ?? ""} className="w-64 max-w-full">
-            <option value="">All actions</option>
-            {actions.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Button type="submit" variant="outline">
-          Filter
-        </Button>
-      </Form>
+      <FilterForm action={`/${mode}/audit-log`}>
+        <FilterSelect id="action-filter" name="action" label="Action" allLabel="All actions" value={query.action} options={actions.map((action) => ({ value: action, label: action }))} className="w-64 max-w-full" />
+      </FilterForm>
       {page.data.length === 0 ? (
         <EmptyState title={query.action ? `No “${query.action}” entries` : "Nothing recorded yet"} description="Changes to keys, merchants, settlements, payments and the team appear here." />
       ) : (

@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { ApiKeyPermissions } from "@/components/developers/api-key-permissions";
@@ -9,8 +10,6 @@ import { FormActions } from "@/components/forms/form-actions";
 import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { SecretShownOnce } from "@/components/ui/secret-shown-once";
 import type { ApiPermission } from "@/lib/api-keys/permissions";
 import type { Mode, Role } from "@/lib/db";
@@ -59,17 +58,7 @@ export function CreateApiKeyButton({ mode, role, grantable }: { mode: Mode; role
           />
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <FormField id="api-key-name" label="Name" error={errors.name?.message}>
-              <Input
-                id="api-key-name"
-                placeholder="e.g. Checkout server"
-                autoComplete="off"
-                autoFocus
-                aria-invalid={!!errors.name}
-                aria-describedby={errors.name ? "api-key-name-error" : undefined}
-                {...form.register("name")}
-              />
-            </FormField>
+            <TextField id="api-key-name" label="Name" error={errors.name?.message} placeholder="e.g. Checkout server" autoComplete="off" autoFocus {...form.register("name")} />
             <ApiKeyPermissions field={form.register("permissions")} grantable={grantable} role={role} error={errors.permissions?.message} />
             <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create key" pendingLabel="Creating…" />
           </form>

@@ -2,14 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { ReturnOriginsField } from "@/components/forms/return-origins-field";
 import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import type { Mode } from "@/lib/db";
 import { CreatePublicAppInput } from "@/lib/schemas/api-key";
 import { createPublicAppAction } from "./actions";
@@ -30,9 +29,7 @@ export function CreatePublicAppButton({ mode }: { mode: Mode }) {
       </Button>
       <Dialog open={open} onClose={close} title={`Create a ${mode} App-Id`} description="Name it after the app that will use it.">
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField id="app-name" label="Name" error={errors.name?.message}>
-            <Input id="app-name" placeholder="e.g. iOS wallet" autoComplete="off" autoFocus aria-invalid={!!errors.name} aria-describedby={errors.name ? "app-name-error" : undefined} {...form.register("name")} />
-          </FormField>
+          <TextField id="app-name" label="Name" error={errors.name?.message} placeholder="e.g. iOS wallet" autoComplete="off" autoFocus {...form.register("name")} />
           <ReturnOriginsField id="app-return-origins" control={form.control} name="allowedReturnOrigins" error={errors.allowedReturnOrigins?.message} />
           <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create App-Id" pendingLabel="Creating…" />
         </form>

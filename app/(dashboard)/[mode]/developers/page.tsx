@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { SectionHeading } from "@/components/ui/section-heading";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { grantableApiPermissions } from "@/lib/api-keys/permissions";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
@@ -90,15 +91,10 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
 
       <section aria-labelledby="apps-heading" className="space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="space-y-1">
-            <h2 id="apps-heading" className="text-xl font-semibold">
-              Public App-Ids
-            </h2>
-            <p className="max-w-2xl text-sm text-muted-foreground">
-              For wallet and mobile apps: sent as <code className="font-mono">App-Id</code> with a <code className="font-mono">Client-Id</code>, an App-Id may only read payment status. It is not a
-              secret, so it is always shown in full.
-            </p>
-          </div>
+          <SectionHeading id="apps-heading" title="Public App-Ids">
+            For wallet and mobile apps: sent as <code className="font-mono">App-Id</code> with a <code className="font-mono">Client-Id</code>, an App-Id may only read payment status. It is not a
+            secret, so it is always shown in full.
+          </SectionHeading>
           {manage ? <CreatePublicAppButton mode={mode} /> : null}
         </div>
         {apps.length === 0 ? (

@@ -2,10 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
+import { NewPasswordHint } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import type { Mode } from "@/lib/db";
 import { ChangePasswordInput } from "@/lib/schemas/auth";
 import { changePasswordAction } from "./actions";
@@ -18,19 +18,14 @@ export function ChangePasswordForm({ mode, email }: { mode: Mode; email: string 
     if (showActionResult(await changePasswordAction({ ...values, mode }), { form, success: "Your password was changed." })) form.reset();
   });
 
-  const field = (name: keyof ChangePasswordInput) => ({ "aria-invalid": !!errors[name], "aria-describedby": errors[name] ? `${name}-error` : undefined, ...form.register(name) });
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
       {/* For password managers: which login the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <FormField id="password" label="Current password" error={errors.password?.message}>
-        <Input id="password" type="password" autoComplete="current-password" {...field("password")} />
-      </FormField>
-      <FormField id="newPassword" label="New password" error={errors.newPassword?.message}>
-        <Input id="newPassword" type="password" autoComplete="new-password" {...field("newPassword")} />
-      </FormField>
-      <p className="text-xs text-muted-foreground">At least 10 characters. A passphrase of a few words is easy to remember and hard to guess.</p>
+      <TextField id="password" label="Current password" error={errors.password?.message} type="password" autoComplete="current-password" {...form.register("password")} />
+      <TextField id="newPassword" label="New password" error={errors.newPassword?.message} type="password" autoComplete="new-password" {...form.register("newPassword")} />
+      <NewPasswordHint />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Changing…" : "Change password"}
       </Button>

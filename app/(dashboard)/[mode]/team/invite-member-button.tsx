@@ -2,14 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { RoleField } from "@/components/team/role-field";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { SecretShownOnce } from "@/components/ui/secret-shown-once";
 import type { Mode, Role } from "@/lib/db";
 import { DateTime } from "@/components/payments/date-time";
@@ -59,9 +58,7 @@ export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grant
           </SecretShownOnce>
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <FormField id="invite-email" label="Email" error={errors.email?.message}>
-              <Input id="invite-email" type="email" autoComplete="off" autoFocus aria-invalid={!!errors.email} aria-describedby={errors.email ? "invite-email-error" : undefined} {...form.register("email")} />
-            </FormField>
+            <TextField id="invite-email" label="Email" error={errors.email?.message} type="email" autoComplete="off" autoFocus {...form.register("email")} />
             <RoleField id="invite-role" roles={grantableRoles} role={role} error={errors.role?.message} aria-invalid={!!errors.role} {...form.register("role")} />
             <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create invitation" pendingLabel="Creating…" />
           </form>

@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
-import Form from "next/form";
 import Link from "next/link";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { FilterSelect } from "@/components/developers/filter-select";
 import { JsonBlock } from "@/components/developers/json-block";
 import { DateTime } from "@/components/payments/date-time";
-import { Button } from "@/components/ui/button";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { db } from "@/lib/db";
@@ -31,12 +30,9 @@ export default async function EventsPage({ params, searchParams }: { params: Pro
   return (
     <div className="space-y-6">
       <PageHeader title="Events" description={`What happened in ${mode} mode over the last 30 days, newest first, each with the body its webhooks carry. Also at GET /v1/events.`} />
-      <Form action={`/${mode}/developers/events`} className="flex flex-wrap items-end gap-2">
+      <FilterForm action={`/${mode}/developers/events`}>
         <FilterSelect id="type-filter" name="type" label="Type" allLabel="All types" value={type} options={eventTypesListed.map((t) => ({ value: t, label: t }))} />
-        <Button type="submit" variant="outline">
-          Filter
-        </Button>
-      </Form>
+      </FilterForm>
       {page.data.length === 0 ? (
         <EmptyState
           title={type ? `No ${type} events` : `No ${mode}-mode events yet`}

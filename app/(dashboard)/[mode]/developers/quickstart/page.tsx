@@ -6,6 +6,7 @@ import { referenceGroups, type OpenApiDocument } from "@/components/developers/o
 import { quickstartSteps } from "@/components/developers/quickstart-steps";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { PageHeader } from "@/components/ui/page-header";
+import { SectionHeading } from "@/components/ui/section-heading";
 import { buildOpenApi } from "@/lib/api/openapi";
 import { operations } from "@/lib/api/operations";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
@@ -62,18 +63,13 @@ export default async function QuickstartPage({ params }: { params: Promise<{ mod
       </div>
 
       <section aria-labelledby="reference-heading" className="space-y-4">
-        <div className="space-y-1">
-          <h2 id="reference-heading" className="text-xl font-semibold">
-            API reference
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Generated from the same definitions that validate requests; the machine-readable document is at{" "}
-            <a href="/v1/openapi.json" className="font-mono text-primary underline underline-offset-4">
-              /v1/openapi.json
-            </a>
-            .
-          </p>
-        </div>
+        <SectionHeading id="reference-heading" title="API reference">
+          Generated from the same definitions that validate requests; the machine-readable document is at{" "}
+          <a href="/v1/openapi.json" className="font-mono text-primary underline underline-offset-4">
+            /v1/openapi.json
+          </a>
+          .
+        </SectionHeading>
         <ApiReference groups={groups} />
       </section>
     </div>

@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
-import Form from "next/form";
 import Link from "next/link";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { FilterSelect } from "@/components/developers/filter-select";
 import { HttpStatusBadge } from "@/components/developers/http-status-badge";
 import { DateTime } from "@/components/payments/date-time";
-import { Button } from "@/components/ui/button";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
@@ -42,13 +41,10 @@ export default async function RequestLogPage({ params, searchParams }: { params:
   return (
     <div className="space-y-6">
       <PageHeader title="Request log" description={`Every ${mode}-mode /v1 request of the last 30 days made with one of your keys or App-Ids, newest first. Secrets in request bodies are redacted.`} />
-      <Form action={`/${mode}/developers/requests`} className="flex flex-wrap items-end gap-2">
+      <FilterForm action={`/${mode}/developers/requests`}>
         <FilterSelect id="status-filter" name="status" label="Status" allLabel="All statuses" value={status} options={statusClasses.map((c) => ({ value: c, label: statusLabels[c] }))} className="w-40" />
         <FilterSelect id="key-filter" name="key" label="API key" allLabel="All keys and apps" value={apiKeyId} options={keys.map((k) => ({ value: k.id, label: `${k.name} (${k.masked})` }))} className="w-64 max-w-full" />
-        <Button type="submit" variant="outline">
-          Filter
-        </Button>
-      </Form>
+      </FilterForm>
       {page.data.length === 0 ? (
         <EmptyState
           title={filtered ? "No requests match these filters" : `No ${mode}-mode API requests yet`}

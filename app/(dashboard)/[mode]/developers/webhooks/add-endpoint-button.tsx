@@ -2,14 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { EventCheckboxes } from "@/components/webhooks/event-checkboxes";
 import { SigningSecretShownOnce } from "@/components/webhooks/signing-secret-shown-once";
 import type { Mode } from "@/lib/db";
@@ -40,18 +39,7 @@ export function AddEndpointButton({ mode }: { mode: Mode }) {
           <SigningSecretShownOnce secret={secret} onDone={close} leaving={leaving} onStay={stay} />
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <FormField id="endpoint-url" label="Endpoint URL" error={errors.url?.message}>
-              <Input
-                id="endpoint-url"
-                type="url"
-                placeholder="https://example.com/tollgate/webhooks"
-                autoComplete="off"
-                autoFocus
-                aria-invalid={!!errors.url}
-                aria-describedby={errors.url ? "endpoint-url-error" : undefined}
-                {...form.register("url")}
-              />
-            </FormField>
+            <TextField id="endpoint-url" label="Endpoint URL" error={errors.url?.message} type="url" placeholder="https://example.com/tollgate/webhooks" autoComplete="off" autoFocus {...form.register("url")} />
             <EventCheckboxes idPrefix="new-endpoint" field={form.register("events")} error={errors.events} />
             <FormActions onCancel={close} pending={isSubmitting} submitLabel="Add endpoint" pendingLabel="Adding…" />
           </form>

@@ -4,17 +4,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { createPasskey } from "@/components/auth/passkey-browser";
 import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import type { Mode } from "@/lib/db";
 import { AddPasskeyInput } from "@/lib/schemas/passkeys";
 import { beginPasskeyRegistrationAction, finishPasskeyRegistrationAction, removePasskeyAction } from "./actions";
+import { DeviceList, DeviceRow } from "./device-list";
 import { RecoveryCodes } from "./recovery-codes";
 
 export type PasskeyItem = { id: string; name: string; created: string; lastUsed: string | null; synced: boolean };
@@ -48,41 +48,37 @@ export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: Passk
       {passkeys.length === 0 ? (
         <p className="text-sm text-muted-foreground">No passkeys yet. Add one to sign in with your fingerprint, face or security key instead of a code.</p>
       ) : (
-        <ul className="divide-y divide-border rounded-md border border-border" aria-label="Passkeys">
+        <DeviceList label="Passkeys">
           {passkeys.map((passkey) => (
-            <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-              <div className="min-w-0 space-y-0.5 text-sm">
-                <p className="flex flex-wrap items-center gap-2 break-all font-medium">
-                  {passkey.name}
-                  {passkey.synced ? <Badge>Synced</Badge> : null}
-                </p>
-                <p className="text-muted-foreground">
-                  added {passkey.created} · {passkey.lastUsed ? `last used ${passkey.lastUsed}` : "never used"}
-                </p>
-              </div>
-              <ConfirmButton
-                label={
-                  <>
-                    Remove<span className="sr-only"> {passkey.name}</span>
-                  </>
-                }
-                title={`Remove the passkey “${passkey.name}”?`}
-                description="It can no longer sign you in or confirm changes; your other sessions are signed out, and the account's owners are told by email."
-                confirmLabel="Remove"
-                onConfirm={async () => {
-                  const done = showActionResult(await freshAuth.run(() => removePasskeyAction({ passkeyId: passkey.id, mode })), { success: `Passkey “${passkey.name}” removed` });
-                  if (done) router.refresh();
-                  return !!done;
-                }}
-              />
-            </li>
+            <DeviceRow
+              key={passkey.id}
+              name={passkey.name}
+              breakName
+              badge={passkey.synced ? <Badge>Synced</Badge> : null}
+              detail={`added ${passkey.created} · ${passkey.lastUsed ? `last used ${passkey.lastUsed}` : "never used"}`}
+              action={
+                <ConfirmButton
+                  label={
+                    <>
+                      Remove<span className="sr-only"> {passkey.name}</span>
+                    </>
+                  }
+                  title={`Remove the passkey “${passkey.name}”?`}
+                  description="It can no longer sign you in or confirm changes; your other sessions are signed out, and the account's owners are told by email."
+                  confirmLabel="Remove"
+                  onConfirm={async () => {
+                    const done = showActionResult(await freshAuth.run(() => removePasskeyAction({ passkeyId: passkey.id, mode })), { success: `Passkey “${passkey.name}” removed` });
+                    if (done) router.refresh();
+                    return !!done;
+                  }}
+                />
+              }
+            />
           ))}
-        </ul>
+        </DeviceList>
       )}
       <form onSubmit={add} noValidate className="flex max-w-md flex-col gap-3 sm:flex-row sm:items-start">
-        <FormField id="passkey-name" label="Name of the new passkey" error={errors.name?.message}>
-          <Input id="passkey-name" placeholder="e.g. Work laptop" maxLength={60} aria-invalid={!!errors.name} aria-describedby={errors.name ? "passkey-name-error" : undefined} {...form.register("name")} />
-        </FormField>
+        <TextField id="passkey-name" label="Name of the new passkey" error={errors.name?.message} placeholder="e.g. Work laptop" maxLength={60} {...form.register("name")} />
         <Button type="submit" className="sm:mt-6" disabled={isSubmitting}>
           {isSubmitting ? "Adding…" : "Add a passkey"}
         </Button>

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { Mode } from "@/lib/db";
 import { signOutSessionsAction } from "./actions";
+import { DeviceList, DeviceRow } from "./device-list";
 
 export type SessionItem = { id: string; device: string; ipAddress: string | null; current: boolean; signedIn: string; lastSeen: string };
 
@@ -14,34 +15,31 @@ export function SessionList({ mode, sessions }: { mode: Mode; sessions: SessionI
   const signOut = async (ids: string[], success: string) => !!showActionResult(await signOutSessionsAction({ sessionIds: ids, mode }), { success });
   return (
     <div className="space-y-4">
-      <ul className="divide-y divide-border rounded-md border border-border" aria-label="Active sessions">
+      <DeviceList label="Active sessions">
         {sessions.map((session) => (
-          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-            <div className="min-w-0 space-y-0.5 text-sm">
-              <p className="flex flex-wrap items-center gap-2 font-medium">
-                {session.device}
-                {session.current ? <Badge tone="success">This device</Badge> : null}
-              </p>
-              <p className="text-muted-foreground">
-                {session.ipAddress ?? "Unknown address"} · signed in {session.signedIn} · last seen {session.lastSeen}
-              </p>
-            </div>
-            {session.current ? null : (
-              <ConfirmButton
-                label={
-                  <>
-                    Sign out<span className="sr-only"> {session.device}</span>
-                  </>
-                }
-                title={`Sign out ${session.device}?`}
-                description="That browser is signed out at once; its next page asks for the password again."
-                confirmLabel="Sign out"
-                onConfirm={() => signOut([session.id], `${session.device} was signed out`)}
-              />
-            )}
-          </li>
+          <DeviceRow
+            key={session.id}
+            name={session.device}
+            badge={session.current ? <Badge tone="success">This device</Badge> : null}
+            detail={`${session.ipAddress ?? "Unknown address"} · signed in ${session.signedIn} · last seen ${session.lastSeen}`}
+            action={
+              session.current ? null : (
+                <ConfirmButton
+                  label={
+                    <>
+                      Sign out<span className="sr-only"> {session.device}</span>
+                    </>
+                  }
+                  title={`Sign out ${session.device}?`}
+                  description="That browser is signed out at once; its next page asks for the password again."
+                  confirmLabel="Sign out"
+                  onConfirm={() => signOut([session.id], `${session.device} was signed out`)}
+                />
+              )
+            }
+          />
         ))}
-      </ul>
+      </DeviceList>
       {others.length > 0 ? (
         <ConfirmButton
           label="Sign out all other sessions"

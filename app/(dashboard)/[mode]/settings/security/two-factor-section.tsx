@@ -4,14 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { TextField } from "@/components/forms/text-field";
 import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import type { TwoFactorSetup } from "@/lib/auth/two-factor";
 import type { Mode } from "@/lib/db";
 import { ConfirmTwoFactorInput } from "@/lib/schemas/auth";
@@ -97,9 +96,7 @@ function ConfirmSetup({ mode, setup, onConfirmed, onCancel }: { mode: Mode; setu
         </div>
       </div>
       <form onSubmit={submit} noValidate className="max-w-sm space-y-4">
-        <FormField id="totp-code" label="Code from the app" error={errors.code?.message}>
-          <Input id="totp-code" inputMode="numeric" autoComplete="one-time-code" autoFocus aria-invalid={!!errors.code} aria-describedby={errors.code ? "totp-code-error" : undefined} {...form.register("code")} />
-        </FormField>
+        <TextField id="totp-code" label="Code from the app" error={errors.code?.message} inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.register("code")} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? "Checking…" : "Turn on"}

@@ -3,10 +3,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { TextField } from "@/components/forms/text-field";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { EventCheckboxes } from "@/components/webhooks/event-checkboxes";
 import type { Mode } from "@/lib/db";
 import { UpdateWebhookEndpointBody } from "@/lib/schemas/webhook";
@@ -24,9 +23,7 @@ export function EditEndpointForm({ mode, endpoint }: { mode: Mode; endpoint: { i
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-2xl space-y-4">
-      <FormField id="edit-endpoint-url" label="Endpoint URL" error={errors.url?.message}>
-        <Input id="edit-endpoint-url" type="url" autoComplete="off" aria-invalid={!!errors.url} aria-describedby={errors.url ? "edit-endpoint-url-error" : undefined} {...form.register("url")} />
-      </FormField>
+      <TextField id="edit-endpoint-url" label="Endpoint URL" error={errors.url?.message} type="url" autoComplete="off" {...form.register("url")} />
       <EventCheckboxes idPrefix="edit-endpoint" field={form.register("events")} error={errors.events} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...form.register("enabled")} />

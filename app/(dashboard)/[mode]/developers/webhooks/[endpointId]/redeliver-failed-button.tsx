@@ -5,12 +5,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
+import { TextField } from "@/components/forms/text-field";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import type { Mode } from "@/lib/db";
 import { redeliverFailedWebhooksAction } from "../actions";
 
@@ -72,12 +71,8 @@ export function RedeliverFailedButton({ mode, endpointId, disabled }: { mode: Mo
         description="Every delivery to this endpoint that failed for good and was created in this range is sent again, once, signed with the current secret. Times are in your time zone."
       >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField id="redeliver-from" label="From" error={errors.from?.message}>
-            <Input id="redeliver-from" type="datetime-local" aria-invalid={!!errors.from} aria-describedby={errors.from ? "redeliver-from-error" : undefined} {...form.register("from")} />
-          </FormField>
-          <FormField id="redeliver-to" label="To" error={errors.to?.message}>
-            <Input id="redeliver-to" type="datetime-local" aria-invalid={!!errors.to} aria-describedby={errors.to ? "redeliver-to-error" : undefined} {...form.register("to")} />
-          </FormField>
+          <TextField id="redeliver-from" label="From" error={errors.from?.message} type="datetime-local" {...form.register("from")} />
+          <TextField id="redeliver-to" label="To" error={errors.to?.message} type="datetime-local" {...form.register("to")} />
           <FormActions onCancel={close} pending={isSubmitting} submitLabel="Redeliver failed deliveries" pendingLabel="Queuing…" />
         </form>
       </Dialog>
