@@ -9,14 +9,14 @@ import type { Caller } from "./context";
 export type Authenticated = Scope & { caller: Caller; actor: string; accountApiVersion: string };
 
 /** Api-Key wins when both schemes are sent; App-Id is accepted only where the operation allows it. */
-export async function authenticate(headers: Headers, allowPublicApp: boolean): Promise<Authenticated> {
-  const apiKey = headers.get("api-key");
-  const appId = headers.get("app-id");
+export async function authenticate(header: (name: string) => string | null, allowPublicApp: boolean): Promise<Authenticated> {
+  const apiKey = header("api-key");
+  const appId = header("app-id");
   if (apiKey || !appId) {
     const key = await authenticateApiKey(apiKey);
     return { accountId: key.accountId, mode: key.mode, caller: { kind: "api_key", apiKeyId: key.apiKeyId, permissions: key.permissions }, actor: `api_key:${key.apiKeyId}`, accountApiVersion: key.accountApiVersion };
   }
-  const app = await authenticatePublicApp(appId, headers.get("client-id"));
+  const app = await authenticatePublicApp(appId, header("client-id"));
   if (!allowPublicApp) throw new AppError("forbidden", "An App-Id may only read payment status. Use a secret API key for this operation.");
   return { accountId: app.accountId, mode: app.mode, caller: { kind: "public_app", appId: app.appId, clientId: app.clientId }, actor: `app:${app.appId}`, accountApiVersion: app.accountApiVersion };
 }

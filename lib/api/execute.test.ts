@@ -38,12 +38,13 @@ describe("executeOperation's logs", () => {
     const { key } = await createApiKey(db(), { ...scope, name: "k", actor: "system", permissions: apiPermissions, grantorRole: "owner" });
     logged.length = 0;
 
-    const response = await executeOperation(failing, new Request("http://tollgate.test/v1/failing", { headers: { "Api-Key": key } }), {});
+    const request = { method: "GET", pathname: "/v1/failing", search: "", header: (name: string) => (name === "api-key" ? key : null), body: (async function* () {})(), signal: new AbortController().signal };
+    const response = await executeOperation(failing, request, {});
 
     expect(response.status).toBe(500);
-    const requestId = response.headers.get("Request-Id");
+    const requestId = response.headers["Request-Id"];
     expect(requestId).toMatch(/^req_/);
-    expect(await response.json()).toEqual({ code: "internal_error", message: "An internal error occurred.", details: { requestId } });
+    expect(JSON.parse(response.body)).toEqual({ code: "internal_error", message: "An internal error occurred.", details: { requestId } });
     expect(logged.map((line) => [line.msg, line.requestId])).toEqual([
       ["looking things up", requestId],
       ["Unexpected error", requestId],

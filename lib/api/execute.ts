@@ -1,83 +1,86 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
-import { errorAnswer } from "@/lib/log/error-answer";
 import { inRequest } from "@/lib/log/request-context";
 import { parseInput } from "@/lib/errors/validation";
 import { logApiRequest } from "@/lib/request-log/log-api-request";
+import { answer, answerError, type ApiAnswer } from "./answer";
+import type { ApiRequest } from "./api-request";
 import { authenticate, requirePermission, type Authenticated } from "./authenticate";
 import type { ApiContext } from "./context";
-import { requestFingerprint, runIdempotent, validateIdempotencyKey, type ApiResult } from "./idempotency";
+import { requestFingerprint, runIdempotent, runPlanned, validateIdempotencyKey, type ApiResult } from "./idempotency";
 import type { AnyOperation } from "./operation";
 import { consumeRateLimit } from "./rate-limit";
-import { readJsonBody } from "./read-body";
+import { readJson } from "./read-body";
 import { requestedApiVersion, resolveApiVersion } from "./version";
 
-/** Runs one operation for one HTTP request: authenticate → limit → version → parse → (idempotently) handle → respond. */
-export function executeOperation(operation: AnyOperation, request: Request, rawParams: Record<string, unknown>): Promise<Response> {
+/** Runs one operation for one HTTP request: authenticate → limit → version → parse → (idempotently) handle → answer. */
+export function executeOperation(operation: AnyOperation, request: ApiRequest, rawParams: Record<string, unknown>): Promise<ApiAnswer> {
   return inRequest(async (requestId) => {
     const started = performance.now();
     // What the request log needs, filled in as the steps learn it.
     const seen: Seen = {};
-    const response = await runOperation(operation, request, rawParams, requestId, seen);
-    if (seen.auth) logApiRequest({ request, response, requestId, started, auth: seen.auth, body: seen.body, errorBody: seen.errorBody });
-    return response;
+    const answered = await runOperation(operation, request, rawParams, requestId, seen);
+    if (seen.auth) {
+      logApiRequest({ method: request.method, path: `${request.pathname}${request.search}`, status: answered.status, requestId, started, auth: seen.auth, body: seen.body, errorBody: seen.errorBody });
+    }
+    return answered;
   });
 }
 
 type Seen = { auth?: Authenticated; body?: unknown; errorBody?: unknown };
 
-async function runOperation(operation: AnyOperation, request: Request, rawParams: Record<string, unknown>, requestId: string, seen: Seen): Promise<Response> {
+async function runOperation(operation: AnyOperation, request: ApiRequest, rawParams: Record<string, unknown>, requestId: string, seen: Seen): Promise<ApiAnswer> {
   let apiVersion: string | undefined;
   try {
-    const auth = await authenticate(request.headers, operation.auth === "api_key_or_app");
+    const auth = await authenticate(request.header, operation.auth === "api_key_or_app");
     seen.auth = auth;
     if (operation.modes && !operation.modes.includes(auth.mode)) {
       throw new AppError("forbidden", `This operation is only available with ${operation.modes.join(" or ")} keys.`);
     }
     requirePermission(auth.caller, operation.permission);
     await consumeRateLimit(auth.caller);
-    apiVersion = resolveApiVersion(requestedApiVersion(request.headers), auth.accountApiVersion);
+    apiVersion = resolveApiVersion(requestedApiVersion(request.header), auth.accountApiVersion);
     const ctx: ApiContext = { accountId: auth.accountId, mode: auth.mode, caller: auth.caller, actor: auth.actor, apiVersion, requestId };
 
     const params = operation.params ? parseInput(operation.params, rawParams, "path parameters") : undefined;
-    const query = operation.query ? parseInput(operation.query, queryObject(new URL(request.url).searchParams), "query parameters") : undefined;
-    const rawBody = operation.body ? await readJsonBody(request) : undefined;
+    const query = operation.query ? parseInput(operation.query, queryObject(new URLSearchParams(request.search)), "query parameters") : undefined;
+    const rawBody = operation.body ? await readJson(request.header, request.body) : undefined;
     seen.body = rawBody;
     const body = operation.body ? parseInput(operation.body, rawBody, "request body") : undefined;
-    const merchantId = operation.merchantHeader ? merchantFromHeader(request.headers.get("merchant-id")) : "";
+    const merchantId = operation.merchantHeader ? merchantFromHeader(request.header("merchant-id")) : "";
+    const input = { ctx, params, query, body, merchantId, signal: request.signal };
 
-    const run = async (q: Parameters<AnyOperation["handler"]>[0]["q"]): Promise<ApiResult> => ({
-      status: operation.status,
-      body: await operation.handler({ ctx, params, query, body, merchantId, q, signal: request.signal }),
-    });
+    const run = async (q: Parameters<AnyOperation["handler"]>[0]["q"]): Promise<ApiResult> => ({ status: operation.status, body: await operation.handler({ ...input, q }) });
 
-    if (operation.method === "GET" || operation.ownTransactions) return respond(await run(db()), requestId, apiVersion);
+    if (operation.method === "GET" || operation.ownTransactions) return answer(await run(db()), requestId, apiVersion);
 
-    const key = request.headers.get("idempotency-key");
-    if (key === null) {
-      if (operation.idempotency === "required") {
-        throw new AppError("missing_idempotency_key", "This request requires an Idempotency-Key header: a fresh unique string per new resource.");
-      }
-      return respond(await db().$transaction(run, { timeout: 20_000, maxWait: 10_000 }), requestId, apiVersion);
+    const key = request.header("idempotency-key");
+    if (key === null && operation.idempotency === "required") {
+      throw new AppError("missing_idempotency_key", "This request requires an Idempotency-Key header: a fresh unique string per new resource.");
     }
-    const fingerprint = requestFingerprint({ method: operation.method, path: new URL(request.url).pathname, merchantId, body: rawBody });
-    const result = await runIdempotent(ctx, validateIdempotencyKey(key), fingerprint, run);
+    const idempotency = key === null ? null : { key: validateIdempotencyKey(key), fingerprint: requestFingerprint({ method: operation.method, path: request.pathname, merchantId, body: rawBody }) };
+
+    // A refusal is left to the handler, which gives it (and stores it under the key).
+    const plan = await operation.plan?.(input).catch((error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    });
+    if (plan) {
+      const result = { status: operation.status, body: plan.body };
+      if (await runPlanned(ctx, plan, result, idempotency)) return answer(result, requestId, apiVersion);
+    }
+
+    if (!idempotency) return answer(await db().$transaction(run, { timeout: 20_000, maxWait: 10_000 }), requestId, apiVersion);
+    const result = await runIdempotent(ctx, idempotency.key, idempotency.fingerprint, run);
     // A replayed refusal is a failure too.
     if (result.status >= 400) seen.errorBody = result.body;
-    return respond(result, requestId, apiVersion, result.replayed);
+    return answer(result, requestId, apiVersion, result.replayed);
   } catch (error) {
-    return respondWithError(error, requestId, apiVersion, seen);
+    const failed = answerError(error, requestId, apiVersion);
+    seen.errorBody = failed.errorBody;
+    return failed.answer;
   }
-}
-
-/** The Error object of what was thrown, with Retry-After when the caller is being rate limited. */
-export function respondWithError(error: unknown, requestId: string, apiVersion?: string, seen?: Seen): Response {
-  const headers: Record<string, string> = {};
-  if (error instanceof AppError && error.code === "rate_limited") headers["Retry-After"] = String(error.details?.retryAfterSeconds ?? 1);
-  const failure = errorAnswer(error, requestId);
-  if (seen) seen.errorBody = failure.body;
-  return respond(failure, requestId, apiVersion, false, headers);
 }
 
 /** Query parameters by name; a repeated one is a list, so a schema that expects one value refuses it. */
@@ -93,11 +96,4 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
 function merchantFromHeader(value: string | null): string {
   if (!value?.trim()) throw new AppError("missing_merchant_id", "The Merchant-Id header is required.", { fields: { "Merchant-Id": "Required." } });
   return value.trim();
-}
-
-export function respond(result: ApiResult, requestId: string, apiVersion?: string, replayed = false, extra: Record<string, string> = {}): Response {
-  const headers: Record<string, string> = { "Cache-Control": "no-store", "Request-Id": requestId, ...extra };
-  if (apiVersion) headers["Tollgate-Version"] = apiVersion;
-  if (replayed) headers["Idempotent-Replayed"] = "true";
-  return Response.json(result.body, { status: result.status, headers });
 }

@@ -1,10 +1,15 @@
 import "server-only";
 import crypto from "node:crypto";
-import { db, Prisma, type DbOrTx } from "@/lib/db";
+import { db, Prisma, rawQuery, type DbOrTx } from "@/lib/db";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors/errors";
 import { newId } from "@/lib/db/ids";
 import { decrypt, encrypt } from "@/lib/config/secrets";
+import { sqlTimestamp } from "@/lib/db/sql-timestamp";
 import { tenant, type Scope } from "@/lib/tenancy/scope";
+import type { ApiResult } from "./answer";
+import type { PlannedWrite } from "./operation";
+
+export type { ApiResult } from "./answer";
 
 export const idempotencyTtlMs = 24 * 60 * 60 * 1000;
 // A claim this old belongs to a request whose process died; its transaction rolled back, so the
@@ -12,7 +17,6 @@ export const idempotencyTtlMs = 24 * 60 * 60 * 1000;
 const staleClaimMs = 60_000;
 const maxKeyLength = 255;
 
-export type ApiResult = { status: number; body: unknown };
 
 export function validateIdempotencyKey(key: string): string {
   const trimmed = key.trim();
@@ -70,6 +74,34 @@ export async function runIdempotent(
         .idempotencyRecord.deleteMany({ where: { id: claim.id, createdAt: claim.createdAt } })
         .catch(() => releaseWhenReachable(claim));
     }
+    throw error;
+  }
+}
+
+/**
+ * Runs an operation's planned write (Operation.plan) as its one statement, with no transaction to
+ * open. With an Idempotency-Key the statement also inserts the key's record, completed with the
+ * answer, so the work and the stored answer commit together, and no claim is ever left in progress.
+ * Answers false when nothing was written: the plan's write found nothing to write to (say, no such
+ * merchant), or the key is in the table already (used before, or by a request running now, whose
+ * insert this one waited for). The operation then runs the ordinary way, which answers either.
+ */
+export async function runPlanned(scope: Scope, plan: PlannedWrite, result: ApiResult, idempotency: { key: string; fingerprint: string } | null): Promise<boolean> {
+  const written = Prisma.raw(`"${plan.written}"`);
+  const now = new Date();
+  const record = idempotency
+    ? Prisma.sql`, "idempotencyRecord" AS (
+        INSERT INTO "IdempotencyRecord" (id, "accountId", mode, key, "requestHash", state, "responseStatus", "responseBody", "createdAt", "expiresAt")
+        SELECT ${newId("idem")}, ${scope.accountId}, ${scope.mode}::"Mode", ${idempotency.key}, ${idempotency.fingerprint}, 'completed', ${result.status}, ${JSON.stringify(seal(result.body))}::jsonb,
+               ${sqlTimestamp(now)}, ${sqlTimestamp(new Date(now.getTime() + idempotencyTtlMs))}
+        FROM ${written})`
+    : Prisma.empty;
+  try {
+    const [row] = await rawQuery<{ written: number }>(Prisma.sql`WITH ${plan.ctes}${record} SELECT count(*)::int AS written FROM ${written}`, `${plan.name}${idempotency ? "+key" : ""}`);
+    return row!.written > 0;
+  } catch (error) {
+    // The key's unique index refused it: the statement wrote nothing.
+    if (idempotency && (error as { code?: unknown }).code === "23505" && (error as { table?: unknown }).table === "IdempotencyRecord") return false;
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Mode, DbOrTx } from "@/lib/db";
+import type { Mode, DbOrTx, Prisma } from "@/lib/db";
 import type { ApiPermission } from "@/lib/api-keys/permissions";
 import type { ErrorCode } from "@/lib/errors/errors";
 import type { ApiContext } from "./context";
@@ -43,16 +43,35 @@ export type Operation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, 
   response: R;
   /** Error codes this operation can answer with, beyond the ones every operation can. */
   errors?: ErrorCode[];
-  handler: (input: {
-    ctx: ApiContext;
-    params: z.output<P>;
-    query: z.output<Q>;
-    body: z.output<B>;
-    merchantId: string;
+  handler: (input: OperationInput<P, Q, B> & {
     /** A transaction for writes (shared with the idempotency record), the client for reads. */
     q: DbOrTx;
-    signal: AbortSignal;
   }) => Promise<z.input<R>>;
+  /**
+   * The write as one SQL statement, for the hottest writes: does the reads the answer needs and
+   * returns the answer with the statement that makes it true (see runPlanned in ./idempotency.ts).
+   * Nothing else may be written, and the handler must give the same answer: it runs instead
+   * whenever the statement writes nothing (a refusal, or a key used before).
+   */
+  plan?: (input: OperationInput<P, Q, B>) => Promise<PlannedWrite<z.input<R>>>;
+};
+
+type OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  ctx: ApiContext;
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  merchantId: string;
+  signal: AbortSignal;
+};
+
+export type PlannedWrite<Body = unknown> = {
+  body: Body;
+  /** `name AS (…)` clauses, comma-separated, that write; the one named `written` yields a row if they did. */
+  ctes: Prisma.Sql;
+  written: string;
+  /** The statement's name, to prepare it once per connection: its text must not vary. */
+  name: string;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds operations of every shape

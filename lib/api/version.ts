@@ -4,8 +4,8 @@ import { AppError } from "@/lib/errors/errors";
 const versionPattern = /^\d{4}-\d{2}-\d{2}(\.preview)?$/;
 
 /** The version header a request sent: ours, or WalletConnect Pay's `Wcp-Version` (same dates), ours first. */
-export function requestedApiVersion(headers: Headers): string | null {
-  return headers.get("tollgate-version") ?? headers.get("wcp-version");
+export function requestedApiVersion(header: (name: string) => string | null): string | null {
+  return header("tollgate-version") ?? header("wcp-version");
 }
 
 /** The version a request runs under: the Tollgate-Version header if sent, else the account's pinned one. */

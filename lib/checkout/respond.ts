@@ -1,5 +1,5 @@
 import "server-only";
-import { respond, respondWithError } from "@/lib/api/execute";
+import { respond, respondWithError } from "@/lib/api/answer";
 import { inRequest } from "@/lib/log/request-context";
 
 /** A checkout route's JSON answer: what `run` returns, or the Error object of what it threw. */

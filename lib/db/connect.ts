@@ -6,7 +6,7 @@ import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/config/env";
-import { openPglite } from "./pglite";
+import { openPglite, pgliteQuery } from "./pglite";
 
 export type Connection = {
   kind: "postgresql" | "embedded";
@@ -24,25 +24,39 @@ export type Connection = {
    * (the listening connection was lost and is back). Returns how to stop listening.
    */
   listen: (channel: string, onMessage: (payload: string) => void, onGap: () => void) => Promise<() => Promise<void>>;
+  /** One statement straight on the driver, past Prisma (see lib/db/raw-query.ts). */
+  query: DriverQuery;
 };
+
+/** `name` makes it a prepared statement on each pooled connection (PGlite prepares nothing). */
+export type DriverQuery = <T>(text: string, values: unknown[], name?: string) => Promise<T[]>;
 
 export function connect(): Connection {
   return env.DATABASE_URL ? connectPostgres(env.DATABASE_URL) : connectEmbedded(env.DATA_DIR);
 }
 
 function connectPostgres(connectionString: string): Connection {
-  const adapter = new PrismaPg({
+  // One pool for Prisma and for the statements run past it.
+  const pool = new pg.Pool({
     connectionString,
     max: 10,
     // An unreachable database must fail fast so callers can answer 503 instead of hanging.
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
+  const adapter = new PrismaPg(pool);
   const migrationAdapter = () => {
     const pool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: 3_000 });
     return { adapter: new PrismaPg(pool), release: () => pool.end() };
   };
-  return { kind: "postgresql", adapter, migrationAdapter, close: async () => {}, listen: (channel, onMessage, onGap) => listenPostgres(connectionString, channel, onMessage, onGap) };
+  return {
+    kind: "postgresql",
+    adapter,
+    migrationAdapter,
+    close: () => pool.end(),
+    listen: (channel, onMessage, onGap) => listenPostgres(connectionString, channel, onMessage, onGap),
+    query: async <T>(text: string, values: unknown[], name?: string) => (await pool.query({ text, values, name })).rows as T[],
+  };
 }
 
 function connectEmbedded(dataDir: string): Connection {
@@ -65,6 +79,7 @@ function connectEmbedded(dataDir: string): Connection {
       const unlisten = await pglite.listen(channel, onMessage);
       return unlisten;
     },
+    query: pgliteQuery(pglite),
   };
 }
 

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import type { DriverQuery } from "./connect";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 // The extensions our migrations use: pg_trgm for substring search. Everything that opens
@@ -14,4 +15,9 @@ export function openPglite(dataDir?: string): PGlite {
 /** An in-memory database started from a copy of another's data directory (`PGlite.dumpDataDir`). */
 export function openPgliteFrom(dump: Blob): PGlite {
   return new PGlite({ ...options, loadDataDir: dump });
+}
+
+/** Runs one statement on PGlite directly (see lib/db/raw-query.ts). */
+export function pgliteQuery(pglite: PGlite): DriverQuery {
+  return async <T>(text: string, values: unknown[]) => (await pglite.query<T>(text, values)).rows;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma, type Event, type DbOrTx } from "@/lib/db";
-import { newId } from "@/lib/db/ids";
+import { ID_RANDOM_LENGTH, newId } from "@/lib/db/ids";
 import type { Scope } from "@/lib/tenancy/scope";
 import { allEvents, type EventType } from "./event-types";
 
@@ -26,6 +26,18 @@ export async function recordEvent(tx: DbOrTx, scope: Scope, type: EventType, obj
  */
 export function subscribedEndpoints(scope: Scope, type: EventType): Prisma.Sql {
   return Prisma.sql`SELECT id FROM "WebhookEndpoint" WHERE "accountId" = ${scope.accountId} AND mode = ${scope.mode}::"Mode" AND enabled AND (${type} = ANY(events) OR ${allEvents} = ANY(events))`;
+}
+
+/**
+ * An INSERT of a pending delivery of an event to each subscribed endpoint, due at `now`, for a
+ * statement that also writes the event (`after`: the CTE that yields a row when it did). The ids are
+ * made in the statement, from the event's random id and the endpoint's (a pair that is unique).
+ */
+export function insertDeliveries(scope: Scope, type: EventType, eventId: string, now: Prisma.Sql, after: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO "WebhookDelivery" (id, "accountId", mode, "endpointId", "eventId", "nextAttemptAt", "createdAt")
+    SELECT 'whd_' || substr(md5(${eventId} || endpoint.id), 1, ${ID_RANDOM_LENGTH}), ${scope.accountId}, ${scope.mode}::"Mode", endpoint.id, ${eventId}, ${now}, ${now}
+    FROM (${subscribedEndpoints(scope, type)}) AS endpoint, ${after}`;
 }
 
 /** A pending delivery of an event to each endpoint, due now. */

@@ -1,30 +1,52 @@
 import "server-only";
-import { Prisma, type Payment, type DbOrTx } from "@/lib/db";
+import { Prisma, rawQuery, type Payment, type DbOrTx } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
-import { queueDeliveries, subscribedEndpoints } from "@/lib/events/record-event";
+import { insertDeliveries } from "@/lib/events/record-event";
 import { paymentSnapshot } from "@/lib/events/snapshots";
 import { isId, newId, randomBase62 } from "@/lib/db/ids";
+import { sqlTimestamp } from "@/lib/db/sql-timestamp";
 import type { CreatePaymentInput } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
 import { defaultLifetimeMs, maxLifetimeMs, minLifetimeMs } from "./lifecycle";
 
 /**
- * Creates a payment with its first PaymentEvent and its payment.created outbox event, and queues
- * that event's deliveries. Also returns the assets of the merchant's crypto settlements, for the
- * payability warnings of the create answer. `paymentLinkId` names the reusable link that minted it, if one did.
+ * Creates a payment with its first PaymentEvent, its payment.created outbox event and that event's
+ * deliveries, in one statement. Also returns the assets of the merchant's crypto settlements, for
+ * the payability warnings of the create answer. `paymentLinkId` names the reusable link that minted it, if one did.
  */
 export async function createPayment(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput, paymentLinkId?: string): Promise<{ payment: Payment; settlementAssets: string[] }> {
+  const payment = newPayment(scope, merchantId, input, paymentLinkId);
+  const [row] = await tx.$queryRaw<{ searchText: string | null; settlementAssets: string[] }[]>`
+    WITH ${insertPayment(scope, actor, payment)}
+    SELECT payment."searchText", ARRAY(${settlementAssets(scope, merchantId)}) AS "settlementAssets" FROM payment`;
+  if (!row) throw merchantNotFound();
+  return { payment: { ...payment, searchText: row.searchText }, settlementAssets: row.settlementAssets };
+}
+
+/**
+ * createPayment for the API's one-statement path (Operation.plan): reads the merchant's settlement
+ * assets, then returns the payment as it will be (but for `searchText`, which the database derives)
+ * and the statement's CTEs that write it, the last (`payment`) yielding its row if it was written.
+ */
+export async function planPayment(scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput): Promise<{ payment: Payment; settlementAssets: string[]; ctes: Prisma.Sql }> {
+  const payment = newPayment(scope, merchantId, input);
+  const rows = await rawQuery<{ asset: string }>(settlementAssets(scope, merchantId), "payment-settlement-assets");
+  return { payment, settlementAssets: rows.map((r) => r.asset), ctes: insertPayment(scope, actor, payment) };
+}
+
+const merchantNotFound = () => new AppError("merchant_not_found", "Merchant not found: the Merchant-Id header names no merchant of this account and mode.");
+
+/** The row as the database will hold it (defaults included), so the event's snapshot can be written in the same statement. */
+function newPayment(scope: Scope, merchantId: string, input: CreatePaymentInput, paymentLinkId?: string): Payment {
   const now = new Date();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : new Date(now.getTime() + defaultLifetimeMs);
   const lifetime = expiresAt.getTime() - now.getTime();
   if (lifetime < minLifetimeMs || lifetime > maxLifetimeMs) {
     throw new AppError("params_validation", "expiresAt must be between 1 minute and 30 days from now.", { fields: { expiresAt: "Must be between 1 minute and 30 days from now." } });
   }
-  const merchantNotFound = () => new AppError("merchant_not_found", "Merchant not found: the Merchant-Id header names no merchant of this account and mode.");
   if (!isId("mrch", merchantId)) throw merchantNotFound();
-  // The row as the database will hold it (defaults included), so the event's snapshot can be written
-  // in the same statement. Typed as the whole model: a new column must be given a value here.
-  const payment: Payment = {
+  // Typed as the whole model: a new column must be given a value here.
+  return {
     id: newId("pay"),
     accountId: scope.accountId,
     mode: scope.mode,
@@ -62,35 +84,40 @@ export async function createPayment(tx: DbOrTx, scope: Scope, actor: string, mer
     receiptToken: randomBase62(32),
     paymentLinkId: paymentLinkId ?? null,
   };
-  const eventId = newId("evt");
-  // One statement instead of six Prisma round trips (merchant check, three inserts, the endpoint and
-  // settlement lookups): creating payments is the API's hottest write. Nothing is inserted unless
-  // the merchant is a live one of this account and mode. Timestamps go in as UTC text, as Prisma
-  // stores them (timestamp without time zone), whatever the session's time zone.
+}
+
+/**
+ * The CTEs that write a payment, its first PaymentEvent, its payment.created outbox event and that
+ * event's deliveries; `payment` yields the row if it was written. One statement instead of seven
+ * Prisma round trips: creating payments is the API's hottest write. Nothing is inserted unless the
+ * merchant is a live one of this account and mode. Timestamps go in as UTC text, as Prisma stores
+ * them (timestamp without time zone), whatever the session's time zone.
+ */
+function insertPayment(scope: Scope, actor: string, payment: Payment): Prisma.Sql {
   const mode = Prisma.sql`${scope.mode}::"Mode"`;
-  const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
-  const [row] = await tx.$queryRaw<{ searchText: string | null; endpoints: string[]; settlementAssets: string[] }[]>`
-    WITH merchant AS (
-      SELECT id FROM "Merchant" WHERE id = ${merchantId} AND "accountId" = ${scope.accountId} AND mode = ${mode} AND "deletedAt" IS NULL
+  const now = sqlTimestamp(payment.createdAt);
+  const eventId = newId("evt");
+  return Prisma.sql`
+    merchant AS (
+      SELECT id FROM "Merchant" WHERE id = ${payment.merchantId} AND "accountId" = ${scope.accountId} AND mode = ${mode} AND "deletedAt" IS NULL
     ), payment AS (
       INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, version, "expiresAt", "createdAt", "updatedAt", "checkoutSuccessUrl", "checkoutErrorUrl", "refundedValue", "buyerEmail", "receiptToken", "paymentLinkId")
       SELECT ${payment.id}, ${scope.accountId}, ${mode}, merchant.id, ${payment.referenceId}, ${payment.amountUnit}, ${payment.amountValue.toFixed()}::numeric, 'requires_action', 1,
-             ${at(expiresAt)}, ${at(now)}, ${at(now)}, ${payment.checkoutSuccessUrl}, ${payment.checkoutErrorUrl}, 0,
+             ${sqlTimestamp(payment.expiresAt)}, ${now}, ${now}, ${payment.checkoutSuccessUrl}, ${payment.checkoutErrorUrl}, 0,
              ${payment.buyerEmail}, ${payment.receiptToken}, ${payment.paymentLinkId}
       FROM merchant
       RETURNING id, "searchText"
     ), created AS (
       INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, "toStatus", actor, "createdAt")
-      SELECT ${newId("pev")}, ${scope.accountId}, ${mode}, id, 1, 'payment.created', 'requires_action', ${actor}, ${at(now)} FROM payment
+      SELECT ${newId("pev")}, ${scope.accountId}, ${mode}, id, 1, 'payment.created', 'requires_action', ${actor}, ${now} FROM payment
     ), event AS (
       INSERT INTO "Event" (id, "accountId", mode, type, data, "paymentId", "createdAt")
-      SELECT ${eventId}, ${scope.accountId}, ${mode}, 'payment.created', ${JSON.stringify(paymentSnapshot(payment))}::jsonb, id, ${at(now)} FROM payment
-    )
-    SELECT payment."searchText",
-           ARRAY(${subscribedEndpoints(scope, "payment.created")}) AS endpoints,
-           ARRAY(SELECT asset FROM "CryptoSettlement" WHERE "merchantId" = ${merchantId} AND "accountId" = ${scope.accountId} AND mode = ${mode}) AS "settlementAssets"
-    FROM payment`;
-  if (!row) throw merchantNotFound();
-  await queueDeliveries(tx, scope, eventId, row.endpoints, now);
-  return { payment: { ...payment, searchText: row.searchText }, settlementAssets: row.settlementAssets };
+      SELECT ${eventId}, ${scope.accountId}, ${mode}, 'payment.created', ${JSON.stringify(paymentSnapshot(payment))}::jsonb, id, ${now} FROM payment
+    ), deliveries AS (
+      ${insertDeliveries(scope, "payment.created", eventId, now, Prisma.sql`payment`)}
+    )`;
+}
+
+function settlementAssets(scope: Scope, merchantId: string): Prisma.Sql {
+  return Prisma.sql`SELECT asset FROM "CryptoSettlement" WHERE "merchantId" = ${merchantId} AND "accountId" = ${scope.accountId} AND mode = ${scope.mode}::"Mode"`;
 }

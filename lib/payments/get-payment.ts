@@ -1,8 +1,11 @@
 import "server-only";
-import { db, type Payment, type DbOrTx } from "@/lib/db";
+import { db, Prisma, rawQuery, type Payment, type PaymentStatus, type DbOrTx } from "@/lib/db";
 import { AppError, paymentNotFound } from "@/lib/errors/errors";
 import { isId } from "@/lib/db/ids";
+import { sqlTimestamp } from "@/lib/db/sql-timestamp";
+import type { PaymentStatusJson } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
+import { pollHintMs } from "./lifecycle";
 import { transitionPayment } from "./transition";
 
 /** A payment of this account and mode (and merchant, when given), or 404. */
@@ -32,4 +35,21 @@ export async function expireIfDue(payment: Payment): Promise<Payment> {
 /** For read endpoints: the payment as it stands now, expiry applied. */
 export async function readPayment(scope: Scope, paymentId: string, merchantId?: string): Promise<Payment> {
   return expireIfDue(await getPayment(db(), scope, paymentId, merchantId));
+}
+
+/**
+ * The status object of a payment still open (requires_action, not yet past its expiry, or
+ * processing), of this scope and merchant: one indexed query past Prisma, since clients poll open
+ * payments until they end. Null for any other payment (final, due to expire, or none): read those
+ * in full with readPayment.
+ */
+export async function openPaymentStatus(scope: Scope, paymentId: string, merchantId: string): Promise<PaymentStatusJson | null> {
+  if (!isId("pay", paymentId)) return null;
+  const [row] = await rawQuery<{ status: PaymentStatus }>(
+    Prisma.sql`SELECT status FROM "Payment"
+      WHERE id = ${paymentId} AND "accountId" = ${scope.accountId} AND mode = ${scope.mode}::"Mode" AND "merchantId" = ${merchantId}
+        AND (status = 'processing' OR (status = 'requires_action' AND "expiresAt" > ${sqlTimestamp(new Date())}))`,
+    "open-payment-status",
+  );
+  return row ? { status: row.status, isFinal: false, pollInMs: pollHintMs(row.status), info: null } : null;
 }

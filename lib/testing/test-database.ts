@@ -17,7 +17,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll, beforeAll } from "vitest";
 import { closeDb, installConnection } from "@/lib/db/client";
 import { applyMigrations, readMigrations } from "@/lib/db/migrate";
-import { openPglite, openPgliteFrom } from "@/lib/db/pglite";
+import { openPglite, openPgliteFrom, pgliteQuery } from "@/lib/db/pglite";
 import { CURRENT_API_VERSION } from "@/lib/api/api-version";
 import { db, type Db, type Mode } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
@@ -39,6 +39,7 @@ export async function openTestDatabase(): Promise<Db> {
     migrationAdapter: () => ({ adapter, release: async () => {} }),
     close: () => pglite.close(),
     listen: (channel, onMessage) => pglite.listen(channel, onMessage),
+    query: pgliteQuery(pglite),
   });
   // The client's first query loads its query compiler (seconds on a busy machine): here, not in a test's time.
   await client.account.count();

@@ -1,8 +1,8 @@
 import { cancelPayment } from "@/lib/payments/cancel-payment";
-import { createPayment } from "@/lib/payments/create-payment";
+import { createPayment, planPayment } from "@/lib/payments/create-payment";
 import { warningsForSettlements } from "@/lib/payments/payability";
 import { cachedFinalStatus, rememberIfFinal } from "@/lib/payments/final-status-cache";
-import { readPayment } from "@/lib/payments/get-payment";
+import { openPaymentStatus, readPayment } from "@/lib/payments/get-payment";
 import { getMerchant } from "@/lib/merchants/get-merchant";
 import { listPayments, paymentsListRequest } from "@/lib/payments/list-payments";
 import { pollHintMs } from "@/lib/payments/lifecycle";
@@ -10,7 +10,9 @@ import { gatewayUrl, serializePayment, serializeStatus } from "@/lib/payments/se
 import { simulatePayment } from "@/lib/payments/simulate-payment";
 import { waitForChange } from "@/lib/payments/wait-for-change";
 import { callerKey } from "@/lib/api/context";
-import { CreatedPayment, CreatePaymentBody, GatewayLink, ListPaymentsQuery, Payment, PaymentIdParams, PaymentsPage, PaymentStatus, SimulateBody, StatusQuery } from "@/lib/schemas/payment";
+import type { Payment as PaymentRow } from "@/lib/db";
+import type { Scope } from "@/lib/tenancy/scope";
+import { CreatedPayment, CreatePaymentBody, type CreatePaymentInput, GatewayLink, ListPaymentsQuery, Payment, PaymentIdParams, PaymentsPage, PaymentStatus, SimulateBody, StatusQuery } from "@/lib/schemas/payment";
 import { AppError } from "@/lib/errors/errors";
 import { defineOperation } from "../operation";
 
@@ -29,10 +31,18 @@ export const createPaymentOp = defineOperation({
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
     const { payment, settlementAssets } = await createPayment(q, ctx, ctx.actor, merchantId, body);
-    const warnings = warningsForSettlements(ctx, body.amount, settlementAssets);
-    return { ...serializePayment(payment), paymentId: payment.id, pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
+    return createdPayment(ctx, body, payment, settlementAssets);
+  },
+  plan: async ({ ctx, body, merchantId }) => {
+    const { payment, settlementAssets, ctes } = await planPayment(ctx, ctx.actor, merchantId, body);
+    return { body: createdPayment(ctx, body, payment, settlementAssets), ctes, written: "payment", name: "create-payment" };
   },
 });
+
+function createdPayment(scope: Scope, body: CreatePaymentInput, payment: PaymentRow, settlementAssets: string[]) {
+  const warnings = warningsForSettlements(scope, body.amount, settlementAssets);
+  return { ...serializePayment(payment), paymentId: payment.id, pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
+}
 
 export const createGatewayPaymentOp = defineOperation({
   id: "Gateway_createPayment",
@@ -50,6 +60,10 @@ export const createGatewayPaymentOp = defineOperation({
   handler: async ({ ctx, body, merchantId, q }) => {
     const { payment } = await createPayment(q, ctx, ctx.actor, merchantId, body);
     return { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id) };
+  },
+  plan: async ({ ctx, body, merchantId }) => {
+    const { payment, ctes } = await planPayment(ctx, ctx.actor, merchantId, body);
+    return { body: { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id) }, ctes, written: "payment", name: "create-payment" };
   },
 });
 
@@ -70,6 +84,8 @@ export const paymentStatusOp = defineOperation({
   handler: async ({ ctx, params, query, merchantId, signal }) => {
     const cached = cachedFinalStatus(ctx, merchantId, params.paymentId);
     if (cached) return cached;
+    const open = query.maxPollMs > 0 ? null : await openPaymentStatus(ctx, params.paymentId, merchantId);
+    if (open) return open;
     const payment = await readPayment(ctx, params.paymentId, merchantId);
     const status = await serializeStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal, callerKey(ctx.caller)) : payment);
     return rememberIfFinal(ctx, merchantId, params.paymentId, status);

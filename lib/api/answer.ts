@@ -1,0 +1,36 @@
+import "server-only";
+import { AppError, type ErrorObject } from "@/lib/errors/errors";
+import { errorAnswer } from "@/lib/log/error-answer";
+
+export type ApiResult = { status: number; body: unknown };
+
+/** An API answer as it goes on the wire: its status, its headers and its JSON body as text. */
+export type ApiAnswer = { status: number; headers: Record<string, string>; body: string };
+
+export function answer(result: ApiResult, requestId: string, apiVersion?: string, replayed = false, extra: Record<string, string> = {}): ApiAnswer {
+  const headers: Record<string, string> = { "Content-Type": "application/json", "Cache-Control": "no-store", "Request-Id": requestId, ...extra };
+  if (apiVersion) headers["Tollgate-Version"] = apiVersion;
+  if (replayed) headers["Idempotent-Replayed"] = "true";
+  return { status: result.status, headers, body: JSON.stringify(result.body) };
+}
+
+/** The Error object of what was thrown, with Retry-After when the caller is being rate limited. */
+export function answerError(error: unknown, requestId: string, apiVersion?: string): { answer: ApiAnswer; errorBody: ErrorObject } {
+  const headers: Record<string, string> = {};
+  if (error instanceof AppError && error.code === "rate_limited") headers["Retry-After"] = String(error.details?.retryAfterSeconds ?? 1);
+  const failure = errorAnswer(error, requestId);
+  return { answer: answer(failure, requestId, apiVersion, false, headers), errorBody: failure.body };
+}
+
+/** An answer as a fetch Response, for routes served by Next (the checkout's). */
+export function toResponse(a: ApiAnswer): Response {
+  return new Response(a.body, { status: a.status, headers: a.headers });
+}
+
+export function respond(result: ApiResult, requestId: string): Response {
+  return toResponse(answer(result, requestId));
+}
+
+export function respondWithError(error: unknown, requestId: string): Response {
+  return toResponse(answerError(error, requestId).answer);
+}
