@@ -4,6 +4,7 @@ import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { apiPermissions } from "@/lib/api-keys/permissions";
 import { db } from "@/lib/db";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
+import type { ApiAnswer } from "./answer";
 import { executeOperation } from "./execute";
 import type { AnyOperation } from "./operation";
 
@@ -22,9 +23,10 @@ describe("the per-key rate limit", () => {
   it("answers a key over its budget 429 rate_limited with Retry-After, then lets it through once the bucket refills", async () => {
     const scope = await createTestAccount();
     const { key, id } = await createApiKey(db(), { ...scope, name: "k", actor: "system", permissions: apiPermissions, grantorRole: "owner" });
-    const call = () => executeOperation(read, new Request("http://tollgate.test/v1/read", { headers: { "Api-Key": key } }), {});
+    const request = () => ({ method: "GET", pathname: "/v1/read", search: "", header: (name: string) => (name === "api-key" ? key : null), body: (async function* () {})(), signal: new AbortController().signal });
+    const call = () => executeOperation(read, request(), {});
     const statuses: number[] = [];
-    let limited: Response | undefined;
+    let limited: ApiAnswer | undefined;
     const started = Date.now();
     while (!limited && statuses.length < 60) {
       const res = await call();
@@ -35,8 +37,8 @@ describe("the per-key rate limit", () => {
     expect(statuses.slice(0, 40)).toEqual(Array(40).fill(200));
     expect(limited, "no 429 within 60 requests").toBeDefined();
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(40 + refilled);
-    expect(["1", "2"]).toContain(limited!.headers.get("retry-after"));
-    expect(await limited!.json()).toMatchObject({ code: "rate_limited" });
+    expect(["1", "2"]).toContain(limited!.headers["Retry-After"]);
+    expect(JSON.parse(limited!.body)).toMatchObject({ code: "rate_limited" });
 
     // 2.1 seconds of refill, without waiting them: the bucket is dated back.
     await db().$executeRaw`UPDATE "RateLimitBucket" SET "updatedAt" = "updatedAt" - interval '2100 milliseconds' WHERE "key" = ${`key:${id}`}`;
