@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { db, type PaymentStatus } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
-import { CreatePaymentBody } from "@/lib/schemas/payment";
+import { CreatePaymentBodySchema } from "@/lib/schemas/payment";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
 import { createPayment } from "./create-payment";
 import { openPaymentStatus } from "./get-payment";
 
 withTestDatabase();
 
-const body = CreatePaymentBody.parse({ referenceId: "Order-1", amount: { unit: "iso4217/USD", value: "1050" } });
+const body = CreatePaymentBodySchema.parse({ referenceId: "Order-1", amount: { unit: "iso4217/USD", value: "1050" } });
 
 describe("openPaymentStatus", () => {
   it("answers an open payment's status object, and null for a final one, one past its expiry, or one outside the scope and merchant", async () => {

@@ -6,7 +6,7 @@ import { sendSecurityAlert } from "@/lib/email/send-security-alert";
 import { AppError } from "@/lib/errors/errors";
 import { newId } from "@/lib/db/ids";
 import type { z } from "zod";
-import type { FinishPasskeyInput } from "@/lib/schemas/passkeys";
+import type { FinishPasskeyInputSchema } from "@/lib/schemas/passkeys";
 import { requireFreshAuth } from "../fresh-auth";
 import { issueRecoveryCodes } from "../recovery-codes";
 import type { Viewer } from "../session";
@@ -48,7 +48,7 @@ export async function beginPasskeyRegistration(viewer: Viewer): Promise<PublicKe
  * given ten, as turning on an app does (their only plain copy is returned), so losing the device
  * does not lock the person out.
  */
-export async function finishPasskeyRegistration(viewer: Viewer, { name, response }: z.output<typeof FinishPasskeyInput>): Promise<{ id: string; recoveryCodes: string[] | null }> {
+export async function finishPasskeyRegistration(viewer: Viewer, { name, response }: z.output<typeof FinishPasskeyInputSchema>): Promise<{ id: string; recoveryCodes: string[] | null }> {
   await requireFreshAuth(viewer);
   const rp = relyingParty();
   const verification = await verifyRegistrationResponse({

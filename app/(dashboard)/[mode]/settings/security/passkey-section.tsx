@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { Mode } from "@/lib/db";
-import { AddPasskeyInput } from "@/lib/schemas/passkeys";
+import { AddPasskeyInputSchema } from "@/lib/schemas/passkeys";
 import { beginPasskeyRegistrationAction, finishPasskeyRegistrationAction, removePasskeyAction } from "./actions";
 import { DeviceList, DeviceRow } from "./device-list";
 import { RecoveryCodes } from "./recovery-codes";
@@ -24,7 +24,7 @@ export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: Passk
   const router = useRouter();
   const freshAuth = useFreshAuth(mode);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const form = useForm({ resolver: zodResolver(AddPasskeyInput), defaultValues: { name: "" } });
+  const form = useForm({ resolver: zodResolver(AddPasskeyInputSchema), defaultValues: { name: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const add = form.handleSubmit(async ({ name }) => {
