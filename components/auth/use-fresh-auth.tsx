@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { ActionResult } from "@/lib/actions/result";
 import type { Mode } from "@/lib/db";
-import { ReauthenticateInput } from "@/lib/schemas/auth";
+import { ReauthenticateInputSchema } from "@/lib/schemas/auth";
 import { showActionResult } from "../forms/action-feedback";
 import { signWithPasskey } from "./passkey-browser";
 
@@ -63,7 +63,7 @@ function FreshAuthDialog({
   passkeyOptions: PublicKeyCredentialRequestOptionsJSON | null;
   reloadPasskeyOptions: () => Promise<void>;
 }) {
-  const form = useForm({ resolver: zodResolver(ReauthenticateInput), defaultValues: { method: "password" as "password" | "code", secret: "" } });
+  const form = useForm({ resolver: zodResolver(ReauthenticateInputSchema), defaultValues: { method: "password" as "password" | "code", secret: "" } });
   const method = useWatch({ control: form.control, name: "method" });
   const { errors, isSubmitting } = form.formState;
   const [usingPasskey, setUsingPasskey] = useState(false);

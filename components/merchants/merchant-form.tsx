@@ -10,7 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/actions/result";
 import { accentPattern, textOnAccent } from "@/lib/branding/accent-color";
-import { CreateMerchantBody, type CreateMerchantInput } from "@/lib/schemas/merchant";
+import { CreateMerchantBodySchema, type CreateMerchantInput } from "@/lib/schemas/merchant";
 
 export type MerchantValues = { merchantName: string; merchantEmail: string; iconUrl?: string | null; accentColor?: string | null; supportContact?: string | null; underpaymentToleranceBps?: number; allowedReturnOrigins?: string[] };
 
@@ -31,7 +31,7 @@ export function MerchantForm({
   onCancel: () => void;
 }) {
   const form = useForm<CreateMerchantInput>({
-    resolver: zodResolver(CreateMerchantBody),
+    resolver: zodResolver(CreateMerchantBodySchema),
     defaultValues: { merchantName: initial?.merchantName ?? "", merchantEmail: initial?.merchantEmail ?? "", iconUrl: initial?.iconUrl ?? undefined, accentColor: initial?.accentColor ?? undefined, supportContact: initial?.supportContact ?? undefined, underpaymentToleranceBps: initial?.underpaymentToleranceBps ?? 0, allowedReturnOrigins: initial?.allowedReturnOrigins ?? [] },
   });
   const { errors, isSubmitting } = form.formState;

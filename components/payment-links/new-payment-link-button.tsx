@@ -10,7 +10,7 @@ import { MerchantField } from "@/components/merchants/merchant-field";
 import { CreateLinkDialog, type CreatedLink, type MerchantOption } from "@/components/payments/create-link-dialog";
 import { CurrencyField } from "@/components/payments/currency-field";
 import type { Mode } from "@/lib/db";
-import { NewPaymentLinkForm, type NewPaymentLinkValues } from "@/lib/schemas/payment-link";
+import { NewPaymentLinkFormSchema, type NewPaymentLinkValues } from "@/lib/schemas/payment-link";
 
 /** "New payment link": a reusable link (fixed or buyer-entered amount), then its URL and QR code. */
 export function NewPaymentLinkButton({ mode, merchants }: { mode: Mode; merchants: MerchantOption[] }) {
@@ -30,7 +30,7 @@ export function NewPaymentLinkButton({ mode, merchants }: { mode: Mode; merchant
 
 function LinkFields({ mode, merchants, onCreated, onCancel }: { mode: Mode; merchants: MerchantOption[]; onCreated: (l: CreatedLink) => void; onCancel: () => void }) {
   const form = useForm<NewPaymentLinkValues>({
-    resolver: zodResolver(NewPaymentLinkForm),
+    resolver: zodResolver(NewPaymentLinkFormSchema),
     defaultValues: { merchantId: merchants[0]?.id ?? "", currency: "USD", kind: "fixed", amount: "", minAmount: "", maxAmount: "", referencePrefix: "" },
   });
   const { errors, isSubmitting } = form.formState;

@@ -11,13 +11,13 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { Mode } from "@/lib/db";
-import { TxHash } from "@/lib/schemas/attach-transaction";
+import { TxHashSchema } from "@/lib/schemas/attach-transaction";
 
 export type AttachTarget = { kind: "payment"; paymentId: string; options: { settlementId: string; label: string }[] | null } | { kind: "refund"; refundId: string };
 
 type Values = { txHash: string; settlementId: string };
-const withOption = zodResolver(z.object({ txHash: z.string().trim().pipe(TxHash), settlementId: z.string().min(1, "Choose the option the buyer paid with.") }));
-const hashOnly = zodResolver(z.object({ txHash: z.string().trim().pipe(TxHash), settlementId: z.string() }));
+const withOption = zodResolver(z.object({ txHash: z.string().trim().pipe(TxHashSchema), settlementId: z.string().min(1, "Choose the option the buyer paid with.") }));
+const hashOnly = zodResolver(z.object({ txHash: z.string().trim().pipe(TxHashSchema), settlementId: z.string() }));
 
 /**
  * A transaction hash support staff attach to a live payment (the buyer's transfer) or refund (the

@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
 import type { Mode } from "@/lib/db";
-import { NewPaymentForm, paymentLifetimes, type NewPaymentValues } from "@/lib/schemas/payment";
+import { NewPaymentFormSchema, paymentLifetimes, type NewPaymentValues } from "@/lib/schemas/payment";
 import { CreateLinkDialog, type CreatedLink, type MerchantOption } from "./create-link-dialog";
 import { CurrencyField } from "./currency-field";
 
@@ -40,7 +40,7 @@ export function NewPaymentButton({ mode, merchants }: { mode: Mode; merchants: M
 
 function NewPaymentFields({ mode, merchants, onCreated, onCancel }: { mode: Mode; merchants: MerchantOption[]; onCreated: (p: CreatedLink) => void; onCancel: () => void }) {
   const form = useForm<NewPaymentValues>({
-    resolver: zodResolver(NewPaymentForm),
+    resolver: zodResolver(NewPaymentFormSchema),
     defaultValues: { merchantId: merchants[0]?.id ?? "", currency: "USD", amount: "", referenceId: "", expiresInMinutes: 60, buyerEmail: "" },
   });
   const { errors, isSubmitting } = form.formState;

@@ -14,11 +14,11 @@ import { Textarea } from "@/components/ui/textarea";
 import type { Mode } from "@/lib/db";
 import { compareValues, parseUnits } from "@/lib/money/money";
 import { formatAmount } from "@/lib/payments/format-amount";
-import { CreateRefundBody, type CreateRefundInput } from "@/lib/schemas/refund";
+import { CreateRefundBodySchema, type CreateRefundInput } from "@/lib/schemas/refund";
 
 type Values = { amount: string; reason: string };
 const unsettled = new Set(["idempotency_in_progress", "service_unavailable", "internal_error", "rate_limited"]);
-const schemaResolver = zodResolver(CreateRefundBody);
+const schemaResolver = zodResolver(CreateRefundBodySchema);
 
 /**
  * Refunds a succeeded payment: everything left by default, or an amount typed in the payment's

@@ -12,7 +12,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { Mode } from "@/lib/db";
-import { AttachUnmatchedTransferInput, DismissUnmatchedTransferInput } from "@/lib/schemas/unmatched-transfer";
+import { AttachUnmatchedTransferInputSchema, DismissUnmatchedTransferInputSchema } from "@/lib/schemas/unmatched-transfer";
 
 type Candidate = { id: string; referenceId: string; status: string };
 
@@ -29,7 +29,7 @@ export function UnmatchedTransferActions({ mode, transferId, amount, candidates 
 function AttachDialog({ mode, transferId, amount, candidates }: { mode: Mode; transferId: string; amount: string; candidates: Candidate[] }) {
   const [open, setOpen] = useState(false);
   const router = useRouter();
-  const form = useForm<{ transferId: string; paymentId: string }>({ resolver: zodResolver(AttachUnmatchedTransferInput), defaultValues: { transferId, paymentId: candidates[0]?.id ?? "" } });
+  const form = useForm<{ transferId: string; paymentId: string }>({ resolver: zodResolver(AttachUnmatchedTransferInputSchema), defaultValues: { transferId, paymentId: candidates[0]?.id ?? "" } });
   const { errors, isSubmitting } = form.formState;
   const id = `attach-${transferId}`;
   const close = () => {
@@ -101,7 +101,7 @@ function AttachDialog({ mode, transferId, amount, candidates }: { mode: Mode; tr
 function DismissDialog({ mode, transferId, amount }: { mode: Mode; transferId: string; amount: string }) {
   const [open, setOpen] = useState(false);
   const router = useRouter();
-  const form = useForm<{ transferId: string; note: string }>({ resolver: zodResolver(DismissUnmatchedTransferInput), defaultValues: { transferId, note: "" } });
+  const form = useForm<{ transferId: string; note: string }>({ resolver: zodResolver(DismissUnmatchedTransferInputSchema), defaultValues: { transferId, note: "" } });
   const { errors, isSubmitting } = form.formState;
   const id = `dismiss-${transferId}`;
   const close = () => {

@@ -9,13 +9,13 @@ import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { validateSettlement } from "@/lib/chain/caip";
 import type { Mode } from "@/lib/db";
-import { ChangeCryptoDestinationBody } from "@/lib/schemas/settlement";
+import { ChangeCryptoDestinationBodySchema } from "@/lib/schemas/settlement";
 import { describeAsset, qualifyDestination } from "./describe";
 import type { CryptoSettlementItem } from "./crypto-settlements-section";
 
 type Values = { destination: string };
 type Output = { destination: string };
-const schemaResolver = zodResolver(ChangeCryptoDestinationBody);
+const schemaResolver = zodResolver(ChangeCryptoDestinationBodySchema);
 
 /** Points a crypto settlement at another wallet; the user confirms it is them (fresh re-authentication). */
 export function ChangeDestinationForm({ mode, merchantId, settlement, onDone }: { mode: Mode; merchantId: string; settlement: CryptoSettlementItem; onDone: () => void }) {

@@ -15,7 +15,7 @@ import { Select } from "@/components/ui/select";
 import { knownAssets, networkName, networks } from "@/lib/money/assets";
 import { canonicalAccountId, formatAccountId, validateSettlement } from "@/lib/chain/caip";
 import type { Mode } from "@/lib/db";
-import { RegisterCryptoSettlementsBody, type RegisterCryptoSettlementsInput } from "@/lib/schemas/settlement";
+import { RegisterCryptoSettlementsBodySchema, type RegisterCryptoSettlementsInput } from "@/lib/schemas/settlement";
 import { assetChain, describeAsset, qualifyDestination } from "./describe";
 import type { CryptoSettlementItem } from "./crypto-settlements-section";
 
@@ -24,7 +24,7 @@ type Values = { settlements: { asset: string; destination: string }[] };
 const ASSET = "settlements.0.asset" as const;
 const DESTINATION = "settlements.0.destination" as const;
 const CUSTOM = "custom";
-const schemaResolver = zodResolver(RegisterCryptoSettlementsBody);
+const schemaResolver = zodResolver(RegisterCryptoSettlementsBodySchema);
 
 const findRegistered = (registered: CryptoSettlementItem[], asset: string) => registered.find((s) => s.asset.toLowerCase() === asset.trim().toLowerCase());
 

@@ -8,14 +8,14 @@ import { FormActions } from "@/components/forms/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { Mode } from "@/lib/db";
-import { CreateFiatSettlementBody, type CreateFiatSettlementInput } from "@/lib/schemas/settlement";
+import { CreateFiatSettlementBodySchema, type CreateFiatSettlementInput } from "@/lib/schemas/settlement";
 
 type Values = { accountHolderName: string; routingNumber: string; accountNumber: string; accountType: "checking" | "savings" };
 
 /** A US bank account (ACH). The routing number's check digit is verified as the user types. */
 export function FiatSettlementForm({ mode, merchantId, onDone }: { mode: Mode; merchantId: string; onDone: () => void }) {
   const form = useForm<Values, unknown, CreateFiatSettlementInput>({
-    resolver: zodResolver(CreateFiatSettlementBody),
+    resolver: zodResolver(CreateFiatSettlementBodySchema),
     mode: "onTouched",
     defaultValues: { accountHolderName: "", routingNumber: "", accountNumber: "", accountType: "checking" },
   });

@@ -12,7 +12,7 @@ import type { ActionResult } from "./result";
 
 export type ActionContext = { viewer: Viewer; scope: Scope; actor: string };
 
-const ModeInput = z.object({ mode: z.enum(modes) });
+const ModeInputSchema = z.object({ mode: z.enum(modes) });
 
 /**
  * Builds a server action: session → role has `permission` → input parsed by `schema` (plus the
@@ -24,7 +24,7 @@ export function authorizedAction<S extends z.ZodObject, R>(
   schema: S,
   handler: (ctx: ActionContext, input: z.output<S>) => Promise<R>,
 ): (input: z.input<S> & { mode: string }) => Promise<ActionResult<R>> {
-  const full = schema.extend(ModeInput.shape);
+  const full = schema.extend(ModeInputSchema.shape);
   return async (raw) => {
     try {
       const viewer = await currentViewer();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiKeyPermissions } from "@/lib/schemas/api-key";
+import { ApiKeyPermissionsSchema } from "@/lib/schemas/api-key";
 import { apiPermissions, describeApiPermissions, effectiveApiPermissions, grantableApiPermissions } from "./permissions";
 
 describe("grantableApiPermissions", () => {
@@ -23,12 +23,12 @@ describe("grantableApiPermissions", () => {
 
 describe("ApiKeyPermissions", () => {
   it("adds read to every write and keeps the canonical order without duplicates", () => {
-    expect(ApiKeyPermissions.parse(["refunds.write", "payments.read", "payments.read"])).toEqual(["payments.read", "refunds.read", "refunds.write"]);
+    expect(ApiKeyPermissionsSchema.parse(["refunds.write", "payments.read", "payments.read"])).toEqual(["payments.read", "refunds.read", "refunds.write"]);
   });
 
   it("refuses an empty list and unknown permissions", () => {
-    expect(ApiKeyPermissions.safeParse([]).success).toBe(false);
-    expect(ApiKeyPermissions.safeParse(["payments.delete"]).success).toBe(false);
+    expect(ApiKeyPermissionsSchema.safeParse([]).success).toBe(false);
+    expect(ApiKeyPermissionsSchema.safeParse(["payments.delete"]).success).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CURRENT_API_VERSION } from "@/lib/api/api-version";
 import { errorStatus, type ErrorCode } from "@/lib/errors/errors";
-import { ErrorObject } from "@/lib/schemas/common";
+import { ErrorObjectSchema } from "@/lib/schemas/common";
 import type { AnyOperation } from "./operation";
 
 type JsonSchema = Record<string, unknown>;
@@ -29,7 +29,7 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
     return relink(rest);
   };
 
-  const errorRef = convert(ErrorObject, "output");
+  const errorRef = convert(ErrorObjectSchema, "output");
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {

@@ -4,7 +4,7 @@ import type { Prisma, DbOrTx } from "@/lib/db";
 import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/db/pagination";
 import type { Scope } from "@/lib/tenancy/scope";
 
-export const AuditLogQuery = z.object({
+export const AuditLogQuerySchema = z.object({
   action: z.string().trim().max(100).optional().catch(undefined),
   cursor: z.string().max(200).optional().catch(undefined),
 });

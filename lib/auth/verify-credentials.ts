@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { burnPasswordCheck, verifyPassword } from "@/lib/auth/passwords";
-import { SignInInput } from "@/lib/schemas/auth";
-import { PasskeyAssertionText } from "@/lib/schemas/passkeys";
+import { SignInInputSchema } from "@/lib/schemas/auth";
+import { PasskeyAssertionTextSchema } from "@/lib/schemas/passkeys";
 import { beginLoginAttempt } from "./login-rate-limit";
 import { checkPasskey, checkSecondFactor } from "./second-factor";
 
@@ -49,7 +49,7 @@ export async function checkPassword(email: string, password: string, clientAddre
  * code or a passkey's answer to the challenge of this sign-in step (guesses limited per person).
  */
 export async function verifyCredentials(input: unknown, clientAddress: string | null): Promise<CredentialsCheck> {
-  const parsed = SignInInput.safeParse(input);
+  const parsed = SignInInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "mismatch" };
   const { email, password, code, passkey } = parsed.data;
   const check = await checkPassword(email, password, clientAddress);
@@ -57,7 +57,7 @@ export async function verifyCredentials(input: unknown, clientAddress: string | 
   const { user, secondFactors } = check;
   if (secondFactors) {
     if (passkey && secondFactors.passkey) {
-      const assertion = PasskeyAssertionText.safeParse(passkey);
+      const assertion = PasskeyAssertionTextSchema.safeParse(passkey);
       const second = assertion.success ? await checkPasskey(user.id, assertion.data, { purpose: "sign_in", sessionId: null }) : ({ ok: false, reason: "mismatch" } as const);
       if (!second.ok) return second.reason === "rate_limited" ? second : { ok: false, reason: "passkey_mismatch" };
     } else if (code) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReturnOrigins } from "@/lib/schemas/common";
+import { ReturnOriginsSchema } from "@/lib/schemas/common";
 import { allowedReturnUrl, safeReturnUrl } from "./return-url";
 
 describe("safeReturnUrl", () => {
@@ -84,16 +84,16 @@ describe("allowedReturnUrl", () => {
 
 describe("ReturnOrigins", () => {
   it("stores each entry as its origin or scheme, once", () => {
-    expect(ReturnOrigins.parse(["https://Shop.Example.com/", "https://shop.example.com:443", " myapp:// ", "com.shop.app://", ""])).toEqual(["https://shop.example.com", "myapp://", "com.shop.app://"]);
+    expect(ReturnOriginsSchema.parse(["https://Shop.Example.com/", "https://shop.example.com:443", " myapp:// ", "com.shop.app://", ""])).toEqual(["https://shop.example.com", "myapp://", "com.shop.app://"]);
   });
 
   it.each(["http://shop.example.com", "https://shop.example.com/orders", "https://shop.example.com?x=1", "https://user@shop.example.com", "javascript://", "data://", "myapp://orders", "myapp:", "shop.example.com", "https://"])("refuses %s, naming it", (entry) => {
-    const result = ReturnOrigins.safeParse([entry]);
+    const result = ReturnOriginsSchema.safeParse([entry]);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toContain(entry);
   });
 
   it("refuses more than 20 entries", () => {
-    expect(ReturnOrigins.safeParse(Array.from({ length: 21 }, (_, i) => `app${i}://`)).success).toBe(false);
+    expect(ReturnOriginsSchema.safeParse(Array.from({ length: 21 }, (_, i) => `app${i}://`)).success).toBe(false);
   });
 });

@@ -4,25 +4,25 @@ import { AppError } from "@/lib/errors/errors";
 import { confirmGatewayOption } from "@/lib/gateway/confirm";
 import { createGatewayOptions } from "@/lib/gateway/options";
 import { serializeStatus } from "@/lib/payments/serialize";
-import { ConfirmBody } from "@/lib/schemas/gateway";
+import { ConfirmBodySchema } from "@/lib/schemas/gateway";
 import { findCheckoutPayment } from "./find-payment";
 
 // The hosted checkout pays through the Gateway's own functions, so the page, native apps and
 // third-party wallets run one implementation: options for the connected account, the wallet
 // performs the action, then confirm.
 
-export const WalletOptionsBody = z.strictObject({ settlementId: z.string().min(1).max(64), account: z.string().min(1).max(200) });
-export const WalletConfirmBody = ConfirmBody.pick({ optionId: true, results: true });
+export const WalletOptionsBodySchema = z.strictObject({ settlementId: z.string().min(1).max(64), account: z.string().min(1).max(200) });
+export const WalletConfirmBodySchema = ConfirmBodySchema.pick({ optionId: true, results: true });
 
 /** The gateway option of one settlement for the buyer's connected account (null if it cannot pay it). */
-export async function checkoutWalletOption(paymentId: string, input: z.output<typeof WalletOptionsBody>) {
+export async function checkoutWalletOption(paymentId: string, input: z.output<typeof WalletOptionsBodySchema>) {
   const payment = await findCheckoutPayment(paymentId);
   if (payment.mode !== "live") throw new AppError("forbidden", "Test-mode payments are settled with the test buttons.");
   const [option] = await createGatewayOptions(payment, [input.account], { settlementId: input.settlementId });
   return { option: option ?? null };
 }
 
-export async function checkoutWalletConfirm(paymentId: string, input: z.output<typeof WalletConfirmBody>) {
+export async function checkoutWalletConfirm(paymentId: string, input: z.output<typeof WalletConfirmBodySchema>) {
   const payment = await findCheckoutPayment(paymentId);
   return serializeStatus(await confirmGatewayOption(payment, input.optionId, input.results, "buyer"));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CursorParam, DateTimeParam, decodeCursor, encodeCursor } from "./pagination";
+import { CursorParamSchema, DateTimeParamSchema, decodeCursor, encodeCursor } from "./pagination";
 
 const raw = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
@@ -19,15 +19,15 @@ describe("cursors", () => {
     ["not JSON", "%%%"],
   ])("refuses %s", (_, cursor) => {
     expect(decodeCursor(cursor)).toBeNull();
-    expect(CursorParam.safeParse(cursor).success).toBe(false);
+    expect(CursorParamSchema.safeParse(cursor).success).toBe(false);
   });
 });
 
 describe("date parameters", () => {
   it("accept years 1 to 9999 only", () => {
-    expect(DateTimeParam.safeParse("2026-11-22T10:00:00Z").success).toBe(true);
-    expect(DateTimeParam.safeParse("0001-01-01T00:00:00Z").success).toBe(true);
-    expect(DateTimeParam.safeParse("0000-01-01T00:00:00Z").success).toBe(false);
-    expect(DateTimeParam.safeParse("0000-12-31T23:59:59+00:00").success).toBe(false);
+    expect(DateTimeParamSchema.safeParse("2026-11-22T10:00:00Z").success).toBe(true);
+    expect(DateTimeParamSchema.safeParse("0001-01-01T00:00:00Z").success).toBe(true);
+    expect(DateTimeParamSchema.safeParse("0000-01-01T00:00:00Z").success).toBe(false);
+    expect(DateTimeParamSchema.safeParse("0000-12-31T23:59:59+00:00").success).toBe(false);
   });
 });

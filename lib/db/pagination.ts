@@ -20,16 +20,16 @@ export function isCursorId(id: unknown): id is string {
 }
 
 /** An ISO 8601 timestamp query parameter (e.g. createdFrom). */
-export const DateTimeParam = z.iso
+export const DateTimeParamSchema = z.iso
   .datetime({ offset: true, error: "Must be an ISO 8601 timestamp, e.g. 2026-03-01T12:00:00.000Z." })
   .refine((s) => isStorableDate(new Date(s)), "Must be a date between the years 0001 and 9999.");
 
 /** A `nextCursor` handed back; checked here, so a forged one is a 400 naming `cursor`. */
-export const CursorParam = z.string().max(200).refine((c) => decodeCursor(c) !== null, "Invalid; pass nextCursor from a previous page.");
+export const CursorParamSchema = z.string().max(200).refine((c) => decodeCursor(c) !== null, "Invalid; pass nextCursor from a previous page.");
 
-export const PageQuery = z.strictObject({
+export const PageQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: CursorParam.optional(),
+  cursor: CursorParamSchema.optional(),
 });
 
 export type Position = { createdAt: Date; id: string };

@@ -3,20 +3,20 @@ import { z } from "zod";
 import { AppError } from "./errors";
 import { fieldErrors, parseInput } from "./validation";
 
-const Body = z.strictObject({ name: z.string().min(1, "Enter a name."), items: z.array(z.strictObject({ asset: z.string() })) });
+const BodySchema = z.strictObject({ name: z.string().min(1, "Enter a name."), items: z.array(z.strictObject({ asset: z.string() })) });
 
 describe("parseInput", () => {
   it("refuses a NUL character anywhere in the parsed value, naming the field", () => {
-    expect(() => parseInput(Body, { name: "a\u0000b", items: [] }, "body")).toThrow(/name: Must not contain NUL/);
+    expect(() => parseInput(BodySchema, { name: "a\u0000b", items: [] }, "body")).toThrow(/name: Must not contain NUL/);
   });
 
   it("returns the parsed value", () => {
-    expect(parseInput(Body, { name: "a", items: [] }, "body")).toEqual({ name: "a", items: [] });
+    expect(parseInput(BodySchema, { name: "a", items: [] }, "body")).toEqual({ name: "a", items: [] });
   });
 
   it("throws params_validation naming every bad field, including nested and unknown ones", () => {
     try {
-      parseInput(Body, { name: "", items: [{ asset: 1, extra: true }], stray: 1 }, "request body");
+      parseInput(BodySchema, { name: "", items: [{ asset: 1, extra: true }], stray: 1 }, "request body");
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);

@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { paymentSnapshot } from "@/lib/events/snapshots";
 import { newId } from "@/lib/db/ids";
-import { CreatePaymentBody } from "@/lib/schemas/payment";
+import { CreatePaymentBodySchema } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
 import { createPayment } from "./create-payment";
 
 withTestDatabase();
 
-const body = CreatePaymentBody.parse({ referenceId: "Order-7", amount: { unit: "iso4217/USD", value: "1050" }, checkout: { successUrl: "https://shop.example.com/ok", errorUrl: "https://shop.example.com/error" } });
+const body = CreatePaymentBodySchema.parse({ referenceId: "Order-7", amount: { unit: "iso4217/USD", value: "1050" }, checkout: { successUrl: "https://shop.example.com/ok", errorUrl: "https://shop.example.com/error" } });
 
 async function merchantOf(scope: Scope) {
   return db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });

@@ -5,24 +5,24 @@ import type { PaymentView } from "./list-payments";
 
 // PostgreSQL text cannot hold NUL.
 const text = (max: number) => z.string().trim().min(1).max(max).refine((s) => !s.includes("\u0000"));
-const Day = z.iso.date().refine((day) => isStorableDate(new Date(`${day}T00:00:00.000Z`)) && day < "9999-12-31");
+const DaySchema = z.iso.date().refine((day) => isStorableDate(new Date(`${day}T00:00:00.000Z`)) && day < "9999-12-31");
 
 // The dashboard's payments view lives in the URL (so a link a colleague pastes shows the same
 // rows). A value that does not parse is dropped rather than failing the page.
-const Query = z.object({
+const QuerySchema = z.object({
   status: z.enum(paymentStatuses).optional().catch(undefined),
   merchantId: text(64).optional().catch(undefined),
   refund: z.enum([...refundStates, "any"]).optional().catch(undefined),
   exception: z.enum([...exceptionTypes, "any", "open"]).optional().catch(undefined),
-  from: Day.optional().catch(undefined),
-  to: Day.optional().catch(undefined),
+  from: DaySchema.optional().catch(undefined),
+  to: DaySchema.optional().catch(undefined),
   q: text(300).optional().catch(undefined),
   sort: z.enum(["createdAt", "amount"]).default("createdAt").catch("createdAt"),
   dir: z.enum(["asc", "desc"]).default("desc").catch("desc"),
   cursor: z.string().max(200).optional().catch(undefined),
   before: z.string().max(200).optional().catch(undefined),
 });
-export type PaymentsQuery = z.output<typeof Query>;
+export type PaymentsQuery = z.output<typeof QuerySchema>;
 
 export const paymentsPageSize = 50;
 
@@ -30,7 +30,7 @@ type Params = URLSearchParams | Record<string, string | string[] | undefined>;
 
 export function parsePaymentsQuery(params: Params): PaymentsQuery {
   const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]);
-  return Query.parse(Object.fromEntries(entries.filter(([, v]) => v !== undefined && v !== "")));
+  return QuerySchema.parse(Object.fromEntries(entries.filter(([, v]) => v !== undefined && v !== "")));
 }
 
 /** The list query for a parsed URL. Dates are whole UTC days, `to` included. */

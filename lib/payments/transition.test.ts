@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
-import { CreatePaymentBody } from "@/lib/schemas/payment";
+import { CreatePaymentBodySchema } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
 import { createPayment } from "./create-payment";
@@ -11,7 +11,7 @@ withTestDatabase();
 
 async function newPayment(scope: Scope) {
   const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });
-  return (await createPayment(db(), scope, "system", merchant.id, CreatePaymentBody.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }))).payment;
+  return (await createPayment(db(), scope, "system", merchant.id, CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }))).payment;
 }
 
 const history = async (paymentId: string) =>

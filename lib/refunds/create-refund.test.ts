@@ -3,8 +3,8 @@ import { db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { createPayment } from "@/lib/payments/create-payment";
 import { transitionPayment } from "@/lib/payments/transition";
-import { CreatePaymentBody } from "@/lib/schemas/payment";
-import { CreateRefundBody } from "@/lib/schemas/refund";
+import { CreatePaymentBodySchema } from "@/lib/schemas/payment";
+import { CreateRefundBodySchema } from "@/lib/schemas/refund";
 import type { Scope } from "@/lib/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
 import { createRefund } from "./create-refund";
@@ -14,11 +14,11 @@ withTestDatabase();
 /** A payment of $10.50 in `scope`, succeeded unless told otherwise. */
 async function paidPayment(scope: Scope, succeed = true) {
   const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });
-  const { payment } = await createPayment(db(), scope, "system", merchant.id, CreatePaymentBody.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }));
+  const { payment } = await createPayment(db(), scope, "system", merchant.id, CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }));
   return succeed ? db().$transaction((tx) => transitionPayment(tx, payment, "succeeded", { actor: "system", patch: { txId: `test:${payment.id}` } })) : payment;
 }
 
-const refund = (scope: Scope, body: Record<string, unknown>) => db().$transaction((tx) => createRefund(tx, scope, "user:test", CreateRefundBody.parse(body)));
+const refund = (scope: Scope, body: Record<string, unknown>) => db().$transaction((tx) => createRefund(tx, scope, "user:test", CreateRefundBodySchema.parse(body)));
 
 describe("refunds", () => {
   it("refund the whole payment by default; in test mode at once, counted on the payment", async () => {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { returnOrigin } from "@/lib/checkout/return-url";
 
-export const Timestamp = z.iso.datetime().describe("ISO 8601 timestamp with milliseconds, in UTC.");
+export const TimestampSchema = z.iso.datetime().describe("ISO 8601 timestamp with milliseconds, in UTC.");
 
-export const ErrorObject = z
+export const ErrorObjectSchema = z
   .object({
     message: z.string(),
     code: z.string(),
@@ -11,13 +11,13 @@ export const ErrorObject = z
   })
   .meta({ id: "Error", description: "The Error object: every error response has this shape." });
 
-export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export const DeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
 
 export function page<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), nextCursor: z.string().nullable() });
 }
 
-export const HttpsUrl = z.url({ protocol: /^https$/, error: "Must be an https:// URL." }).max(2048);
+export const HttpsUrlSchema = z.url({ protocol: /^https$/, error: "Must be an https:// URL." }).max(2048);
 
 /** One entry of a return allow-list, stored as its origin (`https://shop.example.com`) or app scheme (`myapp://`). */
 function parseReturnOrigin(entry: string): string | null {
@@ -35,7 +35,7 @@ function parseReturnOrigin(entry: string): string | null {
   return origin && exact ? origin : null;
 }
 
-export const ReturnOrigins = z
+export const ReturnOriginsSchema = z
   .array(z.string().trim().max(200, "Each entry: at most 200 characters."))
   .max(20, "At most 20 entries.")
   .transform((entries, ctx) => {

@@ -6,7 +6,7 @@ import { CURRENCY_EXPONENTS, isCurrencyCode, parseUnits, type CurrencyCode } fro
 
 export const currencyCodes = Object.keys(CURRENCY_EXPONENTS) as CurrencyCode[];
 
-export const CurrencyField = z.string().refine(isCurrencyCode, "Choose a currency.");
+export const CurrencyFieldSchema = z.string().refine(isCurrencyCode, "Choose a currency.");
 
 /** "10.50" in `currency` → minor units, or null when the text is not such an amount. */
 export function toMinorUnits(currency: string, amount: string): string | null {

@@ -1,24 +1,24 @@
 import { z } from "zod";
 import { eventTypes } from "@/lib/events/event-types";
-import { PageQuery } from "@/lib/db/pagination";
-import { Timestamp } from "./common";
+import { PageQuerySchema } from "@/lib/db/pagination";
+import { TimestampSchema } from "./common";
 
 export const eventTypesListed = [...eventTypes, "webhook.test"] as const;
 
-export const ListEventsQuery = PageQuery.extend({
+export const ListEventsQuerySchema = PageQuerySchema.extend({
   type: z.enum(eventTypesListed, "Unknown event type.").optional().describe("Only events of this type."),
 });
-export type ListEventsFilter = z.output<typeof ListEventsQuery>;
+export type ListEventsFilter = z.output<typeof ListEventsQuerySchema>;
 
-export const EventParams = z.object({ eventId: z.string().min(1).max(64) });
+export const EventParamsSchema = z.object({ eventId: z.string().min(1).max(64) });
 
-export const Event = z
+export const EventSchema = z
   .object({
     id: z.string().describe("Event identifier, `evt_` prefix; a webhook receiver dedupes on it."),
     type: z.string().meta({ examples: ["payment.succeeded"] }),
     mode: z.enum(["test", "live"]),
-    createdAt: Timestamp,
+    createdAt: TimestampSchema,
     data: z.object({ object: z.record(z.string(), z.unknown()).describe("The payment, refund or settlement list after the change, as webhooks carry it.") }),
   })
   .meta({ id: "Event", description: "An event, exactly as its webhook body." });
-export type EventJson = z.input<typeof Event>;
+export type EventJson = z.input<typeof EventSchema>;

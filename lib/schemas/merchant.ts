@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accentPattern } from "@/lib/branding/accent-color";
-import { HttpsUrl, ReturnOrigins, Timestamp } from "./common";
+import { HttpsUrlSchema, ReturnOriginsSchema, TimestampSchema } from "./common";
 
 const name = z.string().trim().min(1, "Enter a name.").max(200, "At most 200 characters.");
 const email = z.email("Enter a valid email address.").trim().max(254);
@@ -23,36 +23,36 @@ const supportContact = z
   .string()
   .trim()
   .max(2048, "At most 2048 characters.")
-  .refine((v) => z.email().safeParse(v).success || HttpsUrl.safeParse(v).success, "Enter an email address or an https:// URL.")
+  .refine((v) => z.email().safeParse(v).success || HttpsUrlSchema.safeParse(v).success, "Enter an email address or an https:// URL.")
   .describe("Where buyers ask for help, shown on the checkout, payment link and receipt pages: an email address or an https URL.");
 
-export const CreateMerchantBody = z.strictObject({
+export const CreateMerchantBodySchema = z.strictObject({
   merchantName: name,
   merchantEmail: email,
-  iconUrl: HttpsUrl.optional().describe("The merchant's icon, shown on the checkout and sent to wallets as WalletConnect's `iconUrl`; https only."),
+  iconUrl: HttpsUrlSchema.optional().describe("The merchant's icon, shown on the checkout and sent to wallets as WalletConnect's `iconUrl`; https only."),
   accentColor: accentColor.optional(),
   supportContact: supportContact.optional(),
   underpaymentToleranceBps: tolerance.optional(),
-  allowedReturnOrigins: ReturnOrigins.optional(),
+  allowedReturnOrigins: ReturnOriginsSchema.optional(),
 });
-export type CreateMerchantInput = z.output<typeof CreateMerchantBody>;
+export type CreateMerchantInput = z.output<typeof CreateMerchantBodySchema>;
 
-export const UpdateMerchantBody = z
+export const UpdateMerchantBodySchema = z
   .strictObject({
     merchantName: name.optional(),
     merchantEmail: email.optional(),
-    iconUrl: HttpsUrl.nullable().optional(),
+    iconUrl: HttpsUrlSchema.nullable().optional(),
     accentColor: accentColor.nullable().optional(),
     supportContact: supportContact.nullable().optional(),
     underpaymentToleranceBps: tolerance.optional(),
-    allowedReturnOrigins: ReturnOrigins.optional(),
+    allowedReturnOrigins: ReturnOriginsSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of merchantName, merchantEmail, iconUrl, accentColor, supportContact, underpaymentToleranceBps, allowedReturnOrigins.");
-export type UpdateMerchantInput = z.output<typeof UpdateMerchantBody>;
+export type UpdateMerchantInput = z.output<typeof UpdateMerchantBodySchema>;
 
-export const MerchantIdParams = z.object({ merchantId: z.string().min(1).max(64) });
+export const MerchantIdParamsSchema = z.object({ merchantId: z.string().min(1).max(64) });
 
-export const Merchant = z
+export const MerchantSchema = z
   .object({
     id: z.string().describe("Merchant identifier, `mrch_` prefix."),
     name: z.string(),
@@ -63,9 +63,9 @@ export const Merchant = z
     supportContact: z.string().nullable().describe("An email address or an https URL, or null."),
     underpaymentToleranceBps: z.number().int().describe("See the create body."),
     allowedReturnOrigins: z.array(z.string()).describe("See the create body."),
-    createdAt: Timestamp,
+    createdAt: TimestampSchema,
   })
   .meta({ id: "Merchant" });
-export type MerchantJson = z.input<typeof Merchant>;
+export type MerchantJson = z.input<typeof MerchantSchema>;
 
-export const MerchantEnvelope = z.object({ merchant: Merchant });
+export const MerchantEnvelopeSchema = z.object({ merchant: MerchantSchema });

@@ -1,20 +1,20 @@
 import { z } from "zod";
 import { amountValueTooLarge, compareValues, parseUnit } from "@/lib/money/money";
-import { Timestamp } from "./common";
-import { checkAmount, CurrencyField, toMinorUnits } from "./dashboard-money";
-import { AmountUnit, MinorUnits } from "./payment";
+import { TimestampSchema } from "./common";
+import { checkAmount, CurrencyFieldSchema, toMinorUnits } from "./dashboard-money";
+import { AmountUnitSchema, MinorUnitsSchema } from "./payment";
 
 
-export const CreatePaymentLinkBody = z
+export const CreatePaymentLinkBodySchema = z
   .strictObject({
-    unit: AmountUnit.describe("`iso4217/<currency>` or `caip19/<asset>`, as a payment's amount unit. A buyer-entered amount needs a fiat unit."),
-    amountValue: MinorUnits.nullish()
+    unit: AmountUnitSchema.describe("`iso4217/<currency>` or `caip19/<asset>`, as a payment's amount unit. A buyer-entered amount needs a fiat unit."),
+    amountValue: MinorUnitsSchema.nullish()
       .transform((v) => v ?? null)
       .describe("A fixed amount in minor units; omit it to let the buyer enter one between minValue and maxValue."),
-    minValue: MinorUnits.nullish()
+    minValue: MinorUnitsSchema.nullish()
       .transform((v) => v ?? null)
       .describe("The least a buyer may enter (minor units); only without amountValue."),
-    maxValue: MinorUnits.nullish()
+    maxValue: MinorUnitsSchema.nullish()
       .transform((v) => v ?? null)
       .describe("The most a buyer may enter (minor units); only without amountValue."),
     referencePrefix: z
@@ -44,11 +44,11 @@ export const CreatePaymentLinkBody = z
       ctx.addIssue({ code: "custom", path: ["maxValue"], message: "Must be at least the minimum." });
     }
   });
-export type CreatePaymentLinkInput = z.output<typeof CreatePaymentLinkBody>;
+export type CreatePaymentLinkInput = z.output<typeof CreatePaymentLinkBodySchema>;
 
-export const PaymentLinkIdParams = z.object({ linkId: z.string().min(1).max(64) });
+export const PaymentLinkIdParamsSchema = z.object({ linkId: z.string().min(1).max(64) });
 
-export const PaymentLink = z
+export const PaymentLinkSchema = z
   .object({
     id: z.string().describe("Payment link identifier, `plink_` prefix."),
     merchantId: z.string(),
@@ -59,23 +59,23 @@ export const PaymentLink = z
     referencePrefix: z.string(),
     active: z.boolean(),
     url: z.url().describe("The public page: each buyer who continues there gets a payment of their own."),
-    createdAt: Timestamp,
-    deactivatedAt: Timestamp.nullable(),
+    createdAt: TimestampSchema,
+    deactivatedAt: TimestampSchema.nullable(),
   })
   .meta({ id: "PaymentLink" });
-export type PaymentLinkJson = z.input<typeof PaymentLink>;
+export type PaymentLinkJson = z.input<typeof PaymentLinkSchema>;
 
 /** What a buyer sends from the link's public page. */
-export const MintPaymentForm = z.object({
+export const MintPaymentFormSchema = z.object({
   amount: z.string().trim().max(40).optional(),
   email: z.union([z.literal(""), z.email("Enter a valid email address, or leave it empty.").max(254)]).optional(),
 });
 
 /** The dashboard's "New payment link" form: the same link, with amounts as people write them. */
-export const NewPaymentLinkForm = z
+export const NewPaymentLinkFormSchema = z
   .strictObject({
     merchantId: z.string().min(1, "Choose a merchant.").max(64),
-    currency: CurrencyField,
+    currency: CurrencyFieldSchema,
     kind: z.enum(["fixed", "buyer"]),
     amount: z.string().max(40).optional(),
     minAmount: z.string().max(40).optional(),
@@ -87,10 +87,10 @@ export const NewPaymentLinkForm = z
     checkAmount(values, "minAmount", ctx, false);
     checkAmount(values, "maxAmount", ctx);
   });
-export type NewPaymentLinkValues = z.input<typeof NewPaymentLinkForm>;
+export type NewPaymentLinkValues = z.input<typeof NewPaymentLinkFormSchema>;
 
 /** The form's values as the API's create body, checked again there (bounds in order, sizes). */
-export function paymentLinkFromForm(values: z.output<typeof NewPaymentLinkForm>): z.input<typeof CreatePaymentLinkBody> {
+export function paymentLinkFromForm(values: z.output<typeof NewPaymentLinkFormSchema>): z.input<typeof CreatePaymentLinkBodySchema> {
   const minor = (text: string | undefined) => (text?.trim() ? toMinorUnits(values.currency, text) : null);
   return values.kind === "fixed"
     ? { unit: `iso4217/${values.currency}`, amountValue: minor(values.amount), referencePrefix: values.referencePrefix }

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { amountValueTooLarge, parseUnit } from "@/lib/money/money";
-import { CursorParam, DateTimeParam } from "@/lib/db/pagination";
+import { CursorParamSchema, DateTimeParamSchema } from "@/lib/db/pagination";
 import { paymentIdFromReference } from "@/lib/payments/payment-reference";
-import { HttpsUrl, Timestamp } from "./common";
-import { checkAmount, CurrencyField, toMinorUnits } from "./dashboard-money";
+import { HttpsUrlSchema, TimestampSchema } from "./common";
+import { checkAmount, CurrencyFieldSchema, toMinorUnits } from "./dashboard-money";
 
 export const paymentStatuses = ["requires_action", "processing", "succeeded", "failed", "cancelled", "expired"] as const;
 /** Beside a succeeded payment's status: some or all of it was refunded. */
@@ -17,7 +17,7 @@ export const finalStatuses = ["succeeded", "failed", "cancelled", "expired"] as 
 
 const noControlChars = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
 
-export const Amount = z
+export const AmountSchema = z
   .object({
     unit: z.string().describe("`iso4217/<currency>` (fiat) or `caip19/<CAIP-19 asset id>` (on-chain asset)."),
     value: z.string().describe("Quantity as a string of digits: minor units for fiat (USD \"1050\" is $10.50), the smallest unit for an asset."),
@@ -25,7 +25,7 @@ export const Amount = z
   .meta({ id: "Amount" });
 
 /** An amount's unit as a request gives it: `iso4217/<currency>` or `caip19/<asset>`. */
-export const AmountUnit = z
+export const AmountUnitSchema = z
   .string()
   .max(300)
   .superRefine((unit, ctx) => {
@@ -34,19 +34,19 @@ export const AmountUnit = z
   });
 
 /** A positive whole number of the unit's smallest denomination, as a string of digits. */
-export const MinorUnits = z.string().regex(/^[1-9][0-9]{0,77}$/, 'Must be a positive whole number as a string, in minor units (e.g. "1050" for $10.50).');
+export const MinorUnitsSchema = z.string().regex(/^[1-9][0-9]{0,77}$/, 'Must be a positive whole number as a string, in minor units (e.g. "1050" for $10.50).');
 
-export const AmountInput = z
-  .strictObject({ unit: AmountUnit, value: MinorUnits })
+export const AmountInputSchema = z
+  .strictObject({ unit: AmountUnitSchema, value: MinorUnitsSchema })
   .superRefine((amount, ctx) => {
     const unit = parseUnit(amount.unit);
     const tooLarge = unit.ok ? amountValueTooLarge(unit.value, amount.value) : null;
     if (tooLarge) ctx.addIssue({ code: "custom", path: ["value"], message: tooLarge });
   });
 
-export const CreatePaymentBody = z.strictObject({
+export const CreatePaymentBodySchema = z.strictObject({
   referenceId: z.string().trim().min(1, "Enter your order reference.").max(255).refine(noControlChars, "Must not contain control characters."),
-  amount: AmountInput,
+  amount: AmountInputSchema,
   // Unix seconds is WalletConnect Pay's form; an ISO 8601 timestamp is ours. Both name the same instant.
   expiresAt: z
     .union([z.number().int().positive().transform((seconds) => new Date(seconds * 1000).toISOString()), z.iso.datetime({ offset: true })], {
@@ -56,8 +56,8 @@ export const CreatePaymentBody = z.strictObject({
     .transform((v) => v ?? undefined),
   checkout: z
     .strictObject({
-      successUrl: HttpsUrl.describe("Where the hosted checkout sends the buyer once the payment succeeded, with ?payment_id=<id>."),
-      errorUrl: HttpsUrl.describe("Where it sends the buyer once the payment failed, expired or was cancelled, with ?payment_id=<id>."),
+      successUrl: HttpsUrlSchema.describe("Where the hosted checkout sends the buyer once the payment succeeded, with ?payment_id=<id>."),
+      errorUrl: HttpsUrlSchema.describe("Where it sends the buyer once the payment failed, expired or was cancelled, with ?payment_id=<id>."),
     })
     .nullish()
     .transform((v) => v ?? undefined),
@@ -68,7 +68,7 @@ export const CreatePaymentBody = z.strictObject({
     .transform((v) => v ?? undefined)
     .describe("Where Tollgate mails the buyer's receipt once the payment succeeded."),
 });
-export type CreatePaymentInput = z.output<typeof CreatePaymentBody>;
+export type CreatePaymentInput = z.output<typeof CreatePaymentBodySchema>;
 
 export const paymentLifetimes = [
   { minutes: 15, label: "15 minutes" },
@@ -79,20 +79,20 @@ export const paymentLifetimes = [
 ] as const;
 
 /** The dashboard's "New payment" form: the same payment, with the amount as people write it. */
-export const NewPaymentForm = z
+export const NewPaymentFormSchema = z
   .strictObject({
     merchantId: z.string().min(1, "Choose a merchant.").max(64),
-    currency: CurrencyField,
+    currency: CurrencyFieldSchema,
     amount: z.string().max(40),
-    referenceId: CreatePaymentBody.shape.referenceId,
+    referenceId: CreatePaymentBodySchema.shape.referenceId,
     expiresInMinutes: z.coerce.number().int().refine((m) => paymentLifetimes.some((l) => l.minutes === m), "Choose how long the buyer has to pay."),
     buyerEmail: z.union([z.literal(""), z.email("Enter a valid email address, or leave it empty.").max(254)]).optional(),
   })
   .superRefine((values, ctx) => checkAmount(values, "amount", ctx));
-export type NewPaymentValues = z.input<typeof NewPaymentForm>;
+export type NewPaymentValues = z.input<typeof NewPaymentFormSchema>;
 
 /** The form's values as the API's create body (the form schema has already checked them). */
-export function paymentFromForm(values: z.output<typeof NewPaymentForm>, now = Date.now()): CreatePaymentInput {
+export function paymentFromForm(values: z.output<typeof NewPaymentFormSchema>, now = Date.now()): CreatePaymentInput {
   return {
     referenceId: values.referenceId,
     amount: { unit: `iso4217/${values.currency}`, value: toMinorUnits(values.currency, values.amount)! },
@@ -103,36 +103,36 @@ export function paymentFromForm(values: z.output<typeof NewPaymentForm>, now = D
 }
 
 // A wallet handed the whole gatewayUrl instead of the id still finds the payment.
-export const PaymentReference = z.string().min(1).max(4096).transform(paymentIdFromReference).pipe(z.string().min(1).max(64));
+export const PaymentReferenceSchema = z.string().min(1).max(4096).transform(paymentIdFromReference).pipe(z.string().min(1).max(64));
 
-export const PaymentIdParams = z.object({ paymentId: PaymentReference.describe("The payment id, or its whole gatewayUrl.") });
+export const PaymentIdParamsSchema = z.object({ paymentId: PaymentReferenceSchema.describe("The payment id, or its whole gatewayUrl.") });
 
-export const AmountDisplay = z
+export const AmountDisplaySchema = z
   .object({ assetSymbol: z.string(), assetName: z.string(), decimals: z.number().int().min(0), networkName: z.string() })
   .meta({ id: "AmountDisplay" });
 
 /** An Amount with how to show it, as WalletConnect Pay clients require (`display` is not optional for them). */
-export const DisplayedAmount = Amount.extend({ display: AmountDisplay }).meta({ id: "DisplayedAmount" });
+export const DisplayedAmountSchema = AmountSchema.extend({ display: AmountDisplaySchema }).meta({ id: "DisplayedAmount" });
 
-export const PaymentInfo = z
+export const PaymentInfoSchema = z
   .object({
     txId: z.string().describe("`test:<payment id>` in test mode; the transaction hash in live mode."),
-    optionAmount: DisplayedAmount.describe("What the buyer paid, in the chosen `caip19/...` asset's smallest unit, with its display."),
-    display: AmountDisplay.describe("Deprecated: the same as `optionAmount.display`, kept for clients of 2026-02-18."),
+    optionAmount: DisplayedAmountSchema.describe("What the buyer paid, in the chosen `caip19/...` asset's smallest unit, with its display."),
+    display: AmountDisplaySchema.describe("Deprecated: the same as `optionAmount.display`, kept for clients of 2026-02-18."),
   })
   .meta({ id: "PaymentInfo" });
 
-export const PaymentStatus = z
+export const PaymentStatusSchema = z
   .object({
     status: z.enum(paymentStatuses),
     isFinal: z.boolean(),
     pollInMs: z.number().int().nullable().describe("Wait about this long before polling again; null once final."),
-    info: PaymentInfo.nullable().describe("Null until the payment has succeeded."),
+    info: PaymentInfoSchema.nullable().describe("Null until the payment has succeeded."),
   })
   .meta({ id: "PaymentStatus" });
-export type PaymentStatusJson = z.input<typeof PaymentStatus>;
+export type PaymentStatusJson = z.input<typeof PaymentStatusSchema>;
 
-export const PaymentException = z
+export const PaymentExceptionSchema = z
   .object({
     type: z.enum(exceptionTypes).describe("underpaid: less than quoted arrived; overpaid: more; paid_late: after the payment expired; wrong_asset: another token reached the destination."),
     asset: z.string().describe("CAIP-19 asset of the transfer."),
@@ -140,38 +140,38 @@ export const PaymentException = z
     received: z.string().describe("What arrived, in the asset's smallest unit."),
     txId: z.string().nullable(),
     resolution: z.enum(exceptionResolutions).nullable().describe("Null until dealt with: within_tolerance (paid, short by no more than the merchant allows), accepted, refunded or dismissed by support."),
-    resolvedAt: Timestamp.nullable(),
+    resolvedAt: TimestampSchema.nullable(),
   })
   .meta({ id: "PaymentException" });
 
-export const Payment = z
+export const PaymentSchema = z
   .object({
     id: z.string().describe("Payment identifier, `pay_` prefix."),
     merchantId: z.string(),
     referenceId: z.string(),
-    amount: Amount,
+    amount: AmountSchema,
     status: z.enum(paymentStatuses),
     isFinal: z.boolean(),
     gatewayUrl: z.url().describe("The hosted checkout page for the buyer. Never build it by hand."),
-    expiresAt: Timestamp,
-    createdAt: Timestamp,
-    info: PaymentInfo.nullable(),
-    exception: PaymentException.nullable().describe("How the buyer paid wrongly, if they did; the status is unaffected unless support accepts an underpayment."),
+    expiresAt: TimestampSchema,
+    createdAt: TimestampSchema,
+    info: PaymentInfoSchema.nullable(),
+    exception: PaymentExceptionSchema.nullable().describe("How the buyer paid wrongly, if they did; the status is unaffected unless support accepts an underpayment."),
   })
   .meta({ id: "Payment" });
-export type PaymentJson = z.input<typeof Payment>;
+export type PaymentJson = z.input<typeof PaymentSchema>;
 
 /** A payment in a list: ours, with WalletConnect Pay's list fields beside it. */
-export const ListedPayment = Payment.extend({
+export const ListedPaymentSchema = PaymentSchema.extend({
   paymentId: z.string().describe("The same as id (WalletConnect Pay's name)."),
   merchant: z.object({ id: z.string(), name: z.string(), iconUrl: z.string().nullable() }),
   isTerminal: z.boolean().describe("The same as isFinal (WalletConnect Pay's name)."),
-  lastUpdatedAt: Timestamp,
+  lastUpdatedAt: TimestampSchema,
 }).meta({ id: "ListedPayment" });
 
-export const PaymentsPage = z
+export const PaymentsPageSchema = z
   .object({
-    data: z.array(ListedPayment),
+    data: z.array(ListedPaymentSchema),
     nextCursor: z.string().nullable(),
     stats: z.object({
       totalRevenue: z.array(z.object({ amount: z.number().describe("Succeeded payments, in the currency's major unit."), currency: z.string() })),
@@ -182,7 +182,7 @@ export const PaymentsPage = z
   .meta({ id: "PaymentsPage" });
 
 /** The create answer: the payment, with WalletConnect Pay's names for what it shares beside ours. */
-export const CreatedPayment = Payment.extend({
+export const CreatedPaymentSchema = PaymentSchema.extend({
   paymentId: z.string().describe("The same as id (WalletConnect Pay's name)."),
   pollInMs: z.number().int().nullable().describe("Wait about this long before polling the status; null once final."),
   warnings: z
@@ -191,21 +191,21 @@ export const CreatedPayment = Payment.extend({
     .describe("Present when no buyer could pay the payment as things stand (no settlement of the merchant can pay its unit). The payment is created all the same."),
 }).meta({ id: "CreatedPayment" });
 
-export const GatewayLink = z.object({ paymentId: z.string(), gatewayUrl: z.url() });
+export const GatewayLinkSchema = z.object({ paymentId: z.string(), gatewayUrl: z.url() });
 
-export const StatusQuery = z.strictObject({
+export const StatusQuerySchema = z.strictObject({
   maxPollMs: z.coerce.number().int().min(0).max(30_000).default(0).describe("Hold the request up to this long (max 30000) and answer as soon as the status changes."),
 });
 
 /** A query parameter that may be repeated (`?status=a&status=b`); one value is a list of one. */
 const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).min(1).max(50)).optional();
-const timestamp = DateTimeParam.optional();
+const timestamp = DateTimeParamSchema.optional();
 
 // Our filters and WalletConnect Pay's side by side (its names where it defines one); an unknown
 // parameter is refused rather than ignored, so a misspelt filter never returns every payment.
-export const ListPaymentsQuery = z.strictObject({
+export const ListPaymentsQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: CursorParam.optional(),
+  cursor: CursorParamSchema.optional(),
   status: repeated(z.enum(paymentStatuses)).describe("Repeat for several: ?status=succeeded&status=processing."),
   merchantId: repeated(z.string().max(64)),
   referenceId: z.string().min(3).max(35).regex(/^[A-Za-z0-9 /:.,+-]+$/, "3-35 letters, digits, spaces or / : . , + -.").optional().describe("Substring of the merchant's reference id."),
@@ -220,7 +220,7 @@ export const ListPaymentsQuery = z.strictObject({
   sortBy: z.enum(["date", "amount"]).default("date"),
   sortDir: z.enum(["asc", "desc"]).default("desc"),
 });
-export type ListPaymentsQueryInput = z.output<typeof ListPaymentsQuery>;
+export type ListPaymentsQueryInput = z.output<typeof ListPaymentsQuerySchema>;
 
 /** What the payments query filters on, whoever asks (API lists, dashboard, CSV export). */
 export type ListPaymentsFilter = {
@@ -239,6 +239,6 @@ export type ListPaymentsFilter = {
 };
 
 export const simulatedOutcomes = ["succeeded", "failed", "cancelled", "expired", "underpaid", "overpaid", "paid_late", "wrong_asset", "reorged"] as const;
-export const SimulateBody = z.strictObject({
+export const SimulateBodySchema = z.strictObject({
   outcome: z.enum(simulatedOutcomes).describe("A status, or a way of paying wrongly: underpaid (half the quote arrives), overpaid (paid, with twice the quote), paid_late (the quote arrives after expiry), wrong_asset (another token arrives), reorged (the transfer is seen and confirming, then reorganised out of the chain: processing, then failed)."),
 });

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { PageQuery } from "@/lib/db/pagination";
-import { Timestamp } from "./common";
-import { Amount, AmountInput } from "./payment";
+import { PageQuerySchema } from "@/lib/db/pagination";
+import { TimestampSchema } from "./common";
+import { AmountSchema, AmountInputSchema } from "./payment";
 
 export const refundStatuses = ["pending", "succeeded", "failed"] as const;
 
-export const CreateRefundBody = z.strictObject({
+export const CreateRefundBodySchema = z.strictObject({
   paymentId: z.string().min(1).max(64).describe("The succeeded payment to refund, `pay_` prefix."),
-  amount: AmountInput.optional().describe("In the payment's amount unit. Defaults to everything not yet refunded."),
+  amount: AmountInputSchema.optional().describe("In the payment's amount unit. Defaults to everything not yet refunded."),
   reason: z
     .string()
     .trim()
@@ -21,29 +21,29 @@ export const CreateRefundBody = z.strictObject({
     .optional()
     .describe("Refund exactly the excess of an `overpaid` payment (received less quoted, in the paid asset) instead of an amount: it does not count against what is left to refund, and resolves the exception as refunded when it succeeds."),
 });
-export type CreateRefundInput = z.output<typeof CreateRefundBody>;
+export type CreateRefundInput = z.output<typeof CreateRefundBodySchema>;
 
 /** The dashboard's refund: a fresh idempotency key per opening of the form makes it one refund, however often it is sent. */
-export const RefundPaymentInput = CreateRefundBody.extend({ idempotencyKey: z.string().min(16).max(100) });
+export const RefundPaymentInputSchema = CreateRefundBodySchema.extend({ idempotencyKey: z.string().min(16).max(100) });
 
-export const RefundIdParams = z.object({ refundId: z.string().min(1).max(64) });
+export const RefundIdParamsSchema = z.object({ refundId: z.string().min(1).max(64) });
 
-export const ListRefundsQuery = PageQuery.extend({
+export const ListRefundsQuerySchema = PageQuerySchema.extend({
   paymentId: z.string().max(64).optional().describe("Only this payment's refunds."),
 });
-export type ListRefundsFilter = z.output<typeof ListRefundsQuery>;
+export type ListRefundsFilter = z.output<typeof ListRefundsQuerySchema>;
 
-export const Refund = z
+export const RefundSchema = z
   .object({
     id: z.string().describe("Refund identifier, `re_` prefix."),
     paymentId: z.string(),
-    amount: Amount,
+    amount: AmountSchema,
     status: z.enum(refundStatuses).describe("Test mode: `succeeded` at once. Live mode: `pending` until the return transfer is verified on-chain."),
     reason: z.string().nullable(),
     excess: z.boolean().describe("The refund of an overpayment's excess (received less quoted, in the paid asset): it does not count against what is left to refund of the payment, and resolves its `overpaid` exception when it succeeds."),
     txId: z.string().nullable().describe("`test:<refund id>` in test mode; the return transfer's hash in live mode, once verified."),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
   })
   .meta({ id: "Refund" });
-export type RefundJson = z.input<typeof Refund>;
+export type RefundJson = z.input<typeof RefundSchema>;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { routingNumberProblem } from "@/lib/settlements/aba";
 import { canonicalAccountId, canonicalAssetId, formatAccountId, formatAssetId, parseAccountId, validateSettlement } from "@/lib/chain/caip";
-import { Timestamp } from "./common";
-import { MerchantIdParams } from "./merchant";
+import { TimestampSchema } from "./common";
+import { MerchantIdParamsSchema } from "./merchant";
 
 // CAIP ids are parsed here, at the edge, and leave in canonical form (EIP-55 addresses), so that
 // `0xabc…` and `0xAbC…` are the same asset to the unique (merchant, asset) constraint.
@@ -10,7 +10,7 @@ import { MerchantIdParams } from "./merchant";
 const assetText = z.string().max(300).describe("CAIP-19 asset type, e.g. `eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913` or `eip155:1/slip44:60`.");
 const destinationText = z.string().max(300).describe("CAIP-10 account id of the wallet that receives the funds, on the asset's chain.");
 
-const CryptoSettlementInput = z
+const CryptoSettlementInputSchema = z
   .strictObject({ asset: assetText, destination: destinationText })
   .transform((entry, ctx) => {
     const result = validateSettlement(entry.asset, entry.destination);
@@ -23,16 +23,16 @@ const CryptoSettlementInput = z
 
 export const maxSettlementsPerRequest = 50;
 
-export const RegisterCryptoSettlementsBody = z.strictObject({
+export const RegisterCryptoSettlementsBodySchema = z.strictObject({
   settlements: z
-    .array(CryptoSettlementInput)
+    .array(CryptoSettlementInputSchema)
     .min(1, "Send at least one settlement.")
     .max(maxSettlementsPerRequest, `At most ${maxSettlementsPerRequest} settlements per request.`)
     .describe("Registered all together or not at all."),
 });
-export type RegisterCryptoSettlementsInput = z.output<typeof RegisterCryptoSettlementsBody>;
+export type RegisterCryptoSettlementsInput = z.output<typeof RegisterCryptoSettlementsBodySchema>;
 
-export const UpdateCryptoSettlementBody = z.strictObject({
+export const UpdateCryptoSettlementBodySchema = z.strictObject({
   destination: destinationText.transform((value, ctx) => {
     const parsed = parseAccountId(value, "destination");
     if (!parsed.ok) {
@@ -42,12 +42,12 @@ export const UpdateCryptoSettlementBody = z.strictObject({
     return formatAccountId(canonicalAccountId(parsed.value));
   }),
 });
-export type UpdateCryptoSettlementInput = z.output<typeof UpdateCryptoSettlementBody>;
+export type UpdateCryptoSettlementInput = z.output<typeof UpdateCryptoSettlementBodySchema>;
 
-export const SettlementsParams = MerchantIdParams;
-export const CryptoSettlementParams = MerchantIdParams.extend({ id: z.string().min(1).max(64).describe("Crypto settlement id, `crypto_` prefix.") });
+export const SettlementsParamsSchema = MerchantIdParamsSchema;
+export const CryptoSettlementParamsSchema = MerchantIdParamsSchema.extend({ id: z.string().min(1).max(64).describe("Crypto settlement id, `crypto_` prefix.") });
 
-export const FiatSettlement = z
+export const FiatSettlementSchema = z
   .object({
     id: z.string().describe("Fiat settlement id, `fiat_` prefix."),
     status: z.string().meta({ examples: ["active"] }),
@@ -56,35 +56,35 @@ export const FiatSettlement = z
     accountNumberLast4: z.string().describe("The last four digits; the full account number is never returned."),
     accountType: z.string().meta({ examples: ["checking", "savings"] }),
     routingNumber: z.string(),
-    createdAt: Timestamp,
+    createdAt: TimestampSchema,
   })
   .meta({ id: "FiatSettlement" });
-export type FiatSettlementJson = z.input<typeof FiatSettlement>;
+export type FiatSettlementJson = z.input<typeof FiatSettlementSchema>;
 
-export const CryptoSettlement = z
+export const CryptoSettlementSchema = z
   .object({
     id: z.string().describe("Crypto settlement id, `crypto_` prefix."),
     asset: z.string().describe("CAIP-19 asset type (EIP-55 checksummed contract address on EVM chains)."),
     destination: z.string().describe("CAIP-10 destination wallet on the asset's chain (EIP-55 checksummed on EVM chains)."),
-    createdAt: Timestamp,
+    createdAt: TimestampSchema,
   })
   .meta({ id: "CryptoSettlement" });
-export type CryptoSettlementJson = z.input<typeof CryptoSettlement>;
+export type CryptoSettlementJson = z.input<typeof CryptoSettlementSchema>;
 
-export const SettlementsList = z.object({ fiat: z.array(FiatSettlement), crypto: z.array(CryptoSettlement) });
-export const DestinationWarning = z
+export const SettlementsListSchema = z.object({ fiat: z.array(FiatSettlementSchema), crypto: z.array(CryptoSettlementSchema) });
+export const DestinationWarningSchema = z
   .object({
     path: z.string().describe("The request field the warning is about, e.g. `settlements.0.destination`."),
     code: z.enum(["unknown_asset", "unverified_chain"]),
     message: z.string(),
   })
   .meta({ id: "DestinationWarning" });
-const warnings = z.array(DestinationWarning).optional().describe("Present when something about a destination is unusual but may be intended; the settlement was saved.");
-export const CryptoSettlementsEnvelope = z.object({ crypto: z.array(CryptoSettlement), warnings });
-export const CryptoSettlementEnvelope = z.object({ crypto: CryptoSettlement });
+const warnings = z.array(DestinationWarningSchema).optional().describe("Present when something about a destination is unusual but may be intended; the settlement was saved.");
+export const CryptoSettlementsEnvelopeSchema = z.object({ crypto: z.array(CryptoSettlementSchema), warnings });
+export const CryptoSettlementEnvelopeSchema = z.object({ crypto: CryptoSettlementSchema });
 
 // Fiat (ACH) settlement. The account number is write-only: stored encrypted, shown as its last four digits.
-export const CreateFiatSettlementBody = z.strictObject({
+export const CreateFiatSettlementBodySchema = z.strictObject({
   accountHolderName: z.string().trim().min(1, "Enter the account holder's name.").max(200, "At most 200 characters."),
   routingNumber: z
     .string()
@@ -97,7 +97,7 @@ export const CreateFiatSettlementBody = z.strictObject({
   accountNumber: z.string().trim().regex(/^[0-9]{4,17}$/, "An account number is 4 to 17 digits."),
   accountType: z.enum(["checking", "savings"], "Choose checking or savings."),
 });
-export type CreateFiatSettlementInput = z.output<typeof CreateFiatSettlementBody>;
+export type CreateFiatSettlementInput = z.output<typeof CreateFiatSettlementBodySchema>;
 
 // Pointing money somewhere else needs fresh re-authentication (lib/auth/fresh-auth.ts), checked in the action.
-export const ChangeCryptoDestinationBody = UpdateCryptoSettlementBody;
+export const ChangeCryptoDestinationBodySchema = UpdateCryptoSettlementBodySchema;

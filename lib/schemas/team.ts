@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { roles } from "@/lib/auth/permissions";
-import { Email } from "./auth";
+import { EmailSchema } from "./auth";
 
-const RoleInput = z.enum(roles, "Choose a role.");
-const RowId = z.string().min(1).max(64);
+const RoleInputSchema = z.enum(roles, "Choose a role.");
+const RowIdSchema = z.string().min(1).max(64);
 
-export const InviteMemberInput = z.object({ email: Email, role: RoleInput });
-export type InviteMemberInput = z.infer<typeof InviteMemberInput>;
+export const InviteMemberInputSchema = z.object({ email: EmailSchema, role: RoleInputSchema });
+export type InviteMemberInput = z.infer<typeof InviteMemberInputSchema>;
 
-export const ChangeMemberRoleInput = z.object({ membershipId: RowId, role: RoleInput });
-export type ChangeMemberRoleInput = z.infer<typeof ChangeMemberRoleInput>;
+export const ChangeMemberRoleInputSchema = z.object({ membershipId: RowIdSchema, role: RoleInputSchema });
+export type ChangeMemberRoleInput = z.infer<typeof ChangeMemberRoleInputSchema>;
 
-export const RemoveMemberInput = z.object({ membershipId: RowId });
+export const RemoveMemberInputSchema = z.object({ membershipId: RowIdSchema });
 
-export const RevokeInvitationInput = z.object({ invitationId: RowId });
+export const RevokeInvitationInputSchema = z.object({ invitationId: RowIdSchema });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { createPayment } from "@/lib/payments/create-payment";
-import { CreatePaymentBody } from "@/lib/schemas/payment";
+import { CreatePaymentBodySchema } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
 import { sweepExpiredPayments } from "./sweep-expired-payments";
@@ -12,7 +12,7 @@ withTestDatabase();
 async function payment(scope: Scope, expiresInMs: number, status: "requires_action" | "succeeded" = "requires_action") {
   const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });
   const endpoint = await db().webhookEndpoint.create({ data: { id: newId("we"), ...scope, url: "https://shop.example.com/hook", events: ["payment.expired"], secretEncrypted: "x" } });
-  const { payment: created } = await createPayment(db(), scope, "system", merchant.id, CreatePaymentBody.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "100" } }));
+  const { payment: created } = await createPayment(db(), scope, "system", merchant.id, CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "100" } }));
   // Created with the shortest lifetime allowed, then moved to the expiry the test needs.
   await db().payment.update({ where: { id: created.id }, data: { expiresAt: new Date(Date.now() + expiresInMs), status } });
   return { id: created.id, endpointId: endpoint.id };

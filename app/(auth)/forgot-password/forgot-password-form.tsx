@@ -6,12 +6,12 @@ import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/text-field";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { ForgotPasswordInput } from "@/lib/schemas/auth";
+import { ForgotPasswordInputSchema } from "@/lib/schemas/auth";
 import { forgotPasswordAction } from "./actions";
 
 export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(ForgotPasswordInput), defaultValues: { email: "" } });
+  const form = useForm({ resolver: zodResolver(ForgotPasswordInputSchema), defaultValues: { email: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -3,7 +3,7 @@
 import { publicAction } from "@/lib/actions/action";
 import { beginPasskeySignIn } from "@/lib/auth/passkeys/begin-passkey-sign-in";
 import { requestAddress } from "@/lib/auth/request-address";
-import { PasskeySignInOptionsInput } from "@/lib/schemas/passkeys";
+import { PasskeySignInOptionsInputSchema } from "@/lib/schemas/passkeys";
 
 /** A passkey challenge for the second sign-in step; the password again is the ticket (see beginPasskeySignIn). */
-export const passkeySignInOptionsAction = publicAction(PasskeySignInOptionsInput, async (input) => beginPasskeySignIn(input, await requestAddress()));
+export const passkeySignInOptionsAction = publicAction(PasskeySignInOptionsInputSchema, async (input) => beginPasskeySignIn(input, await requestAddress()));

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { codeMismatchError, passkeyMismatchError, secondFactorsOffered, signInErrorMessage } from "@/lib/auth/sign-in-errors";
-import { SignInInput } from "@/lib/schemas/auth";
+import { SignInInputSchema } from "@/lib/schemas/auth";
 import { passkeySignInOptionsAction } from "./actions";
 
 type SecondStep = { code: boolean; passkey: boolean };
@@ -22,7 +22,7 @@ export function SignInForm({ next }: { next: string }) {
   // Second step: the password was right and the login asks for a code or a passkey.
   const [second, setSecond] = useState<SecondStep | null>(null);
   const [usingPasskey, setUsingPasskey] = useState(false);
-  const form = useForm({ resolver: zodResolver(SignInInput), defaultValues: { email: "", password: "", code: "" } });
+  const form = useForm({ resolver: zodResolver(SignInInputSchema), defaultValues: { email: "", password: "", code: "" } });
   const { errors, isSubmitting } = form.formState;
 
   /** Signs in, or shows why not; returns whether it worked. */

@@ -8,12 +8,12 @@ import { TextField } from "@/components/forms/text-field";
 import { NewPasswordHint } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { SignUpInput } from "@/lib/schemas/auth";
+import { SignUpInputSchema } from "@/lib/schemas/auth";
 import { signUpAction } from "./actions";
 
 export function SignUpForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(SignUpInput), defaultValues: { accountName: "", name: "", email: "", password: "" } });
+  const form = useForm({ resolver: zodResolver(SignUpInputSchema), defaultValues: { accountName: "", name: "", email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
   // The same answer whether or not the email already had a login (lib/auth/sign-up.ts).

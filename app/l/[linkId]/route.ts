@@ -3,7 +3,7 @@ import { renderLinkPage, type LinkPageView } from "@/lib/checkout/views/link-pag
 import { renderNotFoundPage } from "@/lib/checkout/views/not-found-page";
 import { AppError } from "@/lib/errors/errors";
 import { describeLinkAmount, findPublicPaymentLink, mintPayment } from "@/lib/payment-links/mint-payment";
-import { MintPaymentForm } from "@/lib/schemas/payment-link";
+import { MintPaymentFormSchema } from "@/lib/schemas/payment-link";
 import { fieldErrors } from "@/lib/errors/validation";
 
 // A reusable payment link's public page. A GET only shows it: crawlers and link previews fetch
@@ -17,7 +17,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ link
 export async function POST(request: Request, { params }: { params: Promise<{ linkId: string }> }) {
   const { linkId } = await params;
   const raw = Object.fromEntries(await request.formData().catch(() => new FormData()));
-  const parsed = MintPaymentForm.safeParse(raw);
+  const parsed = MintPaymentFormSchema.safeParse(raw);
   if (!parsed.success) return page(request, linkId, raw as LinkPageView["values"], fieldErrors(parsed.error), 400);
   try {
     const link = await findPublicPaymentLink(linkId);

@@ -1,7 +1,7 @@
 import { getEvent } from "@/lib/events/get-event";
 import { listEvents } from "@/lib/events/list-events";
 import { page } from "@/lib/schemas/common";
-import { Event, EventParams, ListEventsQuery } from "@/lib/schemas/event";
+import { EventSchema, EventParamsSchema, ListEventsQuerySchema } from "@/lib/schemas/event";
 import { defineOperation } from "../operation";
 
 const tag = "Events";
@@ -14,9 +14,9 @@ export const listEventsOp = defineOperation({
   method: "GET",
   path: "/v1/events",
   permission: "webhooks.read",
-  query: ListEventsQuery,
+  query: ListEventsQuerySchema,
   status: 200,
-  response: page(Event),
+  response: page(EventSchema),
   handler: ({ ctx, query, q }) => listEvents(q, ctx, query),
 });
 
@@ -27,9 +27,9 @@ export const getEventOp = defineOperation({
   method: "GET",
   path: "/v1/events/{eventId}",
   permission: "webhooks.read",
-  params: EventParams,
+  params: EventParamsSchema,
   status: 200,
-  response: Event,
+  response: EventSchema,
   errors: ["not_found"],
   handler: ({ ctx, params, q }) => getEvent(q, ctx, params.eventId),
 });

@@ -8,24 +8,24 @@ import { AppError } from "@/lib/errors/errors";
 import { waitForChange } from "@/lib/payments/wait-for-change";
 import { callerKey, type ApiContext } from "@/lib/api/context";
 import {
-  ConfirmBody,
-  FetchBody,
-  FetchResponse,
-  GatewayCancelResponse,
-  GatewayPayment,
-  GatewayPaymentParams,
-  GatewayStatus,
-  GetOptionsBody,
-  GetOptionsQuery,
-  GetOptionsResponse,
-  PollQuery,
+  ConfirmBodySchema,
+  FetchBodySchema,
+  FetchResponseSchema,
+  GatewayCancelResponseSchema,
+  GatewayPaymentSchema,
+  GatewayPaymentParamsSchema,
+  GatewayStatusSchema,
+  GetOptionsBodySchema,
+  GetOptionsQuerySchema,
+  GetOptionsResponseSchema,
+  PollQuerySchema,
 } from "@/lib/schemas/gateway";
 import { defineOperation } from "../operation";
 
 // The wallet side: what a wallet calls to pay a payment, as WalletConnect Pay's Gateway. A wallet
 // authenticates with an Api-Key or a public App-Id + Client-Id of the payment's account and mode.
 const tag = "Gateway";
-const common = { tag, auth: "api_key_or_app", permission: "payments.read", params: GatewayPaymentParams, ownTransactions: true } as const;
+const common = { tag, auth: "api_key_or_app", permission: "payments.read", params: GatewayPaymentParamsSchema, ownTransactions: true } as const;
 
 /** The payment's status, after holding the request up to maxPollMs for it to change. */
 async function statusAfterPoll(ctx: ApiContext, payment: Payment, maxPollMs: number, signal: AbortSignal) {
@@ -39,7 +39,7 @@ export const gatewayGetPaymentOp = defineOperation({
   method: "GET",
   path: "/v1/gateway/payment/{paymentId}",
   status: 200,
-  response: GatewayPayment,
+  response: GatewayPaymentSchema,
   errors: ["payment_not_found"],
   handler: async ({ ctx, params }) => gatewayPayment(await findGatewayPayment(ctx, params.paymentId)),
 });
@@ -50,10 +50,10 @@ export const gatewayOptionsOp = defineOperation({
   summary: "Get the ways a wallet's accounts can pay, each a quote with its actions",
   method: "POST",
   path: "/v1/gateway/payment/{paymentId}/options",
-  query: GetOptionsQuery,
-  body: GetOptionsBody,
+  query: GetOptionsQuerySchema,
+  body: GetOptionsBodySchema,
   status: 200,
-  response: GetOptionsResponse,
+  response: GetOptionsResponseSchema,
   errors: ["payment_not_found", "invalid_params", "invalid_state", "payment_expired"],
   handler: async ({ ctx, params, query, body }) => {
     const payment = await findGatewayPayment(ctx, params.paymentId);
@@ -68,9 +68,9 @@ export const gatewayFetchOp = defineOperation({
   summary: "Get an option's actions again",
   method: "POST",
   path: "/v1/gateway/payment/{paymentId}/fetch",
-  body: FetchBody,
+  body: FetchBodySchema,
   status: 200,
-  response: FetchResponse,
+  response: FetchResponseSchema,
   errors: ["payment_not_found", "invalid_params"],
   handler: async ({ ctx, params, body }) => {
     const payment = await findGatewayPayment(ctx, params.paymentId);
@@ -86,10 +86,10 @@ export const gatewayConfirmOp = defineOperation({
   summary: "Confirm an option with the wallet's signature or transaction hash",
   method: "POST",
   path: "/v1/gateway/payment/{paymentId}/confirm",
-  query: PollQuery,
-  body: ConfirmBody,
+  query: PollQuerySchema,
+  body: ConfirmBodySchema,
   status: 200,
-  response: GatewayStatus,
+  response: GatewayStatusSchema,
   errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired"],
   handler: async ({ ctx, params, query, body, signal }) => {
     const payment = await confirmGatewayOption(await findGatewayPayment(ctx, params.paymentId), body.optionId, body.results, ctx.actor);
@@ -103,9 +103,9 @@ export const gatewayStatusOp = defineOperation({
   summary: "Get a payment's status; poll until isFinal",
   method: "GET",
   path: "/v1/gateway/payment/{paymentId}/status",
-  query: PollQuery,
+  query: PollQuerySchema,
   status: 200,
-  response: GatewayStatus,
+  response: GatewayStatusSchema,
   errors: ["payment_not_found"],
   handler: async ({ ctx, params, query, signal }) => {
     return statusAfterPoll(ctx, await findGatewayPayment(ctx, params.paymentId), query.maxPollMs, signal);
@@ -119,7 +119,7 @@ export const gatewayCancelOp = defineOperation({
   method: "POST",
   path: "/v1/gateway/payment/{paymentId}/cancel",
   status: 200,
-  response: GatewayCancelResponse,
+  response: GatewayCancelResponseSchema,
   errors: ["payment_not_found", "invalid_state", "payment_expired"],
   handler: async ({ ctx, params }) => cancelGatewayPayment(await findGatewayPayment(ctx, params.paymentId), ctx.actor),
 });

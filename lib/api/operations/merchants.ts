@@ -4,9 +4,9 @@ import { getMerchant } from "@/lib/merchants/get-merchant";
 import { listMerchants } from "@/lib/merchants/list-merchants";
 import { serializeMerchant } from "@/lib/merchants/serialize";
 import { updateMerchant } from "@/lib/merchants/update-merchant";
-import { PageQuery } from "@/lib/db/pagination";
-import { Deleted, page } from "@/lib/schemas/common";
-import { CreateMerchantBody, Merchant, MerchantEnvelope, MerchantIdParams, UpdateMerchantBody } from "@/lib/schemas/merchant";
+import { PageQuerySchema } from "@/lib/db/pagination";
+import { DeletedSchema, page } from "@/lib/schemas/common";
+import { CreateMerchantBodySchema, MerchantSchema, MerchantEnvelopeSchema, MerchantIdParamsSchema, UpdateMerchantBodySchema } from "@/lib/schemas/merchant";
 import { defineOperation } from "../operation";
 
 const tag = "Merchant Management";
@@ -18,9 +18,9 @@ export const listMerchantsOp = defineOperation({
   method: "GET",
   path: "/v1/merchants",
   permission: "merchants.read",
-  query: PageQuery,
+  query: PageQuerySchema,
   status: 200,
-  response: page(Merchant),
+  response: page(MerchantSchema),
   handler: ({ ctx, query, q }) => listMerchants(q, ctx, query),
 });
 
@@ -32,9 +32,9 @@ export const createMerchantOp = defineOperation({
   path: "/v1/merchants",
   permission: "merchants.write",
   idempotency: "required",
-  body: CreateMerchantBody,
+  body: CreateMerchantBodySchema,
   status: 201,
-  response: MerchantEnvelope,
+  response: MerchantEnvelopeSchema,
   handler: async ({ ctx, body, q }) => ({ merchant: serializeMerchant(await createMerchant(q, ctx, ctx.actor, body)) }),
 });
 
@@ -45,9 +45,9 @@ export const getMerchantOp = defineOperation({
   method: "GET",
   path: "/v1/merchants/{merchantId}",
   permission: "merchants.read",
-  params: MerchantIdParams,
+  params: MerchantIdParamsSchema,
   status: 200,
-  response: MerchantEnvelope,
+  response: MerchantEnvelopeSchema,
   errors: ["not_found"],
   handler: async ({ ctx, params, q }) => ({ merchant: serializeMerchant(await getMerchant(q, ctx, params.merchantId)) }),
 });
@@ -60,10 +60,10 @@ export const updateMerchantOp = defineOperation({
   path: "/v1/merchants/{merchantId}",
   permission: "merchants.write",
   idempotency: "required",
-  params: MerchantIdParams,
-  body: UpdateMerchantBody,
+  params: MerchantIdParamsSchema,
+  body: UpdateMerchantBodySchema,
   status: 200,
-  response: MerchantEnvelope,
+  response: MerchantEnvelopeSchema,
   errors: ["not_found"],
   handler: async ({ ctx, params, body, q }) => ({ merchant: serializeMerchant(await updateMerchant(q, ctx, ctx.actor, params.merchantId, body)) }),
 });
@@ -76,9 +76,9 @@ export const deleteMerchantOp = defineOperation({
   path: "/v1/merchants/{merchantId}",
   permission: "merchants.write",
   idempotency: "required",
-  params: MerchantIdParams,
+  params: MerchantIdParamsSchema,
   status: 200,
-  response: Deleted,
+  response: DeletedSchema,
   errors: ["not_found"],
   handler: ({ ctx, params, q }) => deleteMerchant(q, ctx, ctx.actor, params.merchantId),
 });

@@ -3,9 +3,9 @@ import { deactivatePaymentLink } from "@/lib/payment-links/deactivate-payment-li
 import { getPaymentLink } from "@/lib/payment-links/get-payment-link";
 import { listPaymentLinks } from "@/lib/payment-links/list-payment-links";
 import { serializePaymentLink } from "@/lib/payment-links/serialize";
-import { PageQuery } from "@/lib/db/pagination";
+import { PageQuerySchema } from "@/lib/db/pagination";
 import { page } from "@/lib/schemas/common";
-import { CreatePaymentLinkBody, PaymentLink, PaymentLinkIdParams } from "@/lib/schemas/payment-link";
+import { CreatePaymentLinkBodySchema, PaymentLinkSchema, PaymentLinkIdParamsSchema } from "@/lib/schemas/payment-link";
 import { defineOperation } from "../operation";
 
 const tag = "Payment Links";
@@ -19,9 +19,9 @@ export const createPaymentLinkOp = defineOperation({
   permission: "payments.write",
   idempotency: "optional",
   merchantHeader: true,
-  body: CreatePaymentLinkBody,
+  body: CreatePaymentLinkBodySchema,
   status: 201,
-  response: PaymentLink,
+  response: PaymentLinkSchema,
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => serializePaymentLink(await createPaymentLink(q, ctx, ctx.actor, merchantId, body)),
 });
@@ -33,9 +33,9 @@ export const listPaymentLinksOp = defineOperation({
   method: "GET",
   path: "/v1/payment-links",
   permission: "payments.read",
-  query: PageQuery,
+  query: PageQuerySchema,
   status: 200,
-  response: page(PaymentLink),
+  response: page(PaymentLinkSchema),
   handler: ({ ctx, query, q }) => listPaymentLinks(q, ctx, query),
 });
 
@@ -46,9 +46,9 @@ export const getPaymentLinkOp = defineOperation({
   method: "GET",
   path: "/v1/payment-links/{linkId}",
   permission: "payments.read",
-  params: PaymentLinkIdParams,
+  params: PaymentLinkIdParamsSchema,
   status: 200,
-  response: PaymentLink,
+  response: PaymentLinkSchema,
   errors: ["not_found"],
   handler: async ({ ctx, params, q }) => serializePaymentLink(await getPaymentLink(q, ctx, params.linkId)),
 });
@@ -61,9 +61,9 @@ export const deactivatePaymentLinkOp = defineOperation({
   path: "/v1/payment-links/{linkId}/deactivate",
   permission: "payments.write",
   idempotency: "optional",
-  params: PaymentLinkIdParams,
+  params: PaymentLinkIdParamsSchema,
   status: 200,
-  response: PaymentLink,
+  response: PaymentLinkSchema,
   errors: ["not_found"],
   handler: async ({ ctx, params, q }) => serializePaymentLink(await deactivatePaymentLink(q, ctx, ctx.actor, params.linkId)),
 });

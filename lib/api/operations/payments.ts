@@ -10,7 +10,7 @@ import { gatewayUrl, serializePayment, serializeStatus } from "@/lib/payments/se
 import { simulatePayment } from "@/lib/payments/simulate-payment";
 import { waitForChange } from "@/lib/payments/wait-for-change";
 import { callerKey } from "@/lib/api/context";
-import { CreatedPayment, CreatePaymentBody, GatewayLink, ListPaymentsQuery, Payment, PaymentIdParams, PaymentsPage, PaymentStatus, SimulateBody, StatusQuery } from "@/lib/schemas/payment";
+import { CreatedPaymentSchema, CreatePaymentBodySchema, GatewayLinkSchema, ListPaymentsQuerySchema, PaymentSchema, PaymentIdParamsSchema, PaymentsPageSchema, PaymentStatusSchema, SimulateBodySchema, StatusQuerySchema } from "@/lib/schemas/payment";
 import { AppError } from "@/lib/errors/errors";
 import { defineOperation } from "../operation";
 
@@ -23,9 +23,9 @@ export const createPaymentOp = defineOperation({
   permission: "payments.write",
   idempotency: "optional",
   merchantHeader: true,
-  body: CreatePaymentBody,
+  body: CreatePaymentBodySchema,
   status: 201,
-  response: CreatedPayment,
+  response: CreatedPaymentSchema,
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
     const { payment, settlementAssets } = await createPayment(q, ctx, ctx.actor, merchantId, body);
@@ -43,9 +43,9 @@ export const createGatewayPaymentOp = defineOperation({
   permission: "payments.write",
   idempotency: "optional",
   merchantHeader: true,
-  body: CreatePaymentBody,
+  body: CreatePaymentBodySchema,
   status: 201,
-  response: GatewayLink,
+  response: GatewayLinkSchema,
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
     const { payment } = await createPayment(q, ctx, ctx.actor, merchantId, body);
@@ -62,10 +62,10 @@ export const paymentStatusOp = defineOperation({
   auth: "api_key_or_app",
   permission: "payments.read",
   merchantHeader: true,
-  params: PaymentIdParams,
-  query: StatusQuery,
+  params: PaymentIdParamsSchema,
+  query: StatusQuerySchema,
   status: 200,
-  response: PaymentStatus,
+  response: PaymentStatusSchema,
   errors: ["payment_not_found"],
   handler: async ({ ctx, params, query, merchantId, signal }) => {
     const cached = cachedFinalStatus(ctx, merchantId, params.paymentId);
@@ -83,9 +83,9 @@ export const listPaymentsOp = defineOperation({
   method: "GET",
   path: "/v1/payments",
   permission: "payments.read",
-  query: ListPaymentsQuery,
+  query: ListPaymentsQuerySchema,
   status: 200,
-  response: PaymentsPage,
+  response: PaymentsPageSchema,
   handler: ({ ctx, query, q }) => listPayments(q, ctx, paymentsListRequest(query)),
 });
 
@@ -97,9 +97,9 @@ export const listMerchantPaymentsOp = defineOperation({
   path: "/v1/merchants/payments",
   permission: "payments.read",
   merchantHeader: true,
-  query: ListPaymentsQuery.omit({ merchantId: true }),
+  query: ListPaymentsQuerySchema.omit({ merchantId: true }),
   status: 200,
-  response: PaymentsPage,
+  response: PaymentsPageSchema,
   errors: ["merchant_not_found"],
   handler: async ({ ctx, query, merchantId, q }) => {
     await getMerchant(q, ctx, merchantId).catch((error: unknown) => {
@@ -116,9 +116,9 @@ export const getPaymentOp = defineOperation({
   method: "GET",
   path: "/v1/payments/{paymentId}",
   permission: "payments.read",
-  params: PaymentIdParams,
+  params: PaymentIdParamsSchema,
   status: 200,
-  response: Payment,
+  response: PaymentSchema,
   errors: ["payment_not_found"],
   handler: async ({ ctx, params }) => serializePayment(await readPayment(ctx, params.paymentId)),
 });
@@ -131,9 +131,9 @@ export const cancelPaymentOp = defineOperation({
   path: "/v1/payments/{paymentId}/cancel",
   permission: "payments.write",
   idempotency: "optional",
-  params: PaymentIdParams,
+  params: PaymentIdParamsSchema,
   status: 200,
-  response: Payment,
+  response: PaymentSchema,
   errors: ["payment_not_found", "invalid_state"],
   handler: async ({ ctx, params, q }) => serializePayment(await cancelPayment(q, ctx, ctx.actor, params.paymentId)),
 });
@@ -147,10 +147,10 @@ export const simulatePaymentOp = defineOperation({
   permission: "payments.write",
   modes: ["test"],
   idempotency: "optional",
-  params: PaymentIdParams,
-  body: SimulateBody,
+  params: PaymentIdParamsSchema,
+  body: SimulateBodySchema,
   status: 200,
-  response: Payment,
+  response: PaymentSchema,
   errors: ["payment_not_found", "invalid_state"],
   handler: async ({ ctx, params, body, q }) => serializePayment(await simulatePayment(q, ctx, ctx.actor, params.paymentId, body.outcome)),
 });

@@ -3,7 +3,7 @@ import { getRefund } from "@/lib/refunds/get-refund";
 import { listRefunds } from "@/lib/refunds/list-refunds";
 import { serializeRefund } from "@/lib/refunds/serialize";
 import { page } from "@/lib/schemas/common";
-import { CreateRefundBody, ListRefundsQuery, Refund, RefundIdParams } from "@/lib/schemas/refund";
+import { CreateRefundBodySchema, ListRefundsQuerySchema, RefundSchema, RefundIdParamsSchema } from "@/lib/schemas/refund";
 import { defineOperation } from "../operation";
 
 const tag = "Refunds";
@@ -16,9 +16,9 @@ export const createRefundOp = defineOperation({
   path: "/v1/refunds",
   permission: "refunds.write",
   idempotency: "optional",
-  body: CreateRefundBody,
+  body: CreateRefundBodySchema,
   status: 201,
-  response: Refund,
+  response: RefundSchema,
   errors: ["not_found", "payment_not_succeeded", "already_refunded"],
   handler: async ({ ctx, body, q }) => serializeRefund(await createRefund(q, ctx, ctx.actor, body)),
 });
@@ -30,9 +30,9 @@ export const listRefundsOp = defineOperation({
   method: "GET",
   path: "/v1/refunds",
   permission: "refunds.read",
-  query: ListRefundsQuery,
+  query: ListRefundsQuerySchema,
   status: 200,
-  response: page(Refund),
+  response: page(RefundSchema),
   handler: ({ ctx, query, q }) => listRefunds(q, ctx, query),
 });
 
@@ -43,9 +43,9 @@ export const getRefundOp = defineOperation({
   method: "GET",
   path: "/v1/refunds/{refundId}",
   permission: "refunds.read",
-  params: RefundIdParams,
+  params: RefundIdParamsSchema,
   status: 200,
-  response: Refund,
+  response: RefundSchema,
   errors: ["not_found"],
   handler: async ({ ctx, params, q }) => serializeRefund(await getRefund(q, ctx, params.refundId)),
 });

@@ -1,12 +1,12 @@
-import { Deleted } from "@/lib/schemas/common";
+import { DeletedSchema } from "@/lib/schemas/common";
 import {
-  CryptoSettlementEnvelope,
-  CryptoSettlementParams,
-  CryptoSettlementsEnvelope,
-  RegisterCryptoSettlementsBody,
-  SettlementsList,
-  SettlementsParams,
-  UpdateCryptoSettlementBody,
+  CryptoSettlementEnvelopeSchema,
+  CryptoSettlementParamsSchema,
+  CryptoSettlementsEnvelopeSchema,
+  RegisterCryptoSettlementsBodySchema,
+  SettlementsListSchema,
+  SettlementsParamsSchema,
+  UpdateCryptoSettlementBodySchema,
 } from "@/lib/schemas/settlement";
 import { deleteCryptoSettlement } from "@/lib/settlements/delete-crypto-settlement";
 import { listSettlements } from "@/lib/settlements/list-settlements";
@@ -22,9 +22,9 @@ export const listSettlementsOp = defineOperation({
   method: "GET",
   path: "/v1/merchants/{merchantId}/settlements",
   permission: "settlements.read",
-  params: SettlementsParams,
+  params: SettlementsParamsSchema,
   status: 200,
-  response: SettlementsList,
+  response: SettlementsListSchema,
   errors: ["not_found"],
   handler: ({ ctx, params, q }) => listSettlements(q, ctx, params.merchantId),
 });
@@ -37,10 +37,10 @@ export const registerCryptoSettlementsOp = defineOperation({
   path: "/v1/merchants/{merchantId}/settlements/crypto",
   permission: "settlements.write",
   idempotency: "required",
-  params: SettlementsParams,
-  body: RegisterCryptoSettlementsBody,
+  params: SettlementsParamsSchema,
+  body: RegisterCryptoSettlementsBodySchema,
   status: 201,
-  response: CryptoSettlementsEnvelope,
+  response: CryptoSettlementsEnvelopeSchema,
   errors: ["not_found", "settlement_asset_conflict", "unsafe_destination"],
   handler: async ({ ctx, params, body, q }) => {
     const { rows, warnings } = await registerCryptoSettlements(q, ctx, ctx.actor, params.merchantId, body, { confirmWarnings: true });
@@ -56,10 +56,10 @@ export const updateCryptoSettlementOp = defineOperation({
   path: "/v1/merchants/{merchantId}/settlements/crypto/{id}",
   permission: "settlements.write",
   idempotency: "required",
-  params: CryptoSettlementParams,
-  body: UpdateCryptoSettlementBody,
+  params: CryptoSettlementParamsSchema,
+  body: UpdateCryptoSettlementBodySchema,
   status: 200,
-  response: CryptoSettlementEnvelope,
+  response: CryptoSettlementEnvelopeSchema,
   errors: ["not_found", "unsafe_destination"],
   handler: async ({ ctx, params, body, q }) => ({ crypto: serializeCryptoSettlement(await updateCryptoSettlement(q, ctx, ctx.actor, params.merchantId, params.id, body)) }),
 });
@@ -72,9 +72,9 @@ export const deleteCryptoSettlementOp = defineOperation({
   path: "/v1/merchants/{merchantId}/settlements/crypto/{id}",
   permission: "settlements.write",
   idempotency: "required",
-  params: CryptoSettlementParams,
+  params: CryptoSettlementParamsSchema,
   status: 200,
-  response: Deleted,
+  response: DeletedSchema,
   errors: ["not_found"],
   handler: ({ ctx, params, q }) => deleteCryptoSettlement(q, ctx, ctx.actor, params.merchantId, params.id),
 });

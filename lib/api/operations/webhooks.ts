@@ -1,16 +1,16 @@
-import { PageQuery } from "@/lib/db/pagination";
-import { Deleted, page } from "@/lib/schemas/common";
+import { PageQuerySchema } from "@/lib/db/pagination";
+import { DeletedSchema, page } from "@/lib/schemas/common";
 import {
-  CreateWebhookEndpointBody,
-  ListDeliveriesQuery,
-  RedeliverFailedBody,
-  RedeliveredFailed,
-  UpdateWebhookEndpointBody,
-  WebhookDelivery,
-  WebhookDeliveryParams,
-  WebhookEndpoint,
-  WebhookEndpointParams,
-  WebhookEndpointWithSecret,
+  CreateWebhookEndpointBodySchema,
+  ListDeliveriesQuerySchema,
+  RedeliverFailedBodySchema,
+  RedeliveredFailedSchema,
+  UpdateWebhookEndpointBodySchema,
+  WebhookDeliverySchema,
+  WebhookDeliveryParamsSchema,
+  WebhookEndpointSchema,
+  WebhookEndpointParamsSchema,
+  WebhookEndpointWithSecretSchema,
 } from "@/lib/schemas/webhook";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-endpoint";
@@ -34,9 +34,9 @@ export const listWebhookEndpointsOp = defineOperation({
   method: "GET",
   path: "/v1/webhook-endpoints",
   permission: "webhooks.read",
-  query: PageQuery,
+  query: PageQuerySchema,
   status: 200,
-  response: page(WebhookEndpoint),
+  response: page(WebhookEndpointSchema),
   handler: ({ ctx, query, q }) => listWebhookEndpoints(q, ctx, query),
 });
 
@@ -48,9 +48,9 @@ export const createWebhookEndpointOp = defineOperation({
   path: "/v1/webhook-endpoints",
   permission: "webhooks.write",
   idempotency: "optional",
-  body: CreateWebhookEndpointBody,
+  body: CreateWebhookEndpointBodySchema,
   status: 201,
-  response: WebhookEndpointWithSecret,
+  response: WebhookEndpointWithSecretSchema,
   errors: ["conflict"],
   handler: async ({ ctx, body, q }) => {
     const { endpoint, secret } = await createWebhookEndpoint(q, ctx, ctx.actor, body);
@@ -65,9 +65,9 @@ export const getWebhookEndpointOp = defineOperation({
   method: "GET",
   path: "/v1/webhook-endpoints/{endpointId}",
   permission: "webhooks.read",
-  params: WebhookEndpointParams,
+  params: WebhookEndpointParamsSchema,
   status: 200,
-  response: WebhookEndpoint,
+  response: WebhookEndpointSchema,
   errors: ["not_found"],
   handler: async ({ ctx, params, q }) => serializeEndpoint(await getWebhookEndpoint(q, ctx, params.endpointId)),
 });
@@ -80,10 +80,10 @@ export const updateWebhookEndpointOp = defineOperation({
   path: "/v1/webhook-endpoints/{endpointId}",
   permission: "webhooks.write",
   idempotency: "optional",
-  params: WebhookEndpointParams,
-  body: UpdateWebhookEndpointBody,
+  params: WebhookEndpointParamsSchema,
+  body: UpdateWebhookEndpointBodySchema,
   status: 200,
-  response: WebhookEndpoint,
+  response: WebhookEndpointSchema,
   errors: ["not_found"],
   handler: async ({ ctx, params, body, q }) => serializeEndpoint(await updateWebhookEndpoint(q, ctx, ctx.actor, params.endpointId, body)),
 });
@@ -96,9 +96,9 @@ export const deleteWebhookEndpointOp = defineOperation({
   path: "/v1/webhook-endpoints/{endpointId}",
   permission: "webhooks.write",
   idempotency: "optional",
-  params: WebhookEndpointParams,
+  params: WebhookEndpointParamsSchema,
   status: 200,
-  response: Deleted,
+  response: DeletedSchema,
   errors: ["not_found"],
   handler: ({ ctx, params, q }) => deleteWebhookEndpoint(q, ctx, ctx.actor, params.endpointId),
 });
@@ -111,9 +111,9 @@ export const rotateWebhookSecretOp = defineOperation({
   path: "/v1/webhook-endpoints/{endpointId}/rotate-secret",
   permission: "webhooks.write",
   idempotency: "optional",
-  params: WebhookEndpointParams,
+  params: WebhookEndpointParamsSchema,
   status: 200,
-  response: WebhookEndpointWithSecret,
+  response: WebhookEndpointWithSecretSchema,
   errors: ["not_found"],
   handler: async ({ ctx, params, q }) => {
     const { endpoint, secret } = await rotateWebhookSecret(q, ctx, ctx.actor, params.endpointId);
@@ -128,10 +128,10 @@ export const listWebhookDeliveriesOp = defineOperation({
   method: "GET",
   path: "/v1/webhook-endpoints/{endpointId}/deliveries",
   permission: "webhooks.read",
-  params: WebhookEndpointParams,
-  query: ListDeliveriesQuery,
+  params: WebhookEndpointParamsSchema,
+  query: ListDeliveriesQuerySchema,
   status: 200,
-  response: page(WebhookDelivery),
+  response: page(WebhookDeliverySchema),
   errors: ["not_found"],
   handler: ({ ctx, params, query, q }) => listDeliveries(q, ctx, params.endpointId, query),
 });
@@ -144,9 +144,9 @@ export const redeliverWebhookOp = defineOperation({
   path: "/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver",
   permission: "webhooks.write",
   idempotency: "optional",
-  params: WebhookDeliveryParams,
+  params: WebhookDeliveryParamsSchema,
   status: 200,
-  response: WebhookDelivery,
+  response: WebhookDeliverySchema,
   errors: ["not_found", "conflict"],
   handler: ({ ctx, params, q }) => redeliver(q, ctx, ctx.actor, params.endpointId, params.deliveryId),
 });
@@ -160,10 +160,10 @@ export const redeliverFailedWebhooksOp = defineOperation({
   permission: "webhooks.write",
   // A retried request must not queue the same deliveries twice.
   idempotency: "required",
-  params: WebhookEndpointParams,
-  body: RedeliverFailedBody,
+  params: WebhookEndpointParamsSchema,
+  body: RedeliverFailedBodySchema,
   status: 200,
-  response: RedeliveredFailed,
+  response: RedeliveredFailedSchema,
   errors: ["not_found", "conflict"],
   handler: ({ ctx, params, body, q }) => redeliverFailed(q, ctx, ctx.actor, params.endpointId, body),
 });
@@ -176,9 +176,9 @@ export const sendTestWebhookOp = defineOperation({
   path: "/v1/webhook-endpoints/{endpointId}/test",
   permission: "webhooks.write",
   idempotency: "optional",
-  params: WebhookEndpointParams,
+  params: WebhookEndpointParamsSchema,
   status: 201,
-  response: WebhookDelivery,
+  response: WebhookDeliverySchema,
   errors: ["not_found", "conflict"],
   handler: ({ ctx, params, q }) => sendTestEvent(q, ctx, ctx.actor, params.endpointId),
 });

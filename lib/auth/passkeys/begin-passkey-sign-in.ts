@@ -1,7 +1,7 @@
 import "server-only";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { AppError } from "@/lib/errors/errors";
-import { SignInInput } from "@/lib/schemas/auth";
+import { SignInInputSchema } from "@/lib/schemas/auth";
 import { checkPassword } from "../verify-credentials";
 import { passkeyAssertionOptions } from "./verify-passkey";
 
@@ -13,7 +13,7 @@ const mismatch = "That email and password do not match an account.";
  * browser's answer then goes with the password to the credentials sign-in.
  */
 export async function beginPasskeySignIn(input: { email: string; password: string }, clientAddress: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const parsed = SignInInput.safeParse(input);
+  const parsed = SignInInputSchema.safeParse(input);
   if (!parsed.success) throw new AppError("params_validation", mismatch);
   const check = await checkPassword(parsed.data.email, parsed.data.password, clientAddress);
   if (!check.ok && check.reason === "rate_limited") throw new AppError("rate_limited", `Too many attempts; try again in ${check.retryAfterSeconds} seconds.`, { retryAfterSeconds: check.retryAfterSeconds });

@@ -6,7 +6,7 @@ import { sendSecurityAlert } from "@/lib/email/send-security-alert";
 import { AppError } from "@/lib/errors/errors";
 import { newId } from "@/lib/db/ids";
 import type { z } from "zod";
-import type { FinishPasskeyInput } from "@/lib/schemas/passkeys";
+import type { FinishPasskeyInputSchema } from "@/lib/schemas/passkeys";
 import { requireFreshAuth } from "../fresh-auth";
 import type { Viewer } from "../session";
 import { revokeUserSessions } from "../user-sessions";
@@ -42,7 +42,7 @@ export async function beginPasskeyRegistration(viewer: Viewer): Promise<PublicKe
 }
 
 /** Stores the passkey the browser created for the challenge above; audit-logged, and the owners (and the person) are mailed. */
-export async function finishPasskeyRegistration(viewer: Viewer, { name, response }: z.output<typeof FinishPasskeyInput>): Promise<{ id: string }> {
+export async function finishPasskeyRegistration(viewer: Viewer, { name, response }: z.output<typeof FinishPasskeyInputSchema>): Promise<{ id: string }> {
   await requireFreshAuth(viewer);
   const rp = relyingParty();
   const verification = await verifyRegistrationResponse({

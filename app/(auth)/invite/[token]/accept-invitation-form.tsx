@@ -8,12 +8,12 @@ import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { AcceptInvitationInput } from "@/lib/schemas/auth";
+import { AcceptInvitationInputSchema } from "@/lib/schemas/auth";
 import { acceptInvitationAction } from "./actions";
 
 export function AcceptInvitationForm({ token, email }: { token: string; email: string }) {
   const [sent, setSent] = useState(false);
-  const form = useForm({ resolver: zodResolver(AcceptInvitationInput), defaultValues: { token, name: "", password: "" } });
+  const form = useForm({ resolver: zodResolver(AcceptInvitationInputSchema), defaultValues: { token, name: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -10,12 +10,12 @@ import { ReadOnlyEmailField } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
-import { ConfirmJoinInput } from "@/lib/schemas/auth";
+import { ConfirmJoinInputSchema } from "@/lib/schemas/auth";
 import { confirmJoinAction } from "./actions";
 
 export function ConfirmJoinForm({ token, email, accountName }: { token: string; email: string; accountName: string }) {
   const router = useRouter();
-  const form = useForm({ resolver: zodResolver(ConfirmJoinInput), defaultValues: { token, password: "" } });
+  const form = useForm({ resolver: zodResolver(ConfirmJoinInputSchema), defaultValues: { token, password: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -7,12 +7,12 @@ import { TextField } from "@/components/forms/text-field";
 import { NewPasswordHint, ReadOnlyEmailField } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { ResetPasswordInput } from "@/lib/schemas/auth";
+import { ResetPasswordInputSchema } from "@/lib/schemas/auth";
 import { resetPasswordAction } from "./actions";
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const router = useRouter();
-  const form = useForm({ resolver: zodResolver(ResetPasswordInput), defaultValues: { token, password: "" } });
+  const form = useForm({ resolver: zodResolver(ResetPasswordInputSchema), defaultValues: { token, password: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -5,8 +5,8 @@ import { limitTokenAttempts } from "@/lib/auth/email-rate-limits";
 import { requestAddress } from "@/lib/auth/request-address";
 import { verifyEmail } from "@/lib/auth/verify-email";
 import { db } from "@/lib/db";
-import { VerifyEmailInput } from "@/lib/schemas/auth";
+import { VerifyEmailInputSchema } from "@/lib/schemas/auth";
 
-export const verifyEmailAction = publicAction(VerifyEmailInput, async (input) => {
+export const verifyEmailAction = publicAction(VerifyEmailInputSchema, async (input) => {
   return limitTokenAttempts(await requestAddress(), () => db().$transaction((tx) => verifyEmail(tx, input.token)));
 });

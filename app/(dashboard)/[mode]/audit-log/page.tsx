@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { AuditLogQuery, listAuditActions, listAuditLog, type AuditLogEntry } from "@/lib/audit-log/list-audit-log";
+import { AuditLogQuerySchema, listAuditActions, listAuditLog, type AuditLogEntry } from "@/lib/audit-log/list-audit-log";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { db } from "@/lib/db";
 import { DateTime } from "@/components/payments/date-time";
@@ -20,7 +20,7 @@ const pageSize = 50;
 export default async function AuditLogPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params, "audit.read");
   if (!allowed) return <NoAccess role={viewer.role} />;
-  const query = AuditLogQuery.parse(await searchParams);
+  const query = AuditLogQuerySchema.parse(await searchParams);
   const page = await listAuditLog(db(), scope, { ...query, limit: pageSize });
   const actions = await listAuditActions(db(), scope.accountId);
   const href = (next: { cursor?: string }) => `/${mode}/audit-log?${new URLSearchParams({ ...(query.action ? { action: query.action } : {}), ...next })}`;

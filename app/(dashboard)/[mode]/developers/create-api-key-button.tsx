@@ -13,13 +13,13 @@ import { Dialog } from "@/components/ui/dialog";
 import { SecretShownOnce } from "@/components/ui/secret-shown-once";
 import type { ApiPermission } from "@/lib/api-keys/permissions";
 import type { Mode, Role } from "@/lib/db";
-import { CreateApiKeyInput } from "@/lib/schemas/api-key";
+import { CreateApiKeyInputSchema } from "@/lib/schemas/api-key";
 import { createApiKeyAction } from "./actions";
 
 /** Create → the full key, once, with a copy button. Closing the dialog drops it from memory for good. */
 export function CreateApiKeyButton({ mode, role, grantable }: { mode: Mode; role: Role; grantable: ApiPermission[] }) {
   // Everything the creator may grant is ticked to begin with; untick to restrict the key.
-  const form = useForm({ resolver: zodResolver(CreateApiKeyInput), defaultValues: { name: "", permissions: grantable } });
+  const form = useForm({ resolver: zodResolver(CreateApiKeyInputSchema), defaultValues: { name: "", permissions: grantable } });
   const { errors, isSubmitting } = form.formState;
   const { open, show, created, setCreated, close, dismiss, leaving, stay } = useFormDialog<{ name: string; key: string }>(form);
   const freshAuth = useFreshAuth(mode);

@@ -10,11 +10,11 @@ import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { Mode } from "@/lib/db";
-import { CreatePublicAppInput } from "@/lib/schemas/api-key";
+import { CreatePublicAppInputSchema } from "@/lib/schemas/api-key";
 import { createPublicAppAction } from "./actions";
 
 export function CreatePublicAppButton({ mode }: { mode: Mode }) {
-  const form = useForm({ resolver: zodResolver(CreatePublicAppInput), defaultValues: { name: "", allowedReturnOrigins: [] } });
+  const form = useForm({ resolver: zodResolver(CreatePublicAppInputSchema), defaultValues: { name: "", allowedReturnOrigins: [] } });
   const { errors, isSubmitting } = form.formState;
   const { open, show, close } = useFormDialog(form);
 

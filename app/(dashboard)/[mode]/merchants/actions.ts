@@ -4,9 +4,9 @@ import { revalidatePath } from "next/cache";
 import { authorizedAction } from "@/lib/actions/action";
 import { db } from "@/lib/db";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import { CreateMerchantBody } from "@/lib/schemas/merchant";
+import { CreateMerchantBodySchema } from "@/lib/schemas/merchant";
 
-export const createMerchantAction = authorizedAction("merchants.write", CreateMerchantBody, async (ctx, input) => {
+export const createMerchantAction = authorizedAction("merchants.write", CreateMerchantBodySchema, async (ctx, input) => {
   const merchant = await db().$transaction((tx) => createMerchant(tx, ctx.scope, ctx.actor, input));
   revalidatePath(`/${ctx.scope.mode}/merchants`);
   return { id: merchant.id };

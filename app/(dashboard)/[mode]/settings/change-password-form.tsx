@@ -7,11 +7,11 @@ import { NewPasswordHint } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import type { Mode } from "@/lib/db";
-import { ChangePasswordInput } from "@/lib/schemas/auth";
+import { ChangePasswordInputSchema } from "@/lib/schemas/auth";
 import { changePasswordAction } from "./actions";
 
 export function ChangePasswordForm({ mode, email }: { mode: Mode; email: string }) {
-  const form = useForm({ resolver: zodResolver(ChangePasswordInput), defaultValues: { password: "", newPassword: "" } });
+  const form = useForm({ resolver: zodResolver(ChangePasswordInputSchema), defaultValues: { password: "", newPassword: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -12,13 +12,13 @@ import { Dialog } from "@/components/ui/dialog";
 import { SecretShownOnce } from "@/components/ui/secret-shown-once";
 import type { Mode, Role } from "@/lib/db";
 import { DateTime } from "@/components/payments/date-time";
-import { InviteMemberInput } from "@/lib/schemas/team";
+import { InviteMemberInputSchema } from "@/lib/schemas/team";
 import { inviteMemberAction } from "./actions";
 
 type Sent = { email: string; role: Role; link: string; expiresAt: Date };
 
 export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grantableRoles: Role[] }) {
-  const form = useForm({ resolver: zodResolver(InviteMemberInput), defaultValues: { email: "", role: "developer" as Role } });
+  const form = useForm({ resolver: zodResolver(InviteMemberInputSchema), defaultValues: { email: "", role: "developer" as Role } });
   const { errors, isSubmitting } = form.formState;
   const role = useWatch({ control: form.control, name: "role" });
   const { open, show, created: sent, setCreated: setSent, close, dismiss, leaving, stay } = useFormDialog<Sent>(form);

@@ -3,7 +3,7 @@ import { chooseCheckoutOption } from "@/lib/checkout/choose-option";
 import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
 import { assertSameOrigin } from "@/lib/checkout/same-origin";
-import { ChooseOptionBody } from "@/lib/checkout/schemas";
+import { ChooseOptionBodySchema } from "@/lib/checkout/schemas";
 import { parseInput } from "@/lib/errors/validation";
 
 // The buyer opened a payment option on the checkout page.
@@ -12,7 +12,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ pay
     const { paymentId } = await params;
     assertSameOrigin(request);
     await limitCheckoutPosts(request, paymentId);
-    const body = parseInput(ChooseOptionBody, await readJsonBody(request), "request body");
+    const body = parseInput(ChooseOptionBodySchema, await readJsonBody(request), "request body");
     return chooseCheckoutOption(paymentId, body.settlementId);
   });
 }

@@ -2,11 +2,11 @@ import { readJsonBody } from "@/lib/api/read-body";
 import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
 import { assertSameOrigin } from "@/lib/checkout/same-origin";
-import { SimulateCheckoutInput } from "@/lib/checkout/schemas";
+import { SimulateCheckoutInputSchema } from "@/lib/checkout/schemas";
 import { simulateCheckout } from "@/lib/checkout/simulate-checkout";
 import { parseInput } from "@/lib/errors/validation";
 
-const SimulateCheckoutBody = SimulateCheckoutInput.omit({ paymentId: true });
+const SimulateCheckoutBodySchema = SimulateCheckoutInputSchema.omit({ paymentId: true });
 
 // Test mode's buyer buttons on the checkout page: succeed, fail or cancel the payment.
 export async function POST(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {
@@ -14,7 +14,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ pay
     const { paymentId } = await params;
     assertSameOrigin(request);
     await limitCheckoutPosts(request, paymentId);
-    const { outcome } = parseInput(SimulateCheckoutBody, await readJsonBody(request), "request body");
+    const { outcome } = parseInput(SimulateCheckoutBodySchema, await readJsonBody(request), "request body");
     return simulateCheckout(paymentId, outcome);
   });
 }

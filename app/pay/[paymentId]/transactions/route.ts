@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/api/read-body";
 import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
-import { SubmitTransactionBody } from "@/lib/checkout/schemas";
+import { SubmitTransactionBodySchema } from "@/lib/checkout/schemas";
 import { submitTransaction } from "@/lib/checkout/submit-transaction";
 import { parseInput } from "@/lib/errors/validation";
 
@@ -10,7 +10,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ pay
   return respondToCheckout(async () => {
     const { paymentId } = await params;
     await limitCheckoutPosts(request, paymentId);
-    const body = parseInput(SubmitTransactionBody, await readJsonBody(request), "request body");
+    const body = parseInput(SubmitTransactionBodySchema, await readJsonBody(request), "request body");
     return submitTransaction(paymentId, body);
   });
 }

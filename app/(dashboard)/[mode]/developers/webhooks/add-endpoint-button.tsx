@@ -13,12 +13,12 @@ import { EventCheckboxes } from "@/components/webhooks/event-checkboxes";
 import { SigningSecretShownOnce } from "@/components/webhooks/signing-secret-shown-once";
 import type { Mode } from "@/lib/db";
 import { allEvents } from "@/lib/events/event-types";
-import { CreateWebhookEndpointBody } from "@/lib/schemas/webhook";
+import { CreateWebhookEndpointBodySchema } from "@/lib/schemas/webhook";
 import { createWebhookEndpointAction } from "./actions";
 
 /** Add → the endpoint's signing secret, once. */
 export function AddEndpointButton({ mode }: { mode: Mode }) {
-  const form = useForm({ resolver: zodResolver(CreateWebhookEndpointBody), defaultValues: { url: "", events: [allEvents] } });
+  const form = useForm({ resolver: zodResolver(CreateWebhookEndpointBodySchema), defaultValues: { url: "", events: [allEvents] } });
   const { errors, isSubmitting } = form.formState;
   const { open, show, created: secret, setCreated: setSecret, close, dismiss, leaving, stay } = useFormDialog<string>(form);
   const freshAuth = useFreshAuth(mode);

@@ -7,15 +7,15 @@ import { requireFreshAuth } from "@/lib/auth/fresh-auth";
 import { db } from "@/lib/db";
 import { deleteMerchant } from "@/lib/merchants/delete-merchant";
 import { updateMerchant } from "@/lib/merchants/update-merchant";
-import { CreateMerchantBody, MerchantIdParams } from "@/lib/schemas/merchant";
-import { ChangeCryptoDestinationBody, CreateFiatSettlementBody, RegisterCryptoSettlementsBody } from "@/lib/schemas/settlement";
+import { CreateMerchantBodySchema, MerchantIdParamsSchema } from "@/lib/schemas/merchant";
+import { ChangeCryptoDestinationBodySchema, CreateFiatSettlementBodySchema, RegisterCryptoSettlementsBodySchema } from "@/lib/schemas/settlement";
 import { createFiatSettlement } from "@/lib/settlements/create-fiat-settlement";
 import { deleteCryptoSettlement } from "@/lib/settlements/delete-crypto-settlement";
 import { deleteFiatSettlement } from "@/lib/settlements/delete-fiat-settlement";
 import { registerCryptoSettlements } from "@/lib/settlements/register-crypto-settlements";
 import { updateCryptoSettlement } from "@/lib/settlements/update-crypto-settlement";
 
-const SettlementParams = MerchantIdParams.extend({ settlementId: z.string().min(1).max(64) });
+const SettlementParamsSchema = MerchantIdParamsSchema.extend({ settlementId: z.string().min(1).max(64) });
 
 function revalidateMerchant(ctx: ActionContext, merchantId: string) {
   revalidatePath(`/${ctx.scope.mode}/merchants/${merchantId}`);
@@ -23,46 +23,46 @@ function revalidateMerchant(ctx: ActionContext, merchantId: string) {
 }
 
 // The edit form always sends every field, so an empty icon, colour or contact means "remove it".
-export const updateMerchantAction = authorizedAction("merchants.write", CreateMerchantBody.extend(MerchantIdParams.shape), async (ctx, { merchantId, ...input }) => {
+export const updateMerchantAction = authorizedAction("merchants.write", CreateMerchantBodySchema.extend(MerchantIdParamsSchema.shape), async (ctx, { merchantId, ...input }) => {
   await db().$transaction((tx) => updateMerchant(tx, ctx.scope, ctx.actor, merchantId, { ...input, iconUrl: input.iconUrl ?? null, accentColor: input.accentColor ?? null, supportContact: input.supportContact ?? null }));
   revalidateMerchant(ctx, merchantId);
   return { id: merchantId };
 });
 
-export const deleteMerchantAction = authorizedAction("merchants.write", MerchantIdParams, async (ctx, { merchantId }) => {
+export const deleteMerchantAction = authorizedAction("merchants.write", MerchantIdParamsSchema, async (ctx, { merchantId }) => {
   const result = await db().$transaction((tx) => deleteMerchant(tx, ctx.scope, ctx.actor, merchantId));
   revalidateMerchant(ctx, merchantId);
   return result;
 });
 
-const ConfirmWarnings = z.object({ confirmWarnings: z.boolean().optional() });
+const ConfirmWarningsSchema = z.object({ confirmWarnings: z.boolean().optional() });
 
-export const registerCryptoSettlementsAction = authorizedAction("settlements.write", RegisterCryptoSettlementsBody.extend(MerchantIdParams.shape).extend(ConfirmWarnings.shape), async (ctx, { merchantId, confirmWarnings, ...input }) => {
+export const registerCryptoSettlementsAction = authorizedAction("settlements.write", RegisterCryptoSettlementsBodySchema.extend(MerchantIdParamsSchema.shape).extend(ConfirmWarningsSchema.shape), async (ctx, { merchantId, confirmWarnings, ...input }) => {
   const { rows } = await db().$transaction((tx) => registerCryptoSettlements(tx, ctx.scope, ctx.actor, merchantId, input, { confirmWarnings: confirmWarnings ?? false }));
   revalidateMerchant(ctx, merchantId);
   return { ids: rows.map((r) => r.id) };
 });
 
-export const changeCryptoDestinationAction = authorizedAction("settlements.write", ChangeCryptoDestinationBody.extend(SettlementParams.shape), async (ctx, { merchantId, settlementId, destination }) => {
+export const changeCryptoDestinationAction = authorizedAction("settlements.write", ChangeCryptoDestinationBodySchema.extend(SettlementParamsSchema.shape), async (ctx, { merchantId, settlementId, destination }) => {
   await requireFreshAuth(ctx.viewer);
   const updated = await db().$transaction((tx) => updateCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId, { destination }));
   revalidateMerchant(ctx, merchantId);
   return { id: updated.id, destination: updated.destination };
 });
 
-export const deleteCryptoSettlementAction = authorizedAction("settlements.write", SettlementParams, async (ctx, { merchantId, settlementId }) => {
+export const deleteCryptoSettlementAction = authorizedAction("settlements.write", SettlementParamsSchema, async (ctx, { merchantId, settlementId }) => {
   const result = await db().$transaction((tx) => deleteCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId));
   revalidateMerchant(ctx, merchantId);
   return result;
 });
 
-export const createFiatSettlementAction = authorizedAction("settlements.write", CreateFiatSettlementBody.extend(MerchantIdParams.shape), async (ctx, { merchantId, ...input }) => {
+export const createFiatSettlementAction = authorizedAction("settlements.write", CreateFiatSettlementBodySchema.extend(MerchantIdParamsSchema.shape), async (ctx, { merchantId, ...input }) => {
   const row = await db().$transaction((tx) => createFiatSettlement(tx, ctx.scope, ctx.actor, merchantId, input));
   revalidateMerchant(ctx, merchantId);
   return { id: row.id, accountNumberLast4: row.accountNumberLast4 };
 });
 
-export const deleteFiatSettlementAction = authorizedAction("settlements.write", SettlementParams, async (ctx, { merchantId, settlementId }) => {
+export const deleteFiatSettlementAction = authorizedAction("settlements.write", SettlementParamsSchema, async (ctx, { merchantId, settlementId }) => {
   const result = await db().$transaction((tx) => deleteFiatSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId));
   revalidateMerchant(ctx, merchantId);
   return result;

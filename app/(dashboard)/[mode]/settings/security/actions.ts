@@ -7,8 +7,8 @@ import { signOutSessions } from "@/lib/auth/list-user-sessions";
 import { beginPasskeyRegistration, finishPasskeyRegistration } from "@/lib/auth/passkeys/register-passkey";
 import { removePasskey } from "@/lib/auth/passkeys/remove-passkey";
 import { beginTwoFactorSetup, confirmTwoFactorSetup, disableTwoFactor, setRequireTwoFactor } from "@/lib/auth/two-factor";
-import { ConfirmTwoFactorInput, RequireTwoFactorInput, SignOutSessionsInput } from "@/lib/schemas/auth";
-import { AddPasskeyInput, FinishPasskeyInput, RemovePasskeyInput } from "@/lib/schemas/passkeys";
+import { ConfirmTwoFactorInputSchema, RequireTwoFactorInputSchema, SignOutSessionsInputSchema } from "@/lib/schemas/auth";
+import { AddPasskeyInputSchema, FinishPasskeyInputSchema, RemovePasskeyInputSchema } from "@/lib/schemas/passkeys";
 
 const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}/settings/security`);
 
@@ -16,7 +16,7 @@ const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}/setti
 export const beginTwoFactorSetupAction = authorizedAction("account.read", z.object({ start: z.literal(true) }), (ctx) => beginTwoFactorSetup(ctx.viewer));
 
 /** The recovery codes are in this response and nowhere else, ever. */
-export const confirmTwoFactorSetupAction = authorizedAction("account.read", ConfirmTwoFactorInput, async (ctx, input) => {
+export const confirmTwoFactorSetupAction = authorizedAction("account.read", ConfirmTwoFactorInputSchema, async (ctx, input) => {
   const result = await confirmTwoFactorSetup(ctx.viewer, input.code);
   refresh(ctx);
   return result;
@@ -29,28 +29,28 @@ export const disableTwoFactorAction = authorizedAction("account.read", z.object(
 });
 
 /** The browser's options to create a passkey (needs fresh re-authentication); the name is checked here, before the browser asks anything. */
-export const beginPasskeyRegistrationAction = authorizedAction("account.read", AddPasskeyInput, (ctx) => beginPasskeyRegistration(ctx.viewer));
+export const beginPasskeyRegistrationAction = authorizedAction("account.read", AddPasskeyInputSchema, (ctx) => beginPasskeyRegistration(ctx.viewer));
 
-export const finishPasskeyRegistrationAction = authorizedAction("account.read", FinishPasskeyInput, async (ctx, input) => {
+export const finishPasskeyRegistrationAction = authorizedAction("account.read", FinishPasskeyInputSchema, async (ctx, input) => {
   const result = await finishPasskeyRegistration(ctx.viewer, input);
   refresh(ctx);
   return result;
 });
 
-export const removePasskeyAction = authorizedAction("account.read", RemovePasskeyInput, async (ctx, input) => {
+export const removePasskeyAction = authorizedAction("account.read", RemovePasskeyInputSchema, async (ctx, input) => {
   await removePasskey(ctx.viewer, input.passkeyId);
   refresh(ctx);
   return { removed: true };
 });
 
-export const signOutSessionsAction = authorizedAction("account.read", SignOutSessionsInput, async (ctx, input) => {
+export const signOutSessionsAction = authorizedAction("account.read", SignOutSessionsInputSchema, async (ctx, input) => {
   const signedOut = await signOutSessions(ctx.viewer, input.sessionIds);
   refresh(ctx);
   return { signedOut };
 });
 
 /** Owners only (checked in setRequireTwoFactor): the rule binds every member, owners included. */
-export const setRequireTwoFactorAction = authorizedAction("team.manage", RequireTwoFactorInput, async (ctx, input) => {
+export const setRequireTwoFactorAction = authorizedAction("team.manage", RequireTwoFactorInputSchema, async (ctx, input) => {
   await setRequireTwoFactor(ctx.viewer, input.required);
   refresh(ctx);
   return { required: input.required };

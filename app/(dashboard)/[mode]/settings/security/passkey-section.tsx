@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { Mode } from "@/lib/db";
-import { AddPasskeyInput } from "@/lib/schemas/passkeys";
+import { AddPasskeyInputSchema } from "@/lib/schemas/passkeys";
 import { beginPasskeyRegistrationAction, finishPasskeyRegistrationAction, removePasskeyAction } from "./actions";
 import { DeviceList, DeviceRow } from "./device-list";
 
@@ -21,7 +21,7 @@ export type PasskeyItem = { id: string; name: string; created: string; lastUsed:
 export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: PasskeyItem[] }) {
   const router = useRouter();
   const freshAuth = useFreshAuth(mode);
-  const form = useForm({ resolver: zodResolver(AddPasskeyInput), defaultValues: { name: "" } });
+  const form = useForm({ resolver: zodResolver(AddPasskeyInputSchema), defaultValues: { name: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const add = form.handleSubmit(async ({ name }) => {

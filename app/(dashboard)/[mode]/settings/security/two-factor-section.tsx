@@ -13,7 +13,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { TwoFactorSetup } from "@/lib/auth/two-factor";
 import type { Mode } from "@/lib/db";
-import { ConfirmTwoFactorInput } from "@/lib/schemas/auth";
+import { ConfirmTwoFactorInputSchema } from "@/lib/schemas/auth";
 import { beginTwoFactorSetupAction, confirmTwoFactorSetupAction, disableTwoFactorAction } from "./actions";
 
 /** Off → scan a QR code (or type the secret) → confirm a code → recovery codes, once. On → turn off after re-authentication. */
@@ -70,7 +70,7 @@ export function TwoFactorSection({ mode, enabled }: { mode: Mode; enabled: boole
 }
 
 function ConfirmSetup({ mode, setup, onConfirmed, onCancel }: { mode: Mode; setup: TwoFactorSetup; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {
-  const form = useForm({ resolver: zodResolver(ConfirmTwoFactorInput), defaultValues: { code: "" } });
+  const form = useForm({ resolver: zodResolver(ConfirmTwoFactorInputSchema), defaultValues: { code: "" } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     const data = showActionResult(await confirmTwoFactorSetupAction({ ...values, mode }), { form, success: "Two-factor sign-in is on" });

@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/api/read-body";
 import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
-import { checkoutWalletConfirm, WalletConfirmBody } from "@/lib/checkout/wallet-payment";
+import { checkoutWalletConfirm, WalletConfirmBodySchema } from "@/lib/checkout/wallet-payment";
 import { parseInput } from "@/lib/errors/validation";
 
 // The buyer's wallet performed the option's action: its signature or transaction hash confirms it.
@@ -9,6 +9,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ pay
   return respondToCheckout(async () => {
     const { paymentId } = await params;
     await limitCheckoutPosts(request, paymentId);
-    return checkoutWalletConfirm(paymentId, parseInput(WalletConfirmBody, await readJsonBody(request), "request body"));
+    return checkoutWalletConfirm(paymentId, parseInput(WalletConfirmBodySchema, await readJsonBody(request), "request body"));
   });
 }

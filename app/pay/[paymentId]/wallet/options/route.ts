@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/api/read-body";
 import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
-import { checkoutWalletOption, WalletOptionsBody } from "@/lib/checkout/wallet-payment";
+import { checkoutWalletOption, WalletOptionsBodySchema } from "@/lib/checkout/wallet-payment";
 import { parseInput } from "@/lib/errors/validation";
 
 // A live buyer's connected wallet asks how to pay one option (a signature or a transaction).
@@ -9,6 +9,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ pay
   return respondToCheckout(async () => {
     const { paymentId } = await params;
     await limitCheckoutPosts(request, paymentId);
-    return checkoutWalletOption(paymentId, parseInput(WalletOptionsBody, await readJsonBody(request), "request body"));
+    return checkoutWalletOption(paymentId, parseInput(WalletOptionsBodySchema, await readJsonBody(request), "request body"));
   });
 }

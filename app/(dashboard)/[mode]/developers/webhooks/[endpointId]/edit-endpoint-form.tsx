@@ -8,13 +8,13 @@ import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { EventCheckboxes } from "@/components/webhooks/event-checkboxes";
 import type { Mode } from "@/lib/db";
-import { UpdateWebhookEndpointBody } from "@/lib/schemas/webhook";
+import { UpdateWebhookEndpointBodySchema } from "@/lib/schemas/webhook";
 import { updateWebhookEndpointAction } from "../actions";
 
 export function EditEndpointForm({ mode, endpoint }: { mode: Mode; endpoint: { id: string; url: string; events: string[]; enabled: boolean } }) {
   // The stored events were validated against the same list when saved.
-  const defaultValues: z.input<typeof UpdateWebhookEndpointBody> = { url: endpoint.url, events: endpoint.events as z.input<typeof UpdateWebhookEndpointBody>["events"], enabled: endpoint.enabled };
-  const form = useForm({ resolver: zodResolver(UpdateWebhookEndpointBody), defaultValues });
+  const defaultValues: z.input<typeof UpdateWebhookEndpointBodySchema> = { url: endpoint.url, events: endpoint.events as z.input<typeof UpdateWebhookEndpointBodySchema>["events"], enabled: endpoint.enabled };
+  const form = useForm({ resolver: zodResolver(UpdateWebhookEndpointBodySchema), defaultValues });
   const { errors, isSubmitting, isDirty } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -15,8 +15,8 @@ import { redeliverFailedWebhooksAction } from "../actions";
 
 // The inputs hold the viewer's local time; the server gets (and judges) the instants they name.
 const localTime = (message: string) => z.string().refine((value) => value !== "" && !Number.isNaN(new Date(value).getTime()), message);
-const RangeForm = z.object({ from: localTime("Enter when the range starts."), to: localTime("Enter when the range ends.") });
-type RangeValues = z.infer<typeof RangeForm>;
+const RangeFormSchema = z.object({ from: localTime("Enter when the range starts."), to: localTime("Enter when the range ends.") });
+type RangeValues = z.infer<typeof RangeFormSchema>;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -33,7 +33,7 @@ const defaultRange = (): RangeValues => {
 
 /** Asks for a time range, says what will happen, then queues every failed delivery in it once. */
 export function RedeliverFailedButton({ mode, endpointId, disabled }: { mode: Mode; endpointId: string; disabled: boolean }) {
-  const form = useForm<RangeValues>({ resolver: zodResolver(RangeForm), defaultValues: defaultRange() });
+  const form = useForm<RangeValues>({ resolver: zodResolver(RangeFormSchema), defaultValues: defaultRange() });
   const { errors, isSubmitting } = form.formState;
   const [open, setOpen] = useState(false);
   // One key per opened dialog: a second click or a retry of the same request is answered, not repeated.
