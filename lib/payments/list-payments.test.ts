@@ -119,6 +119,10 @@ describe("listPayments stats", () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(exactStatsWaitMs - 50);
       expect(first.stats).toMatchObject({ complete: false, totalTransactions: exactStatsUpTo + 1 });
       expect(first.stats).not.toHaveProperty("asOf");
+      // The same filter again, while its pass runs, does not wait.
+      const repeated = Date.now();
+      expect((await listPayments(tx, scope, { filter: { limit: 1, referenceId: "slow" }, view: {} })).stats).toMatchObject({ complete: false });
+      expect(Date.now() - repeated).toBeLessThan(exactStatsWaitMs);
       // Another large filter of the same account does not start a second pass, nor wait.
       const again = Date.now();
       const other = await listPayments(tx, scope, { filter: { limit: 1, status: ["succeeded"] }, view: {} });

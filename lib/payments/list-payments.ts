@@ -156,13 +156,13 @@ type PaymentStats = { totalRevenue: { currency: string; amount: number }[]; tota
 
 // The stats cover every matching payment. Up to `exactStatsUpTo` matches, one bounded aggregate
 // counts them afresh for every first page (a few milliseconds). Beyond that an exact pass costs
-// seconds at millions of payments, so its figures are kept for a minute per filter in this process
-// and shared, flagged with `asOf`; once older they are still answered while one request recomputes
-// them in the background (for five minutes). A request never waits longer than `exactStatsWaitMs`
-// for an exact pass: past it, the answer carries the first 10,001 matches' figures marked
-// `complete: false` while the pass goes on, and one exact pass at a time runs per account and mode,
-// so many filters at once cannot tie up the pool. Pages after the first (a cursor) repeat what the
-// first page saw.
+// seconds to minutes at millions of payments, so its figures are kept for a minute per filter in
+// this process and shared, flagged with `asOf`; once older they are still answered, for five
+// minutes, while one request recomputes them in the background. Only the request that starts an
+// exact pass waits for it, and no longer than `exactStatsWaitMs`; past that, and for every request
+// while the pass runs, the answer carries the first 10,001 matches' figures marked
+// `complete: false`. One exact pass at a time runs per account and mode, so many filters at once
+// cannot tie up the pool. Pages after the first (a cursor) repeat what the first page saw.
 export const exactStatsUpTo = 10_000;
 export const exactStatsWaitMs = 2_000;
 const statsTtlMs = 60_000;
@@ -187,7 +187,8 @@ async function paymentStats(q: DbOrTx, scope: Scope, filter: ListPaymentsFilter)
   }
   const partial: PaymentStats = { ...bounded.stats, complete: false };
   const cell = `${scope.accountId}:${scope.mode}`;
-  if (!computing.has(key) && busyCells.has(cell)) return partial;
+  // Only the request that starts a pass waits for it; while it runs, the others answer at once.
+  if (computing.has(key) || busyCells.has(cell)) return partial;
   const exact = allStats(key, scope, filter, cell);
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<PaymentStats>((resolve) => (timer = setTimeout(resolve, exactStatsWaitMs, partial)));
