@@ -420,11 +420,21 @@ async function runLarge() {
   const peakRss = new Map<string, number>();
   const measure = measurer(rows, peakRss);
   const connections = 2;
-  // The list's stats over all 9 million: one exact pass, then shared for a minute (see listPayments). Timed here, once, before the scenarios.
+  // The list's stats over all 9 million: the first request starts one exact pass and waits at most
+  // 2 s for it (then answers the first 10,001 matches' figures, complete: false); the pass is timed
+  // until a request gets its figures (asOf), before the scenarios, which then read the shared figures.
+  const list = () => fetch(`http://localhost:${appPort}/v1/payments?limit=50`, { headers: key }).then(async (res) => ({ status: res.status, stats: ((await res.json()) as { stats: { asOf?: string; complete?: boolean } }).stats }));
   const statsStarted = Date.now();
-  const primed = await fetch(`http://localhost:${appPort}/v1/payments?limit=50`, { headers: key });
+  const primed = await list();
+  const firstAnswerSeconds = (Date.now() - statsStarted) / 1000;
+  log(`first list page with cold stats: ${primed.status} in ${firstAnswerSeconds.toFixed(1)} s, stats ${JSON.stringify(primed.stats)}`);
+  let exact = primed.stats;
+  while (!exact.asOf && Date.now() - statsStarted < 10 * 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    exact = (await list()).stats;
+  }
   const statsSeconds = (Date.now() - statsStarted) / 1000;
-  log(`first list page with a cold stats pass: ${primed.status} in ${statsSeconds.toFixed(1)} s, stats ${JSON.stringify(((await primed.json()) as { stats: unknown }).stats)}`);
+  log(`exact stats after ${statsSeconds.toFixed(1)} s: ${JSON.stringify(exact)}`);
   await measure("payments list, first page · app", app, appPort, { connections, headers: key, path: "/v1/payments?limit=50" });
   await measure("payments list, deep cursor (a year back, half-way down) · app", app, appPort, { connections, headers: key, path: `/v1/payments?limit=50&cursor=${cursor}` });
   await measure("payments list, referenceId part · app", app, appPort, { connections, headers: key, path: `/v1/payments?limit=50&referenceId=${encodeURIComponent(searches[0].term)}` });
@@ -433,7 +443,7 @@ async function runLarge() {
     await measure(`dashboard payments search, ${search.name} · app`, app, appPort, { connections, headers: { cookie }, path: `/${search.mode}/payments?q=${encodeURIComponent(search.term)}` });
   }
   const sizes = await largeSizes(large.databaseUrl);
-  writeLargeResults({ rows, queryRows, sizes, large, pgVersion, total: largePaymentsTotal, minutes: (Date.now() - started) / 60_000, peakRss, statsSeconds });
+  writeLargeResults({ rows, queryRows, sizes, large, pgVersion, total: largePaymentsTotal, minutes: (Date.now() - started) / 60_000, peakRss, statsSeconds, firstAnswerSeconds });
   for (const child of children) child.kill("SIGTERM");
 }
 
@@ -447,6 +457,7 @@ function writeLargeResults(input: {
   minutes: number;
   peakRss: Map<string, number>;
   statsSeconds: number;
+  firstAnswerSeconds: number;
 }) {
   const mb = (bytes: string) => `${Math.round(Number(bytes) / 1048576).toLocaleString()} MB`;
   const section = [
@@ -469,7 +480,7 @@ function writeLargeResults(input: {
     "|---|---|---:|---:|---:|---:|",
     ...input.queryRows.map((r) => `| ${r.name} | \`${r.term}\` | ${r.found} | ${r.p50} | ${r.p95} | ${r.max} |`),
     "",
-    `The list's stats over all test-mode payments (count, distinct payers, revenue), one exact pass with no other request on the server: ${input.statsSeconds.toFixed(1)} s, paid by the first list request for that filter in a minute (before the scenarios below; they read the shared figures, flagged asOf).`,
+    `The list's stats over all test-mode payments (count, distinct payers, revenue): the first list request answered in ${input.firstAnswerSeconds.toFixed(1)} s with the first 10,001 matches' figures (complete: false) and started the exact pass, whose figures a request got ${input.statsSeconds.toFixed(1)} s after the first (no other load on the server). The scenarios below read the shared figures, flagged asOf.`,
     "",
     "Through the server (list and deep cursor target p95 ≤ 50 ms, the dashboard page ≤ 150 ms; autocannon gives p97.5, the stricter figure):",
     "",

@@ -230,25 +230,50 @@ function remember(key: string, entry: { stats: PaymentStats; until: number; larg
  * `complete` when it got that far (its figures then cover those matches only).
  */
 async function computePaymentStats(q: DbOrTx, scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">, upTo: number | null): Promise<{ stats: PaymentStats; complete: boolean }> {
+  if (upTo === null) return { stats: await exactPaymentStats(scope, filter), complete: true };
   // One pass in SQL: Prisma has no count of distinct values (its `distinct` reads every row into
   // memory) and would need a query per figure. The grand total row (unit NULL) holds the counts,
   // one row per unit its succeeded revenue.
-  const bound = upTo === null ? Prisma.empty : Prisma.sql`LIMIT ${upTo + 1}`;
   const rows = await q.$queryRaw<{ unit: string | null; count: number; payers: number; revenue: string | null }[]>`
     SELECT CASE WHEN grouping("amountUnit") = 0 THEN "amountUnit" END AS unit, count(*)::int AS count, count(DISTINCT "payerAddress")::int AS payers,
            (sum("amountValue") FILTER (WHERE status = 'succeeded'))::text AS revenue
-    FROM (SELECT "amountUnit", "amountValue", "payerAddress", status FROM "Payment" WHERE ${paymentFilterSql(scope, filter)} ${bound}) matching
+    FROM (SELECT "amountUnit", "amountValue", "payerAddress", status FROM "Payment" WHERE ${paymentFilterSql(scope, filter)} LIMIT ${upTo + 1}) matching
     GROUP BY GROUPING SETS ((), ("amountUnit"))
     ORDER BY unit NULLS FIRST`;
   const total = rows.find((r) => r.unit === null);
-  const totalRevenue = rows.flatMap((r) => {
+  const stats = { totalRevenue: revenueByCurrency(rows), totalTransactions: total?.count ?? 0, totalCustomers: total?.payers ?? 0 };
+  return { stats, complete: stats.totalTransactions <= upTo };
+}
+
+/**
+ * The same totals over any number of matches, as two hash aggregates with room to stay in memory:
+ * one count(DISTINCT) under GROUPING SETS sorts every match's payer address on disk (at 9,200,000
+ * matches on the bench machine, warm: 36 s for that query, 24 s for these two).
+ */
+function exactPaymentStats(scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">): Promise<PaymentStats> {
+  const where = paymentFilterSql(scope, filter);
+  return db().$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SET LOCAL work_mem = '128MB'`;
+      const units = await tx.$queryRaw<{ unit: string; count: number; revenue: string | null }[]>`
+        SELECT "amountUnit" AS unit, count(*)::int AS count, (sum("amountValue") FILTER (WHERE status = 'succeeded'))::text AS revenue
+        FROM "Payment" WHERE ${where} GROUP BY 1 ORDER BY 1`;
+      const [payers] = await tx.$queryRaw<{ count: number }[]>`
+        SELECT count(*)::int AS count FROM (SELECT "payerAddress" FROM "Payment" WHERE ${where} AND "payerAddress" IS NOT NULL GROUP BY 1) distinct_payers`;
+      return { totalRevenue: revenueByCurrency(units), totalTransactions: units.reduce((sum, u) => sum + u.count, 0), totalCustomers: payers?.count ?? 0 };
+    },
+    // A pass over millions of rows takes minutes on a small machine; it runs off the request.
+    { maxWait: 10 * 60_000, timeout: 15 * 60_000 },
+  );
+}
+
+function revenueByCurrency(rows: { unit: string | null; revenue: string | null }[]): PaymentStats["totalRevenue"] {
+  return rows.flatMap((r) => {
     if (r.unit === null || r.revenue === null || !r.unit.startsWith("iso4217/")) return [];
     const currency = r.unit.slice("iso4217/".length);
     const exponent = isCurrencyCode(currency) ? CURRENCY_EXPONENTS[currency] : 2;
     return [{ currency, amount: Number(formatUnits(r.revenue, exponent)) }];
   });
-  const stats = { totalRevenue, totalTransactions: total?.count ?? 0, totalCustomers: total?.payers ?? 0 };
-  return { stats, complete: upTo === null || stats.totalTransactions <= upTo };
 }
 
 /**
