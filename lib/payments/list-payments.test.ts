@@ -4,7 +4,7 @@ import { newId } from "@/lib/db/ids";
 import type { ListPaymentsFilter } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
-import { exactStatsUpTo, exactStatsWaitMs, listPayments, paymentFilterWhere } from "./list-payments";
+import { exactStatsUpTo, exactStatsWaitMs, findPayments, listPayments, paymentFilterWhere } from "./list-payments";
 
 withTestDatabase();
 
@@ -133,4 +133,40 @@ describe("listPayments stats", () => {
     await expect.poll(async () => (await listPayments(db(), scope, { filter: { limit: 1, referenceId: "slow" }, view: {} })).stats, { timeout: 15_000 })
       .toMatchObject({ totalTransactions: many, totalCustomers: 3, asOf: expect.any(String) });
   }, 40_000);
+});
+
+describe("the dashboard's search", () => {
+  const wallet = "0x709327C6f80059D25Ca3aB29e8ed475243eDC784";
+  async function searchable(scope: Scope) {
+    const [merchant] = await seed(scope);
+    const make = (referenceId: string, amountValue: number, payerAddress: string | null) =>
+      db().payment.create({ data: { id: newId("pay"), ...scope, merchantId: merchant!, referenceId, amountUnit: "iso4217/USD", amountValue, status: "succeeded", payerAddress, expiresAt: new Date(Date.now() + 3_600_000) } });
+    return {
+      paid: [await make("wallet-a", 300, wallet), await make("wallet-b", 400, wallet.toLowerCase())].map((p) => p.id).sort(),
+      // Another wallet sharing the first twelve hex digits, and a reference naming the wallet: neither was paid by it.
+      other: await make("lookalike", 500, `${wallet.slice(0, 14)}${"0".repeat(28)}`),
+      mention: await make(`refund-to-${wallet.toLowerCase()}`, 600, null),
+      money: await make("inv-1090", 1090, null),
+    };
+  }
+  const search = async (scope: Scope, term: string) => (await findPayments(db(), scope, { limit: 50 }, { search: term })).rows.map((r) => r.id).sort();
+
+  it("a whole wallet address, in any case, finds the payments that wallet paid and nothing else", async () => {
+    const scope = await createTestAccount();
+    const { paid } = await searchable(scope);
+    expect(await search(scope, wallet)).toEqual(paid);
+    expect(await search(scope, wallet.toUpperCase().replace("0X", "0x"))).toEqual(paid);
+    // Part of an address is still a substring search.
+    expect((await search(scope, wallet.slice(0, 14))).length).toBe(4);
+  });
+
+  it("a term written as money finds that amount, not references holding its digits", async () => {
+    const scope = await createTestAccount();
+    const { money } = await searchable(scope);
+    const tenFifty = (await db().payment.findFirst({ where: { ...scope, referenceId: "order-1" } }))!;
+    expect(await search(scope, "$10.50")).toEqual([tenFifty.id]);
+    // Without the symbol, digits may be part of a reference too.
+    expect(await search(scope, "10.90")).toEqual([money.id]);
+    expect(await search(scope, "1090")).toEqual([money.id]);
+  });
 });

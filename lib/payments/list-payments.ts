@@ -279,7 +279,8 @@ function revenueByCurrency(rows: { unit: string | null; revenue: string | null }
 /**
  * What the dashboard's search box finds: the payments whose id, reference or transaction hash is
  * exactly the term if there are any; otherwise payments whose id, reference, hash or payer address
- * contains it (3 characters or more, through the trigram index on `searchText`); by
+ * contains it (3 characters or more, through the trigram index on `searchText`), or that a whole
+ * wallet address paid; by
  * its fiat amount ("10.50" or "$10"); or by its merchant's name. Each branch has an index, so
  * PostgreSQL combines them in one bitmap scan.
  */
@@ -290,8 +291,16 @@ async function searchWhere(q: DbOrTx, scope: Scope, search: string | undefined):
   // A whole id, reference or hash means that payment, not every one that contains it.
   if (await q.payment.findFirst({ where: { accountId: scope.accountId, mode: scope.mode, ...exact }, select: { id: true } })) return exact;
   const branches: Prisma.PaymentWhereInput[] = [];
-  if (term.length >= 3) branches.push({ searchText: { contains: likeLiteral(term.toLowerCase()) } });
   const cents = fiatCents(term);
+  if (/^0x[0-9a-f]{40}$/i.test(term)) {
+    // A whole wallet address means the payments it paid: entered in the trigram index by its first
+    // twelve hex digits (a dozen posting lists, not forty), then matched exactly.
+    branches.push({ searchText: { contains: term.slice(0, 14).toLowerCase() }, payerAddress: { equals: term, mode: "insensitive" } });
+  } else if (term.length >= 3 && !(cents && /^\p{Sc}/u.test(term))) {
+    // A term written as money ("$10.90") means an amount, not digits inside references and hashes,
+    // whose common digit trigrams would make the index read far more than the amount's rows.
+    branches.push({ searchText: { contains: likeLiteral(term.toLowerCase()) } });
+  }
   if (cents) branches.push({ amountUnit: { startsWith: "iso4217/" }, amountValue: { in: cents } });
   const merchants = await q.merchant.findMany({ where: { accountId: scope.accountId, mode: scope.mode, name: { contains: term, mode: "insensitive" } }, select: { id: true }, take: 20 });
   if (merchants.length > 0) branches.push({ merchantId: { in: merchants.map((m) => m.id) } });
