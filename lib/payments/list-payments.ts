@@ -172,7 +172,6 @@ const statsTtlMs = 60_000;
 const staleForMs = 5 * 60_000;
 const statsCapacity = 1_000;
 const recentStats = new Map<string, { stats: PaymentStats; until: number; large: boolean }>();
-const computing = new Map<string, Promise<PaymentStats>>();
 const busyCells = new Set<string>();
 
 async function paymentStats(q: DbOrTx, scope: Scope, filter: ListPaymentsFilter): Promise<PaymentStats> {
@@ -180,44 +179,42 @@ async function paymentStats(q: DbOrTx, scope: Scope, filter: ListPaymentsFilter)
   const recent = recentStats.get(key);
   if (recent && (filter.cursor || recent.large) && recent.until > Date.now()) return recent.stats;
   if (recent?.large && recent.until + staleForMs > Date.now()) {
-    void allStats(key, scope, filter).catch(() => {});
+    startExactPass(key, scope, filter);
     return recent.stats;
   }
-  const bounded = await computePaymentStats(q, scope, filter, exactStatsUpTo);
+  const bounded = await boundedPaymentStats(q, scope, filter, exactStatsUpTo);
   if (bounded.complete) {
     remember(key, { stats: bounded.stats, until: Date.now() + statsTtlMs, large: false });
     return bounded.stats;
   }
   const partial: PaymentStats = { ...bounded.stats, complete: false };
-  const cell = `${scope.accountId}:${scope.mode}`;
   // Only the request that starts a pass waits for it; while it runs, the others answer at once.
-  if (computing.has(key) || busyCells.has(cell)) return partial;
-  const exact = allStats(key, scope, filter, cell);
+  const exact = startExactPass(key, scope, filter);
+  if (!exact) return partial;
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<PaymentStats>((resolve) => (timer = setTimeout(resolve, exactStatsWaitMs, partial)));
   return Promise.race([exact, waited]).finally(() => clearTimeout(timer));
 }
 
-/** The exact pass over a large match, one at a time per filter, on the pool (not the request's transaction, which may end first). */
-function allStats(key: string, scope: Scope, filter: ListPaymentsFilter, cell = `${scope.accountId}:${scope.mode}`): Promise<PaymentStats> {
-  let running = computing.get(key);
-  if (!running) {
-    const asOf = new Date().toISOString();
-    busyCells.add(cell);
-    running = computePaymentStats(db(), scope, filter, null)
-      .then(({ stats }) => {
-        const flagged = { ...stats, asOf };
-        remember(key, { stats: flagged, until: Date.now() + statsTtlMs, large: true });
-        return flagged;
-      })
-      .finally(() => {
-        computing.delete(key);
-        busyCells.delete(cell);
-      });
-    // A request that stopped waiting does not see this pass's failure; the next one starts another.
-    running.catch(() => {});
-    computing.set(key, running);
-  }
+/**
+ * Starts the exact pass over a large match, on the pool (not the request's transaction, which may
+ * end first); null when a pass for this filter, or for another filter of the same account and mode,
+ * is already running.
+ */
+function startExactPass(key: string, scope: Scope, filter: ListPaymentsFilter): Promise<PaymentStats> | null {
+  const cell = `${scope.accountId}:${scope.mode}`;
+  if (busyCells.has(cell)) return null;
+  busyCells.add(cell);
+  const asOf = new Date().toISOString();
+  const running = exactPaymentStats(scope, filter)
+    .then((stats) => {
+      const flagged = { ...stats, asOf };
+      remember(key, { stats: flagged, until: Date.now() + statsTtlMs, large: true });
+      return flagged;
+    })
+    .finally(() => busyCells.delete(cell));
+  // A request that stopped waiting does not see this pass's failure; the next one starts another.
+  running.catch(() => {});
   return running;
 }
 
@@ -228,12 +225,11 @@ function remember(key: string, entry: { stats: PaymentStats; until: number; larg
 }
 
 /**
- * Totals over every payment the filter matches: count, distinct payers, succeeded revenue per fiat
- * currency (major units). With `upTo`, the pass stops after `upTo + 1` matches and is not
- * `complete` when it got that far (its figures then cover those matches only).
+ * Totals over the payments the filter matches: count, distinct payers, succeeded revenue per fiat
+ * currency (major units). The pass stops after `upTo + 1` matches and is not `complete` when it got
+ * that far (its figures then cover those matches only).
  */
-async function computePaymentStats(q: DbOrTx, scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">, upTo: number | null): Promise<{ stats: PaymentStats; complete: boolean }> {
-  if (upTo === null) return { stats: await exactPaymentStats(scope, filter), complete: true };
+async function boundedPaymentStats(q: DbOrTx, scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">, upTo: number): Promise<{ stats: PaymentStats; complete: boolean }> {
   // One pass in SQL: Prisma has no count of distinct values (its `distinct` reads every row into
   // memory) and would need a query per figure. The grand total row (unit NULL) holds the counts,
   // one row per unit its succeeded revenue.
@@ -270,7 +266,7 @@ function exactPaymentStats(scope: Scope, filter: Omit<ListPaymentsFilter, "limit
   );
 }
 
-/** The stats of a set of payments already read, as computePaymentStats counts them in SQL. */
+/** The stats of a set of payments already read, as boundedPaymentStats counts them in SQL. */
 function statsOfRows(rows: Payment[]): PaymentStats {
   const revenue = new Map<string, bigint>();
   for (const row of rows) {
