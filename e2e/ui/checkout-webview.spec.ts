@@ -112,12 +112,13 @@ test("inside the web view, the checkout's own custom-scheme links are blocked an
   await page.screenshot({ path: test.info().outputPath("webview-checkout-succeeded.png"), fullPage: true });
   const first = await reported;
   expect(first.status()).toBe(200);
-  expect(await first.json()).toMatchObject({ outcome: "succeeded", bridges: ["NativeWebView"] });
+  const recorded = await first.json();
+  expect(recorded).toMatchObject({ outcome: "succeeded", bridges: ["NativeWebView"] });
 
   // A reload posts the outcome to the app again, and reports it again: the history keeps one entry.
   const again = outcomeReport();
   await page.goto(checkoutUrl);
-  expect(await (await again).json()).toEqual(await first.json());
+  expect(await (await again).json()).toEqual(recorded);
 
   // The owner sees it on the payment's page, in words, at desktop and phone widths.
   await signInAs(page, "owner");
