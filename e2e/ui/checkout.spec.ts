@@ -101,6 +101,13 @@ test.describe("test mode", () => {
     await api.post(`/v1/payments/${payment.id}/cancel`);
     await page.goto(path);
     await page.waitForURL(`${checkout.errorUrl}?payment_id=${payment.id}`);
+
+    // The page left at once, and Tollgate still heard that it told the app: the owner sees it on the payment's history.
+    await signInAs(page, "owner");
+    await expect(async () => {
+      await page.goto(`/test/payments/${payment.id}`);
+      await expect(page.getByTestId("payment-event").filter({ hasText: "Outcome sent to the app: cancelled (NativeWebView)" })).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
   });
 
   test("a button pressed after the payment ended elsewhere shows the final state instead of an error", async ({ page, api }) => {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { TxHashSchema } from "@/lib/schemas/attach-transaction";
+import { finalStatuses } from "@/lib/schemas/payment";
+import { bridgeNames } from "./client/post-outcome";
 
 export const CheckoutPaymentIdSchema = z.string().min(1).max(64);
 
@@ -19,3 +21,14 @@ export const SubmitTransactionBodySchema = z.strictObject({
   from: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "Must be an EVM address.").optional(),
 });
 export type SubmitTransactionInput = z.output<typeof SubmitTransactionBodySchema>;
+
+/** The checkout posted the payment's outcome to an embedding app: what it posted, and to which bridges. */
+export const ReportOutcomeBodySchema = z.strictObject({
+  outcome: z.enum(finalStatuses),
+  bridges: z
+    .array(z.enum(bridgeNames))
+    .min(1)
+    .max(bridgeNames.length)
+    .refine((bridges) => new Set(bridges).size === bridges.length, "Name each bridge once."),
+});
+export type ReportOutcomeInput = z.output<typeof ReportOutcomeBodySchema>;

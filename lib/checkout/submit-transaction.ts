@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Payment } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
-import { recordPaymentEvent } from "@/lib/payments/record-event";
+import { recordPaymentEvent, retryOnConflict } from "@/lib/payments/record-event";
 import type { PaymentOption } from "@/lib/payments/payment-options";
 import { quotePaymentOption, selectPaymentOption } from "@/lib/payments/select-option";
 import { serializeStatus } from "@/lib/payments/serialize";
@@ -39,17 +39,6 @@ export async function submitPaymentTransaction(found: Payment, input: SubmitTran
     throw error;
   }
   return verifyPaymentTransaction(found.id, txHash, actor);
-}
-
-/** The background watcher may touch the payment at the same instant; one more try then succeeds. */
-async function retryOnConflict(work: () => Promise<void>, attempts = 3): Promise<void> {
-  for (let i = 1; ; i++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === "conflict") || i >= attempts) throw error;
-    }
-  }
 }
 
 async function recordSubmission(paymentId: string, txHash: string, input: SubmitTransactionInput, actor: string, quoted: PaymentOption | null): Promise<void> {

@@ -34,6 +34,8 @@ export const errorStatus = {
   idempotency_conflict: 409,
   idempotency_in_progress: 409,
   already_refunded: 409,
+  // The checkout reported an outcome the payment did not reach (lib/checkout/record-outcome.ts).
+  outcome_mismatch: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
+import { recordBridgeOutcome } from "@/lib/checkout/record-outcome";
+import { getPaymentDetail } from "./get-payment-detail";
 import { paymentTimeline } from "./payment-timeline";
 
 withTestDatabase();
@@ -37,5 +39,20 @@ describe("the payment's history", () => {
     });
     const titles = (await paymentTimeline(db(), scope, payment, [], [{ ...refund, actorName: "support" }])).map((e) => e.title);
     expect(titles).toEqual(["Refund of the excess 0.3 USDC requested", `Excess of 0.3 USDC refunded to ${payer}`]);
+  });
+
+  it("says which outcome the checkout sent to the app and through which bridges, in the buyer's name", async () => {
+    const scope = await createTestAccount();
+    const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });
+    const payment = (status: "succeeded" | "expired") =>
+      db().payment.create({ data: { id: newId("pay"), ...scope, merchantId: merchant.id, referenceId: `app-${status}`, amountUnit: "iso4217/USD", amountValue: "1050", status, expiresAt: new Date(Date.now() + 900_000) } });
+    const paid = await payment("succeeded");
+    const expired = await payment("expired");
+    await recordBridgeOutcome(paid.id, { outcome: "succeeded", bridges: ["NativeWebView"] });
+    await recordBridgeOutcome(expired.id, { outcome: "expired", bridges: ["NativeWebView", "ReactNativeWebView"] });
+
+    const [paidEntry] = (await getPaymentDetail(scope, paid.id)).timeline;
+    expect(paidEntry).toMatchObject({ title: "Outcome sent to the app: succeeded (NativeWebView)", code: "payment.bridge_outcome_posted", actor: "Buyer (checkout)" });
+    expect((await getPaymentDetail(scope, expired.id)).timeline.map((e) => e.title)).toEqual(["Outcome sent to the app: expired (NativeWebView, ReactNativeWebView)"]);
   });
 });

@@ -27,6 +27,10 @@ export type TimelineEntry = {
 
 type Data = Record<string, unknown>;
 const str = (data: unknown, key: string) => (data && typeof data === "object" && typeof (data as Data)[key] === "string" ? ((data as Data)[key] as string) : undefined);
+const strings = (data: unknown, key: string) => {
+  const value = data && typeof data === "object" ? (data as Data)[key] : undefined;
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+};
 const short = (hash: string) => (hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash);
 
 function txLink(payment: Payment, txHash: string | undefined, asset?: string | null) {
@@ -63,6 +67,8 @@ function eventEntry(payment: Payment, e: PaymentEvent & { actorName: string }): 
       const within = str(e.data, "resolution") === "within_tolerance" ? " (within the merchant's tolerance)" : "";
       return { ...base, title: `${words}${within}`, detail: asset && received ? `${formatAssetAmount(asset, received)} received${expected ? `, ${formatAssetAmount(asset, expected)} quoted` : ""}` : undefined, tone: within ? undefined : "danger", link: txLink(payment, str(e.data, "txHash"), asset) };
     }
+    case "payment.bridge_outcome_posted":
+      return { ...base, title: `Outcome sent to the app: ${str(e.data, "outcome")} (${strings(e.data, "bridges").join(", ")})` };
     case "payment.exception_resolved":
       return { ...base, title: `Exception resolved: ${{ accepted: "accepted as paid", refunded: "returned to the buyer", dismissed: "dismissed" }[str(e.data, "resolution") ?? ""] ?? str(e.data, "resolution")}` };
     case "payment.processing":

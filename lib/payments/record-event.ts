@@ -18,3 +18,18 @@ export async function recordPaymentEvent(tx: DbOrTx, payment: Payment, event: { 
   await notifyPaymentChanged(tx, payment.id);
   return { ...payment, version: payment.version + 1 };
 }
+
+/**
+ * Runs `work` (which reads the payment afresh) again when a racing change to the same payment made
+ * it lose the version check, as the background watcher or a second request may; one more try then
+ * succeeds, or sees what the other one wrote.
+ */
+export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === "conflict") || i >= attempts) throw error;
+    }
+  }
+}

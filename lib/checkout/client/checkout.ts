@@ -11,6 +11,7 @@ import { startCountdown } from "./countdown";
 import { watchStatus } from "./live-status";
 import { setUpPaymentOptions } from "./payment-options";
 import { outcomePoster, type BridgeHost } from "./post-outcome";
+import { reportOutcome } from "./report-outcome";
 import { setUpTestControls } from "./test-controls";
 import { setUpWalletConnect, type WalletConnectSetup } from "./walletconnect/pay-with-walletconnect";
 
@@ -37,9 +38,11 @@ if (dataElement?.textContent) start(JSON.parse(dataElement.textContent) as Check
 
 function start(data: CheckoutData) {
   const post = outcomePoster(window as BridgeHost);
-  // The bridge hears the outcome first; then the buyer goes where the merchant asked, if it did.
+  // The bridge hears the outcome first; then the server learns an app got it (for the payment's
+  // history), and the buyer goes where the merchant asked, if it did.
   const postOutcome = (status: FinalStatus) => {
-    post(status);
+    const bridges = post(status);
+    if (bridges.length > 0) reportOutcome(data.paymentId, status, bridges);
     if (data.redirects) window.location.assign(status === "succeeded" ? data.redirects.success : data.redirects.error);
   };
   if (data.status.isFinal) return postOutcome(data.status.status as FinalStatus);
