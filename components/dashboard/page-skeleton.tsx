@@ -1,9 +1,10 @@
 import { Skeleton } from "@/components/ui/skeleton";
 
 /**
- * What a list page shows while the server renders it. Only pages with no detail page below them
- * use it (as their loading.tsx): a loading boundary starts the answer streaming with status 200
- * before the page runs, so a detail page's notFound() could no longer answer 404.
+ * What a list page shows while the server renders it, as its loading.tsx. A loading boundary starts
+ * the answer streaming with status 200 before the page below it runs, so a detail page's notFound()
+ * could no longer answer 404: a list page with detail pages below it keeps its page and loading.tsx
+ * in a route group beside them (payments/(list)/ beside payments/[paymentId]/).
  */
 export function PageSkeleton() {
   return (

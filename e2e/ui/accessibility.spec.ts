@@ -41,7 +41,9 @@ function dashboardPages(): string[] {
   const root = path.join(repoRoot, "app", "(dashboard)", "[mode]");
   const pages: string[] = [];
   const walk = (dir: string) => {
-    if (fs.existsSync(path.join(dir, "page.tsx"))) pages.push(path.relative(root, dir).split(path.sep).map((segment) => `/${segment}`).join(""));
+    // A route group's folder, such as payments/(list)/, is not part of the URL.
+    const segments = path.relative(root, dir).split(path.sep).filter((segment) => segment && !/^\(.*\)$/.test(segment));
+    if (fs.existsSync(path.join(dir, "page.tsx"))) pages.push(segments.map((segment) => `/${segment}`).join(""));
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) walk(path.join(dir, entry.name));
   };
   walk(root);

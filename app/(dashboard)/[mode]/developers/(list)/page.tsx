@@ -13,9 +13,9 @@ import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
 import { formatDateTime } from "@/lib/ui/format-date";
 import { listPublicApps } from "@/lib/public-apps/list-public-apps";
-import { CreateApiKeyButton } from "./create-api-key-button";
-import { CreatePublicAppButton } from "./create-public-app-button";
-import { RevokeApiKeyButton, RevokePublicAppButton } from "./revoke-buttons";
+import { CreateApiKeyButton } from "../create-api-key-button";
+import { CreatePublicAppButton } from "../create-public-app-button";
+import { RevokeApiKeyButton, RevokePublicAppButton } from "../revoke-buttons";
 
 export const metadata: Metadata = { title: "API keys" };
 

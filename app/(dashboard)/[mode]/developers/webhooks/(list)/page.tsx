@@ -12,7 +12,7 @@ import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
 import { decodeCursor } from "@/lib/db/pagination";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
-import { AddEndpointButton } from "./add-endpoint-button";
+import { AddEndpointButton } from "../add-endpoint-button";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
