@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { RoleBadge } from "@/components/team/role-badge";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
@@ -108,23 +108,18 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
         </section>
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>What each role can do</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            {roles.map((role) => (
-              <div key={role} className="space-y-1">
-                <dt>
-                  <RoleBadge role={role} />
-                </dt>
-                <dd className="text-muted-foreground">{roleDescriptions[role]}</dd>
-              </div>
-            ))}
-          </dl>
-        </CardContent>
-      </Card>
+      <SectionCard title="What each role can do">
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          {roles.map((role) => (
+            <div key={role} className="space-y-1">
+              <dt>
+                <RoleBadge role={role} />
+              </dt>
+              <dd className="text-muted-foreground">{roleDescriptions[role]}</dd>
+            </div>
+          ))}
+        </dl>
+      </SectionCard>
     </div>
   );
 }
