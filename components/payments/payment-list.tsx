@@ -14,7 +14,8 @@ export function PaymentList<P extends ListedPayment>({ mode, payments, context, 
     <ul className="divide-y divide-border">
       {payments.map((p) => (
         <li key={p.id} data-testid={rowTestId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-          <Link href={`/${mode}/payments/${p.id}`} className="font-medium text-primary hover:underline">
+          {/* An amount in a unit without a known asset is long (`2500000 eip155:8453/erc20:0x…`): it breaks rather than widen a phone's page. */}
+          <Link href={`/${mode}/payments/${p.id}`} className="min-w-0 break-all font-medium text-primary hover:underline">
             {formatAmount(p.amountUnit, p.amountValue.toFixed())}
           </Link>
           <span className="min-w-0 truncate text-muted-foreground">{context(p)}</span>
