@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { listRelayers } from "@/lib/gateway/relayer-status";
 
@@ -17,14 +17,7 @@ export async function Relayers() {
       {relayers.length === 0 ? (
         <EmptyState title="No relayer configured" description="Live buyers send the transfer themselves and pay their own gas until a relayer key is set for a chain." />
       ) : (
-        <Table>
-          <THead>
-            <Tr>
-              <Th>Chain</Th>
-              <Th>Relayer address</Th>
-              <Th>Gas balance</Th>
-            </Tr>
-          </THead>
+        <Table columns={["Chain", "Relayer address", "Gas balance"]}>
           <TBody>
             {relayers.map((r) => (
               <Tr key={r.chainId} data-testid={`relayer-${r.chainId}`}>

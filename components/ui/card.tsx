@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/ui/cn";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
@@ -16,4 +16,25 @@ export function CardTitle({ className, as: Heading = "h2", ...props }: Component
 
 export function CardContent({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("p-6 pt-2", className)} {...props} />;
+}
+
+/** The usual dashboard card: a title, what it holds (optional), links or buttons beside the title (optional), then its content. */
+export function SectionCard({
+  title,
+  description,
+  actions,
+  contentClassName,
+  children,
+  ...props
+}: Omit<ComponentProps<"div">, "title"> & { title: ReactNode; description?: ReactNode; actions?: ReactNode; contentClassName?: string }) {
+  return (
+    <Card {...props}>
+      <CardHeader className={actions ? "flex flex-row flex-wrap items-center justify-between gap-2" : undefined}>
+        <CardTitle>{title}</CardTitle>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+        {actions}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
 }

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { JsonBlock } from "@/components/developers/json-block";
 import { DateTime } from "@/components/payments/date-time";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import type { WebhookDeliveryJson } from "@/lib/schemas/webhook";
 import { DeliveryStatus } from "./delivery-status";
 import { RefreshWhileDue } from "./refresh-while-due";
@@ -14,19 +14,7 @@ export function DeliveryLog({ deliveries, redeliver }: { deliveries: WebhookDeli
   return (
     <>
       {due.length > 0 ? <RefreshWhileDue due={Math.min(...due)} /> : null}
-      <Table aria-labelledby="deliveries-heading">
-        <THead>
-          <Tr>
-            <Th>Event</Th>
-            <Th>Status</Th>
-            <Th>Response</Th>
-            <Th className="hidden md:table-cell">Duration</Th>
-            <Th>Attempts</Th>
-            <Th className="hidden lg:table-cell">Next retry</Th>
-            <Th className="hidden md:table-cell">Response body</Th>
-            {redeliver ? <Th className="text-right">Actions</Th> : null}
-          </Tr>
-        </THead>
+      <Table aria-labelledby="deliveries-heading" columns={["Event", "Status", "Response", { label: "Duration", hideBelow: "md" }, "Attempts", { label: "Next retry", hideBelow: "lg" }, { label: "Response body", hideBelow: "md" }, redeliver ? { label: "Actions", align: "right" } : null]}>
         <TBody>
           {deliveries.map((d) => (
             <Fragment key={d.id}>

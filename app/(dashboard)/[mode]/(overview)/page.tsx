@@ -5,7 +5,7 @@ import { NoAccess } from "@/components/dashboard/no-access";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { getDailyNetVolume } from "@/lib/overview/get-daily-net-volume";
@@ -72,14 +72,7 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
         <h2 id="by-status" className="text-lg font-semibold">
           By status, last {overviewDays} days
         </h2>
-        <Table aria-labelledby="by-status">
-          <THead>
-            <Tr>
-              <Th>Status</Th>
-              <Th className="text-right">Payments</Th>
-              <Th>Volume</Th>
-            </Tr>
-          </THead>
+        <Table aria-labelledby="by-status" columns={["Status", { label: "Payments", align: "right" }, "Volume"]}>
           <TBody>
             {overview.byStatus.map((s) => {
               const href = paymentsLink(`?status=${s.status}&from=${overview.since.toISOString().slice(0, 10)}`);

@@ -7,7 +7,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { AuditLogQuerySchema, listAuditActions, listAuditLog, type AuditLogEntry } from "@/lib/audit-log/list-audit-log";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { db } from "@/lib/db";
@@ -34,15 +34,7 @@ export default async function AuditLogPage({ params, searchParams }: { params: P
       {page.data.length === 0 ? (
         <EmptyState title={query.action ? `No “${query.action}” entries` : "Nothing recorded yet"} description="Changes to keys, merchants, settlements, payments and the team appear here." />
       ) : (
-        <Table>
-          <THead>
-            <Tr>
-              <Th className="hidden md:table-cell">When</Th>
-              <Th className="hidden md:table-cell">Who</Th>
-              <Th>What</Th>
-              <Th className="hidden md:table-cell">Target</Th>
-            </Tr>
-          </THead>
+        <Table columns={[{ label: "When", hideBelow: "md" }, { label: "Who", hideBelow: "md" }, "What", { label: "Target", hideBelow: "md" }]}>
           <TBody>
             {page.data.map((entry) => (
               <Tr key={entry.id} data-testid="audit-entry">

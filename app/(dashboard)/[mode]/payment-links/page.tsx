@@ -8,7 +8,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
@@ -55,19 +55,7 @@ export default async function PaymentLinksPage({ params, searchParams }: { param
           description={canWrite ? "Take payments without writing code: a fixed price, or an amount the buyer enters within bounds. Start with New payment link above." : "Someone with the owner, admin, developer or support role can create one."}
         />
       ) : (
-        <Table>
-          <THead>
-            <Tr>
-              <Th>Link</Th>
-              <Th>Amount</Th>
-              <Th className="hidden md:table-cell">Merchant</Th>
-              <Th className="hidden sm:table-cell">Payments</Th>
-              <Th className="hidden lg:table-cell">Created</Th>
-              <Th className="hidden text-right sm:table-cell">
-                <span className="sr-only">Actions</span>
-              </Th>
-            </Tr>
-          </THead>
+        <Table columns={["Link", "Amount", { label: "Merchant", hideBelow: "md" }, { label: "Payments", hideBelow: "sm" }, { label: "Created", hideBelow: "lg" }, { label: "Actions", align: "right", hideBelow: "sm", srOnly: true }]}>
           <TBody>
             {page.data.map((link) => (
               <Tr key={link.id} data-testid="payment-link-row" data-link-id={link.id}>

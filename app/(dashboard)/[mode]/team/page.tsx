@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { RoleBadge } from "@/components/team/role-badge";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can, roleDescriptions, roles } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
@@ -36,16 +36,7 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
         <h2 id="members-heading" className="text-lg font-semibold">
           Members <span className="text-sm font-normal text-muted-foreground">({members.length})</span>
         </h2>
-        <Table>
-          <THead>
-            <Tr>
-              <Th>Member</Th>
-              <Th className="hidden md:table-cell">Role</Th>
-              <Th className="hidden md:table-cell">Joined</Th>
-              <Th className="hidden md:table-cell">Last sign-in</Th>
-              {manage ? <Th className="text-right">Actions</Th> : null}
-            </Tr>
-          </THead>
+        <Table columns={["Member", { label: "Role", hideBelow: "md" }, { label: "Joined", hideBelow: "md" }, { label: "Last sign-in", hideBelow: "md" }, manage ? { label: "Actions", align: "right" } : null]}>
           <TBody>
             {members.map((member) => {
               const isSelf = member.user.id === viewer.user.id;
@@ -94,16 +85,7 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
               No pending invitations. Invite someone with the button above; you will get a link to send them.
             </p>
           ) : (
-            <Table>
-              <THead>
-                <Tr>
-                  <Th>Email</Th>
-                  <Th>Role</Th>
-                  <Th className="hidden md:table-cell">Invited</Th>
-                  <Th>Expires</Th>
-                  <Th className="text-right">Actions</Th>
-                </Tr>
-              </THead>
+            <Table columns={["Email", "Role", { label: "Invited", hideBelow: "md" }, "Expires", { label: "Actions", align: "right" }]}>
               <TBody>
                 {invitations.map((invitation) => (
                   <Tr key={invitation.id} data-testid={`invitation-${invitation.email}`}>
@@ -126,23 +108,18 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
         </section>
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>What each role can do</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            {roles.map((role) => (
-              <div key={role} className="space-y-1">
-                <dt>
-                  <RoleBadge role={role} />
-                </dt>
-                <dd className="text-muted-foreground">{roleDescriptions[role]}</dd>
-              </div>
-            ))}
-          </dl>
-        </CardContent>
-      </Card>
+      <SectionCard title="What each role can do">
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          {roles.map((role) => (
+            <div key={role} className="space-y-1">
+              <dt>
+                <RoleBadge role={role} />
+              </dt>
+              <dd className="text-muted-foreground">{roleDescriptions[role]}</dd>
+            </div>
+          ))}
+        </dl>
+      </SectionCard>
     </div>
   );
 }

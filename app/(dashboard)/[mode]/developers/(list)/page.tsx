@@ -4,7 +4,7 @@ import { Relayers } from "@/components/developers/relayers";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { grantableApiPermissions } from "@/lib/api-keys/permissions";
@@ -43,18 +43,7 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
         {keys.length === 0 ? (
           <EmptyState title={`No ${modeName} API keys yet`} description={manage ? "Create one to start calling the API." : "Ask a developer, admin or owner to create one."} />
         ) : (
-          <Table>
-            <THead>
-              <Tr>
-                <Th>Name</Th>
-                <Th className="hidden md:table-cell">Key</Th>
-                <Th className="hidden lg:table-cell">Created by</Th>
-                <Th className="hidden md:table-cell">Created</Th>
-                <Th className="hidden md:table-cell">Last used</Th>
-                <Th>Status</Th>
-                {manage ? <Th className="text-right">Actions</Th> : null}
-              </Tr>
-            </THead>
+          <Table columns={["Name", { label: "Key", hideBelow: "md" }, { label: "Created by", hideBelow: "lg" }, { label: "Created", hideBelow: "md" }, { label: "Last used", hideBelow: "md" }, "Status", manage ? { label: "Actions", align: "right" } : null]}>
             <TBody>
               {keys.map((key) => (
                 <Tr key={key.id} data-testid={`api-key-${key.id}`}>
@@ -100,16 +89,7 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
         {apps.length === 0 ? (
           <EmptyState title={`No ${modeName} App-Ids`} description="Create one if a wallet or mobile app needs to check payment status without a secret key." />
         ) : (
-          <Table>
-            <THead>
-              <Tr>
-                <Th>Name</Th>
-                <Th>App-Id</Th>
-                <Th className="hidden md:table-cell">Created</Th>
-                <Th>Status</Th>
-                {manage ? <Th className="text-right">Actions</Th> : null}
-              </Tr>
-            </THead>
+          <Table columns={["Name", "App-Id", { label: "Created", hideBelow: "md" }, "Status", manage ? { label: "Actions", align: "right" } : null]}>
             <TBody>
               {apps.map((app) => (
                 <Tr key={app.id} data-testid={`public-app-${app.id}`}>

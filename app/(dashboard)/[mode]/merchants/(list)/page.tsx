@@ -6,7 +6,7 @@ import { DateTime } from "@/components/payments/date-time";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
@@ -40,15 +40,7 @@ export default async function MerchantsPage({ params, searchParams }: { params: 
           action={canWrite ? <NewMerchantButton mode={mode} label="Create your first merchant" /> : null}
         />
       ) : (
-        <Table>
-          <THead>
-            <Tr>
-              <Th>Name</Th>
-              <Th className="hidden sm:table-cell">Email</Th>
-              <Th>Settlements</Th>
-              <Th className="hidden md:table-cell">Created</Th>
-            </Tr>
-          </THead>
+        <Table columns={["Name", { label: "Email", hideBelow: "sm" }, "Settlements", { label: "Created", hideBelow: "md" }]}>
           <TBody>
             {page.data.map((m) => (
               <Tr key={m.id}>

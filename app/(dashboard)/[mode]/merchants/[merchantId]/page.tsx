@@ -4,11 +4,10 @@ import { notFound } from "next/navigation";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { MerchantActions } from "@/components/merchants/merchant-actions";
 import { DateTime } from "@/components/payments/date-time";
-import { RefundBadge, StatusBadge } from "@/components/payments/status-badge";
-import { refundState } from "@/lib/payments/refund-state";
+import { PaymentList } from "@/components/payments/payment-list";
 import { CryptoSettlementsSection } from "@/components/settlements/crypto-settlements-section";
 import { FiatSettlementsSection } from "@/components/settlements/fiat-settlements-section";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
@@ -16,7 +15,6 @@ import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { getMerchant } from "@/lib/merchants/get-merchant";
-import { formatAmount } from "@/lib/payments/format-amount";
 import { findPayments } from "@/lib/payments/list-payments";
 import { listSettlements } from "@/lib/settlements/list-settlements";
 
@@ -70,37 +68,20 @@ export default async function MerchantPage({ params }: { params: Promise<{ mode:
       <FiatSettlementsSection mode={mode} merchantId={merchant.id} settlements={settlements.fiat} canWrite={can(viewer.role, "settlements.write")} />
 
       {recent ? (
-        <Card>
-          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-            <CardTitle>Recent payments</CardTitle>
+        <SectionCard
+          title="Recent payments"
+          actions={
             <Link href={`/${mode}/payments?merchantId=${merchant.id}`} className="text-sm text-primary hover:underline">
               All payments of this merchant →
             </Link>
-          </CardHeader>
-          <CardContent>
-            {recent.rows.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No payments yet.</p>
-            ) : (
-              <ul className="divide-y divide-border">
-                {recent.rows.map((p) => (
-                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                    <Link href={`/${mode}/payments/${p.id}`} className="font-medium text-primary hover:underline">
-                      {formatAmount(p.amountUnit, p.amountValue.toFixed())}
-                    </Link>
-                    <span className="min-w-0 truncate text-muted-foreground">{p.referenceId}</span>
-                    <span className="flex gap-1">
-                      <StatusBadge status={p.status} />
-                      <RefundBadge state={refundState(p)} />
-                    </span>
-                    <span className="text-muted-foreground">
-                      <DateTime value={p.createdAt} />
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+          }
+        >
+          {recent.rows.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No payments yet.</p>
+          ) : (
+            <PaymentList mode={mode} payments={recent.rows} context={(p) => p.referenceId} />
+          )}
+        </SectionCard>
       ) : null}
     </div>
   );

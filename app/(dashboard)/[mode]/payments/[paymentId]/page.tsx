@@ -10,7 +10,7 @@ import { RefundButton } from "@/components/payments/refund-button";
 import { ExceptionActions } from "@/components/payments/exception-actions";
 import { ExceptionBadge, exceptionLabels, RefundBadge, StatusBadge } from "@/components/payments/status-badge";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { findKnownAsset } from "@/lib/money/assets";
 import { payabilityWarnings } from "@/lib/payments/payability";
@@ -86,176 +86,149 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
         </p>
       ))}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Details</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
-            <Row label="Amount">
-              {amount} <span className="text-muted-foreground">({p.amountValue.toFixed()} {p.amountUnit})</span>
-            </Row>
-            <Row label="Paid with">
-              {p.optionAsset && (p.paidValue ?? p.optionValue) ? (
-                <>
-                  {formatAssetAmount(p.optionAsset, (p.paidValue ?? p.optionValue)!.toFixed())}{" "}
-                  <span className="break-all text-muted-foreground">({p.optionAsset})</span>
-                </>
-              ) : (
-                <span className="text-muted-foreground">Not chosen yet</span>
-              )}
-            </Row>
-            <Row label="Status">
-              <StatusBadge status={p.status} /> <RefundBadge state={refundState(p)} />
-              {p.failureReason ? <span className="ml-2 text-muted-foreground">{p.failureReason}</span> : null}
-            </Row>
-            <Row label="Reference">
-              <span className="break-all">{p.referenceId}</span>
-            </Row>
-            <Row label="Merchant">
-              {merchant && !merchant.deletedAt ? (
-                <Link href={`/${mode}/merchants/${merchant.id}`} className="text-primary hover:underline">
-                  {merchant.name}
-                </Link>
-              ) : (
-                <span>{merchant?.name ?? p.merchantId} (deleted)</span>
-              )}
-            </Row>
-            <Row label="Transaction">
-              {p.txId ? (
-                <span className="flex flex-wrap items-center gap-2">
-                  <code className="break-all text-xs" data-testid="tx-id">{p.txId}</code>
-                  <CopyButton value={p.txId} label="Copy txId" />
-                </span>
-              ) : (
-                <span className="text-muted-foreground">None yet</span>
-              )}
-            </Row>
-            <Row label="Gateway link">
+      <SectionCard title="Details">
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+          <Row label="Amount">
+            {amount} <span className="text-muted-foreground">({p.amountValue.toFixed()} {p.amountUnit})</span>
+          </Row>
+          <Row label="Paid with">
+            {p.optionAsset && (p.paidValue ?? p.optionValue) ? (
+              <>
+                {formatAssetAmount(p.optionAsset, (p.paidValue ?? p.optionValue)!.toFixed())}{" "}
+                <span className="break-all text-muted-foreground">({p.optionAsset})</span>
+              </>
+            ) : (
+              <span className="text-muted-foreground">Not chosen yet</span>
+            )}
+          </Row>
+          <Row label="Status">
+            <StatusBadge status={p.status} /> <RefundBadge state={refundState(p)} />
+            {p.failureReason ? <span className="ml-2 text-muted-foreground">{p.failureReason}</span> : null}
+          </Row>
+          <Row label="Reference">
+            <span className="break-all">{p.referenceId}</span>
+          </Row>
+          <Row label="Merchant">
+            {merchant && !merchant.deletedAt ? (
+              <Link href={`/${mode}/merchants/${merchant.id}`} className="text-primary hover:underline">
+                {merchant.name}
+              </Link>
+            ) : (
+              <span>{merchant?.name ?? p.merchantId} (deleted)</span>
+            )}
+          </Row>
+          <Row label="Transaction">
+            {p.txId ? (
               <span className="flex flex-wrap items-center gap-2">
-                <a href={gateway} target="_blank" rel="noreferrer" className="break-all text-primary hover:underline">
-                  {gateway}
-                </a>
-                <CopyButton value={gateway} label="Copy link" />
+                <code className="break-all text-xs" data-testid="tx-id">{p.txId}</code>
+                <CopyButton value={p.txId} label="Copy txId" />
               </span>
-            </Row>
-            <Row label="Created">
-              <DateTime value={p.createdAt} />
-            </Row>
-            <Row label={p.finalizedAt ? "Finished" : "Expires"}>
-              <DateTime value={p.finalizedAt ?? p.expiresAt} />
-            </Row>
-            {reserved !== "0" ? <Row label="Refunded">{formatAmount(p.amountUnit, reserved)}</Row> : null}
-          </dl>
-        </CardContent>
-      </Card>
+            ) : (
+              <span className="text-muted-foreground">None yet</span>
+            )}
+          </Row>
+          <Row label="Gateway link">
+            <span className="flex flex-wrap items-center gap-2">
+              <a href={gateway} target="_blank" rel="noreferrer" className="break-all text-primary hover:underline">
+                {gateway}
+              </a>
+              <CopyButton value={gateway} label="Copy link" />
+            </span>
+          </Row>
+          <Row label="Created">
+            <DateTime value={p.createdAt} />
+          </Row>
+          <Row label={p.finalizedAt ? "Finished" : "Expires"}>
+            <DateTime value={p.finalizedAt ?? p.expiresAt} />
+          </Row>
+          {reserved !== "0" ? <Row label="Refunded">{formatAmount(p.amountUnit, reserved)}</Row> : null}
+        </dl>
+      </SectionCard>
 
       {p.exceptionType && p.exceptionAsset && p.exceptionReceived ? (
-        <Card data-testid="payment-exception" className={p.exceptionResolution ? undefined : "border-red-300"}>
-          <CardHeader>
-            <CardTitle>{exceptionLabels[p.exceptionType]}</CardTitle>
-            <p className="text-sm text-muted-foreground">{exceptionExplanations[p.exceptionType]}</p>
-          </CardHeader>
-          <CardContent className="space-y-3 text-sm">
-            <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-              {p.exceptionExpected ? <Row label="Quoted">{formatAssetAmount(p.exceptionAsset, p.exceptionExpected.toFixed())}</Row> : null}
-              <Row label="Received">
-                {formatAssetAmount(p.exceptionAsset, p.exceptionReceived.toFixed())} <span className="break-all text-muted-foreground">({p.exceptionAsset})</span>
+        <SectionCard data-testid="payment-exception" className={p.exceptionResolution ? undefined : "border-red-300"} title={exceptionLabels[p.exceptionType]} description={exceptionExplanations[p.exceptionType]} contentClassName="space-y-3 text-sm">
+          <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+            {p.exceptionExpected ? <Row label="Quoted">{formatAssetAmount(p.exceptionAsset, p.exceptionExpected.toFixed())}</Row> : null}
+            <Row label="Received">
+              {formatAssetAmount(p.exceptionAsset, p.exceptionReceived.toFixed())} <span className="break-all text-muted-foreground">({p.exceptionAsset})</span>
+            </Row>
+            {p.exceptionTxHash ? (
+              <Row label="Transaction">
+                <code className="break-all text-xs">{p.exceptionTxHash}</code>
               </Row>
-              {p.exceptionTxHash ? (
-                <Row label="Transaction">
-                  <code className="break-all text-xs">{p.exceptionTxHash}</code>
-                </Row>
-              ) : null}
-              <Row label="Resolution">{p.exceptionResolution ? <span data-testid="exception-resolution">{resolutionLabels[p.exceptionResolution] ?? p.exceptionResolution}</span> : <span className="text-muted-foreground">Open</span>}</Row>
-            </dl>
-            {!p.exceptionResolution && can(viewer.role, "payments.verify") ? <ExceptionActions
-                mode={mode}
-                paymentId={p.id}
-                type={p.exceptionType}
-                canAccept={p.exceptionType === "underpaid" && p.status === "requires_action"}
-                excess={excess && p.status === "succeeded" && !excessRefund && can(viewer.role, "payments.refund") ? formatAssetAmount(p.exceptionAsset, excess.toString()) : null}
-              /> : null}
-          </CardContent>
-        </Card>
+            ) : null}
+            <Row label="Resolution">{p.exceptionResolution ? <span data-testid="exception-resolution">{resolutionLabels[p.exceptionResolution] ?? p.exceptionResolution}</span> : <span className="text-muted-foreground">Open</span>}</Row>
+          </dl>
+          {!p.exceptionResolution && can(viewer.role, "payments.verify") ? <ExceptionActions
+              mode={mode}
+              paymentId={p.id}
+              type={p.exceptionType}
+              canAccept={p.exceptionType === "underpaid" && p.status === "requires_action"}
+              excess={excess && p.status === "succeeded" && !excessRefund && can(viewer.role, "payments.refund") ? formatAssetAmount(p.exceptionAsset, excess.toString()) : null}
+            /> : null}
+        </SectionCard>
       ) : null}
 
       {attachable ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Attach a transaction</CardTitle>
-            <p className="text-sm text-muted-foreground">If the buyer paid but the payment was not found, paste their transaction hash. It is checked on-chain like any payment.</p>
-          </CardHeader>
-          <CardContent>
-            <AttachTransactionForm mode={mode} target={{ kind: "payment", paymentId: p.id, options }} />
-          </CardContent>
-        </Card>
+        <SectionCard title="Attach a transaction" description="If the buyer paid but the payment was not found, paste their transaction hash. It is checked on-chain like any payment.">
+          <AttachTransactionForm mode={mode} target={{ kind: "payment", paymentId: p.id, options }} />
+        </SectionCard>
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Timeline</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ol className="space-y-3" aria-label="Payment history">
-            {timeline.map((e) => (
-              <li key={e.id} className="flex gap-3 text-sm" data-testid={e.kind === "event" ? "payment-event" : "timeline-entry"} data-kind={e.kind}>
-                <span className={cn("mt-0.5 shrink-0 self-start rounded px-1.5 font-mono text-xs", timelineTones[e.tone ?? "neutral"])}>{e.version ? `v${e.version}` : timelineKinds[e.kind]}</span>
-                <div className="min-w-0 space-y-0.5">
-                  <p className="font-medium">
-                    <span data-testid="timeline-title">{e.title}</span>
-                    {e.change ? <span className="ml-2 font-normal text-muted-foreground">{e.change}</span> : null}
-                  </p>
-                  {e.detail ? <p className="break-all text-muted-foreground">{e.detail}</p> : null}
-                  {e.link ? (
-                    <a href={e.link.href} target="_blank" rel="noreferrer" className="break-all text-primary underline-offset-2 hover:underline">
-                      {e.link.label}
-                    </a>
-                  ) : null}
-                  <p className="break-all text-xs text-muted-foreground">
-                    {e.code ? <code className="mr-1">{e.code}</code> : null}
-                    {e.actor ? <>by {e.actor} · </> : null}
-                    <DateTime value={e.at} />
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
+      <SectionCard title="Timeline">
+        <ol className="space-y-3" aria-label="Payment history">
+          {timeline.map((e) => (
+            <li key={e.id} className="flex gap-3 text-sm" data-testid={e.kind === "event" ? "payment-event" : "timeline-entry"} data-kind={e.kind}>
+              <span className={cn("mt-0.5 shrink-0 self-start rounded px-1.5 font-mono text-xs", timelineTones[e.tone ?? "neutral"])}>{e.version ? `v${e.version}` : timelineKinds[e.kind]}</span>
+              <div className="min-w-0 space-y-0.5">
+                <p className="font-medium">
+                  <span data-testid="timeline-title">{e.title}</span>
+                  {e.change ? <span className="ml-2 font-normal text-muted-foreground">{e.change}</span> : null}
+                </p>
+                {e.detail ? <p className="break-all text-muted-foreground">{e.detail}</p> : null}
+                {e.link ? (
+                  <a href={e.link.href} target="_blank" rel="noreferrer" className="break-all text-primary underline-offset-2 hover:underline">
+                    {e.link.label}
+                  </a>
+                ) : null}
+                <p className="break-all text-xs text-muted-foreground">
+                  {e.code ? <code className="mr-1">{e.code}</code> : null}
+                  {e.actor ? <>by {e.actor} · </> : null}
+                  <DateTime value={e.at} />
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </SectionCard>
 
       {refunds.length > 0 ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Refunds</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="divide-y divide-border text-sm">
-              {refunds.map((r) => (
-                <li key={r.id} className="space-y-2 py-2" data-testid="refund">
-                  <div className="flex flex-wrap items-center gap-3">
-                    <span className="font-medium">{formatAmount(r.amount.unit, r.amount.value)}</span>
-                    <Badge tone={r.status === "succeeded" ? "success" : r.status === "failed" ? "danger" : "warning"}>{r.status}</Badge>
-                    {r.reason ? <span className="text-muted-foreground">{r.reason}</span> : null}
-                    <span className="text-muted-foreground">
-                      <DateTime value={r.createdAt} />
-                    </span>
-                    {r.txId && p.mode === "live" ? <code className="break-all text-xs">{r.txId}</code> : null}
+        <SectionCard title="Refunds">
+          <ul className="divide-y divide-border text-sm">
+            {refunds.map((r) => (
+              <li key={r.id} className="space-y-2 py-2" data-testid="refund">
+                <div className="flex flex-wrap items-center gap-3">
+                  <span className="font-medium">{formatAmount(r.amount.unit, r.amount.value)}</span>
+                  <Badge tone={r.status === "succeeded" ? "success" : r.status === "failed" ? "danger" : "warning"}>{r.status}</Badge>
+                  {r.reason ? <span className="text-muted-foreground">{r.reason}</span> : null}
+                  <span className="text-muted-foreground">
+                    <DateTime value={r.createdAt} />
+                  </span>
+                  {r.txId && p.mode === "live" ? <code className="break-all text-xs">{r.txId}</code> : null}
+                </div>
+                {r.status === "pending" && route ? (
+                  <div className="space-y-2 rounded-md bg-muted/50 p-3">
+                    <p className="text-muted-foreground" data-testid="refund-instructions">
+                      Completes when <strong className="text-foreground">{formatAssetAmount(route.asset, (r.excess && excess ? excess : refundValueInAsset(r.amount.value, p)).toString())}</strong> is sent from{" "}
+                      <code className="break-all">{route.from}</code> to the buyer at <code className="break-all">{route.to}</code> and confirmed on-chain.
+                    </p>
+                    {canVerify ? <AttachTransactionForm mode={mode} target={{ kind: "refund", refundId: r.id }} /> : null}
                   </div>
-                  {r.status === "pending" && route ? (
-                    <div className="space-y-2 rounded-md bg-muted/50 p-3">
-                      <p className="text-muted-foreground" data-testid="refund-instructions">
-                        Completes when <strong className="text-foreground">{formatAssetAmount(route.asset, (r.excess && excess ? excess : refundValueInAsset(r.amount.value, p)).toString())}</strong> is sent from{" "}
-                        <code className="break-all">{route.from}</code> to the buyer at <code className="break-all">{route.to}</code> and confirmed on-chain.
-                      </p>
-                      {canVerify ? <AttachTransactionForm mode={mode} target={{ kind: "refund", refundId: r.id }} /> : null}
-                    </div>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
       ) : null}
     </div>
   );

@@ -4,16 +4,16 @@ import Link from "next/link";
 import type { Hash } from "viem";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { DateTime } from "@/components/payments/date-time";
-import { StatusBadge } from "@/components/payments/status-badge";
+import { PaymentList } from "@/components/payments/payment-list";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, SectionCard } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { networkName } from "@/lib/money/assets";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { explainTransaction, type TransactionExplanation } from "@/lib/payments/explain-transaction";
-import { formatAmount, formatAssetAmount } from "@/lib/payments/format-amount";
+import { formatAssetAmount } from "@/lib/payments/format-amount";
 import { paymentsByPayer } from "@/lib/payments/payments-by-payer";
 
 export const metadata: Metadata = { title: "Find a transaction" };
@@ -102,37 +102,16 @@ function Explanation({ mode, result }: { mode: string; result: TransactionExplan
 function ByPayer({ mode, payments, address }: { mode: string; payments: Awaited<ReturnType<typeof paymentsByPayer>>; address: string }) {
   if (payments.length === 0) return <Verdict title="No payments">No payment of this account was paid from {address}.</Verdict>;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Payments from this wallet</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="divide-y divide-border text-sm">
-          {payments.map((p) => (
-            <li key={p.id} data-testid="lookup-payment" className="flex flex-wrap items-center gap-3 py-2">
-              <Link href={`/${mode}/payments/${p.id}`} className="min-w-0 break-all font-medium text-primary hover:underline">
-                {formatAmount(p.amountUnit, p.amountValue.toFixed())}
-              </Link>
-              <StatusBadge status={p.status} />
-              <span className="text-muted-foreground">{p.merchant.name}</span>
-              <span className="text-muted-foreground">
-                <DateTime value={p.createdAt} />
-              </span>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <SectionCard title="Payments from this wallet">
+      <PaymentList mode={mode} payments={payments} context={(p) => p.merchant.name} rowTestId="lookup-payment" />
+    </SectionCard>
   );
 }
 
 function Verdict({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Card data-testid="lookup-verdict">
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="text-sm">{children}</CardContent>
-    </Card>
+    <SectionCard data-testid="lookup-verdict" title={title} contentClassName="text-sm">
+      {children}
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { listUserSessions } from "@/lib/auth/list-user-sessions";
@@ -27,44 +27,20 @@ export default async function SecuritySettingsPage({ params }: { params: Promise
           <strong>{viewer.account.name} requires two-factor sign-in.</strong> Set it up below to use the dashboard.
         </p>
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>Two-factor sign-in: authenticator app</CardTitle>
-          <p className="text-sm text-muted-foreground">After your password, sign-in asks for a code from an authenticator app on your phone (or for a passkey, below).</p>
-        </CardHeader>
-        <CardContent>
-          <TwoFactorSection mode={mode} enabled={viewer.user.totpEnabled} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Passkeys</CardTitle>
-          <p className="text-sm text-muted-foreground">A passkey on your phone, laptop or security key can stand in for the code at sign-in, and confirms sensitive changes. It counts as two-factor sign-in.</p>
-        </CardHeader>
-        <CardContent>
-          <PasskeySection mode={mode} passkeys={passkeys} />
-        </CardContent>
-      </Card>
+      <SectionCard title="Two-factor sign-in: authenticator app" description="After your password, sign-in asks for a code from an authenticator app on your phone (or for a passkey, below).">
+        <TwoFactorSection mode={mode} enabled={viewer.user.totpEnabled} />
+      </SectionCard>
+      <SectionCard title="Passkeys" description="A passkey on your phone, laptop or security key can stand in for the code at sign-in, and confirms sensitive changes. It counts as two-factor sign-in.">
+        <PasskeySection mode={mode} passkeys={passkeys} />
+      </SectionCard>
       {viewer.role === "owner" ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Require two-factor sign-in</CardTitle>
-            <p className="text-sm text-muted-foreground">Every member of {viewer.account.name} must set up an authenticator app or a passkey before they can use the dashboard.</p>
-          </CardHeader>
-          <CardContent>
-            <RequireTwoFactorForm mode={mode} required={viewer.account.requireTwoFactor} ownTwoFactor={viewer.user.twoFactorEnabled} />
-          </CardContent>
-        </Card>
+        <SectionCard title="Require two-factor sign-in" description={`Every member of ${viewer.account.name} must set up an authenticator app or a passkey before they can use the dashboard.`}>
+          <RequireTwoFactorForm mode={mode} required={viewer.account.requireTwoFactor} ownTwoFactor={viewer.user.twoFactorEnabled} />
+        </SectionCard>
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>Sessions</CardTitle>
-          <p className="text-sm text-muted-foreground">Where your login is signed in now. Sign out anything you do not recognise, then change your password.</p>
-        </CardHeader>
-        <CardContent>
-          <SessionList mode={mode} sessions={sessions} />
-        </CardContent>
-      </Card>
+      <SectionCard title="Sessions" description="Where your login is signed in now. Sign out anything you do not recognise, then change your password.">
+        <SessionList mode={mode} sessions={sessions} />
+      </SectionCard>
     </div>
   );
 }

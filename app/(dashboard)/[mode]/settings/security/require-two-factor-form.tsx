@@ -1,23 +1,21 @@
 "use client";
 
-import { useState } from "react";
 import { showActionResult } from "@/components/forms/action-feedback";
-import { Button } from "@/components/ui/button";
+import { ActionButton } from "@/components/ui/action-button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { Mode } from "@/lib/db";
 import { setRequireTwoFactorAction } from "./actions";
 
 /** The owner's switch for the account's rule; turning it on asks first, since it affects everyone. */
 export function RequireTwoFactorForm({ mode, required, ownTwoFactor }: { mode: Mode; required: boolean; ownTwoFactor: boolean }) {
-  const [busy, setBusy] = useState(false);
   const set = async (value: boolean) => !!showActionResult(await setRequireTwoFactorAction({ required: value, mode }), { success: value ? "Two-factor sign-in is now required" : "Two-factor sign-in is now optional" });
   if (required) {
     return (
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm">Required for every member.</p>
-        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={async () => (setBusy(true), await set(false), setBusy(false))}>
+        <ActionButton size="sm" onClick={() => set(false)}>
           Make it optional
-        </Button>
+        </ActionButton>
       </div>
     );
   }

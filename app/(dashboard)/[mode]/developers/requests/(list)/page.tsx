@@ -8,7 +8,7 @@ import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { db } from "@/lib/db";
@@ -51,16 +51,7 @@ export default async function RequestLogPage({ params, searchParams }: { params:
           description={filtered ? "Try all statuses or all keys." : "Requests made with your API keys appear here within a second or two."}
         />
       ) : (
-        <Table aria-label="API requests">
-          <THead>
-            <Tr>
-              <Th>Status</Th>
-              <Th>Request</Th>
-              <Th className="hidden md:table-cell">Key</Th>
-              <Th className="hidden sm:table-cell">Duration</Th>
-              <Th className="hidden md:table-cell">When</Th>
-            </Tr>
-          </THead>
+        <Table aria-label="API requests" columns={["Status", "Request", { label: "Key", hideBelow: "md" }, { label: "Duration", hideBelow: "sm" }, { label: "When", hideBelow: "md" }]}>
           <TBody>
             {page.data.map((r) => (
               <Tr key={r.id} data-testid="request-row" data-request-id={r.id}>

@@ -5,7 +5,7 @@ import { DateTime } from "@/components/payments/date-time";
 import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { EndpointStatus } from "@/components/webhooks/endpoint-status";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
@@ -39,15 +39,7 @@ export default async function WebhooksPage({ params, searchParams }: { params: P
           description={manage ? "Add one to be told when payments, refunds and settlements change." : "Someone with the owner, admin or developer role can add one."}
         />
       ) : (
-        <Table>
-          <THead>
-            <Tr>
-              <Th>URL</Th>
-              <Th className="hidden md:table-cell">Events</Th>
-              <Th>Status</Th>
-              <Th className="hidden md:table-cell">Created</Th>
-            </Tr>
-          </THead>
+        <Table columns={["URL", { label: "Events", hideBelow: "md" }, "Status", { label: "Created", hideBelow: "md" }]}>
           <TBody>
             {page.data.map((endpoint) => (
               <Tr key={endpoint.id} data-testid={`webhook-endpoint-${endpoint.id}`}>

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { showActionResult } from "@/components/forms/action-feedback";
-import { Button } from "@/components/ui/button";
+import { ActionButton } from "@/components/ui/action-button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Dialog } from "@/components/ui/dialog";
 import { SigningSecretShownOnce } from "@/components/webhooks/signing-secret-shown-once";
@@ -12,21 +12,15 @@ import type { WebhookDeliveryJson } from "@/lib/schemas/webhook";
 import { deleteWebhookEndpointAction, redeliverWebhookAction, rotateWebhookSecretAction, sendTestWebhookAction } from "../actions";
 
 export function SendTestEventButton({ mode, endpointId, disabled }: { mode: Mode; endpointId: string; disabled: boolean }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
-      type="button"
-      variant="outline"
-      disabled={disabled || busy}
+    <ActionButton
+      disabled={disabled}
       title={disabled ? "Enable the endpoint first." : undefined}
-      onClick={async () => {
-        setBusy(true);
-        showActionResult(await sendTestWebhookAction({ endpointId, mode }), { success: "Test event queued; its delivery shows below." });
-        setBusy(false);
-      }}
+      busyLabel="Sending…"
+      onClick={async () => showActionResult(await sendTestWebhookAction({ endpointId, mode }), { success: "Test event queued; its delivery shows below." })}
     >
-      {busy ? "Sending…" : "Send test event"}
-    </Button>
+      Send test event
+    </ActionButton>
   );
 }
 
@@ -75,20 +69,9 @@ export function DeleteEndpointButton({ mode, endpoint }: { mode: Mode; endpoint:
 }
 
 export function RedeliverButton({ mode, endpointId, delivery }: { mode: Mode; endpointId: string; delivery: Pick<WebhookDeliveryJson, "id" | "eventType"> }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        showActionResult(await redeliverWebhookAction({ endpointId, deliveryId: delivery.id, mode }), { success: "Redelivery queued" });
-        setBusy(false);
-      }}
-    >
+    <ActionButton size="sm" onClick={async () => showActionResult(await redeliverWebhookAction({ endpointId, deliveryId: delivery.id, mode }), { success: "Redelivery queued" })}>
       Redeliver<span className="sr-only"> {delivery.eventType}</span>
-    </Button>
+    </ActionButton>
   );
 }

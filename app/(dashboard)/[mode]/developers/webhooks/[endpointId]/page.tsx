@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { DateTime } from "@/components/payments/date-time";
 import { CursorPager } from "@/components/ui/cursor-pager";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
@@ -82,25 +82,20 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
         </p>
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Settings</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {manage ? (
-            <EditEndpointForm mode={mode} endpoint={{ id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled }} />
-          ) : (
-            <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
-              <dt className="text-muted-foreground">URL</dt>
-              <dd className="break-all font-mono text-xs">{endpoint.url}</dd>
-              <dt className="text-muted-foreground">Events</dt>
-              <dd className="font-mono text-xs">{endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}</dd>
-              <dt className="text-muted-foreground">Enabled</dt>
-              <dd>{endpoint.enabled ? "Yes" : "No"}</dd>
-            </dl>
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard title="Settings">
+        {manage ? (
+          <EditEndpointForm mode={mode} endpoint={{ id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled }} />
+        ) : (
+          <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
+            <dt className="text-muted-foreground">URL</dt>
+            <dd className="break-all font-mono text-xs">{endpoint.url}</dd>
+            <dt className="text-muted-foreground">Events</dt>
+            <dd className="font-mono text-xs">{endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}</dd>
+            <dt className="text-muted-foreground">Enabled</dt>
+            <dd>{endpoint.enabled ? "Yes" : "No"}</dd>
+          </dl>
+        )}
+      </SectionCard>
 
       <section aria-labelledby="deliveries-heading" className="space-y-3">
         <h2 id="deliveries-heading" className="text-lg font-semibold">
