@@ -22,13 +22,19 @@ export async function seedPaymentsInProcess(seed: PaymentsSeed): Promise<SeededR
     });
     merchants.push({ id: merchant.id, name: merchant.name });
   }
-  const payments: SeededRows["payments"] = [];
-  for (const p of seed.payments) {
-    const payment = await db().$transaction(async (tx) => {
-      const { payment: created } = await createPayment(tx, caller, caller.actor, merchants[p.merchant]!.id, CreatePaymentBodySchema.parse(p.body));
-      return p.outcome ? simulatePayment(tx, caller, caller.actor, created.id, SimulateBodySchema.parse({ outcome: p.outcome }).outcome) : created;
-    });
-    payments.push({ id: payment.id, status: payment.status, createdAt: payment.createdAt.toISOString() });
-  }
+  // PostgreSQL takes several at once; the embedded database runs one statement at a time anyway.
+  const parallel = process.env.DATABASE_URL ? 8 : 1;
+  const payments: SeededRows["payments"] = new Array(seed.payments.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    for (let i = next++; i < seed.payments.length; i = next++) {
+      const p = seed.payments[i]!;
+      const payment = await db().$transaction(async (tx) => {
+        const { payment: created } = await createPayment(tx, caller, caller.actor, merchants[p.merchant]!.id, CreatePaymentBodySchema.parse(p.body));
+        return p.outcome ? simulatePayment(tx, caller, caller.actor, created.id, SimulateBodySchema.parse({ outcome: p.outcome }).outcome) : created;
+      });
+      payments[i] = { id: payment.id, status: payment.status, createdAt: payment.createdAt.toISOString() };
+    }
+  }));
   return { merchants, payments };
 }
