@@ -50,7 +50,7 @@ test.describe("test mode", () => {
     const status = await apiStatus(api, payment.id, merchant.id);
     expect(status).toMatchObject({ status: "succeeded", isFinal: true, info: { txId: `test:${payment.id}` } });
     // Exactly one message per bridge, even after the page has had time to poll again.
-    await time.pass(2500);
+    await time.pass(5_000);
     expect(await bridgeMessages(page)).toEqual([
       { to: "NativeWebView", message: successMessage },
       { to: "ReactNativeWebView", message: successMessage },
@@ -61,7 +61,7 @@ test.describe("test mode", () => {
     await page.reload();
     await expect(page.getByTestId("payment-outcome")).toHaveAttribute("data-status", "succeeded");
     await expect.poll(() => bridgeMessages(page)).toHaveLength(2);
-    await time.pass(1000);
+    await time.pass(5_000);
     expect(await bridgeMessages(page)).toEqual([
       { to: "NativeWebView", message: successMessage },
       { to: "ReactNativeWebView", message: successMessage },
@@ -83,7 +83,7 @@ test.describe("test mode", () => {
       await page.screenshot(shot(`test-mode-${status}`));
       const paymentId = path.split("/").pop()!;
       expect((await apiStatus(api, paymentId, merchant.id)).status).toBe(status);
-      await time.pass(1500);
+      await time.pass(5_000);
       expect(await bridgeMessages(page)).toEqual([{ to: "NativeWebView", message: failureMessage(error) }]);
     });
   }
