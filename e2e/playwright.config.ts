@@ -20,8 +20,10 @@ export default defineConfig({
   retries: 0,
   // Some tests start servers and wait on real time (expiry, confirmations); a busy 2-core machine is slow.
   timeout: 180_000,
-  reporter: [["list"], ["html", { outputFolder: "../playwright-report", open: "never" }]],
-  use: { baseURL, trace: "retain-on-failure" },
+  // CI is read from its log alone: recording a trace of every test (kept only for failures) and an
+  // HTML report cost it time and nobody opens them there. Local runs keep both.
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { outputFolder: "../playwright-report", open: "never" }]],
+  use: { baseURL, trace: process.env.CI ? "off" : "retain-on-failure" },
   projects: [
     { name: "api", testMatch: "api/**/*.spec.ts" },
     {

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { expect, type ApiClient } from "./api";
 import { createMerchant } from "./merchants";
 
@@ -55,3 +55,27 @@ export function watchCspViolations(page: Page): string[] {
 
 export const successMessage = JSON.stringify({ type: "PAY_SUCCESS", success: true, message: "The payment succeeded." });
 export const failureMessage = (error: string) => JSON.stringify({ type: "PAY_FAILURE", success: false, error });
+
+/**
+ * Gives the page a clock the test moves (call before it loads) and follows its status requests.
+ * `pass(ms)` lets that much of the page's time go by at once: its due timers fire (a status poll,
+ * the countdown), then every status request it made is answered and handled. A test that asserts
+ * nothing more happened afterwards needs no real wait.
+ */
+export async function controlPageTime(page: Page) {
+  await page.clock.install();
+  const open = new Set<Request>();
+  page.on("request", (request) => {
+    if (/\/pay\/[^/]+\/status\?/.test(request.url())) open.add(request);
+  });
+  page.on("requestfinished", (request) => open.delete(request));
+  page.on("requestfailed", (request) => open.delete(request));
+  return {
+    async pass(ms: number) {
+      await page.clock.runFor(ms);
+      await expect.poll(() => open.size).toBe(0);
+      // A finished response is handled in the page's next tasks: let them run.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    },
+  };
+}

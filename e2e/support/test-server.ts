@@ -107,6 +107,7 @@ await serveTestControl({
     return { accountId: account.id };
   },
   sql: async (statement, params) => ({ count: await db().$executeRawUnsafe(statement, ...params) }),
+  payments: async (seed) => (await import("./seed-payments-in-process")).seedPaymentsInProcess(seed),
 });
 
 // Playwright stops this server when the run ends; if Playwright itself is killed, stop with it

@@ -3,6 +3,7 @@ import {
   apiStatus,
   bridgeMessages,
   checkoutViewport,
+  controlPageTime,
   failureMessage,
   installBridge,
   newCheckoutPayment,
@@ -11,6 +12,7 @@ import {
 } from "../support/checkout";
 import { createMerchant, sampleAddress, usdcBase } from "../support/merchants";
 import { baseURL } from "../support/settings";
+import { runSql } from "../support/test-control";
 import { signInAs } from "../support/ui";
 
 test.use({ viewport: checkoutViewport });
@@ -22,6 +24,7 @@ test.describe("test mode", () => {
     const violations = watchCspViolations(page);
     const { merchant, payment, path } = await newCheckoutPayment(api, { name: "Corner Coffee", allowedReturnOrigins: ["myapp://"] });
     await installBridge(page, { reactNative: true });
+    const time = await controlPageTime(page);
     await page.goto(`${path}?returnUrl=${encodeURIComponent("myapp://orders/42")}&preferUniversalLinks=1`);
 
     await expect(page.getByTestId("test-mode-banner")).toHaveText(/TEST MODE/);
@@ -47,7 +50,7 @@ test.describe("test mode", () => {
     const status = await apiStatus(api, payment.id, merchant.id);
     expect(status).toMatchObject({ status: "succeeded", isFinal: true, info: { txId: `test:${payment.id}` } });
     // Exactly one message per bridge, even after the page has had time to poll again.
-    await page.waitForTimeout(2500);
+    await time.pass(5_000);
     expect(await bridgeMessages(page)).toEqual([
       { to: "NativeWebView", message: successMessage },
       { to: "ReactNativeWebView", message: successMessage },
@@ -58,7 +61,7 @@ test.describe("test mode", () => {
     await page.reload();
     await expect(page.getByTestId("payment-outcome")).toHaveAttribute("data-status", "succeeded");
     await expect.poll(() => bridgeMessages(page)).toHaveLength(2);
-    await page.waitForTimeout(1000);
+    await time.pass(5_000);
     expect(await bridgeMessages(page)).toEqual([
       { to: "NativeWebView", message: successMessage },
       { to: "ReactNativeWebView", message: successMessage },
@@ -72,6 +75,7 @@ test.describe("test mode", () => {
     test(`${button} posts one PAY_FAILURE and the API reports ${status}`, async ({ page, api }) => {
       const { merchant, path } = await newCheckoutPayment(api);
       await installBridge(page);
+      const time = await controlPageTime(page);
       await page.goto(path);
       await page.getByRole("button", { name: button }).click();
       await expect(page.getByTestId("payment-outcome")).toHaveAttribute("data-status", status);
@@ -79,7 +83,7 @@ test.describe("test mode", () => {
       await page.screenshot(shot(`test-mode-${status}`));
       const paymentId = path.split("/").pop()!;
       expect((await apiStatus(api, paymentId, merchant.id)).status).toBe(status);
-      await page.waitForTimeout(1500);
+      await time.pass(5_000);
       expect(await bridgeMessages(page)).toEqual([{ to: "NativeWebView", message: failureMessage(error) }]);
     });
   }
@@ -128,10 +132,15 @@ test.describe("test mode", () => {
   test("an open page reports a payment finished through the simulate API", async ({ page, api }) => {
     const { payment, path } = await newCheckoutPayment(api);
     await installBridge(page);
+    await page.clock.install();
+    const firstLook = page.waitForResponse((response) => response.url().includes("/status?maxPollMs=0"));
     await page.goto(path);
     await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "requires_action");
-    // Let the page settle into its long poll before the payment changes.
-    await page.waitForTimeout(1000);
+    // Let the page settle into its long poll (due pollInMs after its first look) before the payment changes.
+    await firstLook;
+    const longPoll = page.waitForRequest((request) => /\/status\?maxPollMs=[1-9]/.test(request.url()));
+    await page.clock.runFor(2000);
+    await longPoll;
     expect((await api.post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" })).status).toBe(200);
     await expect(page.getByTestId("payment-outcome")).toHaveAttribute("data-status", "succeeded", { timeout: 5000 });
     expect(await bridgeMessages(page)).toEqual([{ to: "NativeWebView", message: successMessage }]);
@@ -154,11 +163,14 @@ test.describe("test mode", () => {
   });
 
   test("an open page whose countdown runs out shows the payment expired", async ({ page, api }) => {
-    test.setTimeout(120_000);
     const { merchant, payment, path } = await newCheckoutPayment(api, { expiresAt: new Date(Date.now() + 62_000).toISOString() });
     await installBridge(page);
+    await page.clock.install();
     await page.goto(path);
     await expect(page.getByTestId("countdown")).toHaveText(/^[01]:\d\d$/);
+    // A minute cannot pass in a test: the payment is dated back and the page's clock moved on past it.
+    expect((await runSql(`UPDATE "Payment" SET "expiresAt" = $1::timestamp WHERE "id" = $2`, new Date(Date.now() - 1_000).toISOString(), payment.id)).count).toBe(1);
+    await page.clock.fastForward(62_000);
     await expect(page.getByTestId("payment-outcome")).toHaveAttribute("data-status", "expired", { timeout: 80_000 });
     expect((await apiStatus(api, payment.id, merchant.id)).status).toBe("expired");
     expect(await bridgeMessages(page)).toEqual([{ to: "NativeWebView", message: failureMessage("The payment expired before it was paid.") }]);

@@ -13,12 +13,9 @@ import { signInAs } from "../support/ui";
 const account = "b";
 let seeded: SeededPayments;
 
-test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(480_000);
-  const request = await playwright.request.newContext({ baseURL });
-  seeded = await seedPayments(request, readFixtures().accounts[account].keys.test);
-  await request.dispose();
-  console.log(`Seeded ${seeded.payments.length} payments through POST /v1/payments in ${seeded.seconds} s`);
+test.beforeAll(async () => {
+  seeded = await seedPayments(readFixtures().accounts[account].keys.test);
+  console.log(`Seeded ${seeded.payments.length} payments through the test server's payments fixture in ${seeded.seconds} s`);
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });

@@ -1,0 +1,40 @@
+// The test server's side of the /payments fixture (see test-control.ts): each body parsed by the
+// API's own schema and written by the domain function its operation calls, as the key's caller.
+import { authenticate } from "@/lib/api/authenticate";
+import { db } from "@/lib/db";
+import { createMerchant } from "@/lib/merchants/create-merchant";
+import { createPayment } from "@/lib/payments/create-payment";
+import { simulatePayment } from "@/lib/payments/simulate-payment";
+import { CreateMerchantBodySchema } from "@/lib/schemas/merchant";
+import { CreatePaymentBodySchema, SimulateBodySchema } from "@/lib/schemas/payment";
+import { RegisterCryptoSettlementsBodySchema } from "@/lib/schemas/settlement";
+import { registerCryptoSettlements } from "@/lib/settlements/register-crypto-settlements";
+import type { PaymentsSeed, SeededRows } from "./test-control";
+
+export async function seedPaymentsInProcess(seed: PaymentsSeed): Promise<SeededRows> {
+  const caller = await authenticate((name) => (name === "api-key" ? seed.apiKey : null), false);
+  const merchants: SeededRows["merchants"] = [];
+  for (const m of seed.merchants) {
+    const merchant = await db().$transaction(async (tx) => {
+      const created = await createMerchant(tx, caller, caller.actor, CreateMerchantBodySchema.parse(m.body));
+      if (m.settlements) await registerCryptoSettlements(tx, caller, caller.actor, created.id, RegisterCryptoSettlementsBodySchema.parse(m.settlements), { confirmWarnings: true });
+      return created;
+    });
+    merchants.push({ id: merchant.id, name: merchant.name });
+  }
+  // PostgreSQL takes several at once; the embedded database runs one statement at a time anyway.
+  const parallel = process.env.DATABASE_URL ? 8 : 1;
+  const payments: SeededRows["payments"] = new Array(seed.payments.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    for (let i = next++; i < seed.payments.length; i = next++) {
+      const p = seed.payments[i]!;
+      const payment = await db().$transaction(async (tx) => {
+        const { payment: created } = await createPayment(tx, caller, caller.actor, merchants[p.merchant]!.id, CreatePaymentBodySchema.parse(p.body));
+        return p.outcome ? simulatePayment(tx, caller, caller.actor, created.id, SimulateBodySchema.parse({ outcome: p.outcome }).outcome) : created;
+      });
+      payments[i] = { id: payment.id, status: payment.status, createdAt: payment.createdAt.toISOString() };
+    }
+  }));
+  return { merchants, payments };
+}
