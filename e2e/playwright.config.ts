@@ -29,7 +29,8 @@ export default defineConfig({
     {
       name: "ui",
       testMatch: "ui/**/*.spec.ts",
-      use: { ...browser, screenshot: "on" },
+      // Each test's closing screenshot is for reading locally; CI has nobody to look at it.
+      use: { ...browser, screenshot: process.env.CI ? "off" : "on" },
     },
     // Isolation, fuzzing, races across instances, database faults, security checks (`npm run test:reliability`).
     // Last: its cells fill accounts a and b in both modes, which UI tests of empty states must not see.
