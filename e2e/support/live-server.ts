@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { localChainId, localChainRpc, repoRoot, testSecret } from "./settings";
+import { localChainConfirmations, localChainId, localChainRpc, repoRoot, testSecret } from "./settings";
 import { spawnServer, type SpawnedServer } from "./spawn-server";
 
 /**
@@ -21,7 +21,7 @@ export class LiveServer {
     extraEnv: Record<string, string> = {},
   ) {
     // The operator command and the server must hash keys with the same secret.
-    this.env = { TOLLGATE_SECRET: testSecret, DATA_DIR: this.dataDir, DATABASE_URL: "", [`CHAIN_RPC_EIP155_${localChainId}`]: localChainRpc, [`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`]: "3", ...extraEnv };
+    this.env = { TOLLGATE_SECRET: testSecret, DATA_DIR: this.dataDir, DATABASE_URL: "", [`CHAIN_RPC_EIP155_${localChainId}`]: localChainRpc, [`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`]: String(localChainConfirmations), ...extraEnv };
     const run = spawnSync(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/cli/create-account.ts", "--email", `live-${Date.now()}@e2e.tollgate.test`, "--mode", "live", "--json"], {
       cwd: repoRoot,
       env: { ...process.env, ...this.env },

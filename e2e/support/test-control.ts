@@ -10,6 +10,8 @@ type Handlers = {
   owner: (values: NewOwner) => Promise<{ accountId: string }>;
   /** One SQL statement with $1… parameters, for dating rows back (time cannot pass in a test). */
   sql: (statement: string, params: unknown[]) => Promise<{ count: number }>;
+  /** The chain watcher's saved cursor: the last block it will not read again, or null before its first pass. */
+  chainCursor: (chainId: string) => Promise<{ blockNumber: number | null }>;
 };
 
 /** Started by e2e/support/test-server.ts once the database is ready. */
@@ -20,7 +22,11 @@ export function serveTestControl(handlers: Handlers): Promise<void> {
     req.on("end", async () => {
       try {
         const input = JSON.parse(body || "{}");
-        const answer = req.url === "/owner" ? await handlers.owner(input as NewOwner) : req.url === "/sql" ? await handlers.sql(input.statement, input.params ?? []) : null;
+        const answer =
+          req.url === "/owner" ? await handlers.owner(input as NewOwner)
+          : req.url === "/sql" ? await handlers.sql(input.statement, input.params ?? [])
+          : req.url === "/chain-cursor" ? await handlers.chainCursor(input.chainId)
+          : null;
         res.writeHead(answer ? 200 : 404, { "Content-Type": "application/json" }).end(JSON.stringify(answer ?? { error: `no fixture ${req.url}` }));
       } catch (error) {
         res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: String(error) }));
@@ -43,3 +49,6 @@ export const createConfirmedOwner = (values: NewOwner) => call<{ accountId: stri
 
 /** See Handlers.sql. */
 export const runSql = (statement: string, ...params: unknown[]) => call<{ count: number }>("/sql", { statement, params });
+
+/** See Handlers.chainCursor. */
+export const chainCursor = (chainId: string) => call<{ blockNumber: number | null }>("/chain-cursor", { chainId });
