@@ -1,8 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { localChainConfirmations, localChainId, localChainRpc, repoRoot, testSecret } from "./settings";
+import { migratedDataDir } from "./embedded-template";
 import { spawnServer, type SpawnedServer } from "./spawn-server";
 
 /**
@@ -11,7 +10,7 @@ import { spawnServer, type SpawnedServer } from "./spawn-server";
  * account with a live key made by the operator command before the first start.
  */
 export class LiveServer {
-  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-live-"));
+  readonly dataDir = migratedDataDir("live");
   readonly env: Record<string, string>;
   readonly liveKey: string;
   server: SpawnedServer | null = null;
