@@ -10,7 +10,7 @@ import { extraPort } from "../support/settings";
 
 test("the API-only server migrates a fresh database, creates and polls a payment, and serves no dashboard", async ({ playwright, validator }) => {
   test.setTimeout(180_000);
-  const scratch = await scratchDatabase("apionly");
+  const scratch = await scratchDatabase("apionly", {}, { fresh: true });
   const server = await scratch.start(extraPort(2), ".next-api/server.mjs");
   const context = await playwright.request.newContext({ baseURL: server.url });
   try {

@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { verifyTollgateSignature } from "../../lib/webhooks/verify";
 import { ApiClient, expect, test } from "../support/api";
+import { migratedDataDir } from "../support/embedded-template";
 import { createMerchant } from "../support/merchants";
 import { extraPort, repoRoot, stateDir, usesPostgres } from "../support/settings";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
@@ -100,7 +100,7 @@ test("the worker command will not open an embedded database that the server hold
 test("after the server is killed mid-delivery, the restarted server delivers what was in flight (embedded)", async ({ playwright, validator }) => {
   test.skip(usesPostgres, "On PostgreSQL the same is shown with `npm run worker` below");
   test.setTimeout(120_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-crash-"));
+  const dataDir = migratedDataDir("crash");
   const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
   let own: Awaited<ReturnType<typeof startOwnServer>> | undefined;
   let restarted: SpawnedServer | undefined;

@@ -1,14 +1,17 @@
 import type { Address, Hash } from "viem";
 import { expect, test } from "../support/api";
 import { devAccounts, LocalChain, localCaip2 } from "../support/chain";
-import { buyer, chooseOption, livePayment, merchantWallet, submit } from "../support/live-payments";
+import { buyer, chooseOption, livePayment, merchantWallet, submit, watcherHasRead } from "../support/live-payments";
 import { localChainRpc } from "../support/settings";
+import { runSql } from "../support/test-control";
 
 // Live mode against a real EVM node (Hardhat, posing as the configured chain; 3 confirmations).
 const chain = new LocalChain(localChainRpc);
 let token: Address;
 let otherToken: Address;
-let early: { hash: Hash; at: number };
+let early: { hash: Hash; minedAt: Date };
+/** Block timestamps may trail a payment's creation by this much (blockClockSlackMs) and still pay it. */
+const clockSlackMs = 15_000;
 
 test.beforeAll(async () => {
   token = await chain.deployToken("TUSD", 6);
@@ -16,9 +19,10 @@ test.beforeAll(async () => {
   // The buyer needs tokens: account 0 minted them all.
   await chain.transferToken(token, devAccounts[buyer]!.address, 10n ** 12n);
   await chain.transferToken(otherToken, devAccounts[buyer]!.address, 10n ** 12n);
-  // A transfer made well before the payment it will be offered to (more than the 15 s clock slack).
-  // Until then it is within the slack, so the payments made meanwhile ask for more than it pays.
-  early = { hash: await chain.transferToken(token, merchantWallet, 3_000_000n, buyer), at: Date.now() };
+  // A transfer made before the payment it will be offered to (which is dated past the clock slack);
+  // the payments made meanwhile ask for more than it pays.
+  const hash = await chain.transferToken(token, merchantWallet, 3_000_000n, buyer);
+  early = { hash, minedAt: await chain.blockTime(hash) };
 });
 
 test.describe("live payments verified on-chain", () => {
@@ -55,8 +59,12 @@ test.describe("live payments verified on-chain", () => {
   test("underpaid, wrong token, wrong destination, reverted, too early and reused transfers never succeed", async ({ apiAs, fixtures, request }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${token}`;
-    await new Promise((r) => setTimeout(r, Math.max(0, early.at + 17_000 - Date.now())));
     const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "3000000");
+    // The slack cannot pass in a test: the payment is dated as made just past it after the early
+    // transfer (its lifetime kept), before the buyer picks the option the watcher looks for.
+    const createdAt = new Date(early.minedAt.getTime() + clockSlackMs + 1_000).toISOString();
+    const dated = await runSql(`UPDATE "Payment" SET "expiresAt" = "expiresAt" + ($1::timestamp - "createdAt"), "createdAt" = $1::timestamp WHERE "id" = $2`, createdAt, paymentId);
+    expect(dated.count).toBe(1);
     await chooseOption(request, paymentId, settlementId);
 
     const attempts: Hash[] = [
@@ -103,7 +111,11 @@ test.describe("live payments verified on-chain", () => {
     expect((await submit(request, paymentId, settlementId, hash)).body.status).toBe("processing");
     await chain.revert(snapshot);
     await chain.mine(5);
-    await new Promise((r) => setTimeout(r, 5_000));
+    // A whole round of the watcher (which re-checks confirming payments after reading blocks) since
+    // the reorg: the round that reads the new head, then the one that reads one more block.
+    await watcherHasRead(await chain.height());
+    await chain.mine(1);
+    await watcherHasRead(await chain.height());
     const status = async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body;
     expect((await status()).status).toBe("processing");
 
@@ -118,10 +130,10 @@ test.describe("live payments verified on-chain", () => {
     const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "6000000");
     await chooseOption(request, paymentId, settlementId);
     const status = async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status;
-    // The old branch: two empty blocks, which the watcher (every 2 s) reads.
+    // The old branch: two empty blocks, which the watcher reads.
     const snapshot = await chain.snapshot();
     await chain.mine(2);
-    await new Promise((r) => setTimeout(r, 5_000));
+    await watcherHasRead(await chain.height());
     // The new branch, no longer: its second block pays the payment, at a height already read.
     await chain.revert(snapshot);
     await chain.transferToken(token, merchantWallet, 6_000_000n, buyer);

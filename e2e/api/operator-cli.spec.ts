@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { migratedDataDir } from "../support/embedded-template";
 import { repoRoot, stateDir, usesPostgres } from "../support/settings";
 
 function createAccount(args: string[], env: Record<string, string>) {
@@ -15,11 +15,13 @@ function createAccount(args: string[], env: Record<string, string>) {
 }
 
 test.describe("ops:create-account", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-cli-"));
   // On PostgreSQL the command writes to the same database as the running server, as an operator's would.
-  const env = { DATA_DIR: dataDir };
+  const env = { DATA_DIR: "" };
   const email = `operator-${Date.now()}@e2e.tollgate.test`;
-  test.afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  test.beforeAll(() => {
+    env.DATA_DIR = migratedDataDir("cli");
+  });
+  test.afterAll(() => fs.rmSync(env.DATA_DIR, { recursive: true, force: true }));
 
   test("creates an account, its owner and a live key, printed once", async () => {
     const run = createAccount(["--email", email, "--account", "Operator Co", "--mode", "live", "--json"], env);

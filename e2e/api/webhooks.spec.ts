@@ -192,7 +192,9 @@ test.describe("webhook deliveries", () => {
     const all = await hooks.receiver.waitFor(everything.path, (d) => ofType(d, "payment.succeeded").length + ofType(d, "settlement.updated").length >= 2, "the payment's and settlement's events");
     expect(ofType(all, "settlement.updated")).toHaveLength(1);
     const settlements = await hooks.receiver.waitFor(settlementsOnly.path, (d) => d.length >= 1, "settlement.updated");
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Deliveries are queued with their events: once none of these endpoints' is pending, nothing more arrives.
+    const pending = async () => (await Promise.all([settlementsOnly, disabled, everything].map(async (e) => (await api.get(`/v1/webhook-endpoints/${e.id}/deliveries`)).body.data as { status: string }[]))).flat().filter((d) => d.status === "pending").length;
+    await expect.poll(pending).toBe(0);
     expect(hooks.receiver.at(settlementsOnly.path).map((d) => d.event.type)).toEqual(["settlement.updated"]);
     expect(settlements[0]!.event.data.object).toMatchObject({ merchantId: merchant.id, fiat: [], crypto: [{ asset: usdcBase, destination: `eip155:8453:${sampleAddress}` }] });
     expect(hooks.receiver.at(disabled.path)).toHaveLength(0);

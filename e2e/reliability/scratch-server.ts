@@ -3,12 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { openPglite } from "../../lib/db/pglite";
 import pg from "pg";
+import { migratedDataDir } from "../support/embedded-template";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
 import { usesPostgres } from "../support/settings";
 
 // A Tollgate server on a database of its own (a fresh PostgreSQL database beside the suite's, or a
 // fresh embedded data directory), so a test can count rows without other tests' background work
-// in the figures. The fresh install seeds the demo account and prints its test key.
+// in the figures. The fresh install seeds the demo account and prints its test key. An embedded one
+// comes migrated unless `fresh` (the server creates and migrates it); a PostgreSQL one is always empty.
 
 export type Scratch = {
   env: Record<string, string>;
@@ -20,7 +22,7 @@ export type Scratch = {
   drop: () => Promise<void>;
 };
 
-export async function scratchDatabase(label: string, env: Record<string, string> = {}): Promise<Scratch> {
+export async function scratchDatabase(label: string, env: Record<string, string> = {}, { fresh = false } = {}): Promise<Scratch> {
   let base: Record<string, string>;
   let query: Scratch["query"];
   let drop: () => Promise<void>;
@@ -43,7 +45,7 @@ export async function scratchDatabase(label: string, env: Record<string, string>
     };
     drop = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tollgate-${label}-`));
+    const dataDir = fresh ? fs.mkdtempSync(path.join(os.tmpdir(), `tollgate-${label}-`)) : migratedDataDir(label);
     base = { DATA_DIR: dataDir, DATABASE_URL: "" };
     query = async (work) => {
       const db = openPglite(path.join(dataDir, "pglite"));

@@ -124,6 +124,17 @@ export class LocalChain {
     await this.rpc("hardhat_setBalance", [address, `0x${wei.toString(16)}`]);
   }
 
+  /** The number of the newest block. */
+  height(): Promise<bigint> {
+    return this.public.getBlockNumber({ cacheTime: 0 });
+  }
+
+  /** The timestamp of the block a transaction was mined in. */
+  async blockTime(hash: Hash): Promise<Date> {
+    const { blockNumber } = await this.public.getTransactionReceipt({ hash });
+    return new Date(Number((await this.public.getBlock({ blockNumber })).timestamp) * 1000);
+  }
+
   snapshot(): Promise<string> {
     return this.rpc("evm_snapshot", []) as Promise<string>;
   }

@@ -2,7 +2,8 @@ import type { APIRequestContext } from "@playwright/test";
 import type { Hash } from "viem";
 import { expect, freshKey, type ApiClient } from "./api";
 import { devAccounts, localCaip2 } from "./chain";
-import { baseURL } from "./settings";
+import { baseURL, localChainConfirmations } from "./settings";
+import { chainCursor } from "./test-control";
 
 // Live payments on the local chain, as the API and the checkout page make them.
 
@@ -31,4 +32,13 @@ export async function submit(request: APIRequestContext, paymentId: string, sett
 export async function chooseOption(request: APIRequestContext, paymentId: string, settlementId: string, origin = baseURL) {
   const res = await request.post(`/pay/${paymentId}/option`, { data: { settlementId }, headers: { Origin: origin } });
   expect(res.status()).toBe(200);
+}
+
+/**
+ * Waits until the test server's chain watcher has read the chain up to block `height`: the cursor it
+ * saves after each pass is the last block read with the confirmations on top of it.
+ */
+export async function watcherHasRead(height: bigint) {
+  const cursor = async () => (await chainCursor(localCaip2)).blockNumber ?? -1;
+  await expect.poll(cursor, { timeout: 30_000, intervals: [100, 200] }).toBeGreaterThanOrEqual(Number(height) - localChainConfirmations);
 }

@@ -1,8 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { localChainId, localChainRpc, repoRoot, testSecret } from "./settings";
+import { localChainConfirmations, localChainId, localChainRpc, repoRoot, testSecret } from "./settings";
+import { migratedDataDir } from "./embedded-template";
 import { spawnServer, type SpawnedServer } from "./spawn-server";
 
 /**
@@ -11,7 +10,7 @@ import { spawnServer, type SpawnedServer } from "./spawn-server";
  * account with a live key made by the operator command before the first start.
  */
 export class LiveServer {
-  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-live-"));
+  readonly dataDir = migratedDataDir("live");
   readonly env: Record<string, string>;
   readonly liveKey: string;
   server: SpawnedServer | null = null;
@@ -21,7 +20,7 @@ export class LiveServer {
     extraEnv: Record<string, string> = {},
   ) {
     // The operator command and the server must hash keys with the same secret.
-    this.env = { TOLLGATE_SECRET: testSecret, DATA_DIR: this.dataDir, DATABASE_URL: "", [`CHAIN_RPC_EIP155_${localChainId}`]: localChainRpc, [`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`]: "3", ...extraEnv };
+    this.env = { TOLLGATE_SECRET: testSecret, DATA_DIR: this.dataDir, DATABASE_URL: "", [`CHAIN_RPC_EIP155_${localChainId}`]: localChainRpc, [`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`]: String(localChainConfirmations), ...extraEnv };
     const run = spawnSync(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/cli/create-account.ts", "--email", `live-${Date.now()}@e2e.tollgate.test`, "--mode", "live", "--json"], {
       cwd: repoRoot,
       env: { ...process.env, ...this.env },

@@ -17,6 +17,8 @@ export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 export const localChainId = 8453;
 export const localChainPort = port + 90;
 export const localChainRpc = `http://127.0.0.1:${localChainPort}`;
+/** CHAIN_CONFIRMATIONS of every server on the local chain. */
+export const localChainConfirmations = 3;
 
 /** The local stand-in for WalletConnect's relay (e2e/support/walletconnect-relay.ts), started by the tests that pair a wallet. */
 export const walletConnectRelayPort = port + 95;

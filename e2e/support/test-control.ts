@@ -22,6 +22,8 @@ type Handlers = {
    * functions, in-process: a thousand payments in seconds instead of a thousand HTTP round trips.
    */
   payments: (seed: PaymentsSeed) => Promise<SeededRows>;
+  /** The chain watcher's saved cursor: the last block it will not read again, or null before its first pass. */
+  chainCursor: (chainId: string) => Promise<{ blockNumber: number | null }>;
 };
 
 /** Started by e2e/support/test-server.ts once the database is ready. */
@@ -36,6 +38,7 @@ export function serveTestControl(handlers: Handlers): Promise<void> {
           req.url === "/owner" ? await handlers.owner(input as NewOwner)
           : req.url === "/sql" ? await handlers.sql(input.statement, input.params ?? [])
           : req.url === "/payments" ? await handlers.payments(input as PaymentsSeed)
+          : req.url === "/chain-cursor" ? await handlers.chainCursor(input.chainId)
           : null;
         res.writeHead(answer ? 200 : 404, { "Content-Type": "application/json" }).end(JSON.stringify(answer ?? { error: `no fixture ${req.url}` }));
       } catch (error) {
@@ -62,3 +65,6 @@ export const seedPaymentRows = (seed: PaymentsSeed) => call<SeededRows>("/paymen
 
 /** See Handlers.sql. */
 export const runSql = (statement: string, ...params: unknown[]) => call<{ count: number }>("/sql", { statement, params });
+
+/** See Handlers.chainCursor. */
+export const chainCursor = (chainId: string) => call<{ blockNumber: number | null }>("/chain-cursor", { chainId });

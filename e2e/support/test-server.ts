@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { relayerKey, startLocalChain } from "./chain";
-import { fixturesFile, localChainId, localChainPort, localChainRpc, ownerPassword, repoRoot, stateDir, unseenTransactionMs, walletConnectProjectId, walletConnectRelayPort } from "./settings";
+import { fixturesFile, localChainConfirmations, localChainId, localChainPort, localChainRpc, ownerPassword, repoRoot, stateDir, unseenTransactionMs, walletConnectProjectId, walletConnectRelayPort } from "./settings";
 import type { AccountFixture, Fixtures, RoleName } from "./fixtures-data";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -20,7 +20,7 @@ process.env.DATA_DIR = path.join(stateDir, "data");
 process.env.SEED_OWNER_PASSWORD = ownerPassword;
 // Live mode runs against a real local EVM node, configured as the chain it poses as.
 process.env[`CHAIN_RPC_EIP155_${localChainId}`] = localChainRpc;
-process.env[`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`] = "3";
+process.env[`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`] = String(localChainConfirmations);
 // Gasless (EIP-3009) payments are submitted by this funded development account.
 process.env[`RELAYER_KEY_EIP155_${localChainId}`] = relayerKey;
 // Live checkouts offer WalletConnect through a local relay, which only its tests start.
@@ -108,6 +108,10 @@ await serveTestControl({
   },
   sql: async (statement, params) => ({ count: await db().$executeRawUnsafe(statement, ...params) }),
   payments: async (seed) => (await import("./seed-payments-in-process")).seedPaymentsInProcess(seed),
+  chainCursor: async (chainId) => {
+    const cursor = await db().chainCursor.findUnique({ where: { chainId } });
+    return { blockNumber: cursor ? Number(cursor.blockNumber) : null };
+  },
 });
 
 // Playwright stops this server when the run ends; if Playwright itself is killed, stop with it
