@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
  */
 export function PageSkeleton() {
   return (
-    <div className="space-y-4" aria-busy="true" aria-label="Loading">
+    <div role="status" aria-busy="true" aria-label="Loading" className="space-y-4">
       <Skeleton className="h-8 w-48" />
       <Skeleton className="h-4 w-80" />
       <Skeleton className="h-64 w-full" />

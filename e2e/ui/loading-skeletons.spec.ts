@@ -1,5 +1,6 @@
 import type { Locator, Page, Request, Route } from "@playwright/test";
 import { expect, test } from "../support/api";
+import { axeFindings, isSerious } from "../support/axe";
 import { hydrated } from "../support/hydration";
 import { signInAs } from "../support/ui";
 
@@ -78,7 +79,7 @@ async function openAndPrefetch(page: Page, prefetched: Set<string>, url: string,
 test("a slow list page shows its skeleton as soon as it is clicked, then the page", async ({ page }) => {
   await signInAs(page, "owner");
   const prefetched = prefetchedRoutes(page);
-  const skeleton = page.getByLabel("Loading");
+  const skeleton = page.getByRole("status", { name: "Loading" });
   for (const [i, { path, nav, link, heading }] of listPages.entries()) {
     // The Developers tabs are on the Developers pages; the others start from the page before them.
     const from = nav === "Developers" ? "/test/developers/quickstart" : `/test${listPages[(i + listPages.length - 1) % listPages.length]!.path}`;
@@ -92,7 +93,7 @@ test("a slow list page shows its skeleton as soon as it is clicked, then the pag
   }
 });
 
-test("the skeleton fits a phone as it fits a laptop: nothing reaches past the screen's edge", async ({ page }) => {
+test("the skeleton fits a phone as it fits a laptop: nothing reaches past the screen's edge, and axe finds nothing serious in it", async ({ page }) => {
   await signInAs(page, "owner");
   const prefetched = prefetchedRoutes(page);
   for (const size of [{ width: 1366, height: 900 }, phone]) {
@@ -100,10 +101,11 @@ test("the skeleton fits a phone as it fits a laptop: nothing reaches past the sc
     const payments = await openAndPrefetch(page, prefetched, "/test", page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Payments", exact: true }));
     const release = await holdRender(page, "/test/payments");
     await payments.click();
-    const skeleton = page.getByLabel("Loading");
+    const skeleton = page.getByRole("status", { name: "Loading" });
     await expect(skeleton).toBeVisible();
     expect((await skeleton.boundingBox())!.width).toBeLessThanOrEqual(size.width - 32);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect((await axeFindings(page)).filter(isSerious), "serious or critical axe violations in the skeleton").toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`skeleton-${size.width}.png`) });
     await release();
     await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
