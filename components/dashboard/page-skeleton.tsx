@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
  */
 export function PageSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading" className="space-y-4">
+    <div role="progressbar" aria-busy="true" aria-label="Loading" className="space-y-4">
       <Skeleton className="h-8 w-48" />
       <Skeleton className="h-4 w-80" />
       <Skeleton className="h-64 w-full" />

@@ -50,7 +50,7 @@ async function visit(page: Page, url: string, findings: Finding[], label = url) 
   expect(response?.status(), url).toBeLessThan(500);
   await expect(page.locator("main").first()).toBeVisible();
   // A slow list page streams its loading skeleton first; the page itself is what is audited here.
-  await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+  await expect(page.getByRole("progressbar", { name: "Loading" })).toHaveCount(0);
   await audit(page, label, findings);
 }
 

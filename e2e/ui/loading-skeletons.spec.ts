@@ -79,7 +79,7 @@ async function openAndPrefetch(page: Page, prefetched: Set<string>, url: string,
 test("a slow list page shows its skeleton as soon as it is clicked, then the page", async ({ page }) => {
   await signInAs(page, "owner");
   const prefetched = prefetchedRoutes(page);
-  const skeleton = page.getByRole("status", { name: "Loading" });
+  const skeleton = page.getByRole("progressbar", { name: "Loading" });
   for (const [i, { path, nav, link, heading }] of listPages.entries()) {
     // The Developers tabs are on the Developers pages; the others start from the page before them.
     const from = nav === "Developers" ? "/test/developers/quickstart" : `/test${listPages[(i + listPages.length - 1) % listPages.length]!.path}`;
@@ -101,7 +101,7 @@ test("the skeleton fits a phone as it fits a laptop: nothing reaches past the sc
     const payments = await openAndPrefetch(page, prefetched, "/test", page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Payments", exact: true }));
     const release = await holdRender(page, "/test/payments");
     await payments.click();
-    const skeleton = page.getByRole("status", { name: "Loading" });
+    const skeleton = page.getByRole("progressbar", { name: "Loading" });
     await expect(skeleton).toBeVisible();
     expect((await skeleton.boundingBox())!.width).toBeLessThanOrEqual(size.width - 32);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);

@@ -41,7 +41,7 @@ async function passwordStep(page: Page, email: string) {
   await page.goto("/sign-in");
   await (await hydrated(page.getByLabel("Email"))).fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
   await expect(page.getByRole("button", { name: "Use a passkey" })).toBeVisible();
 }
 

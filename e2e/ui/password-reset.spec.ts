@@ -28,7 +28,7 @@ async function signInWithForm(page: Page, email: string, password: string) {
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
 }
 
 async function askForReset(page: Page, email: string): Promise<string> {

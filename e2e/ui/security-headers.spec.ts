@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readFixtures } from "../support/fixtures-data";
+import { hydrated } from "../support/hydration";
 
 test("pages carry a nonce-based CSP and security headers, and run with no CSP violation", async ({ page }) => {
   const violations: string[] = [];
@@ -24,7 +25,7 @@ test("pages carry a nonce-based CSP and security headers, and run with no CSP vi
   const { demoOwner } = readFixtures();
   await page.getByLabel("Email").fill(demoOwner.email);
   await page.getByLabel("Password").fill(demoOwner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
   await expect(page).toHaveURL(/\/test$/);
   expect(violations).toEqual([]);
   const second = await page.request.get("/sign-in");

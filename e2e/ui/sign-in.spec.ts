@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { readFixtures } from "../support/fixtures-data";
 import { expectCookiesSignedOut } from "../support/ui";
+import { hydrated } from "../support/hydration";
 
 test("the home page leads to sign-in, the seeded owner lands on the test-mode overview, and signing out ends the session", async ({ page, browser }) => {
   const { demoOwner } = readFixtures();
@@ -13,7 +14,7 @@ test("the home page leads to sign-in, the seeded owner lands on the test-mode ov
   await page.getByLabel("Email").fill(demoOwner.email);
   await page.getByLabel("Password").fill(demoOwner.password);
   await page.screenshot({ path: test.info().outputPath("sign-in.png") });
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
 
   await expect(page).toHaveURL(/\/test$/);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
@@ -40,13 +41,13 @@ test("the home page leads to sign-in, the seeded owner lands on the test-mode ov
 test("a wrong password is refused with a message, and empty fields are flagged beside them", async ({ page }) => {
   const { demoOwner } = readFixtures();
   await page.goto("/sign-in");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
   await expect(page.getByText("Enter a valid email address.")).toBeVisible();
   await expect(page.getByText("Enter your password.")).toBeVisible();
 
   await page.getByLabel("Email").fill(demoOwner.email);
   await page.getByLabel("Password").fill("not-the-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
   await expect(page.getByText("That email and password do not match an account.")).toHaveRole("alert");
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.screenshot({ path: test.info().outputPath("sign-in-error.png") });
@@ -58,4 +59,18 @@ test("signed-out visitors are sent to sign-in, and unknown modes are a 404", asy
   const response = await page.goto("/staging");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This page does not exist." })).toBeVisible();
+});
+
+test("a form submitted before the page's script runs (or with JavaScript off) never puts a password or an email in the URL", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const secret = "not-in-any-url-1234";
+  for (const [path, button] of [["/sign-in", "Sign in"], ["/sign-up", "Create account"], ["/forgot-password", "Send reset link"]] as const) {
+    await page.goto(path);
+    for (const field of await page.locator("input:is([type=email], [type=password], [type=text], :not([type]))").all()) await field.fill((await field.getAttribute("type")) === "email" ? "someone@e2e.tollgate.test" : secret);
+    await page.getByRole("button", { name: button }).click();
+    await page.waitForLoadState();
+    expect(page.url(), path).toBe(new URL(path, page.url()).href);
+  }
+  await context.close();
 });

@@ -25,7 +25,7 @@ async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   const answered = page.waitForResponse((r) => r.url().includes("/api/auth/callback/credentials"));
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
   await answered;
 }
 

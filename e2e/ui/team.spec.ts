@@ -7,6 +7,7 @@ import { actionArgs, captureServerAction, replayServerAction } from "../support/
 import { baseURL } from "../support/settings";
 import { linkIn, startMailbox, type Mailbox } from "../support/smtp";
 import { expectCookiesSignedOut, joinByInvitation, joinSubject, signInAs } from "../support/ui";
+import { hydrated } from "../support/hydration";
 
 // Team changes happen in account B, so the people of account A that other tests sign in as keep their roles.
 const account = "b";
@@ -114,7 +115,7 @@ test("an owner invites by email; the invitee sets a name and password, finishes 
   await expect(invitee).toHaveURL(/\/sign-in/);
   await invitee.getByLabel("Email").fill(email);
   await invitee.getByLabel("Password").fill(password);
-  await invitee.getByRole("button", { name: "Sign in" }).click();
+  await (await hydrated(invitee.getByRole("button", { name: "Sign in" }))).click();
   await expect(invitee).toHaveURL(/\/test$/);
   await invitee.goto(link);
   await expect(invitee.getByText("This invitation has already been accepted. Sign in with the email it was sent to.")).toHaveRole("alert");

@@ -15,7 +15,7 @@ async function signInWithForm(page: Page, email: string, code?: string) {
   await page.goto("/sign-in");
   await (await hydrated(page.getByLabel("Email"))).fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
   if (code === undefined) return;
   await page.getByLabel("Authenticator code").fill(code);
   await page.getByRole("button", { name: "Verify and sign in" }).click();

@@ -63,7 +63,7 @@ export function SignInForm({ next }: { next: string }) {
 
   const busy = isSubmitting || usingPasskey;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <div hidden={!!second} className="space-y-4">
         <TextField id="email" label="Email" error={errors.email?.message} type="email" autoComplete="email" autoFocus {...form.register("email")} />
         <TextField id="password" label="Password" error={errors.password?.message} type="password" autoComplete="current-password" {...form.register("password")} />

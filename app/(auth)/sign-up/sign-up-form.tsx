@@ -39,7 +39,7 @@ export function SignUpForm() {
 
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <TextField id="accountName" label="Business name" error={errors.accountName?.message} autoComplete="organization" autoFocus {...form.register("accountName")} />
       <TextField id="name" label="Your name" error={errors.name?.message} autoComplete="name" {...form.register("name")} />
       <TextField id="email" label="Email" error={errors.email?.message} type="email" autoComplete="email" {...form.register("email")} />

@@ -32,7 +32,7 @@ export function AcceptInvitationForm({ token, email }: { token: string; email: s
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormField id="email" label="Email">
         <Input id="email" type="email" value={email} readOnly aria-readonly className="bg-muted" />
       </FormField>

@@ -31,7 +31,7 @@ export function ConfirmJoinForm({ token, email, accountName }: { token: string; 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <ReadOnlyEmailField email={email} />
       <TextField id="password" label="The password you chose" error={errors.password?.message} type="password" autoComplete="current-password" autoFocus {...form.register("password")} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>

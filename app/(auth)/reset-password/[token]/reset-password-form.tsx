@@ -21,7 +21,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <ReadOnlyEmailField email={email} />
       <TextField id="password" label="New password" error={errors.password?.message} type="password" autoComplete="new-password" autoFocus {...form.register("password")} />
       <NewPasswordHint />

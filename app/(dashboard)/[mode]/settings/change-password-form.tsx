@@ -20,7 +20,7 @@ export function ChangePasswordForm({ mode, email }: { mode: Mode; email: string 
 
 
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
       {/* For password managers: which login the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <TextField id="password" label="Current password" error={errors.password?.message} type="password" autoComplete="current-password" {...form.register("password")} />

@@ -95,7 +95,7 @@ function ConfirmSetup({ mode, setup, onConfirmed, onCancel }: { mode: Mode; setu
           <CopyButton value={setup.secret} label="Copy key" />
         </div>
       </div>
-      <form onSubmit={submit} noValidate className="max-w-sm space-y-4">
+      <form method="post" onSubmit={submit} noValidate className="max-w-sm space-y-4">
         <TextField id="totp-code" label="Code from the app" error={errors.code?.message} inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.register("code")} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={isSubmitting}>
