@@ -22,6 +22,7 @@ describe("database unavailable", () => {
     new Error("\nInvalid `prisma.$queryRaw()` invocation:\n\n\nRaw query failed. Code: `25006`. Message: `cannot execute INSERT in a read-only transaction`"),
     Object.assign(new Error("Driver adapter error"), { cause: { kind: "postgres", originalCode: "25006", originalMessage: "cannot execute UPDATE in a read-only transaction" } }),
     Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), { code: "P2028" }),
+    new Error("Client has encountered a connection error and is not queryable"),
   ];
 
   it.each(midFailover.map((e) => [e.message, e]))("is a 503 mid-failover: %s", (_, error) => {

@@ -82,7 +82,7 @@ const unavailableCodes = new Set([
   "25006",
   "DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections",
 ]);
-const unavailableMessages = /connection terminated|connection refused|timeout exceeded when trying to connect|can't reach database|server closed the connection|terminating connection|too many (clients|database connections|connections)|remaining connection slots are reserved|unable to start a transaction in the given time|in a read-only transaction|query_wait_timeout|server conn crashed|server login has been failing|pgbouncer cannot connect to server|no more connections allowed/i;
+const unavailableMessages = /connection terminated|connection refused|timeout exceeded when trying to connect|can't reach database|server closed the connection|terminating connection|too many (clients|database connections|connections)|remaining connection slots are reserved|unable to start a transaction in the given time|in a read-only transaction|encountered a connection error and is not queryable|query_wait_timeout|server conn crashed|server login has been failing|pgbouncer cannot connect to server|no more connections allowed/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
