@@ -96,6 +96,22 @@ export class Cluster {
     return [];
   }
 
+  /**
+   * Whether the standby is synchronous again: streaming with sync_state 'sync' on the primary, and
+   * named in Patroni's /sync key. Until both hold, Patroni will not promote it (it may lack commits
+   * the primary made alone), so losing the primary then means waiting for it to come back.
+   */
+  async standbyInSync(): Promise<boolean> {
+    const members = await this.members();
+    if (!members.some((m) => m.role === "sync_standby" && m.state === "running")) return false;
+    const primary = await this.client(this.primaryUrl);
+    try {
+      return ((await primary.query(`SELECT 1 FROM pg_stat_replication WHERE sync_state = 'sync' AND state = 'streaming'`)).rowCount ?? 0) > 0;
+    } finally {
+      await primary.end();
+    }
+  }
+
   /** The index of the node Patroni's REST API calls the primary (what HAProxy's check asks). */
   async primaryNode(): Promise<number | null> {
     for (const [node, port] of ports.rest.entries()) {
