@@ -63,6 +63,17 @@ try {
   say(`two instances started together: ${startupErrors.length} error lines, seeded by ${servers.filter((s) => /Test API key:/.test(s.output())).length} of them`);
   assert.deepEqual(startupErrors, [], "instances starting together log no error");
 
+  // Two months of request log (hourly rows) from before, then the table partitioned by day while the instances run.
+  // (After the instances' first request-log retention round, due again only in 15 minutes: it would delete them row by row.)
+  const admin = await cluster.client(cluster.primaryUrl);
+  await waitFor("the first retention round", async () => ((await admin.query(`SELECT 1 FROM "TaskLease" WHERE name = 'Request log retention' AND "nextRunAt" > now() + interval '5 minutes'`)).rowCount ?? 0) > 0, 60_000);
+  await admin.query(`INSERT INTO "RequestLog" (id, "accountId", mode, method, path, status, "durationMs", "createdAt") SELECT 'req_ha_old_' || g, 'acct_ha_old', 'live', 'GET', '/v1/payments', 200, 1, now() - make_interval(hours => g) FROM generate_series(1, 60 * 24) g`);
+  operatorCommand("lib/cli/partition-tables.ts");
+  const partitionsAtFirst = await partitionCount(admin);
+  say(`RequestLog partitioned by day: ${partitionsAtFirst} partitions`);
+  assert.ok(partitionsAtFirst >= 60, "a partition per day of the request log");
+  await admin.end();
+
   const liveKey = createLiveAccount();
   const api = new Api(servers.map((s) => s.url), liveKey);
   const merchant = await api.retrying(0, "POST", "/v1/merchants", { merchantName: "HA Shop", merchantEmail: "ha@shop.example" }, { "Idempotency-Key": `ha-merchant-${Date.now()}` });
@@ -210,6 +221,21 @@ try {
   say(`held polls on instance 2 woken by cancels on instance 1 after ${wakeMs.join(", ")} ms`);
   // The fallback sweep runs every 5 s; a wake-up this fast came through NOTIFY.
   assert.ok(Math.max(...wakeMs) < 2_000, "LISTEN works again after the failover");
+  // 6. Retention drops whole days: a month of partitions past the 30 days goes at once.
+  const oldRows = async () => Number(((await db.query(`SELECT count(*)::int AS n FROM "RequestLog" WHERE "accountId" = 'acct_ha_old'`)).rows[0] as { n: number }).n);
+  const runRows = Number(((await db.query(`SELECT count(*)::int AS n FROM "RequestLog" WHERE "accountId" <> 'acct_ha_old'`)).rows[0] as { n: number }).n);
+  const [partitionsBefore, oldBefore] = [await partitionCount(db), await oldRows()];
+  const maintenanceStarted = performance.now();
+  await db.query(`SELECT partman.run_maintenance('public.RequestLog', p_analyze := false, p_jobmon := false)`);
+  const maintenanceMs = performance.now() - maintenanceStarted;
+  const [partitionsAfter, oldAfter] = [await partitionCount(db), await oldRows()];
+  say(`request log: ${runRows} rows written through PgBouncer by the run; retention dropped ${partitionsBefore - partitionsAfter} day partitions (${oldBefore - oldAfter} rows) in ${maintenanceMs.toFixed(0)} ms`);
+  assert.ok(runRows > 0, "the instances wrote their request log into the partitioned table");
+  assert.ok(partitionsBefore - partitionsAfter >= 29, "the days past retention were dropped");
+  // Measured well under a second; a busy CI machine gets room.
+  assert.ok(maintenanceMs < 3_000, "a month of partitions dropped in seconds at most");
+  const [{ oldest }] = (await db.query(`SELECT EXTRACT(EPOCH FROM now() - min("createdAt"))::int / 86400 AS oldest FROM "RequestLog"`)).rows as [{ oldest: number }];
+  assert.ok(oldest <= 31, `nothing older than the 30 days (and the edge day) is kept (oldest: ${oldest} days)`);
   await db.end();
 
   const by = (list: typeof api.answers) => JSON.stringify(list.reduce<Record<string, number>>((acc, a) => ((acc[String(a.status)] = (acc[String(a.status)] ?? 0) + 1), acc), {}));
@@ -219,7 +245,10 @@ try {
   for (const line of log.refused) console.log(`  ${line.slice(0, 300)}`);
   const errors = errorLines();
   say(`error-level lines in the instances' logs over the run: ${errors.length}`);
-  for (const line of errors.slice(0, 10)) console.log(`  ${line.slice(0, 300)}`);
+  for (const line of errors.slice(0, 10)) {
+    const entry = JSON.parse(line) as { msg: string; task?: string; err?: { message?: string } };
+    console.log(`  ${entry.task ? `[${entry.task}] ` : ""}${entry.msg} ${entry.err?.message?.replace(/\s+/g, " ").slice(0, 200) ?? ""}`);
+  }
   say(`passed: recovery ${recovery1.toFixed(1)} s after the PostgreSQL kill, ${recovery2.toFixed(1)} s after the node kill (bound ${recoveryBoundSeconds} s)`);
   exitCode = 0;
 } catch (error) {
@@ -239,13 +268,23 @@ function errorLines(): string[] {
 
 /** The live account and key, made by the operator command straight on the primary. */
 function createLiveAccount(): string {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/cli/create-account.ts", "--email", `ha-${Date.now()}@e2e.tollgate.test`, "--mode", "live", "--json"], {
+  const stdout = operatorCommand("lib/cli/create-account.ts", "--email", `ha-${Date.now()}@e2e.tollgate.test`, "--mode", "live", "--json");
+  return (JSON.parse(stdout.trim().split("\n").pop()!) as { apiKey: string }).apiKey;
+}
+
+/** Runs an operator command (lib/cli) straight on the primary; returns what it printed. */
+function operatorCommand(script: string, ...args: string[]): string {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: cluster.primaryUrl, TOLLGATE_SECRET: testSecret },
     encoding: "utf8",
   });
-  if (run.status !== 0) throw new Error(`ops:create-account failed:\n${run.stderr}`);
-  return (JSON.parse(run.stdout.trim().split("\n").pop()!) as { apiKey: string }).apiKey;
+  if (run.status !== 0) throw new Error(`${script} failed:\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}
+
+async function partitionCount(client: { query: (text: string) => Promise<{ rows: unknown[] }> }): Promise<number> {
+  return Number(((await client.query(`SELECT count(*)::int AS n FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhparent WHERE c.relname = 'RequestLog'`)).rows[0] as { n: number }).n);
 }
 
 /**
