@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { isConcurrentChange, isDatabaseUnavailable } from "@/lib/errors/errors";
+import { backgroundFailureLevel } from "@/lib/log/background-failure";
 import { logger } from "@/lib/log/logger";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import { verifyRefundTransaction } from "@/lib/refunds/verify-refund";
@@ -33,10 +33,8 @@ async function recheck(transfers: { id: string | null; txHash: string }[], verif
   for (const { id, txHash } of transfers) {
     if (!id) continue;
     const done = await verify(id, txHash).catch((error: unknown) => {
-      // Another instance's watcher finished it first.
-      if (isConcurrentChange(error)) logger.debug({ id }, `Chain: ${id} was settled by another instance meanwhile.`);
-      else if (isDatabaseUnavailable(error)) logger.warn({ id }, `Chain: could not re-check ${id}: the database is unreachable.`);
-      else logger.error({ err: error, id }, `Chain: could not re-check ${id}.`);
+      // Debug when another instance's watcher finished it first.
+      logger[backgroundFailureLevel(error)]({ err: error, id }, `Chain: could not re-check ${id}.`);
       return false;
     });
     if (done) succeeded++;
