@@ -38,7 +38,7 @@ test.describe("database outage", () => {
     })();
     try {
       const key = await printedTestKey(server);
-      type Attempt = { status: number | "no answer"; code?: string; seconds: number; merchantId?: string };
+      type Attempt = { status: number | "no answer"; code?: string; seconds: number; merchantId?: string; retryAfter?: string | null };
       const attempts = new Map<string, Attempt[]>();
       let n = 0;
       const create = async (idempotencyKey: string): Promise<Attempt> => {
@@ -51,7 +51,7 @@ test.describe("database outage", () => {
             signal: AbortSignal.timeout(15_000),
           });
           const body = await response.json();
-          return { status: response.status, code: body.code, merchantId: body.merchant?.id, seconds: (Date.now() - started) / 1000 };
+          return { status: response.status, code: body.code, merchantId: body.merchant?.id, seconds: (Date.now() - started) / 1000, retryAfter: response.headers.get("retry-after") };
         } catch {
           return { status: "no answer", seconds: (Date.now() - started) / 1000 };
         }
@@ -93,7 +93,7 @@ test.describe("database outage", () => {
       const slowest = Math.max(...down.map((a) => a.seconds));
       console.log(`[outage] up: ${statuses(byPhase.up!)}; down: ${statuses(down)} (slowest answer ${slowest.toFixed(2)} s); back: ${statuses(byPhase.back!)}; recovered ${recoverySeconds.toFixed(2)} s after the database was started again`);
       // While the database is down (and in the moment it goes away) the answer is 503, never a 500 or silence.
-      for (const a of down) expect(a, JSON.stringify(a)).toMatchObject({ status: 503, code: "service_unavailable" });
+      for (const a of down) expect(a, JSON.stringify(a)).toMatchObject({ status: 503, code: "service_unavailable", retryAfter: expect.stringMatching(/^\d+$/) });
       expect(slowest).toBeLessThan(10);
       for (const a of [...byPhase.up!, ...byPhase.back!]) expect([201, 503], JSON.stringify(a)).toContain(a.status);
 

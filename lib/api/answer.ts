@@ -19,6 +19,8 @@ export function answerError(error: unknown, requestId: string, apiVersion?: stri
   const headers: Record<string, string> = {};
   if (error instanceof AppError && error.code === "rate_limited") headers["Retry-After"] = String(error.details?.retryAfterSeconds ?? 1);
   const failure = errorAnswer(error, requestId);
+  // The database away (a failover takes seconds): worth retrying shortly.
+  if (failure.status === 503) headers["Retry-After"] ??= "2";
   return { answer: answer(failure, requestId, apiVersion, false, headers), errorBody: failure.body };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { backgroundFailureLevel } from "@/lib/log/background-failure";
 import { logger } from "@/lib/log/logger";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import { verifyRefundTransaction } from "@/lib/refunds/verify-refund";
@@ -32,7 +33,8 @@ async function recheck(transfers: { id: string | null; txHash: string }[], verif
   for (const { id, txHash } of transfers) {
     if (!id) continue;
     const done = await verify(id, txHash).catch((error: unknown) => {
-      logger.error({ err: error, id }, `Chain: could not re-check ${id}.`);
+      // Debug when another instance's watcher finished it first.
+      logger[backgroundFailureLevel(error)]({ err: error, id }, `Chain: could not re-check ${id}.`);
       return false;
     });
     if (done) succeeded++;

@@ -9,6 +9,12 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgresql:// connection string")
     .optional(),
+  // Set when DATABASE_URL goes through a transaction-mode pooler (PgBouncer): the few sessions that
+  // need a connection of their own (LISTEN, the migration lock) use this one, straight to the primary.
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_DIRECT_URL must be a postgresql:// connection string")
+    .optional(),
   DATA_DIR: z.string().default(".data"),
   // The least severe log lines written (JSON lines on stdout; see the README's "Logs").
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),

@@ -26,16 +26,28 @@ export type Connection = {
   listen: (channel: string, onMessage: (payload: string) => void, onGap: () => void) => Promise<() => Promise<void>>;
   /** One statement straight on the driver, past Prisma (see lib/db/raw-query.ts). */
   query: DriverQuery;
+  /**
+   * Runs `work` while no other process runs work under the same lock (a PostgreSQL session advisory
+   * lock on a direct connection; others wait for it). The embedded database has one process anyway.
+   */
+  exclusively: <T>(lockKey: number, work: () => Promise<T>) => Promise<T>;
 };
 
 /** `name` makes it a prepared statement on each pooled connection (PGlite prepares nothing). */
 export type DriverQuery = <T>(text: string, values: unknown[], name?: string) => Promise<T[]>;
 
 export function connect(): Connection {
-  return env.DATABASE_URL ? connectPostgres(env.DATABASE_URL) : connectEmbedded(env.DATA_DIR);
+  return env.DATABASE_URL ? connectPostgres(env.DATABASE_URL, env.DATABASE_DIRECT_URL) : connectEmbedded(env.DATA_DIR);
 }
 
-function connectPostgres(connectionString: string): Connection {
+/**
+ * With `directUrl`, `connectionString` is a transaction-mode pooler (PgBouncer): a session is not
+ * ours from one transaction to the next there, so named prepared statements (PgBouncer before 1.21
+ * cannot carry them), LISTEN and session advisory locks go only where they hold: statements
+ * unnamed, the rest on the direct connection.
+ */
+function connectPostgres(connectionString: string, directUrl?: string): Connection {
+  const direct = directUrl ?? connectionString;
   // One pool for Prisma and for the statements run past it.
   const pool = new pg.Pool({
     connectionString,
@@ -46,7 +58,7 @@ function connectPostgres(connectionString: string): Connection {
   });
   const adapter = new PrismaPg(pool);
   const migrationAdapter = () => {
-    const pool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: 3_000 });
+    const pool = new pg.Pool({ connectionString: direct, max: 1, connectionTimeoutMillis: 3_000 });
     return { adapter: new PrismaPg(pool), release: () => pool.end() };
   };
   return {
@@ -54,8 +66,9 @@ function connectPostgres(connectionString: string): Connection {
     adapter,
     migrationAdapter,
     close: () => pool.end(),
-    listen: (channel, onMessage, onGap) => listenPostgres(connectionString, channel, onMessage, onGap),
-    query: async <T>(text: string, values: unknown[], name?: string) => (await pool.query({ text, values, name })).rows as T[],
+    listen: (channel, onMessage, onGap) => listenPostgres(direct, channel, onMessage, onGap),
+    query: async <T>(text: string, values: unknown[], name?: string) => (await pool.query({ text, values, name: directUrl ? undefined : name })).rows as T[],
+    exclusively: (lockKey, work) => exclusivelyPostgres(direct, lockKey, work),
   };
 }
 
@@ -80,7 +93,22 @@ function connectEmbedded(dataDir: string): Connection {
       return unlisten;
     },
     query: pgliteQuery(pglite),
+    exclusively: (_lockKey, work) => work(),
   };
+}
+
+async function exclusivelyPostgres<T>(connectionString: string, lockKey: number, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000 });
+  // A lost lock connection fails the next query on it; an unhandled 'error' would end the process.
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [lockKey]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock too, also when the unlock cannot be sent.
+    await client.end().catch(() => {});
+  }
 }
 
 // LISTEN needs a connection of its own, held open: a pooled one would be handed to other queries.

@@ -16,6 +16,19 @@ describe("database unavailable", () => {
     expect(toErrorResponse(error, "req_1")).toMatchObject({ status: 503, body: { code: "service_unavailable" } });
   });
 
+  // What a failover looks like through PgBouncer and HAProxy (seen in `npm run test:ha`).
+  const midFailover = [
+    new Error("\nInvalid `prisma.relayerLock.update()` invocation:\n\n\nDatabase error. Code: `08P01`. Message: `query_wait_timeout`"),
+    new Error("\nInvalid `prisma.$queryRaw()` invocation:\n\n\nRaw query failed. Code: `25006`. Message: `cannot execute INSERT in a read-only transaction`"),
+    Object.assign(new Error("Driver adapter error"), { cause: { kind: "postgres", originalCode: "25006", originalMessage: "cannot execute UPDATE in a read-only transaction" } }),
+    Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), { code: "P2028" }),
+    new Error("Client has encountered a connection error and is not queryable"),
+  ];
+
+  it.each(midFailover.map((e) => [e.message, e]))("is a 503 mid-failover: %s", (_, error) => {
+    expect(toErrorResponse(error, "req_1")).toMatchObject({ status: 503, body: { code: "service_unavailable" } });
+  });
+
   it("keeps query bugs and app errors as they are", () => {
     expect(isDatabaseUnavailable(Object.assign(new Error("Unique constraint failed"), { code: "P2002" }))).toBe(false);
     expect(toErrorResponse(new AppError("not_found", "Payment not found."), "req_1").status).toBe(404);

@@ -78,9 +78,11 @@ const unavailableCodes = new Set([
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE",
   "P1001", "P1002", "P1017", "P2024", "P2037",
   "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300",
+  // A write that reached a node just demoted by a failover (the router has not caught up yet).
+  "25006",
   "DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections",
 ]);
-const unavailableMessages = /connection terminated|connection refused|timeout exceeded when trying to connect|can't reach database|server closed the connection|terminating connection|too many (clients|database connections|connections)|remaining connection slots are reserved/i;
+const unavailableMessages = /connection terminated|connection refused|timeout exceeded when trying to connect|can't reach database|server closed the connection|terminating connection|too many (clients|database connections|connections)|remaining connection slots are reserved|unable to start a transaction in the given time|in a read-only transaction|encountered a connection error and is not queryable|query_wait_timeout|server conn crashed|server login has been failing|pgbouncer cannot connect to server|no more connections allowed/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
@@ -93,6 +95,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     e = record.cause;
   }
   return false;
+}
+
+/**
+ * Another instance changed the same row first (a payment moved on, or already ended, under a
+ * background task's feet): expected when several instances work the same rows, and settled by
+ * reading again, so not an error to report. Only for background work: to an API caller a final
+ * payment is an answer.
+ */
+export function isConcurrentChange(error: unknown): boolean {
+  return error instanceof AppError && (error.code === "conflict" || (error.code === "invalid_state" && error.details?.final === true));
 }
 
 /** Maps any thrown value to the HTTP status and Error object a client may see. */

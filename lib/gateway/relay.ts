@@ -85,7 +85,8 @@ export class RelayFailed extends Error {}
 
 async function withLease<T>(chain: Chain, address: string, send: (nonce: number) => Promise<T>): Promise<T> {
   const key = { chainId: chain.id, address };
-  await db().relayerLock.upsert({ where: { chainId_address: key }, create: key, update: {} });
+  // Not an upsert: Prisma's reads and then inserts, so two instances' first relays both inserted.
+  await db().relayerLock.createMany({ data: [key], skipDuplicates: true });
   const deadline = Date.now() + 15_000;
   for (;;) {
     const now = new Date();
@@ -97,11 +98,22 @@ async function withLease<T>(chain: Chain, address: string, send: (nonce: number)
   try {
     const nonce = await chainClient(chain).getTransactionCount({ address: address as Hex, blockTag: "pending" });
     const result = await send(nonce);
-    await db().relayerLock.update({ where: { chainId_address: key }, data: { lastNonce: nonce } });
+    // The transaction is out: the database gone at this moment (a failover) must not make it look unsent.
+    await db().relayerLock.update({ where: { chainId_address: key }, data: { lastNonce: nonce } }).catch(() => {});
     return result;
   } finally {
-    await db().relayerLock.update({ where: { chainId_address: key }, data: { lockedUntil: null } });
+    releaseLease(key, Date.now() + leaseMs);
   }
+}
+
+// Until the database is back, the lease is let go of in the background, so that a failover holds
+// the relayer up for as long as it lasts rather than for the whole lease.
+function releaseLease(key: { chainId: string; address: string }, expiresAt: number): void {
+  db()
+    .relayerLock.update({ where: { chainId_address: key }, data: { lockedUntil: null } })
+    .catch(() => {
+      if (Date.now() + 1_000 < expiresAt) setTimeout(() => releaseLease(key, expiresAt), 1_000).unref();
+    });
 }
 
 function viemChain(chain: Chain) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { connection, db, type Payment, type DbOrTx } from "@/lib/db";
+import { backgroundFailureLevel } from "@/lib/log/background-failure";
 import { logger } from "@/lib/log/logger";
 import { outsideRequest } from "@/lib/log/request-context";
 import { expireIfDue } from "./get-payment";
@@ -97,7 +98,7 @@ function ensureStarted(state: Hub): void {
         () => {},
         (error: unknown) => {
           // The sweep keeps held polls answered; try to listen again at the next wait.
-          logger.error({ err: error }, "The payment change listener could not start");
+          logger[backgroundFailureLevel(error)]({ err: error }, "The payment change listener could not start");
           state.listening = null;
         },
       );
@@ -123,8 +124,9 @@ async function reread(state: Hub, paymentId: string): Promise<void> {
       }
     }
   } catch (error) {
-    // The sweep or the poll's own deadline answers them; an unreachable database is not theirs to report.
-    logger.error({ err: error, paymentId }, "A payment change re-read failed");
+    // The sweep or the poll's own deadline answers them; an unreachable database is not theirs to
+    // report, nor another instance expiring the payment at the same moment.
+    logger[backgroundFailureLevel(error)]({ err: error, paymentId }, "A payment change re-read failed");
   } finally {
     state.reading.delete(paymentId);
   }
@@ -145,6 +147,6 @@ async function sweep(state: Hub): Promise<void> {
       if (moved) void reread(state, id);
     }
   } catch (error) {
-    logger.error({ err: error }, "The payment change sweep failed");
+    logger[backgroundFailureLevel(error)]({ err: error }, "The payment change sweep failed");
   }
 }

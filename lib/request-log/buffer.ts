@@ -88,5 +88,5 @@ function insertBatch(batch: RequestLogEntry[]): Prisma.Sql {
       ${column((e) => e.appId)}::text[], ${column((e) => e.method)}::text[], ${column((e) => e.path)}::text[], ${column((e) => e.status)}::int[],
       ${column((e) => e.durationMs)}::int[], ${column((e) => json(e.requestBody))}::text[], ${column((e) => json(e.errorBody))}::text[], ${column((e) => e.createdAt.toISOString())}::timestamptz[]
     ) AS t(id, "accountId", mode, "apiKeyId", "appId", method, path, status, "durationMs", "requestBody", "errorBody", "createdAt")
-    ON CONFLICT ("id") DO NOTHING`;
+    ON CONFLICT DO NOTHING`;
 }

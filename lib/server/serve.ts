@@ -32,10 +32,11 @@ export type Pages = {
 export async function serve({ dev, label, loadPages }: { dev: boolean; label: string; loadPages: () => Promise<Pages> }): Promise<void> {
   let backgroundWork: Worker | null = null;
   const prepareAndSeed = async () => {
-    await prepareDatabase();
-    // The demo sign-in and key are for the person starting the server, not a log line (logs are
-    // kept and shipped; a password must not be among them).
-    if (!(await hasAnyAccount())) process.stdout.write(`${describeSeed(await seedDemoAccount())}\n`);
+    await prepareDatabase(logger, async () => {
+      // The demo sign-in and key are for the person starting the server, not a log line (logs are
+      // kept and shipped; a password must not be among them).
+      if (!(await hasAnyAccount())) process.stdout.write(`${describeSeed(await seedDemoAccount())}\n`);
+    });
     backgroundWork ??= startInlineWorker();
   };
   if (connection().kind === "embedded") {
@@ -102,12 +103,15 @@ export async function serve({ dev, label, loadPages }: { dev: boolean; label: st
 // the server answers, and /api/health reports 503. The schema engine reports driver failures only
 // as "External error", so every preparation failure is retried, and said.
 async function prepareWhenReachable(prepare: () => Promise<void>): Promise<void> {
+  let waitedMs = 0;
   for (let delay = 1_000; ; delay = Math.min(delay * 2, 15_000)) {
     try {
       return await prepare();
     } catch (error) {
-      const reason = isDatabaseUnavailable(error) ? "Database unreachable" : `Database preparation failed (${error instanceof Error ? error.message : String(error)})`;
-      logger.error(`${reason}; retrying in ${delay / 1000}s.`);
+      // A database still starting (or failing over) is expected for a moment; past a minute it needs a person.
+      if (isDatabaseUnavailable(error)) (waitedMs < 60_000 ? logger.warn : logger.error).call(logger, `Database unreachable; retrying in ${delay / 1000}s.`);
+      else logger.error(`Database preparation failed (${error instanceof Error ? error.message : String(error)}); retrying in ${delay / 1000}s.`);
+      waitedMs += delay;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

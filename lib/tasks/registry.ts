@@ -27,7 +27,7 @@ export const registeredTasks: readonly Task[] = [
   { name: "Password reset requests", everyMs: 1_000, lock: "rows", batch: 50, run: ({ batch }) => handleResetRequests(batch) },
   { name: "Expiry sweep", everyMs: 5_000, lock: "rows", batch: 50, run: async ({ batch }) => (await sweepExpiredPayments(batch)) === batch },
   // Instances that watch at once read some blocks twice, which is harmless (see watch-chains.ts).
-  { name: "Chain watch", everyMs: 2_000, lock: "rows", run: async () => (await watchChains(), false) },
+  { name: "Chain watch", everyMs: 2_000, lock: "rows", run: async ({ log }) => (await watchChains(log), false) },
   { name: "Relayer recovery", everyMs: Math.min(15_000, env.RELAYER_STALE_CLAIM_MS), lock: "rows", batch: 20, run: async ({ batch }) => (await recoverStaleSubmissions(batch), false) },
   rateLimitBucketRetention,
   idempotencyRetention,

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors/errors";
 import { createLogger } from "@/lib/log/logger";
 import { runTasks } from "./run-tasks";
 import type { Task } from "./task";
@@ -34,5 +35,29 @@ describe("running tasks", () => {
     await Promise.race([once(process, "warning"), new Promise((resolve) => setImmediate(resolve))]);
     expect(warnings.map((w) => w.name)).toEqual([]);
     expect(rounds.size).toBe(14);
+  });
+
+  it("logs a concurrent change by another instance at debug, and a real failure at error", async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const log = createLogger(new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) }));
+    log.level = "debug";
+    let rounds = 0;
+    const task: Task = {
+      name: "Chain watch",
+      everyMs: 10,
+      lock: "rows",
+      run: async () => {
+        rounds++;
+        if (rounds <= 2) throw new AppError("conflict", "The payment changed at the same moment; try again.");
+        if (rounds === 3) throw new Error("the chain's node answered nonsense");
+        return false;
+      },
+    };
+    const runner = runTasks([task], log);
+    while (rounds < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+    await runner.stop();
+    const atLeast = (level: number) => lines.filter((l) => l.level >= level).map((l) => l.msg);
+    expect(atLeast(50)).toEqual(["Chain watch failed: Error: the chain's node answered nonsense"]);
+    expect(lines.filter((l) => l.level === 20 && /concurrent change/.test(l.msg))).toHaveLength(2);
   });
 });

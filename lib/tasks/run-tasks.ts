@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { setMaxListeners } from "node:events";
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
-import { isDatabaseUnavailable } from "@/lib/errors/errors";
+import { isConcurrentChange, isDatabaseUnavailable } from "@/lib/errors/errors";
 import type { Logger } from "@/lib/log/logger";
 import { releaseLease, takeLease } from "./lease";
 import type { Task } from "./task";
@@ -43,8 +43,10 @@ export function runTasks(tasks: readonly Task[], log: Logger): Runner {
         if (failures > 0) taskLog.info(`${task.name} recovered.`);
         failures = 0;
       } catch (error) {
-        failures++;
-        if (failures === 1 || failures % 20 === 0) {
+        // Another instance got to the same row first: the next round, at the usual time, sees its outcome.
+        if (isConcurrentChange(error)) {
+          taskLog.debug(`${task.name} met a concurrent change: ${String(error)}`);
+        } else if (++failures === 1 || failures % 20 === 0) {
           const times = failures > 1 ? ` (${failures} times in a row)` : "";
           if (isDatabaseUnavailable(error)) taskLog.warn(`${task.name} failed${times}: the database is unreachable.`);
           else taskLog.error({ err: error }, `${task.name} failed${times}: ${String(error)}`);

@@ -40,6 +40,7 @@ export async function openTestDatabase(): Promise<Db> {
     close: () => pglite.close(),
     listen: (channel, onMessage) => pglite.listen(channel, onMessage),
     query: pgliteQuery(pglite),
+    exclusively: (_lockKey, work) => work(),
   });
   // The client's first query loads its query compiler (seconds on a busy machine): here, not in a test's time.
   await client.account.count();

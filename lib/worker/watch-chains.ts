@@ -3,13 +3,20 @@ import { advanceLivePayments, advanceLiveRefunds } from "@/lib/chain/advance-liv
 import { configuredChains, type Chain } from "@/lib/chain/chains";
 import { watchTransfers, type WatchState } from "@/lib/chain/watch-transfers";
 import { db } from "@/lib/db";
+import { isConcurrentChange } from "@/lib/errors/errors";
+import type { Logger } from "@/lib/log/logger";
 
 /** One round of live-mode chain work: find new transfers to open payments, then move confirming payments and refunds on. */
-export async function watchChains(): Promise<void> {
+export async function watchChains(log: Logger): Promise<void> {
   const failures: string[] = [];
   // One chain's node being down must not stop the others, nor the re-checks below.
   for (const chain of configuredChains()) {
-    await watchChain(chain).catch((error) => failures.push(`${chain.name}: ${error instanceof Error ? error.message : String(error)}`));
+    await watchChain(chain).catch((error) => {
+      const message = `${chain.name}: ${error instanceof Error ? error.message : String(error)}`;
+      // Another instance moved the payment first; the cursor stayed, so the next round reads the blocks again.
+      if (isConcurrentChange(error)) log.debug(`Chain watch met a concurrent change on ${message}`);
+      else failures.push(message);
+    });
   }
   await advanceLivePayments();
   await advanceLiveRefunds();

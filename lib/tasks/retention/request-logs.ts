@@ -1,4 +1,5 @@
 import "server-only";
+import { isPartitioned, maintainPartitions } from "@/lib/db/partitions";
 import { dayMs, deleteOlderThan, retentionTask } from "./retention-task";
 
 /** How long the Developers request log reaches back. */
@@ -6,6 +7,9 @@ export const requestLogDays = 30;
 
 /** Deletes up to `batch` logged API requests older than 30 days. */
 export async function sweepOldRequestLogs(batch: number, now: Date): Promise<number> {
+  // Partitioned (ops:partition-tables): whole days past retention are dropped; the rows left of the
+  // day on the edge are deleted as before.
+  if (await isPartitioned("RequestLog")) await maintainPartitions("RequestLog");
   return deleteOlderThan("RequestLog", "createdAt", new Date(now.getTime() - requestLogDays * dayMs), batch);
 }
 
