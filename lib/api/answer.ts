@@ -14,11 +14,13 @@ export function answer(result: ApiResult, requestId: string, apiVersion?: string
   return { status: result.status, headers, body: JSON.stringify(result.body) };
 }
 
-/** The Error object of what was thrown, with Retry-After when the caller is being rate limited. */
+/** The Error object of what was thrown, with Retry-After when the error says when to retry (rate limits, an unavailable chain or relayer). */
 export function answerError(error: unknown, requestId: string, apiVersion?: string): { answer: ApiAnswer; errorBody: ErrorObject } {
   const headers: Record<string, string> = {};
   if (error instanceof AppError && error.code === "rate_limited") headers["Retry-After"] = String(error.details?.retryAfterSeconds ?? 1);
   const failure = errorAnswer(error, requestId);
+  const retryAfter = failure.body.details?.retryAfterSeconds;
+  if (typeof retryAfter === "number") headers["Retry-After"] = String(retryAfter);
   return { answer: answer(failure, requestId, apiVersion, false, headers), errorBody: failure.body };
 }
 
