@@ -19,10 +19,11 @@ export function isChainUnavailable(error: unknown): boolean {
   return chainOf(error).some((e) => e instanceof Error && (unreachableNames.has(e.name) || unreachableText.test(`${(e as { code?: string }).code ?? ""} ${e.message}`)));
 }
 
-/** The first line of what a node or viem said, at most 200 characters. */
+/** The first line of what a node or viem said (or the last of a database error's), at most 200 characters. */
 export function shortReason(error: unknown): string {
   const text = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error);
-  return text.split("\n")[0]!.slice(0, 200);
+  const lines = text.split("\n").map((line) => line.trim()).filter(Boolean);
+  return ((error as { clientVersion?: string }).clientVersion ? lines.at(-1) : lines[0])?.slice(0, 200) ?? "";
 }
 
 export function chainUnavailable(requestId?: string): AppError {
