@@ -54,7 +54,7 @@ export const gatewayOptionsOp = defineOperation({
   body: GetOptionsBodySchema,
   status: 200,
   response: GetOptionsResponseSchema,
-  errors: ["payment_not_found", "invalid_params", "invalid_state", "payment_expired"],
+  errors: ["payment_not_found", "invalid_params", "invalid_state", "payment_expired", "chain_unavailable"],
   handler: async ({ ctx, params, query, body }) => {
     const payment = await findGatewayPayment(ctx, params.paymentId);
     const options = await createGatewayOptions(payment, body.accounts);
@@ -90,7 +90,7 @@ export const gatewayConfirmOp = defineOperation({
   body: ConfirmBodySchema,
   status: 200,
   response: GatewayStatusSchema,
-  errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired"],
+  errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired", "gas_sponsorship_refused", "sponsorship_budget_exhausted", "relayer_out_of_funds", "relayer_unavailable", "chain_unavailable"],
   handler: async ({ ctx, params, query, body, signal }) => {
     const payment = await confirmGatewayOption(await findGatewayPayment(ctx, params.paymentId), body.optionId, body.results, ctx.actor);
     return statusAfterPoll(ctx, payment, query.maxPollMs, signal);
