@@ -79,7 +79,8 @@ test("gas sponsorship: allow-list, gas limit before broadcast, no dust or self-p
     const before = await relayerState();
     const refused = await burning.confirm();
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ code: "gas_sponsorship_refused", details: { reason: "gas_limit_exceeded" } });
+    // In WalletConnect Pay's vocabulary on the Gateway (invalid_state: ask for options again), Tollgate's code beside it.
+    expect(refused.body).toMatchObject({ code: "invalid_state", details: { code: "gas_sponsorship_refused", reason: "gas_limit_exceeded" } });
     expect(await relayerState()).toEqual(before);
     expect(await statusOf(burning.id)).toBe("requires_action");
 
@@ -96,7 +97,7 @@ test("gas sponsorship: allow-list, gas limit before broadcast, no dust or self-p
     // The second would pass the day's budget: 429 with the wait until the next UTC day, nothing sent, still payable.
     const overBudget = await second.confirm();
     expect(overBudget.status).toBe(429);
-    expect(overBudget.body).toMatchObject({ code: "sponsorship_budget_exhausted", details: { reason: "daily_budget" } });
+    expect(overBudget.body).toMatchObject({ code: "rate_limited", details: { code: "sponsorship_budget_exhausted", reason: "daily_budget" } });
     const retryAfter = Number(overBudget.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);

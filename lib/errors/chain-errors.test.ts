@@ -32,6 +32,16 @@ describe("chain and relayer failures", () => {
     expect(answer.headers["Retry-After"]).toBe("300");
   });
 
+  it("on the Gateway the code is WalletConnect Pay's nearest, with the same status and Retry-After, and Tollgate's code in details.code", async () => {
+    const { answer, errorBody } = answerError(relayFailure(new Error("insufficient funds for gas")), "req_3", undefined, "walletconnect");
+    expect({ status: answer.status, retryAfter: answer.headers["Retry-After"] }).toEqual({ status: 503, retryAfter: "300" });
+    expect(errorBody).toMatchObject({ code: "internal_error", details: { code: "relayer_out_of_funds", retryAfterSeconds: 300 } });
+    const down = answerError(await unreachable(), "req_4", undefined, "walletconnect");
+    expect({ status: down.answer.status, code: down.errorBody.code, details: down.errorBody.details }).toEqual({ status: 503, code: "internal_error", details: { code: "chain_unavailable", retryAfterSeconds: 10, requestId: "req_4" } });
+    const refused = answerError(new AppError("gas_sponsorship_refused", "no", { reason: "self_payment" }), "req_5", undefined, "walletconnect");
+    expect({ status: refused.answer.status, body: refused.errorBody }).toEqual({ status: 400, body: { code: "invalid_state", message: "no", details: { reason: "self_payment", code: "gas_sponsorship_refused" } } });
+  });
+
   it("a wallet client's send to a node that is down maps the same way", async () => {
     const wallet = createWalletClient({ account: privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"), transport: http(nowhere, { retryCount: 0 }) });
     const error = await wallet.sendTransaction({ to: "0x0000000000000000000000000000000000000001", chain: null, gas: 21_000n, gasPrice: 1n, nonce: 0 }).catch((e: unknown) => e);

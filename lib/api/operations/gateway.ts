@@ -25,7 +25,7 @@ import { defineOperation } from "../operation";
 // The wallet side: what a wallet calls to pay a payment, as WalletConnect Pay's Gateway. A wallet
 // authenticates with an Api-Key or a public App-Id + Client-Id of the payment's account and mode.
 const tag = "Gateway";
-const common = { tag, auth: "api_key_or_app", permission: "payments.read", params: GatewayPaymentParamsSchema, ownTransactions: true } as const;
+const common = { tag, auth: "api_key_or_app", permission: "payments.read", params: GatewayPaymentParamsSchema, ownTransactions: true, errorVocabulary: "walletconnect" } as const;
 
 /** The payment's status, after holding the request up to maxPollMs for it to change. */
 async function statusAfterPoll(ctx: ApiContext, payment: Payment, maxPollMs: number, signal: AbortSignal) {
@@ -54,7 +54,7 @@ export const gatewayOptionsOp = defineOperation({
   body: GetOptionsBodySchema,
   status: 200,
   response: GetOptionsResponseSchema,
-  errors: ["payment_not_found", "invalid_params", "invalid_state", "payment_expired", "chain_unavailable"],
+  errors: ["payment_not_found", "invalid_params", "invalid_state", "payment_expired"],
   handler: async ({ ctx, params, query, body }) => {
     const payment = await findGatewayPayment(ctx, params.paymentId);
     const options = await createGatewayOptions(payment, body.accounts);
@@ -90,7 +90,7 @@ export const gatewayConfirmOp = defineOperation({
   body: ConfirmBodySchema,
   status: 200,
   response: GatewayStatusSchema,
-  errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired", "gas_sponsorship_refused", "sponsorship_budget_exhausted", "relayer_out_of_funds", "relayer_unavailable", "chain_unavailable"],
+  errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired"],
   handler: async ({ ctx, params, query, body, signal }) => {
     const payment = await confirmGatewayOption(await findGatewayPayment(ctx, params.paymentId), body.optionId, body.results, ctx.actor);
     return statusAfterPoll(ctx, payment, query.maxPollMs, signal);
