@@ -27,17 +27,19 @@ export async function SponsoredGas({ scope }: { scope: Scope }) {
                 themselves instead of a gasless payment.
               </p>
             ))}
-          <Table columns={["Chain", "Today", { label: "Relays", hideBelow: "md" }, "Gas used", "Paid"]}>
+          <Table columns={["Chain", "Today", { label: "Relays", hideBelow: "md" }, "Spent"]}>
             <TBody>
               {chains.map((c) => (
                 <Tr key={c.chainId} data-testid={`sponsored-gas-${c.chainId}`}>
                   <Td>{c.chainName}</Td>
-                  <Td className="whitespace-nowrap font-mono text-xs">
-                    {gas(c.todayGas)} / {gas(c.budgetGas)}
+                  <Td className="font-mono text-xs">
+                    {gas(c.todayGas)} <span className="whitespace-nowrap">of {gas(c.budgetGas)}</span>
                   </Td>
                   <Td className="hidden md:table-cell">{c.relays}</Td>
-                  <Td className="whitespace-nowrap font-mono text-xs">{gas(c.gasUsed)}</Td>
-                  <Td className="whitespace-nowrap font-mono text-xs">{c.costEth} ETH</Td>
+                  <Td className="font-mono text-xs">
+                    <div className="whitespace-nowrap">{gas(c.gasUsed)} gas</div>
+                    <div className="break-all">{c.costEth} ETH</div>
+                  </Td>
                 </Tr>
               ))}
             </TBody>

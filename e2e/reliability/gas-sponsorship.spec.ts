@@ -1,6 +1,7 @@
 import { formatEther, getAddress, parseAbi, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { ApiClient, expect, freshKey, test } from "../support/api";
+import { axeFindings, isSerious } from "../support/axe";
 import { LocalChain, localCaip2, localChainId, signTypedJson } from "../support/chain";
 import { LiveServer } from "../support/live-server";
 import { signInViaApi } from "../support/sign-in";
@@ -114,6 +115,7 @@ test("gas sponsorship: allow-list, gas limit before broadcast, no dust or self-p
     await expect(row).toContainText(receipt.gasUsed.toLocaleString("en-US"));
     await expect(row).toContainText(`${formatEther(receipt.gasUsed * receipt.effectiveGasPrice)} ETH`);
     await expect(page.getByRole("alert").filter({ hasText: "sponsored gas" })).toContainText("used up");
+    expect((await axeFindings(page)).filter(isSerious), "serious or critical axe violations on the Developers page").toEqual([]);
     await page.getByRole("heading", { name: "Sponsored gas" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("sponsored-gas.png") });
   } finally {
