@@ -28,7 +28,8 @@ const refused = (reason: string, message: string) => new AppError("gas_sponsorsh
  */
 export async function assertSponsorable(relay: Relay): Promise<SponsoredCall> {
   const { authorization: auth } = relay;
-  const token = await rulesAllow({ accountId: relay.accountId, asset: relay.asset, from: auth.from, to: auth.to, value: auth.value }, 0n, relay.submissionId);
+  const candidate = { accountId: relay.accountId, asset: relay.asset, from: auth.from, to: auth.to, value: auth.value };
+  const token = await rulesAllow(candidate, "later");
   const chain = getChain(token.chainId);
   if (!chain) throw relayerUnavailable(`No RPC is configured for ${token.chainId}.`);
   if (!(await domainMatches(chain, token))) throw refused("domain_mismatch", "The token's EIP-712 domain is not the one its allow-list entry names, so the relayer does not sponsor it.");
@@ -40,7 +41,7 @@ export async function assertSponsorable(relay: Relay): Promise<SponsoredCall> {
     throw simulationRefusal(error);
   });
   if (estimate > token.gasLimit) throw refused("gas_limit_exceeded", `Relaying this authorization would use ${estimate} gas, more than the ${token.gasLimit} allowed for this token.`);
-  await rulesAllow({ accountId: relay.accountId, asset: relay.asset, from: auth.from, to: auth.to, value: auth.value }, estimate, relay.submissionId);
+  await rulesAllow(candidate, estimate, relay.submissionId);
   await client.call({ ...call, gas: token.gasLimit }).catch((error: unknown) => {
     throw simulationRefusal(error);
   });
@@ -49,7 +50,7 @@ export async function assertSponsorable(relay: Relay): Promise<SponsoredCall> {
 
 /** Why the relayer would not sponsor this payment (null: it would, as far as can be told before the buyer signs). */
 export async function sponsorshipRefusal(candidate: Candidate): Promise<AppError | null> {
-  return rulesAllow(candidate, 0n).then(
+  return rulesAllow(candidate, "limit").then(
     () => null,
     (error: unknown) => {
       if (error instanceof AppError) return error;
@@ -58,7 +59,8 @@ export async function sponsorshipRefusal(candidate: Candidate): Promise<AppError
   );
 }
 
-async function rulesAllow(candidate: Candidate, estimate: bigint, except?: string): Promise<SponsoredToken> {
+/** `gas` is what the budget must still hold: an estimate, the token's whole limit (before the buyer signs), or nothing yet. */
+async function rulesAllow(candidate: Candidate, gas: bigint | "limit" | "later", except?: string): Promise<SponsoredToken> {
   const token = sponsoredToken(candidate.asset);
   if (!token) throw refused("token_not_sponsored", "The relayer pays gas only for the tokens on the operator's allow-list; this one is not on it.");
   if (isAddressEqual(candidate.from, candidate.to)) throw refused("self_payment", "The payer is the destination: the relayer does not pay gas for a payment to oneself.");
@@ -66,8 +68,9 @@ async function rulesAllow(candidate: Candidate, estimate: bigint, except?: strin
   if (!chain) throw relayerUnavailable(`No RPC is configured for ${token.chainId}.`);
   const minimum = minimumSponsored(token.chainId, (await assetInfo(chain, candidate.asset)).decimals);
   if (candidate.value < minimum) throw refused("below_minimum", `Payments under ${minimum} units of this token are too small for the relayer to pay their gas.`);
+  if (gas === "later") return token;
   const spent = await gasSpentToday(candidate.accountId, token.chainId, except);
-  if (spent + (estimate || token.gasLimit) > BigInt(env.SPONSOR_DAILY_GAS_PER_ACCOUNT)) {
+  if (spent + (gas === "limit" ? token.gasLimit : gas) > BigInt(env.SPONSOR_DAILY_GAS_PER_ACCOUNT)) {
     throw new AppError("sponsorship_budget_exhausted", `This account's gasless payments used today's sponsored gas on ${chain.name} (${env.SPONSOR_DAILY_GAS_PER_ACCOUNT} gas). Buyers can still pay by sending the transfer themselves.`, {
       reason: "daily_budget",
       retryAfterSeconds: secondsToNextUtcDay(),
