@@ -1,6 +1,7 @@
 import { getAddress, parseAbi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { Action } from "@walletconnect/pay";
+import { readFixtures } from "../support/fixtures-data";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { LocalChain, localCaip2 } from "../support/chain";
 import { createMerchant } from "../support/merchants";
@@ -19,7 +20,7 @@ const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
 let authToken: Address;
 
 test.beforeAll(async () => {
-  authToken = getAddress(await chain.deployAuthToken("SDK Dollar", "SDKD"));
+  authToken = getAddress(readFixtures().authToken);
 });
 
 /** What a wallet does with the SDK's action: sign the typed data it carries (`params` is the JSON of the RPC params). */

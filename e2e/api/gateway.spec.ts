@@ -1,5 +1,6 @@
 import { createPublicClient, getAddress, http, parseAbi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { readFixtures } from "../support/fixtures-data";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { devAccounts, LocalChain, localCaip2, relayerAddress } from "../support/chain";
 import { createMerchant } from "../support/merchants";
@@ -43,7 +44,7 @@ async function fundedBuyer(token: Address, amount: bigint) {
 const balanceOf = (token: Address, owner: Address) => chain.public.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [owner] });
 
 test.beforeAll(async () => {
-  authToken = getAddress(await chain.deployAuthToken("Test Dollar", "TUSDA"));
+  authToken = getAddress(readFixtures().authToken);
   plainToken = getAddress(await chain.deployToken("PLAIN", 6));
 });
 
@@ -164,7 +165,7 @@ test.describe("live mode on the local chain", () => {
     expect(await balanceOf(authToken, destination)).toBe(4_200_000n);
   });
 
-  test("a relayer without gas gives a clear error and leaves the payment payable", async ({ apiAs, fixtures }) => {
+  test("a relayer without gas answers 503 relayer_out_of_funds and leaves the payment payable", async ({ apiAs, fixtures }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${authToken}`;
     const destination = privateKeyToAccount(generatePrivateKey()).address;
@@ -178,8 +179,10 @@ test.describe("live mode on the local chain", () => {
     await chain.setBalance(relayerAddress, 0n);
     try {
       const failed = await api.post(`${base}/confirm`, { optionId: option.id, results: [{ type: "walletRpc", data: [signature] }] });
-      expect(failed.status).toBe(500);
-      expect(failed.body.code).toBe("internal_error");
+      // Not an internal error: 503 with when to retry, in WalletConnect's nearest code with the relayer's own beside it.
+      expect(failed.status).toBe(503);
+      expect(failed.body).toMatchObject({ code: "internal_error", details: { code: "relayer_out_of_funds" } });
+      expect(failed.headers["retry-after"]).toBe("300");
       expect(failed.body.message).toContain("The relayer has too little gas");
       expect((await api.get(`${base}/status`)).body.status).toBe("requires_action");
     } finally {

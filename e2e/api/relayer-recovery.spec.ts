@@ -1,8 +1,8 @@
 import http from "node:http";
 import { getAddress, parseAbi, type Address, type Hex } from "viem";
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { ApiClient, expect, freshKey, test } from "../support/api";
-import { LocalChain, localCaip2, localChainId, relayerAddress, relayerKey } from "../support/chain";
+import { LocalChain, localCaip2, localChainId, relayerAddress, relayerKey, signTypedJson } from "../support/chain";
 import { LiveServer } from "../support/live-server";
 import { extraPort, localChainRpc } from "../support/settings";
 
@@ -49,6 +49,7 @@ test("a relay cut short by a crash is finished once after restart: resent if nev
     [`CHAIN_RPC_EIP155_${localChainId}`]: proxy.url,
     [`RELAYER_KEY_EIP155_${localChainId}`]: relayerKey,
     RELAYER_STALE_CLAIM_MS: "1500",
+    [`SPONSORED_TOKENS_EIP155_${localChainId}`]: `${token}:Crash Dollar:2`,
   });
   const request = await playwright.request.newContext({ baseURL: live.url });
   const api = new ApiClient(request, validator, { "Api-Key": live.liveKey });
@@ -62,7 +63,7 @@ test("a relay cut short by a crash is finished once after restart: resent if nev
     const buyer = privateKeyToAccount(generatePrivateKey());
     await chain.transferToken(token, buyer.address, value);
     const [option] = (await api.post(`/v1/gateway/payment/${payment.id}/options`, { accounts: [`${localCaip2}:${buyer.address}`] })).body.options;
-    const signature = await signTyped(buyer, option.actions[0].data.params[1] as string);
+    const signature = await signTypedJson(buyer, option.actions[0].data.params[1] as string);
     return { paymentId: payment.id as string, destination, confirm: { optionId: option.id as string, results: [{ type: "walletRpc", data: [signature] }] } };
   }
   const balance = (owner: Address) => chain.public.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [owner] });
@@ -121,9 +122,3 @@ test("a relay cut short by a crash is finished once after restart: resent if nev
     await proxy.close();
   }
 });
-
-async function signTyped(wallet: PrivateKeyAccount, json: string): Promise<Hex> {
-  const typed = JSON.parse(json);
-  const types = Object.fromEntries(Object.entries(typed.types).filter(([name]) => name !== "EIP712Domain")) as Record<string, { name: string; type: string }[]>;
-  return wallet.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message });
-}

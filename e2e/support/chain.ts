@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, parseAbi, type Address, type Hash } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, parseAbi, type Address, type Hash, type Hex } from "viem";
+import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { localChainId, repoRoot } from "./settings";
 
 // A real local EVM (Hardhat 2, offline) for live-mode tests, and the few things tests do on it.
@@ -74,6 +74,11 @@ export class LocalChain {
   /** Compiles TestAuthToken (an ERC-20 with EIP-3009, 6 decimals, EIP-712 version "2") and deploys it from account 0. */
   deployAuthToken(name: string, symbol: string): Promise<Address> {
     return this.deploy("TestAuthToken", [name, symbol, 10n ** 30n]);
+  }
+
+  /** Compiles GasBurnerToken (looks like TestAuthToken, burns ~5M gas per transferWithAuthorization) and deploys it from account 0. */
+  deployGasBurner(name: string, symbol: string): Promise<Address> {
+    return this.deploy("GasBurnerToken", [name, symbol, 10n ** 30n]);
   }
 
   /** A Chainlink-style price feed (TestAggregator) answering with `decimals` decimals. */
@@ -149,6 +154,13 @@ export class LocalChain {
     if (body.error) throw new Error(`${method}: ${body.error.message}`);
     return body.result;
   }
+}
+
+/** What a wallet does with an eth_signTypedData_v4 action's JSON: sign it (viem derives the EIP712Domain type itself). */
+export function signTypedJson(wallet: PrivateKeyAccount, json: string): Promise<Hex> {
+  const typed = JSON.parse(json);
+  const types = Object.fromEntries(Object.entries(typed.types).filter(([name]) => name !== "EIP712Domain")) as Record<string, { name: string; type: string }[]>;
+  return wallet.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message });
 }
 
 const compiled = new Map<string, { abi: unknown[]; bytecode: `0x${string}` }>();

@@ -24,6 +24,8 @@ export type Fixtures = {
    * banner and live-mode gate that would hold one back.
    */
   unconfirmed: { email: string; password: string };
+  /** The suite's EIP-3009 token on the local chain, on the test server's sponsorship allow-list (the only one a gasless option is offered for). */
+  authToken: `0x${string}`;
 };
 
 export function readFixtures(): Fixtures {

@@ -13,6 +13,8 @@ export class LiveServer {
   readonly dataDir = migratedDataDir("live");
   readonly env: Record<string, string>;
   readonly liveKey: string;
+  /** The account's owner, to sign in to its dashboard. */
+  readonly owner: { email: string; password: string };
   server: SpawnedServer | null = null;
 
   constructor(
@@ -27,7 +29,9 @@ export class LiveServer {
       encoding: "utf8",
     });
     if (run.status !== 0) throw new Error(`ops:create-account failed:\n${run.stderr}`);
-    this.liveKey = (JSON.parse(run.stdout.trim().split("\n").pop()!) as { apiKey: string }).apiKey;
+    const created = JSON.parse(run.stdout.trim().split("\n").pop()!) as { apiKey: string; email: string; password: string };
+    this.liveKey = created.apiKey;
+    this.owner = { email: created.email, password: created.password };
   }
 
   get url() {

@@ -17,6 +17,8 @@ export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 export const localChainId = 8453;
 export const localChainPort = port + 90;
 export const localChainRpc = `http://127.0.0.1:${localChainPort}`;
+/** The EIP-3009 token the test server deploys and allow-lists for gas sponsorship (Fixtures.authToken). */
+export const suiteAuthToken = { name: "Test Dollar", symbol: "TUSDA" };
 /** CHAIN_CONFIRMATIONS of every server on the local chain. */
 export const localChainConfirmations = 3;
 

@@ -4,8 +4,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { relayerKey, startLocalChain } from "./chain";
-import { fixturesFile, localChainConfirmations, localChainId, localChainPort, localChainRpc, ownerPassword, repoRoot, stateDir, unseenTransactionMs, walletConnectProjectId, walletConnectRelayPort } from "./settings";
+import { LocalChain, relayerKey, startLocalChain } from "./chain";
+import { fixturesFile, suiteAuthToken, localChainConfirmations, localChainId, localChainPort, localChainRpc, ownerPassword, repoRoot, stateDir, unseenTransactionMs, walletConnectProjectId, walletConnectRelayPort } from "./settings";
 import type { AccountFixture, Fixtures, RoleName } from "./fixtures-data";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -31,6 +31,10 @@ process.env.GATEWAY_UNSEEN_TRANSACTION_MS = String(unseenTransactionMs);
 process.env.SIGN_UPS_PER_ADDRESS_PER_HOUR = "1000";
 const chainNode = await startLocalChain(localChainPort);
 process.on("exit", () => chainNode.kill());
+// The suite's EIP-3009 token (e2e/chain/TestAuthToken.sol), on the relayer's allow-list as an
+// operator adds one: address, EIP-712 name and version (see the README's "Gas sponsorship").
+const authToken = await new LocalChain(localChainRpc).deployAuthToken(suiteAuthToken.name, suiteAuthToken.symbol);
+process.env[`SPONSORED_TOKENS_EIP155_${localChainId}`] = `${authToken}:${suiteAuthToken.name}:2`;
 
 // The last step of `npm run build` writes the checkout's assets: their manifest means a whole build.
 if (!fs.existsSync(path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "checkout-assets", "manifest.json"))) {
@@ -97,6 +101,7 @@ const fixtures: Fixtures = {
   demoOwner: { email: demo.email, password: demo.password },
   accounts,
   unconfirmed: await unconfirmedMember(accounts.b.accountId),
+  authToken,
 };
 fs.writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
 

@@ -13,7 +13,7 @@ const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
 
 test("Pay with browser wallet on a gasless token: one signature, no gas, the merchant receives the amount (390 px)", async ({ page, apiAs, fixtures }) => {
   await page.setViewportSize(checkoutViewport);
-  const token = getAddress(await chain.deployAuthToken("Checkout Dollar", "CUSD"));
+  const token = getAddress(fixtures.authToken);
   const asset = `${localCaip2}/erc20:${token}`;
   const buyer = privateKeyToAccount(generatePrivateKey());
   await chain.transferToken(token, buyer.address, 5_000_000n);

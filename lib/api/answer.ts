@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError, type ErrorObject } from "@/lib/errors/errors";
+import { inWalletConnectTerms } from "@/lib/errors/walletconnect-errors";
 import { errorAnswer } from "@/lib/log/error-answer";
 
 export type ApiResult = { status: number; body: unknown };
@@ -14,13 +15,16 @@ export function answer(result: ApiResult, requestId: string, apiVersion?: string
   return { status: result.status, headers, body: JSON.stringify(result.body) };
 }
 
-/** The Error object of what was thrown, with Retry-After when the caller is being rate limited. */
-export function answerError(error: unknown, requestId: string, apiVersion?: string): { answer: ApiAnswer; errorBody: ErrorObject } {
+/** The Error object of what was thrown, with Retry-After when the error says when to retry (rate limits, an unavailable chain or relayer). */
+export function answerError(error: unknown, requestId: string, apiVersion?: string, vocabulary?: "walletconnect"): { answer: ApiAnswer; errorBody: ErrorObject } {
   const headers: Record<string, string> = {};
   if (error instanceof AppError && error.code === "rate_limited") headers["Retry-After"] = String(error.details?.retryAfterSeconds ?? 1);
-  const failure = errorAnswer(error, requestId);
+  const answered = errorAnswer(error, requestId);
+  const failure = vocabulary === "walletconnect" ? { ...answered, body: inWalletConnectTerms(answered.body) } : answered;
+  const retryAfter = failure.body.details?.retryAfterSeconds;
+  if (typeof retryAfter === "number") headers["Retry-After"] = String(retryAfter);
   // The database away (a failover takes seconds): worth retrying shortly.
-  if (failure.status === 503) headers["Retry-After"] ??= "2";
+  else if (failure.status === 503) headers["Retry-After"] ??= "2";
   return { answer: answer(failure, requestId, apiVersion, false, headers), errorBody: failure.body };
 }
 

@@ -77,7 +77,7 @@ async function runOperation(operation: AnyOperation, request: ApiRequest, rawPar
     if (result.status >= 400) seen.errorBody = result.body;
     return answer(result, requestId, apiVersion, result.replayed);
   } catch (error) {
-    const failed = answerError(error, requestId, apiVersion);
+    const failed = answerError(error, requestId, apiVersion, operation.errorVocabulary);
     seen.errorBody = failed.errorBody;
     return failed.answer;
   }

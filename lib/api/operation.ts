@@ -43,6 +43,8 @@ export type Operation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, 
   response: R;
   /** Error codes this operation can answer with, beyond the ones every operation can. */
   errors?: ErrorCode[];
+  /** "walletconnect": errors are answered in WalletConnect Pay's codes (lib/errors/walletconnect-errors.ts). */
+  errorVocabulary?: "walletconnect";
   handler: (input: OperationInput<P, Q, B> & {
     /** A transaction for writes (shared with the idempotency record), the client for reads. */
     q: DbOrTx;

@@ -1,6 +1,8 @@
 import "server-only";
 import { erc20Abi, getAddress, isAddressEqual, type Address, type Hash } from "viem";
 import { db } from "@/lib/db";
+import { shortReason } from "@/lib/errors/chain-errors";
+import { logger } from "@/lib/log/logger";
 import { toleratedMinimum } from "@/lib/payments/exceptions";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import { refundRoute, verifyRefundTransaction } from "@/lib/refunds/verify-refund";
@@ -62,13 +64,13 @@ export async function watchTransfers(chain: Chain, state: WatchState): Promise<n
   const deepEnough = latest - BigInt(chain.confirmations) + 1n;
   if (watched.length) {
     for (const transfer of await transfersTo(chain, watched, from, to)) {
-      const offered = await settleFirstPayment(open, transfer);
-      if (offered.settled || (await settleFirstRefund(refunds, transfer))) {
-        found++;
-        continue;
-      }
-      const owners = new Set(watched.flatMap((w) => (w.accountId && w.asset === transfer.asset && isAddressEqual(w.to, transfer.to) ? [w.accountId] : [])));
-      if (owners.size && transfer.blockNumber <= deepEnough) await recordUnmatchedTransfer(chain, transfer, [...owners], offered.refusedBy);
+      // One transfer that cannot be handled (a payment's check failing) is logged and skipped; the
+      // pass goes on with the others. Its payment is re-checked by the other paths (checkout, support).
+      const settled = await handleTransfer(chain, transfer, { open, refunds, watched, deepEnough }).catch((error: unknown) => {
+        logger.warn({ chainId: chain.id, txHash: transfer.txHash, logIndex: transfer.logIndex, reason: shortReason(error) }, "Chain watch: skipped a transfer that could not be handled.");
+        return false;
+      });
+      if (settled) found++;
     }
   }
   // Blocks not yet deep enough are read again next pass: a transfer reorged out of them and mined
@@ -76,6 +78,14 @@ export async function watchTransfers(chain: Chain, state: WatchState): Promise<n
   const settled = to - BigInt(chain.confirmations);
   if (settled >= 0n && (state.cursor === undefined || settled > state.cursor)) state.cursor = settled;
   return found;
+}
+
+async function handleTransfer(chain: Chain, transfer: SeenTransfer, pass: { open: OpenPayment[]; refunds: PendingRefund[]; watched: Watched[]; deepEnough: bigint }): Promise<boolean> {
+  const offered = await settleFirstPayment(pass.open, transfer);
+  if (offered.settled || (await settleFirstRefund(pass.refunds, transfer))) return true;
+  const owners = new Set(pass.watched.flatMap((w) => (w.accountId && w.asset === transfer.asset && isAddressEqual(w.to, transfer.to) ? [w.accountId] : [])));
+  if (owners.size && transfer.blockNumber <= pass.deepEnough) await recordUnmatchedTransfer(chain, transfer, [...owners], offered.refusedBy);
+  return false;
 }
 
 const address = (caip10: string) => getAddress(caip10.split(":").pop()!);

@@ -54,6 +54,10 @@ const schema = z.object({
   // A relayed submission claimed longer ago than this, and not finished, belongs to an instance that
   // died mid-send; the worker takes it up again (checking on chain whether it was sent).
   RELAYER_STALE_CLAIM_MS: z.coerce.number().int().min(100).default(60_000),
+  // Gas sponsorship (README "Gas sponsorship"): the most gas one relay may use unless its token's
+  // allow-list entry says otherwise, and the gas an account's relays may use per chain per UTC day.
+  SPONSOR_GAS_LIMIT: z.coerce.number().int().min(21_000).default(150_000),
+  SPONSOR_DAILY_GAS_PER_ACCOUNT: z.coerce.number().int().min(0).default(15_000_000),
   // How long outbox events and their webhook deliveries are kept (at least the 3 days a delivery is
   // retried), and audit entries (a security record, so long). See the README's "Retention".
   RETENTION_EVENTS_DAYS: z.coerce.number().int().min(3).default(30),
@@ -119,6 +123,34 @@ export const relayerKeyEnv: Record<string, `0x${string}`> = (() => {
     keys[`eip155:${match[1]}`] = z.string().regex(/^0x[0-9a-fA-F]{64}$/, `${name} must be a 32-byte hex private key`).parse(value) as `0x${string}`;
   }
   return keys;
+})();
+
+export type SponsoredTokenEnv = { address: `0x${string}`; name: string; version: string; gasLimit?: number };
+
+/**
+ * Gas sponsorship per chain, beside the known-asset registry's EIP-3009 tokens:
+ * `SPONSORED_TOKENS_EIP155_<id>=<address>:<EIP-712 name>:<EIP-712 version>[:<gas limit>],…` adds
+ * tokens the relayer may pay gas for, and `SPONSOR_MIN_AMOUNT_EIP155_<id>=<amount in whole token
+ * units>` is the smallest payment worth sponsoring there.
+ */
+export const sponsorshipEnv: Record<string, { tokens: SponsoredTokenEnv[]; minAmount?: string }> = (() => {
+  const chains: Record<string, { tokens: SponsoredTokenEnv[]; minAmount?: string }> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    const match = /^(SPONSORED_TOKENS|SPONSOR_MIN_AMOUNT)_EIP155_(\d+)$/.exec(name);
+    if (!match || !value) continue;
+    const chain = (chains[`eip155:${match[2]}`] ??= { tokens: [] });
+    if (match[1] === "SPONSOR_MIN_AMOUNT") {
+      chain.minAmount = z.string().regex(/^\d+(\.\d+)?$/, `${name} must be an amount such as 0.50`).parse(value.trim());
+      continue;
+    }
+    for (const item of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+      const parsed = /^(0x[0-9a-fA-F]{40}):([^:]+):([^:]+?)(?::(\d+))?$/.exec(item);
+      if (!parsed) throw new Error(`Invalid environment:\n  ${name}: each entry is <address>:<EIP-712 name>:<version>[:<gas limit>], not "${item}"`);
+      const [, address, tokenName, version, gasLimit] = parsed;
+      chain.tokens.push({ address: address as `0x${string}`, name: tokenName!, version: version!, gasLimit: gasLimit ? Number(gasLimit) : undefined });
+    }
+  }
+  return chains;
 })();
 
 /**

@@ -1,3 +1,5 @@
+import { chainUnavailable, isChainUnavailable } from "./chain-errors";
+
 // One error type for the whole domain. The API turns it into the spec's Error object; server
 // actions turn it into form errors. Anything that is not an AppError is unexpected: it is logged
 // with a request id and shown only as `internal_error` (or `service_unavailable` when the
@@ -20,6 +22,8 @@ export const errorStatus = {
   invalid_state: 400,
   quote_expired: 400,
   payment_expired: 400,
+  // The relayer will not pay gas for this authorization (details.reason says why); the wallet may send the transfer itself.
+  gas_sponsorship_refused: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   unauthenticated: 401,
@@ -39,10 +43,16 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  // The account's relays used their daily gas budget on this chain (Retry-After: the next UTC day).
+  sponsorship_budget_exhausted: 429,
   // A sensitive change asked for within minutes of re-entering a password or second-factor code.
   reauthentication_required: 403,
   internal_error: 500,
   service_unavailable: 503,
+  // Failures of the chain or the relayer, not of Tollgate (lib/errors/chain-errors.ts maps them).
+  relayer_out_of_funds: 503,
+  relayer_unavailable: 503,
+  chain_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -110,6 +120,7 @@ export function isConcurrentChange(error: unknown): boolean {
 /** Maps any thrown value to the HTTP status and Error object a client may see. */
 export function toErrorResponse(error: unknown, requestId: string): { status: number; body: ErrorObject } {
   if (error instanceof AppError) return { status: error.status, body: error.toJSON() };
+  if (isChainUnavailable(error)) return { status: 503, body: chainUnavailable(requestId).toJSON() };
   if (isDatabaseUnavailable(error)) {
     return {
       status: 503,

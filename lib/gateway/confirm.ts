@@ -10,7 +10,7 @@ import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import { authorizationTypes, gaslessDomain } from "./eip3009";
 import { optionAuthorization } from "./options";
 import { requirePayable } from "./payable";
-import { RelayFailed, relaySubmission } from "./relay";
+import { relaySubmission } from "./relay";
 import { unseenTransaction } from "./unseen-transaction";
 
 type Results = { type: "walletRpc"; data: unknown[] }[];
@@ -62,9 +62,7 @@ async function confirmOnce(payment: Payment, option: GatewayOption, result: stri
   if (confirmed.kind === "replay") return current(payment);
   if (option.mode === "test") return confirmed.payment;
   if (option.method === "eip3009") {
-    await relaySubmission(confirmed.submissionId!).catch((error: unknown) => {
-      throw error instanceof RelayFailed ? new AppError("internal_error", error.message) : error;
-    });
+    await relaySubmission(confirmed.submissionId!);
   } else await verifyPaymentTransaction(payment.id, result, actor);
   return current(payment);
 }

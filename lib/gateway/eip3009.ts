@@ -1,12 +1,13 @@
 import "server-only";
 import { getAddress, parseAbi, type Address, type Hex } from "viem";
-import { getEip712Domain } from "viem/actions";
 import { findKnownAsset } from "@/lib/money/assets";
 import { parseAssetId } from "@/lib/chain/caip";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
 import type { Mode } from "@/lib/db";
 import { relayerKeyEnv } from "@/lib/config/env";
+import { logger } from "@/lib/log/logger";
+import { domainMatches, sponsoredToken, type SponsoredToken } from "./sponsored-tokens";
 
 // EIP-3009 `transferWithAuthorization`: the buyer signs typed data moving the quoted amount from
 // their account straight to the merchant's destination, and anyone (our relayer) may submit it,
@@ -35,42 +36,45 @@ export const eip3009Abi = parseAbi([
 const liveDomains = new Map<string, Promise<TokenDomain | null>>();
 
 /**
- * The token's EIP-712 domain when its payments can be gasless: an ERC-20 implementing EIP-3009 and,
- * in live mode, a relayer configured for its chain. Test mode knows the domain from the asset
- * registry (nothing is submitted); live mode reads the token (EIP-5267, else the registry) and
- * checks that it answers `authorizationState`.
+ * The token's EIP-712 domain when its payments can be gasless. Test mode knows the domain from the
+ * asset registry (nothing is submitted); live mode needs a relayer for the chain and the token on
+ * the operator's allow-list (lib/gateway/sponsored-tokens.ts), answering `authorizationState` and
+ * not contradicting the listed domain.
  */
 export function gaslessDomain(mode: Mode, asset: string): Promise<TokenDomain | null> {
   const parsed = parseAssetId(asset);
   if (!parsed.ok || parsed.value.assetNamespace !== "erc20") return Promise.resolve(null);
   const chainId = Number(parsed.value.chainId.reference);
   const verifyingContract = getAddress(parsed.value.assetReference);
-  const known = findKnownAsset(asset)?.eip3009;
-  if (mode === "test") return Promise.resolve(known ? { ...known, chainId, verifyingContract } : null);
-  if (!relayerKeyEnv[chainIdOf(asset)]) return Promise.resolve(null);
+  if (mode === "test") {
+    const known = findKnownAsset(asset)?.eip3009;
+    return Promise.resolve(known ? { ...known, chainId, verifyingContract } : null);
+  }
+  const token = sponsoredToken(asset);
+  if (!token || !relayerKeyEnv[chainIdOf(asset)]) return Promise.resolve(null);
   const key = asset.toLowerCase();
   let domain = liveDomains.get(key);
   if (!domain) {
-    domain = readLiveDomain(asset, chainId, verifyingContract, known);
+    domain = readLiveDomain(token, chainId);
     liveDomains.set(key, domain);
     domain.catch(() => liveDomains.delete(key));
   }
   return domain;
 }
 
-async function readLiveDomain(asset: string, chainId: number, verifyingContract: Address, known: { name: string; version: string } | undefined): Promise<TokenDomain | null> {
-  const chain = getChain(chainIdOf(asset));
+async function readLiveDomain(token: SponsoredToken, chainId: number): Promise<TokenDomain | null> {
+  const chain = getChain(token.chainId);
   if (!chain) return null;
-  const client = chainClient(chain);
   const zero = "0x0000000000000000000000000000000000000000000000000000000000000000";
-  const supported = await client.readContract({ address: verifyingContract, abi: eip3009Abi, functionName: "authorizationState", args: [verifyingContract, zero] }).then(
+  const supported = await chainClient(chain).readContract({ address: token.address, abi: eip3009Abi, functionName: "authorizationState", args: [token.address, zero] }).then(
     () => true,
     () => false,
   );
-  if (!supported) return null;
-  const read = await getEip712Domain(client, { address: verifyingContract }).catch(() => null);
-  if (read?.domain.name && read.domain.version) return { name: read.domain.name, version: read.domain.version, chainId, verifyingContract };
-  return known ? { ...known, chainId, verifyingContract } : null;
+  if (!supported || !(await domainMatches(chain, token))) {
+    logger.warn({ asset: `${token.chainId}/erc20:${token.address}` }, "Gas sponsorship: an allow-listed token does not implement EIP-3009 with its listed EIP-712 domain; it is not offered gasless.");
+    return null;
+  }
+  return { name: token.name, version: token.version, chainId, verifyingContract: token.address };
 }
 
 /** The `eth_signTypedData_v4` payload a wallet signs, as JSON (numbers as decimal strings). */

@@ -10,6 +10,7 @@ import { listPaymentOptions } from "@/lib/payments/payment-options";
 import { gatewayAmount } from "./amount";
 import { authorizationTypedDataJson, gaslessDomain, type Authorization } from "./eip3009";
 import { requirePayable } from "./payable";
+import { sponsorshipRefusal } from "./sponsorship";
 
 /** How long an option's quote holds (never past the payment's own expiry). */
 export const quoteLifetimeMs = 5 * 60 * 1000;
@@ -17,7 +18,8 @@ export const quoteLifetimeMs = 5 * 60 * 1000;
 /**
  * One option per (merchant settlement that can pay the amount × wallet account on its chain), each
  * a fresh quote with its own id, fixed until its `expiresAt`. Gasless (EIP-3009) where the token
- * allows it, otherwise a transaction the wallet sends itself. Accounts on chains the merchant
+ * allows it and, live, the gas sponsorship policy would sponsor it (not a payment to oneself, nor
+ * dust, nor past the account's daily budget), otherwise a transaction the wallet sends itself. Accounts on chains the merchant
  * does not settle on get no option.
  */
 export async function createGatewayOptions(payment: Payment, accounts: string[], only?: { settlementId: string }) {
@@ -33,6 +35,7 @@ export async function createGatewayOptions(payment: Payment, accounts: string[],
   for (const option of settlements) {
     const gasless = await gaslessDomain(payment.mode, option.asset);
     for (const payer of payers.filter((p) => p.chainId === chainIdOf(option.asset) && p.chainId.startsWith("eip155:"))) {
+      const sponsored = gasless !== null && (payment.mode === "test" || (await sponsorshipRefusal({ accountId: payment.accountId, asset: option.asset, from: getAddress(payer.address), to: address(option.destination), value: BigInt(option.value) })) === null);
       rows.push(
         await db().gatewayOption.create({
           data: {
@@ -45,8 +48,8 @@ export async function createGatewayOptions(payment: Payment, accounts: string[],
             destination: option.destination,
             payer: payer.caip10,
             value: option.value,
-            method: gasless ? "eip3009" : "transaction",
-            nonce: gasless ? toHex(crypto.randomBytes(32)) : null,
+            method: sponsored ? "eip3009" : "transaction",
+            nonce: sponsored ? toHex(crypto.randomBytes(32)) : null,
             expiresAt,
           },
         }),

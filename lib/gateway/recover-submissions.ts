@@ -3,6 +3,7 @@ import type { Hex } from "viem";
 import { getChain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
 import { db } from "@/lib/db";
+import { shortReason } from "@/lib/errors/chain-errors";
 import { logger } from "@/lib/log/logger";
 import { recordPaymentEvent } from "@/lib/payments/record-event";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
@@ -32,7 +33,7 @@ export async function recoverStaleSubmissions(limit = 20): Promise<number> {
     const client = chainClient(chain);
     const used = await client.readContract({ address: token, abi: eip3009Abi, functionName: "authorizationState", args: [auth.from, auth.nonce] });
     if (!used) {
-      await relaySubmission(submission.id).catch((error: unknown) => logger.error({ err: error, submissionId: submission.id }, "Relayer: resending a submission failed."));
+      await relaySubmission(submission.id).catch((error: unknown) => logger.warn({ submissionId: submission.id, reason: shortReason(error) }, "Relayer: resending a submission failed."));
       continue;
     }
     const [log] = await client.getContractEvents({ address: token, abi: eip3009Abi, eventName: "AuthorizationUsed", args: { authorizer: auth.from, nonce: auth.nonce }, fromBlock: 0n });

@@ -1,15 +1,18 @@
 import "server-only";
-import { createWalletClient, defineChain, http, parseSignature, type Hex } from "viem";
+import { createWalletClient, defineChain, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { getChain, type Chain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
 import { db } from "@/lib/db";
 import { env, relayerKeyEnv } from "@/lib/config/env";
+import { relayerOutOfFunds, relayerUnavailable, relayFailure, shortReason } from "@/lib/errors/chain-errors";
+import { AppError } from "@/lib/errors/errors";
 import { logger } from "@/lib/log/logger";
 import { recordPaymentEvent } from "@/lib/payments/record-event";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
-import { eip3009Abi } from "./eip3009";
 import { optionAuthorization } from "./options";
+import { recordRelayGasIfMined } from "./relay-gas";
+import { assertSponsorable } from "./sponsorship";
 
 // A claim older than this belongs to an instance that died mid-send.
 export const staleClaimMs = env.RELAYER_STALE_CLAIM_MS;
@@ -23,9 +26,10 @@ export function relayerAccount(chainId: string) {
 
 /**
  * Submits a queued authorization, exactly once: the submission row is claimed by one instance, and
- * sending on a chain is serialised by a lease on the relayer's row, under which the nonce is read
- * from the chain. A failure (no gas, RPC down, a refused authorization) is recorded on the
- * payment's timeline, and frees the payment to be paid again.
+ * sending on a chain is serialised by a lease on the relayer's row, under which the gas sponsorship
+ * policy is checked (assertSponsorable) and the nonce is read from the chain. A failure (no gas, RPC
+ * down, a refusal) is recorded on the payment's timeline, frees the payment to be paid again, and is
+ * thrown as its AppError.
  */
 export async function relaySubmission(submissionId: string): Promise<void> {
   const claimed = await db().relayerSubmission.updateMany({
@@ -37,51 +41,49 @@ export async function relaySubmission(submissionId: string): Promise<void> {
   const option = await db().gatewayOption.findUniqueOrThrow({ where: { id: submission.optionId } });
   const chain = getChain(submission.chainId);
   const account = relayerAccount(submission.chainId);
+  let broadcasting = false;
   let txHash: Hex;
   try {
-    if (!chain || !account) throw new Error(`No relayer is configured for ${submission.chainId}.`);
+    if (!chain || !account) throw relayerUnavailable(`No relayer is configured for ${submission.chainId}.`);
     txHash = await withLease(chain, account.address, async (nonce) => {
-      const { r, s, v, yParity } = parseSignature(option.result as Hex);
-      const auth = optionAuthorization(option);
+      const call = await assertSponsorable({ accountId: submission.accountId, asset: option.asset, authorization: optionAuthorization(option), signature: option.result as Hex, relayer: account.address, submissionId: submission.id });
       const client = chainClient(chain);
-      // A transferWithAuthorization costs about 60-90k gas; refuse clearly rather than let the node do it vaguely.
       const [balance, gasPrice] = await Promise.all([client.getBalance({ address: account.address }), client.getGasPrice()]);
-      if (balance < gasPrice * 150_000n) throw new Error(`insufficient funds for gas: the relayer ${account.address} holds ${balance} wei`);
+      if (balance < gasPrice * call.gas) throw relayerOutOfFunds();
+      // Reserved against the account's budget before the lease is released, until the receipt says what it used.
+      await db().relayerSubmission.update({ where: { id: submission.id }, data: { gasLimit: Number(call.gas) } });
       const wallet = createWalletClient({ account, chain: viemChain(chain), transport: http(chain.rpcUrl, { timeout: 10_000 }) });
-      return wallet.writeContract({
-        address: option.asset.split(":").pop() as Hex,
-        abi: eip3009Abi,
-        functionName: "transferWithAuthorization",
-        args: [auth.from, auth.to, auth.value, auth.validAfter, auth.validBefore, auth.nonce, Number(v ?? 27n + BigInt(yParity)), r, s],
-        nonce,
-      });
+      broadcasting = true;
+      return wallet.sendTransaction({ to: call.to, data: call.data, gas: call.gas, nonce });
     });
   } catch (error) {
     // A timeout or a dropped connection may come after the node took the transaction: the
     // submission stays claimed, and the recovery sweep finds out on chain whether it was sent.
-    if (!sentNothing(error)) {
-      logger.error({ err: error, submissionId: submission.id }, "Relayer: the outcome of a submission is unknown; left for recovery.");
+    if (broadcasting && !sentNothing(error)) {
+      logger.warn({ submissionId: submission.id, reason: shortReason(error) }, "Relayer: the outcome of a submission is unknown; left for recovery.");
       return;
     }
-    const reason = relayError(error);
+    const failure = relayFailure(error);
+    if (!(error instanceof AppError)) logger.warn({ submissionId: submission.id, code: failure.code, reason: shortReason(error) }, "Relayer: a submission failed.");
     await db().$transaction(async (tx) => {
-      await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "failed", activeKey: null, error: reason } });
+      await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "failed", activeKey: null, gasLimit: null, error: failure.message } });
       // The buyer may confirm again (after the relayer is funded, say): the option is open again.
       await tx.gatewayOption.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
       const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
-      await recordPaymentEvent(tx, payment, { type: "payment.relay_failed", actor: "relayer", data: { optionId: option.id, chainId: submission.chainId, error: reason } });
+      await recordPaymentEvent(tx, payment, { type: "payment.relay_failed", actor: "relayer", data: { optionId: option.id, chainId: submission.chainId, code: failure.code, error: failure.message } });
     });
-    throw new RelayFailed(reason);
+    throw failure;
   }
   await db().$transaction(async (tx) => {
     await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "submitted", txHash, relayer: account.address } });
     const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
     await recordPaymentEvent(tx, payment, { type: "payment.transaction_submitted", actor: "relayer", data: { txHash, settlementId: option.settlementId, relayed: true, relayer: account.address } });
   });
+  await recordRelayGasIfMined(chain, submission.id, txHash);
   await verifyPaymentTransaction(submission.paymentId, txHash, "relayer");
 }
 
-export class RelayFailed extends Error {}
+
 
 async function withLease<T>(chain: Chain, address: string, send: (nonce: number) => Promise<T>): Promise<T> {
   const key = { chainId: chain.id, address };
@@ -92,7 +94,7 @@ async function withLease<T>(chain: Chain, address: string, send: (nonce: number)
     const now = new Date();
     const { count } = await db().relayerLock.updateMany({ where: { ...key, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] }, data: { lockedUntil: new Date(now.getTime() + leaseMs) } });
     if (count === 1) break;
-    if (Date.now() > deadline) throw new Error("The relayer is busy on this chain; try again.");
+    if (Date.now() > deadline) throw relayerUnavailable("The relayer is busy on this chain.");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   try {
@@ -130,14 +132,4 @@ function sentNothing(error: unknown): boolean {
   // A connection never made carried nothing; one that broke or timed out may have.
   if (/ECONNREFUSED/.test(text)) return true;
   return !/timed? ?out|fetch failed|socket|ECONNRESET|EPIPE|network|aborted|terminated/i.test(text);
-}
-
-/** One line a buyer and support can act on; the RPC's whole error goes to the log only. */
-function relayError(error: unknown): string {
-  const text = error instanceof Error ? `${(error as { shortMessage?: string }).shortMessage ?? error.message}` : String(error);
-  if (/insufficient funds/i.test(text)) return "The relayer has too little gas to submit the payment. The payment is still payable.";
-  if (/authorization is used|authorization is expired|invalid signature|not yet valid/i.test(text)) return `The token refused the authorization: ${text.split("\n")[0]}`;
-  if (/No relayer/i.test(text)) return text;
-  logger.error({ err: error }, "Relayer: the submission failed.");
-  return `The relayer could not submit the payment (${text.split("\n")[0]!.slice(0, 200)}). The payment is still payable.`;
 }

@@ -2,11 +2,12 @@ import "server-only";
 import { formatEther } from "viem";
 import { configuredChains } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
+import { env } from "@/lib/config/env";
 import { relayerAccount } from "./relay";
 
 // Below this many gasless payments' worth of gas, the dashboard warns that the relayer needs topping up.
 const lowAfterPayments = 20n;
-const gasPerPayment = 150_000n;
+const gasPerPayment = BigInt(env.SPONSOR_GAS_LIMIT);
 
 export type RelayerStatus = { chainId: string; chainName: string; address: string; balanceEth: string | null; low: boolean; error: string | null };
 

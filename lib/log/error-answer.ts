@@ -1,4 +1,5 @@
 import "server-only";
+import { isChainUnavailable, shortReason } from "@/lib/errors/chain-errors";
 import { AppError, toErrorResponse } from "@/lib/errors/errors";
 import { logger } from "./logger";
 
@@ -6,5 +7,6 @@ import { logger } from "./logger";
 export function errorAnswer(error: unknown, requestId: string): ReturnType<typeof toErrorResponse> {
   const answer = toErrorResponse(error, requestId);
   if (!(error instanceof AppError) && answer.status === 500) logger.error({ err: error, requestId }, "Unexpected error");
+  else if (isChainUnavailable(error)) logger.warn({ requestId, reason: shortReason(error) }, "A chain's RPC node did not answer.");
   return answer;
 }

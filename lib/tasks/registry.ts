@@ -3,6 +3,7 @@ import { handleResetRequests } from "@/lib/auth/handle-reset-requests";
 import { sendDueEmails } from "@/lib/email/send-due-emails";
 import { env } from "@/lib/config/env";
 import { recoverStaleSubmissions } from "@/lib/gateway/recover-submissions";
+import { recordMissingRelayGas } from "@/lib/gateway/relay-gas";
 import { deliverDueWebhooks, settleDeliveries } from "@/lib/worker/deliver-webhooks";
 import { sweepExpiredPayments } from "@/lib/worker/sweep-expired-payments";
 import { watchChains } from "@/lib/worker/watch-chains";
@@ -28,7 +29,7 @@ export const registeredTasks: readonly Task[] = [
   { name: "Expiry sweep", everyMs: 5_000, lock: "rows", batch: 50, run: async ({ batch }) => (await sweepExpiredPayments(batch)) === batch },
   // Instances that watch at once read some blocks twice, which is harmless (see watch-chains.ts).
   { name: "Chain watch", everyMs: 2_000, lock: "rows", run: async ({ log }) => (await watchChains(log), false) },
-  { name: "Relayer recovery", everyMs: Math.min(15_000, env.RELAYER_STALE_CLAIM_MS), lock: "rows", batch: 20, run: async ({ batch }) => (await recoverStaleSubmissions(batch), false) },
+  { name: "Relayer recovery", everyMs: Math.min(15_000, env.RELAYER_STALE_CLAIM_MS), lock: "rows", batch: 20, run: async ({ batch }) => (await recoverStaleSubmissions(batch), await recordMissingRelayGas(batch), false) },
   rateLimitBucketRetention,
   idempotencyRetention,
   eventRetention,

@@ -25,7 +25,7 @@ import { defineOperation } from "../operation";
 // The wallet side: what a wallet calls to pay a payment, as WalletConnect Pay's Gateway. A wallet
 // authenticates with an Api-Key or a public App-Id + Client-Id of the payment's account and mode.
 const tag = "Gateway";
-const common = { tag, auth: "api_key_or_app", permission: "payments.read", params: GatewayPaymentParamsSchema, ownTransactions: true } as const;
+const common = { tag, auth: "api_key_or_app", permission: "payments.read", params: GatewayPaymentParamsSchema, ownTransactions: true, errorVocabulary: "walletconnect" } as const;
 
 /** The payment's status, after holding the request up to maxPollMs for it to change. */
 async function statusAfterPoll(ctx: ApiContext, payment: Payment, maxPollMs: number, signal: AbortSignal) {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { Relayers } from "@/components/developers/relayers";
+import { SponsoredGas } from "@/components/developers/sponsored-gas";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -77,6 +78,7 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
       </section>
 
       {mode === "live" ? <Relayers /> : null}
+      {mode === "live" ? <SponsoredGas scope={scope} /> : null}
 
       <section aria-labelledby="apps-heading" className="space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-4">
