@@ -155,7 +155,7 @@ test.describe("test mode", () => {
     const created = (await api.post("/v1/payments", { referenceId: "gw-reuse", amount: { unit: "iso4217/USD", value: "100" } }, { merchantId: merchant.id })).body;
     const gw = apiAs({ "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "e2e-wallet" });
     const accounts = [`eip155:8453:${privateKeyToAccount(generatePrivateKey()).address}`];
-    const asked = [];
+    const asked: unknown[] = [];
     for (let i = 0; i < 5; i++) asked.push((await gw.post(`/v1/gateway/payment/${created.id}/options`, { accounts })).body.options);
     expect(asked.every((options) => JSON.stringify(options) === JSON.stringify(asked[0]))).toBe(true);
     expect(asked[0]).toHaveLength(1);
