@@ -4,7 +4,7 @@ import { readFixtures } from "../support/fixtures-data";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { devAccounts, LocalChain, localCaip2, relayerAddress } from "../support/chain";
 import { createMerchant } from "../support/merchants";
-import { localChainRpc } from "../support/settings";
+import { baseURL, localChainRpc } from "../support/settings";
 
 // The wallet side (WalletConnect Pay's Gateway): a wallet written with viem reads a payment, asks
 // for options, performs the action (a signature or a transaction) and confirms.
@@ -123,6 +123,44 @@ test.describe("test mode", () => {
     expect((await api.post(`${base}/options`, { accounts: [`eip155:8453:${wallet.address}`] })).body.code).toBe("invalid_state");
     expect((await api.post(`${base}/cancel`)).body.code).toBe("invalid_state");
   });
+
+  test("a payments.read key reads through the Gateway but cannot quote, confirm or cancel; an App-Id can", async ({ api, apiAs, fixtures }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    const created = (await api.post("/v1/payments", { referenceId: "gw-read-only", amount: { unit: "iso4217/USD", value: "100" } }, { merchantId: merchant.id })).body;
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const base = `/v1/gateway/payment/${created.id}`;
+    const [option] = (await api.post(`${base}/options`, { accounts: [`eip155:8453:${wallet.address}`] })).body.options;
+    const readOnly = apiAs({ "Api-Key": fixtures.accounts.a.keys.testPaymentsReadOnly });
+    expect((await readOnly.get(base)).status).toBe(200);
+    expect((await readOnly.get(`${base}/status`)).status).toBe(200);
+    expect((await readOnly.post(`${base}/fetch`, { optionId: option.id, data: "" })).status).toBe(200);
+    const writes: [string, unknown][] = [
+      [`${base}/options`, { accounts: [`eip155:8453:${wallet.address}`] }],
+      [`${base}/confirm`, { optionId: option.id, results: [{ type: "walletRpc", data: [await signAction(wallet, option.actions[0])] }] }],
+      [`${base}/cancel`, undefined],
+      [`/v1/payments/${created.id}/cancel`, undefined],
+    ];
+    for (const [path, body] of writes) {
+      const refused = await readOnly.post(path, body);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body, path).toMatchObject({ code: "forbidden", message: expect.stringContaining("payments.write") });
+    }
+    expect((await api.get(`/v1/payments/${created.id}`)).body.status).toBe("requires_action");
+    // A wallet on the account's public App-Id carries no key permissions: the buyer may cancel.
+    const wallet2 = apiAs({ "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "e2e-wallet" });
+    expect((await wallet2.post(`${base}/cancel`)).body).toMatchObject({ status: "cancelled" });
+  });
+
+  test("asking for options again answers the same quotes while they hold, so repeated calls add no rows", async ({ api, apiAs, fixtures }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    const created = (await api.post("/v1/payments", { referenceId: "gw-reuse", amount: { unit: "iso4217/USD", value: "100" } }, { merchantId: merchant.id })).body;
+    const gw = apiAs({ "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "e2e-wallet" });
+    const accounts = [`eip155:8453:${privateKeyToAccount(generatePrivateKey()).address}`];
+    const asked: unknown[] = [];
+    for (let i = 0; i < 5; i++) asked.push((await gw.post(`/v1/gateway/payment/${created.id}/options`, { accounts })).body.options);
+    expect(asked.every((options) => JSON.stringify(options) === JSON.stringify(asked[0]))).toBe(true);
+    expect(asked[0]).toHaveLength(1);
+  });
 });
 
 test.describe("live mode on the local chain", () => {
@@ -240,7 +278,7 @@ test.describe("live mode on the local chain", () => {
     const tx = (option.actions[0] as Action).data.params[0] as { to: Address; data: Hex; value: Hex };
     const hash = await chain.wallet(3).sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
     await chain.public.waitForTransactionReceipt({ hash });
-    const submitted = await request.post(`/pay/${paymentId}/transactions`, { data: { settlementId, txHash: hash } });
+    const submitted = await request.post(`/pay/${paymentId}/transactions`, { data: { settlementId, txHash: hash }, headers: { Origin: baseURL } });
     expect((await submitted.json()).status).toBe("processing");
 
     const confirmed = await api.post(`${base}/confirm`, { optionId: option.id, results: [{ type: "walletRpc", data: [hash] }] });

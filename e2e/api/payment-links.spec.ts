@@ -60,10 +60,14 @@ test.describe("payment links API", () => {
     const noMerchant = await api.post("/v1/payment-links", body);
     expect(noMerchant.status).toBe(401);
     expect(noMerchant.body.code).toBe("missing_merchant_id");
-    for (const path of ["/v1/payment-links/plink_000000000000000000000000", "/v1/payment-links/not-an-id"]) {
-      const res = await api.get(path);
-      expect(res.status, path).toBe(404);
-      expect(res.body.code).toBe("not_found");
+    const unknown = await api.get("/v1/payment-links/plink_000000000000000000000000");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe("not_found");
+    // Not an id at all: refused by the shared id schema, like every id of every operation and action.
+    for (const id of ["not-an-id", "plink_\u0000", "pay_000000000000000000000000"]) {
+      const res = await api.get(`/v1/payment-links/${encodeURIComponent(id)}`);
+      expect(res.status, id).toBe(400);
+      expect(res.body).toMatchObject({ code: "params_validation", details: { fields: { linkId: expect.stringContaining("plink_") } } });
     }
     expect((await api.post("/v1/payment-links/plink_000000000000000000000000/deactivate")).status).toBe(404);
     expect((await apiAs({}).get("/v1/payment-links")).status).toBe(401);
@@ -83,6 +87,12 @@ test.describe("payment links API", () => {
     for (let i = 0; i < 6; i++) statuses.push((await request.post(`/l/${link.id}`, { form: { email: "" }, maxRedirects: 0 })).status());
     expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
     expect(await paymentsOfMerchant()).toBe(5);
-    expect((await request.get("/l/plink_000000000000000000000000")).status()).toBe(404);
+    // A link that does not exist (or could not) is a 404 page whether the buyer opens it or presses Continue.
+    for (const id of ["plink_000000000000000000000000", "not-a-link"]) {
+      expect((await request.get(`/l/${id}`)).status(), id).toBe(404);
+      const pressed = await request.post(`/l/${id}`, { form: { email: "" }, maxRedirects: 0 });
+      expect(pressed.status(), id).toBe(404);
+      expect(await pressed.text()).toContain("</html>");
+    }
   });
 });

@@ -117,6 +117,52 @@ test("server actions naming another account's or the other mode's resources find
   expect(await snapshot()).toBe(before);
 });
 
+/** Every action that names a row by id, with otherwise valid arguments, every id being `id`. */
+const idArgs: Record<string, (id: string) => Record<string, unknown>> = {
+  ...Object.fromEntries(Object.entries(resourceArgs).map(([name, args]) => [name, (id: string) => Object.fromEntries(Object.entries(args({ merchantId: id, id, paymentId: id, endpointId: id, deliveryId: id, eventId: id, linkId: id, refundId: id })).map(([k, v]) => [k, k === "settlementId" ? id : v]))])),
+  revokeApiKeyAction: (id) => ({ id }),
+  revokePublicAppAction: (id) => ({ id }),
+  updateWebhookEndpointAction: (id) => ({ endpointId: id, enabled: true }),
+  changeMemberRoleAction: (id) => ({ membershipId: id, role: "viewer" }),
+  removeMemberAction: (id) => ({ membershipId: id }),
+  revokeInvitationAction: (id) => ({ invitationId: id }),
+  removePasskeyAction: (id) => ({ passkeyId: id }),
+  signOutSessionsAction: (id) => ({ sessionIds: [id] }),
+  attachPaymentTransactionAction: (id) => ({ paymentId: id, txHash: `0x${"ab".repeat(32)}` }),
+  attachRefundTransactionAction: (id) => ({ refundId: id, txHash: `0x${"ab".repeat(32)}` }),
+  resolveExceptionAction: (id) => ({ paymentId: id, action: "dismiss" }),
+  attachUnmatchedTransferAction: (id) => ({ transferId: id, paymentId: `pay_${"0".repeat(24)}` }),
+  dismissUnmatchedTransferAction: (id) => ({ transferId: id, note: "not ours" }),
+  changeCryptoDestinationAction: (id) => ({ merchantId: id, settlementId: id, destination: "eip155:8453:0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359" }),
+  deleteFiatSettlementAction: (id) => ({ merchantId: id, settlementId: id }),
+  createFiatSettlementAction: (id) => ({ merchantId: id, accountHolderName: "Shop", routingNumber: "011000015", accountNumber: "000123456789", accountType: "checking" }),
+  registerCryptoSettlementsAction: (id) => ({ merchantId: id, settlements: [{ asset: "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", destination: "eip155:8453:0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359" }] }),
+  createPaymentAction: (id) => ({ merchantId: id, currency: "USD", amount: "10.50", referenceId: "ids", expiresInMinutes: 15 }),
+  createPaymentLinkAction: (id) => ({ merchantId: id, currency: "USD", kind: "fixed", amount: "10.50", referencePrefix: "IDS" }),
+};
+
+test("every server action naming a row refuses a NUL or malformed id as a validation error of that field, before any query", async ({ fixtures, playwright }) => {
+  const unknown = (prefix: string) => `${prefix}_${"0".repeat(24)}`;
+  const actions = actionsOfBuild({ mode: "test", merchantId: unknown("mrch"), paymentId: unknown("pay"), endpointId: unknown("we"), token: "no-such-invitation" });
+  // A new action taking an id must join the table; one without ids says so here.
+  const withoutIds = ["createApiKeyAction", "createPublicAppAction", "createWebhookEndpointAction", "reauthenticateAction", "passkeyReauthenticationOptionsAction", "reauthenticateWithPasskeyAction", "inviteMemberAction", "changePasswordAction", "resendVerificationAction", "beginTwoFactorSetupAction", "confirmTwoFactorSetupAction", "disableTwoFactorAction", "beginPasskeyRegistrationAction", "finishPasskeyRegistrationAction", "setRequireTwoFactorAction", "createMerchantAction"];
+  const guarded = actions.filter((a) => a.permission !== "public");
+  expect(guarded.map((a) => a.name).filter((name) => !idArgs[name] && !withoutIds.includes(name))).toEqual([]);
+  const request = await signedIn(playwright, fixtures.accounts.a.users.owner);
+  const wrong: string[] = [];
+  let cases = 0;
+  for (const action of guarded.filter((a) => idArgs[a.name])) {
+    for (const bad of ["pay_\u0000", "\u0000", "none", `${unknown("x")}\u0000`]) {
+      const answer = await callAction(request, action, { mode: "test", ...idArgs[action.name]!(bad) });
+      if (!/"ok":false.*"code":"params_validation"/s.test(answer) || !/"fieldErrors":\{[^}]*"[a-zA-Z]*(Id|id|Ids\.0)":/.test(answer)) wrong.push(`${action.name} ${JSON.stringify(bad)}: ${answer.slice(0, 240)}`);
+      cases++;
+    }
+  }
+  console.log(`[actions] ${cases} (server action, bad id) cases over ${Object.keys(idArgs).length} actions naming rows`);
+  expect(wrong).toEqual([]);
+  await request.dispose();
+});
+
 test("a server action posted from another site is refused before it runs", async ({ apiAs, fixtures, playwright }) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.test });
   const request = await signedIn(playwright, fixtures.accounts.a.users.owner);
@@ -164,14 +210,14 @@ test("each re-authentication-gated action is refused when called without a fresh
   await freshOwner(page, { accountName: "Gate", name: "Gita Gate", ...owner });
   const cases: { name: string; args: Record<string, unknown>; after: RegExp }[] = [
     { name: "createWebhookEndpointAction", args: { mode: "test", url: "http://example.com/hook", events: ["*"] }, after: /Must be an https:\/\/ URL\./ },
-    { name: "changeCryptoDestinationAction", args: { mode: "test", merchantId: "m_none", settlementId: "cs_none", destination: "eip155:8453:0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359" }, after: /"code":"not_found"/ },
-    { name: "changeMemberRoleAction", args: { mode: "test", membershipId: "mem_none", role: "viewer" }, after: /"code":"not_found"/ },
+    { name: "changeCryptoDestinationAction", args: { mode: "test", merchantId: `mrch_${"0".repeat(24)}`, settlementId: `crypto_${"0".repeat(24)}`, destination: "eip155:8453:0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359" }, after: /"code":"not_found"/ },
+    { name: "changeMemberRoleAction", args: { mode: "test", membershipId: `mem_${"0".repeat(24)}`, role: "viewer" }, after: /"code":"not_found"/ },
     { name: "disableTwoFactorAction", args: { mode: "test", disable: true }, after: /Two-factor sign-in is already off\./ },
     // A second factor confirms gated changes itself, so setting up an app, adding a passkey (either step) and removing one are gated too.
     { name: "beginTwoFactorSetupAction", args: { mode: "test", start: true }, after: /"ok":true.*"secret"/s },
     { name: "beginPasskeyRegistrationAction", args: { mode: "test", name: "gate" }, after: /"ok":true.*"challenge"/s },
     { name: "finishPasskeyRegistrationAction", args: { mode: "test", name: "gate", response: { id: "AAAA", rawId: "AAAA", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "AAAA", attestationObject: "AAAA" } } }, after: /The passkey could not be added\./ },
-    { name: "removePasskeyAction", args: { mode: "test", passkeyId: "pkey_none" }, after: /"code":"not_found"/ },
+    { name: "removePasskeyAction", args: { mode: "test", passkeyId: `pkey_${"0".repeat(24)}` }, after: /"code":"not_found"/ },
   ];
   const request = await signedIn(playwright, owner);
   const reauthenticate = (secret: string) => callAction(request, action("reauthenticateAction"), { mode: "test", method: "password", secret });

@@ -24,7 +24,7 @@ export async function livePayment(api: ApiClient, asset: string, value: string, 
 
 /** The checkout page's submission of a wallet's transaction hash. */
 export async function submit(request: APIRequestContext, paymentId: string, settlementId: string, txHash: Hash) {
-  const res = await request.post(`/pay/${paymentId}/transactions`, { data: { settlementId, txHash } });
+  const res = await request.post(`/pay/${paymentId}/transactions`, { data: { settlementId, txHash }, headers: { Origin: baseURL } });
   return { status: res.status(), body: await res.json() };
 }
 

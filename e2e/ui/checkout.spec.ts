@@ -456,7 +456,7 @@ test.describe("live mode", () => {
     // The route itself: the same hash again is accepted once; junk, a stranger's option and test payments are refused.
     const settlements = await live.get(`/v1/merchants/${merchant.id}/settlements`);
     const settlementId = settlements.body.crypto[0].id as string;
-    const submit = (target: string, body: unknown) => page.request.post(`${target}/transactions`, { data: body });
+    const submit = (target: string, body: unknown) => page.request.post(`${target}/transactions`, { data: body, headers: { Origin: baseURL } });
     expect((await submit(path, { settlementId, txHash })).status()).toBe(200);
     expect((await submit(path, { settlementId, txHash: "0x1234" })).status()).toBe(400);
     expect((await submit(path, { settlementId: "crypto_000000000000000000000000", txHash })).status()).toBe(400);

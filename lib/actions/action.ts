@@ -7,7 +7,7 @@ import { errorAnswer } from "@/lib/log/error-answer";
 import { inRequest } from "@/lib/log/request-context";
 import { modes } from "@/lib/tenancy/modes";
 import type { Scope } from "@/lib/tenancy/scope";
-import { fieldErrors } from "@/lib/errors/validation";
+import { checkInput } from "@/lib/errors/validation";
 import type { ActionResult } from "./result";
 
 export type ActionContext = { viewer: Viewer; scope: Scope; actor: string };
@@ -36,8 +36,8 @@ export function authorizedAction<S extends z.ZodObject, R>(
       if (!can(viewer.role, permission)) {
         throw new AppError("forbidden", `Your role (${viewer.role}) does not allow this. Ask an owner or admin.`);
       }
-      const parsed = full.safeParse(raw);
-      if (!parsed.success) return invalidInput(parsed.error);
+      const parsed = checkInput(full, raw);
+      if (!parsed.ok) return invalidInput(parsed.fields);
       const { mode, ...input } = parsed.data as z.output<S> & { mode: Scope["mode"] };
       if (!viewer.user.emailVerified && !mayUseUnverified(mode, permission)) {
         throw new AppError("forbidden", "Confirm your email address first: changes in live mode wait until you do. Use the link we mailed you, or send a new one from the banner.");
@@ -57,8 +57,8 @@ export function authorizedAction<S extends z.ZodObject, R>(
 export function publicAction<S extends z.ZodObject, R>(schema: S, handler: (input: z.output<S>) => Promise<R>): (input: z.input<S>) => Promise<ActionResult<R>> {
   return async (raw) => {
     try {
-      const parsed = schema.safeParse(raw);
-      if (!parsed.success) return invalidInput(parsed.error);
+      const parsed = checkInput(schema, raw);
+      if (!parsed.ok) return invalidInput(parsed.fields);
       return { ok: true, data: await handler(parsed.data) };
     } catch (error) {
       return failure(error);
@@ -66,8 +66,8 @@ export function publicAction<S extends z.ZodObject, R>(schema: S, handler: (inpu
   };
 }
 
-function invalidInput(error: z.ZodError): ActionResult<never> {
-  return { ok: false, code: "params_validation", error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(error) };
+function invalidInput(fields: Record<string, string>): ActionResult<never> {
+  return { ok: false, code: "params_validation", error: "Please correct the highlighted fields.", fieldErrors: fields };
 }
 
 function failure(error: unknown): ActionResult<never> {

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { TxHashSchema } from "@/lib/schemas/attach-transaction";
 import { finalStatuses } from "@/lib/schemas/payment";
 import { bridgeNames } from "./client/post-outcome";
+import { idSchema } from "@/lib/schemas/ids";
 
-export const CheckoutPaymentIdSchema = z.string().min(1).max(64);
+export const CheckoutPaymentIdSchema = idSchema("payment");
 
 export const SimulateCheckoutInputSchema = z.strictObject({
   paymentId: CheckoutPaymentIdSchema,
@@ -11,7 +12,7 @@ export const SimulateCheckoutInputSchema = z.strictObject({
 });
 export type SimulateCheckoutOutcome = z.output<typeof SimulateCheckoutInputSchema>["outcome"];
 
-const SettlementIdSchema = z.string().min(1).max(64);
+const SettlementIdSchema = idSchema("cryptoSettlement");
 
 export const ChooseOptionBodySchema = z.strictObject({ settlementId: SettlementIdSchema });
 

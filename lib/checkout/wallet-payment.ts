@@ -6,12 +6,13 @@ import { createGatewayOptions } from "@/lib/gateway/options";
 import { serializeStatus } from "@/lib/payments/serialize";
 import { ConfirmBodySchema } from "@/lib/schemas/gateway";
 import { findCheckoutPayment } from "./find-payment";
+import { idSchema } from "@/lib/schemas/ids";
 
 // The hosted checkout pays through the Gateway's own functions, so the page, native apps and
 // third-party wallets run one implementation: options for the connected account, the wallet
 // performs the action, then confirm.
 
-export const WalletOptionsBodySchema = z.strictObject({ settlementId: z.string().min(1).max(64), account: z.string().min(1).max(200) });
+export const WalletOptionsBodySchema = z.strictObject({ settlementId: idSchema("cryptoSettlement"), account: z.string().min(1).max(200) });
 export const WalletConfirmBodySchema = ConfirmBodySchema.pick({ optionId: true, results: true });
 
 /** The gateway option of one settlement for the buyer's connected account (null if it cannot pay it). */

@@ -78,9 +78,10 @@ export function newId<P extends IdPrefix>(prefix: P): Id<P> {
   return `${prefix}_${randomBase62(ID_RANDOM_LENGTH)}`;
 }
 
-const ID_SHAPES = new Map<string, RegExp>(
-  Object.values(ID_PREFIXES).map((p) => [p, new RegExp(`^${p}_[0-9A-Za-z]{${ID_RANDOM_LENGTH}}$`)]),
-);
+/** The exact shape of an id with this prefix. */
+export const idPattern = (prefix: IdPrefix): RegExp => new RegExp(`^${prefix}_[0-9A-Za-z]{${ID_RANDOM_LENGTH}}$`);
+
+const ID_SHAPES = new Map<string, RegExp>(Object.values(ID_PREFIXES).map((p) => [p, idPattern(p)]));
 
 /** Whether `value` has exactly the shape of an id with this prefix (say, to 404 early). */
 export function isId<P extends IdPrefix>(prefix: P, value: unknown): value is Id<P> {

@@ -13,18 +13,24 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/**
+ * Parses input at the edge: the parsed value, or a message per bad field. PostgreSQL text cannot
+ * hold a NUL character, so a string holding one is a bad field here rather than a database failure.
+ */
+export function checkInput<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; fields: Record<string, string> } {
+  const result = schema.safeParse(value);
+  if (!result.success) return { ok: false, fields: fieldErrors(result.error) };
+  const nul = nulPath(result.data);
+  if (nul !== null) return { ok: false, fields: { [nul]: "Must not contain NUL characters." } };
+  return { ok: true, data: result.data };
+}
+
 /** Parses input at the edge; failure is a 400 `params_validation` naming each bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) {
-    // PostgreSQL text cannot hold a NUL character; refuse it here rather than fail in the database.
-    const nul = nulPath(result.data);
-    if (nul !== null) throw new AppError("params_validation", `Invalid ${what}. ${nul}: Must not contain NUL characters.`, { fields: { [nul]: "Must not contain NUL characters." } });
-    return result.data;
-  }
-  const fields = fieldErrors(result.error);
-  const summary = Object.entries(fields).map(([field, message]) => `${field}: ${message}`).join("; ");
-  throw new AppError("params_validation", `Invalid ${what}. ${summary}`, { fields });
+  const checked = checkInput(schema, value);
+  if (checked.ok) return checked.data;
+  const summary = Object.entries(checked.fields).map(([field, message]) => `${field}: ${message}`).join("; ");
+  throw new AppError("params_validation", `Invalid ${what}. ${summary}`, { fields: checked.fields });
 }
 
 /** The path of the first string holding U+0000 in a parsed value, or null. */

@@ -16,11 +16,24 @@ import { sponsorshipRefusal } from "./sponsorship";
 export const quoteLifetimeMs = 5 * 60 * 1000;
 
 /**
+ * Unexpired quotes one payment may hold. A wallet asking again gets its quotes back (see below), so
+ * only new (settlement × account) pairs add rows: far fewer than this for any buyer, while a caller
+ * inventing accounts is stopped here rather than filling the table.
+ */
+export const maxOpenQuotesPerPayment = 200;
+
+// A quote is handed out again only while a wallet still has time to sign it.
+const reuseWhileRemainingMs = 60_000;
+
+type WantedOption = { settlementId: string; asset: string; destination: string; payer: string; value: string; method: "eip3009" | "transaction" };
+
+/**
  * One option per (merchant settlement that can pay the amount × wallet account on its chain), each
- * a fresh quote with its own id, fixed until its `expiresAt`. Gasless (EIP-3009) where the token
- * allows it and, live, the gas sponsorship policy would sponsor it (not a payment to oneself, nor
- * dust, nor past the account's daily budget), otherwise a transaction the wallet sends itself. Accounts on chains the merchant
- * does not settle on get no option.
+ * a quote with its own id, fixed until its `expiresAt`: an unexpired, unconfirmed quote of the same
+ * (payment, settlement, account) is answered again rather than a new one made. Gasless (EIP-3009)
+ * where the token allows it and, live, the gas sponsorship policy would sponsor it (not a payment to
+ * oneself, nor dust, nor past the account's daily budget), otherwise a transaction the wallet sends
+ * itself. Accounts on chains the merchant does not settle on get no option.
  */
 export async function createGatewayOptions(payment: Payment, accounts: string[], only?: { settlementId: string }) {
   requirePayable(payment);
@@ -30,35 +43,49 @@ export async function createGatewayOptions(payment: Payment, accounts: string[],
     return { chainId: `${parsed.value.chainId.namespace}:${parsed.value.chainId.reference}`, caip10: account.trim(), address: parsed.value.address };
   });
   const settlements = (await listPaymentOptions(db(), payment)).filter((o) => !only || o.settlementId === only.settlementId);
-  const expiresAt = new Date(Math.min(Date.now() + quoteLifetimeMs, payment.expiresAt.getTime()));
-  const rows: GatewayOption[] = [];
+  const wanted: WantedOption[] = [];
   for (const option of settlements) {
     const gasless = await gaslessDomain(payment.mode, option.asset);
     for (const payer of payers.filter((p) => p.chainId === chainIdOf(option.asset) && p.chainId.startsWith("eip155:"))) {
       const sponsored = gasless !== null && (payment.mode === "test" || (await sponsorshipRefusal({ accountId: payment.accountId, asset: option.asset, from: getAddress(payer.address), to: address(option.destination), value: BigInt(option.value) })) === null);
-      rows.push(
-        await db().gatewayOption.create({
-          data: {
-            id: newId("opt"),
-            accountId: payment.accountId,
-            mode: payment.mode,
-            paymentId: payment.id,
-            settlementId: option.settlementId,
-            asset: option.asset,
-            destination: option.destination,
-            payer: payer.caip10,
-            value: option.value,
-            method: sponsored ? "eip3009" : "transaction",
-            nonce: sponsored ? toHex(crypto.randomBytes(32)) : null,
-            expiresAt,
-          },
-        }),
-      );
+      wanted.push({ settlementId: option.settlementId, asset: option.asset, destination: option.destination, payer: payer.caip10, value: option.value, method: sponsored ? "eip3009" : "transaction" });
     }
   }
+  const rows = wanted.length ? await quoteOptions(payment, wanted) : [];
   // Cheapest network first: a gasless option costs the buyer nothing, then fewer units of value.
   rows.sort((a, b) => (a.method === b.method ? (BigInt(a.value.toFixed()) < BigInt(b.value.toFixed()) ? -1 : 1) : a.method === "eip3009" ? -1 : 1));
   return Promise.all(rows.map(serializeOption));
+}
+
+/** The wanted options as quotes: open ones again where they match, new ones within the cap. */
+async function quoteOptions(payment: Payment, wanted: WantedOption[]): Promise<GatewayOption[]> {
+  return db().$transaction(async (tx) => {
+    // One quoting at a time per payment, so concurrent calls neither duplicate a quote nor pass the cap together.
+    await tx.$queryRaw`SELECT 1 FROM "Payment" WHERE "id" = ${payment.id} FOR UPDATE`;
+    const now = Date.now();
+    const open = await tx.gatewayOption.findMany({ where: { paymentId: payment.id, expiresAt: { gt: new Date(now) } }, orderBy: { expiresAt: "asc" } });
+    const reusableUntil = Math.min(now + reuseWhileRemainingMs, payment.expiresAt.getTime());
+    const matches = (o: GatewayOption, w: WantedOption) =>
+      o.settlementId === w.settlementId && o.payer === w.payer && o.asset === w.asset && o.destination === w.destination && o.method === w.method && !o.confirmedAt && !o.supersededAt && o.expiresAt.getTime() >= reusableUntil;
+    const reused: GatewayOption[] = [];
+    const fresh: WantedOption[] = [];
+    for (const w of wanted) {
+      const found = open.find((o) => matches(o, w));
+      if (found) reused.push(found);
+      else fresh.push(w);
+    }
+    if (open.length + fresh.length > maxOpenQuotesPerPayment && fresh.length > 0) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((open[0]!.expiresAt.getTime() - now) / 1000));
+      throw new AppError("rate_limited", `This payment already has ${open.length} open quotes and may hold at most ${maxOpenQuotesPerPayment}: ask again for the accounts you asked for before, or wait ${retryAfterSeconds} s until the oldest quote expires.`, { retryAfterSeconds });
+    }
+    const expiresAt = new Date(Math.min(now + quoteLifetimeMs, payment.expiresAt.getTime()));
+    const created = fresh.length
+      ? await tx.gatewayOption.createManyAndReturn({
+          data: fresh.map((w) => ({ id: newId("opt"), accountId: payment.accountId, mode: payment.mode, paymentId: payment.id, ...w, nonce: w.method === "eip3009" ? toHex(crypto.randomBytes(32)) : null, expiresAt })),
+        })
+      : [];
+    return [...reused, ...created];
+  });
 }
 
 export async function serializeOption(option: GatewayOption) {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { apiPermissions } from "@/lib/api-keys/permissions";
 import { ReturnOriginsSchema } from "./common";
+import { idSchema } from "./ids";
 
 const NameSchema = z.string().trim().min(1, "Give it a name, e.g. where it is used.").max(100, "Use at most 100 characters.");
-const RowIdSchema = z.string().min(1).max(64);
 
 export const ApiKeyPermissionsSchema = z
   .array(z.enum(apiPermissions), { error: "Choose what the key may do." })
@@ -14,10 +14,10 @@ export const ApiKeyPermissionsSchema = z
 export const CreateApiKeyInputSchema = z.object({ name: NameSchema, permissions: ApiKeyPermissionsSchema });
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInputSchema>;
 
-export const RevokeApiKeyInputSchema = z.object({ id: RowIdSchema });
+export const RevokeApiKeyInputSchema = z.object({ id: idSchema("apiKey") });
 
 // Public App-Ids (for wallet apps reading payment status) live beside API keys on the Developers page.
 export const CreatePublicAppInputSchema = z.object({ name: NameSchema, allowedReturnOrigins: ReturnOriginsSchema.default([]) });
 export type CreatePublicAppInput = z.output<typeof CreatePublicAppInputSchema>;
 
-export const RevokePublicAppInputSchema = z.object({ id: RowIdSchema });
+export const RevokePublicAppInputSchema = z.object({ id: idSchema("publicApp") });

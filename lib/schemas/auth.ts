@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { weakPasswordReason } from "@/lib/auth/weak-password";
+import { idSchema } from "./ids";
 
 export const EmailSchema = z.email("Enter a valid email address.").trim().toLowerCase().max(254, "Use at most 254 characters.");
 
@@ -68,6 +69,6 @@ export const ConfirmTwoFactorInputSchema = z.object({ code: SecondFactorCodeSche
 export const ReauthenticateInputSchema = z.object({ method: z.enum(["password", "code"]), secret: z.string().min(1, "Enter it to continue.").max(1024) });
 export type ReauthenticateInput = z.infer<typeof ReauthenticateInputSchema>;
 
-export const SignOutSessionsInputSchema = z.object({ sessionIds: z.array(z.string().max(64)).min(1).max(100) });
+export const SignOutSessionsInputSchema = z.object({ sessionIds: z.array(idSchema("userSession")).min(1).max(100) });
 
 export const RequireTwoFactorInputSchema = z.object({ required: z.boolean() });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { eventTypes } from "@/lib/events/event-types";
 import { PageQuerySchema } from "@/lib/db/pagination";
 import { TimestampSchema } from "./common";
+import { idSchema } from "./ids";
 
 export const eventTypesListed = [...eventTypes, "webhook.test"] as const;
 
@@ -10,7 +11,7 @@ export const ListEventsQuerySchema = PageQuerySchema.extend({
 });
 export type ListEventsFilter = z.output<typeof ListEventsQuerySchema>;
 
-export const EventParamsSchema = z.object({ eventId: z.string().min(1).max(64) });
+export const EventParamsSchema = z.object({ eventId: idSchema("event") });
 
 export const EventSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accentPattern } from "@/lib/branding/accent-color";
 import { HttpsUrlSchema, ReturnOriginsSchema, TimestampSchema } from "./common";
+import { idSchema } from "./ids";
 
 const name = z.string().trim().min(1, "Enter a name.").max(200, "At most 200 characters.");
 const email = z.email("Enter a valid email address.").trim().max(254);
@@ -50,7 +51,7 @@ export const UpdateMerchantBodySchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of merchantName, merchantEmail, iconUrl, accentColor, supportContact, underpaymentToleranceBps, allowedReturnOrigins.");
 export type UpdateMerchantInput = z.output<typeof UpdateMerchantBodySchema>;
 
-export const MerchantIdParamsSchema = z.object({ merchantId: z.string().min(1).max(64) });
+export const MerchantIdParamsSchema = z.object({ merchantId: idSchema("merchant") });
 
 export const MerchantSchema = z
   .object({

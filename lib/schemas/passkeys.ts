@@ -1,5 +1,6 @@
 import type { AuthenticationExtensionsClientOutputs } from "@simplewebauthn/server";
 import { z } from "zod";
+import { idSchema } from "./ids";
 
 // What @simplewebauthn/browser hands back, bounded at the edge; the library verifies the contents.
 const B64urlSchema = z.string().regex(/^[A-Za-z0-9_-]*$/, "Not base64url.").max(16_384);
@@ -43,7 +44,7 @@ export const AddPasskeyInputSchema = z.object({ name: PasskeyNameSchema });
 
 export const FinishPasskeyInputSchema = z.object({ name: PasskeyNameSchema, response: PasskeyAttestationSchema });
 
-export const RemovePasskeyInputSchema = z.object({ passkeyId: z.string().min(1).max(64) });
+export const RemovePasskeyInputSchema = z.object({ passkeyId: idSchema("passkey") });
 
 /** The sign-in form's passkey step: the password again, so that only a right password learns which passkeys a login has. */
 export const PasskeySignInOptionsInputSchema = z.object({ email: z.string().max(254), password: z.string().min(1).max(1024) });

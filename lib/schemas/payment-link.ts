@@ -3,6 +3,7 @@ import { amountValueTooLarge, compareValues, parseUnit } from "@/lib/money/money
 import { TimestampSchema } from "./common";
 import { checkAmount, CurrencyFieldSchema, toMinorUnits } from "./dashboard-money";
 import { AmountUnitSchema, MinorUnitsSchema } from "./payment";
+import { idSchema } from "./ids";
 
 
 export const CreatePaymentLinkBodySchema = z
@@ -46,7 +47,7 @@ export const CreatePaymentLinkBodySchema = z
   });
 export type CreatePaymentLinkInput = z.output<typeof CreatePaymentLinkBodySchema>;
 
-export const PaymentLinkIdParamsSchema = z.object({ linkId: z.string().min(1).max(64) });
+export const PaymentLinkIdParamsSchema = z.object({ linkId: idSchema("paymentLink") });
 
 export const PaymentLinkSchema = z
   .object({
@@ -74,7 +75,7 @@ export const MintPaymentFormSchema = z.object({
 /** The dashboard's "New payment link" form: the same link, with amounts as people write them. */
 export const NewPaymentLinkFormSchema = z
   .strictObject({
-    merchantId: z.string().min(1, "Choose a merchant.").max(64),
+    merchantId: idSchema("merchant", "Choose a merchant."),
     currency: CurrencyFieldSchema,
     kind: z.enum(["fixed", "buyer"]),
     amount: z.string().max(40).optional(),

@@ -4,6 +4,7 @@ import { CursorParamSchema, DateTimeParamSchema } from "@/lib/db/pagination";
 import { paymentIdFromReference } from "@/lib/payments/payment-reference";
 import { HttpsUrlSchema, TimestampSchema } from "./common";
 import { checkAmount, CurrencyFieldSchema, toMinorUnits } from "./dashboard-money";
+import { idSchema } from "./ids";
 
 export const paymentStatuses = ["requires_action", "processing", "succeeded", "failed", "cancelled", "expired"] as const;
 /** Beside a succeeded payment's status: some or all of it was refunded. */
@@ -81,7 +82,7 @@ export const paymentLifetimes = [
 /** The dashboard's "New payment" form: the same payment, with the amount as people write it. */
 export const NewPaymentFormSchema = z
   .strictObject({
-    merchantId: z.string().min(1, "Choose a merchant.").max(64),
+    merchantId: idSchema("merchant", "Choose a merchant."),
     currency: CurrencyFieldSchema,
     amount: z.string().max(40),
     referenceId: CreatePaymentBodySchema.shape.referenceId,
@@ -103,7 +104,7 @@ export function paymentFromForm(values: z.output<typeof NewPaymentFormSchema>, n
 }
 
 // A wallet handed the whole gatewayUrl instead of the id still finds the payment.
-export const PaymentReferenceSchema = z.string().min(1).max(4096).transform(paymentIdFromReference).pipe(z.string().min(1).max(64));
+export const PaymentReferenceSchema = z.string().min(1).max(4096).transform(paymentIdFromReference).pipe(idSchema("payment"));
 
 export const PaymentIdParamsSchema = z.object({ paymentId: PaymentReferenceSchema.describe("The payment id, or its whole gatewayUrl.") });
 

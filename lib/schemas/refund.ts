@@ -2,11 +2,12 @@ import { z } from "zod";
 import { PageQuerySchema } from "@/lib/db/pagination";
 import { TimestampSchema } from "./common";
 import { AmountSchema, AmountInputSchema } from "./payment";
+import { idSchema } from "./ids";
 
 export const refundStatuses = ["pending", "succeeded", "failed"] as const;
 
 export const CreateRefundBodySchema = z.strictObject({
-  paymentId: z.string().min(1).max(64).describe("The succeeded payment to refund, `pay_` prefix."),
+  paymentId: idSchema("payment").describe("The succeeded payment to refund, `pay_` prefix."),
   amount: AmountInputSchema.optional().describe("In the payment's amount unit. Defaults to everything not yet refunded."),
   reason: z
     .string()
@@ -26,7 +27,7 @@ export type CreateRefundInput = z.output<typeof CreateRefundBodySchema>;
 /** The dashboard's refund: a fresh idempotency key per opening of the form makes it one refund, however often it is sent. */
 export const RefundPaymentInputSchema = CreateRefundBodySchema.extend({ idempotencyKey: z.string().min(16).max(100) });
 
-export const RefundIdParamsSchema = z.object({ refundId: z.string().min(1).max(64) });
+export const RefundIdParamsSchema = z.object({ refundId: idSchema("refund") });
 
 export const ListRefundsQuerySchema = PageQuerySchema.extend({
   paymentId: z.string().max(64).optional().describe("Only this payment's refunds."),

@@ -3,6 +3,7 @@ import { routingNumberProblem } from "@/lib/settlements/aba";
 import { canonicalAccountId, canonicalAssetId, formatAccountId, formatAssetId, parseAccountId, validateSettlement } from "@/lib/chain/caip";
 import { TimestampSchema } from "./common";
 import { MerchantIdParamsSchema } from "./merchant";
+import { idSchema } from "./ids";
 
 // CAIP ids are parsed here, at the edge, and leave in canonical form (EIP-55 addresses), so that
 // `0xabc…` and `0xAbC…` are the same asset to the unique (merchant, asset) constraint.
@@ -45,7 +46,10 @@ export const UpdateCryptoSettlementBodySchema = z.strictObject({
 export type UpdateCryptoSettlementInput = z.output<typeof UpdateCryptoSettlementBodySchema>;
 
 export const SettlementsParamsSchema = MerchantIdParamsSchema;
-export const CryptoSettlementParamsSchema = MerchantIdParamsSchema.extend({ id: z.string().min(1).max(64).describe("Crypto settlement id, `crypto_` prefix.") });
+export const CryptoSettlementParamsSchema = MerchantIdParamsSchema.extend({ id: idSchema("cryptoSettlement").describe("Crypto settlement id, `crypto_` prefix.") });
+/** The dashboard's settlement actions name the settlement beside its merchant. */
+export const CryptoSettlementRefInputSchema = MerchantIdParamsSchema.extend({ settlementId: idSchema("cryptoSettlement") });
+export const FiatSettlementRefInputSchema = MerchantIdParamsSchema.extend({ settlementId: idSchema("fiatSettlement") });
 
 export const FiatSettlementSchema = z
   .object({

@@ -1,15 +1,13 @@
 import { z } from "zod";
+import { idSchema } from "./ids";
 
 export const unmatchedTransferStatuses = ["open", "attached", "dismissed"] as const;
 
-const TransferIdSchema = z.string().min(1).max(64);
+const TransferIdSchema = idSchema("unmatchedTransfer");
 
 export const AttachUnmatchedTransferInputSchema = z.strictObject({
   transferId: TransferIdSchema,
-  paymentId: z
-    .string()
-    .trim()
-    .regex(/^pay_[0-9A-Za-z]{24}$/, "Enter a payment id: pay_ followed by 24 letters and digits."),
+  paymentId: z.string().trim().pipe(idSchema("payment", "Enter a payment id: pay_ followed by 24 letters and digits.")),
 });
 export type AttachUnmatchedTransferValues = z.output<typeof AttachUnmatchedTransferInputSchema>;
 

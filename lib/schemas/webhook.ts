@@ -2,6 +2,7 @@ import { z } from "zod";
 import { allEvents, eventTypes } from "@/lib/events/event-types";
 import { DateTimeParamSchema, PageQuerySchema } from "@/lib/db/pagination";
 import { TimestampSchema } from "./common";
+import { idSchema } from "./ids";
 
 // Whether a URL may receive deliveries (https, with a local exception) is decided in
 // lib/webhooks/endpoint-url.ts, which knows how the server is deployed; here only its shape.
@@ -34,8 +35,8 @@ export const UpdateWebhookEndpointBodySchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of url, events, description, enabled.");
 export type UpdateWebhookEndpointInput = z.output<typeof UpdateWebhookEndpointBodySchema>;
 
-export const WebhookEndpointParamsSchema = z.object({ endpointId: z.string().min(1).max(64) });
-export const WebhookDeliveryParamsSchema = WebhookEndpointParamsSchema.extend({ deliveryId: z.string().min(1).max(64) });
+export const WebhookEndpointParamsSchema = z.object({ endpointId: idSchema("webhookEndpoint") });
+export const WebhookDeliveryParamsSchema = WebhookEndpointParamsSchema.extend({ deliveryId: idSchema("webhookDelivery") });
 
 export const deliveryStatuses = ["pending", "succeeded", "failed"] as const;
 export const ListDeliveriesQuerySchema = PageQuerySchema.extend({ status: z.enum(deliveryStatuses).optional() });

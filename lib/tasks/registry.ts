@@ -9,6 +9,7 @@ import { sweepExpiredPayments } from "@/lib/worker/sweep-expired-payments";
 import { watchChains } from "@/lib/worker/watch-chains";
 import { auditLogRetention } from "./retention/audit-logs";
 import { eventRetention } from "./retention/events";
+import { gatewayOptionRetention } from "./retention/gateway-options";
 import { idempotencyRetention } from "./retention/idempotency-records";
 import { rateLimitBucketRetention } from "./retention/rate-limit-buckets";
 import { requestLogRetention } from "./retention/request-logs";
@@ -40,4 +41,5 @@ export const registeredTasks: readonly Task[] = [
   emailTokenRetention,
   resetRequestRetention,
   emailRetention,
+  gatewayOptionRetention,
 ];

@@ -29,6 +29,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ lin
       return page(request, linkId, parsed.data, { form: error.message }, 429, { "Retry-After": String(error.details?.retryAfterSeconds ?? 60) });
     }
     if (error instanceof AppError && error.code === "merchant_not_found") return page(request, linkId, parsed.data, { form: "This merchant no longer takes payments." }, 410);
+    if (error instanceof AppError && error.code === "not_found") return notFoundPage(request);
     throw error;
   }
 }
@@ -41,7 +42,11 @@ async function page(request: Request, linkId: string, values: LinkPageView["valu
     const view: LinkPageView = { mode: link.mode, merchant: link.merchant, active: link.active, fixedAmount: amount.fixed, bounds: amount, values, errors };
     return new Response(renderLinkPage(view, nonce), { status: link.active ? status : 410, headers: { ...headers, ...extra } });
   } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") return new Response(renderNotFoundPage(nonce), { status: 404, headers });
+    if (error instanceof AppError && error.code === "not_found") return notFoundPage(request);
     throw error;
   }
+}
+
+function notFoundPage(request: Request) {
+  return new Response(renderNotFoundPage(requestNonce(request)), { status: 404, headers });
 }

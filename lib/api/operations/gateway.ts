@@ -26,6 +26,9 @@ import { defineOperation } from "../operation";
 // authenticates with an Api-Key or a public App-Id + Client-Id of the payment's account and mode.
 const tag = "Gateway";
 const common = { tag, auth: "api_key_or_app", permission: "payments.read", params: GatewayPaymentParamsSchema, ownTransactions: true, errorVocabulary: "walletconnect" } as const;
+// Quoting, confirming and cancelling change the payment: an API key needs payments.write, as on
+// /v1/payments/{id}/cancel. A public App-Id carries no permissions and keeps WalletConnect's wallet calls.
+const changing = { ...common, permission: "payments.write" } as const;
 
 /** The payment's status, after holding the request up to maxPollMs for it to change. */
 async function statusAfterPoll(ctx: ApiContext, payment: Payment, maxPollMs: number, signal: AbortSignal) {
@@ -45,7 +48,7 @@ export const gatewayGetPaymentOp = defineOperation({
 });
 
 export const gatewayOptionsOp = defineOperation({
-  ...common,
+  ...changing,
   id: "gatewayGetPaymentOptions",
   summary: "Get the ways a wallet's accounts can pay, each a quote with its actions",
   method: "POST",
@@ -81,7 +84,7 @@ export const gatewayFetchOp = defineOperation({
 });
 
 export const gatewayConfirmOp = defineOperation({
-  ...common,
+  ...changing,
   id: "confirm_payment_handler",
   summary: "Confirm an option with the wallet's signature or transaction hash",
   method: "POST",
@@ -113,7 +116,7 @@ export const gatewayStatusOp = defineOperation({
 });
 
 export const gatewayCancelOp = defineOperation({
-  ...common,
+  ...changing,
   id: "gatewayCancelPayment",
   summary: "The buyer cancels an unpaid payment",
   method: "POST",

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { db, type DeliveryStatus } from "@/lib/db";
+import { db, type DeliveryStatus, type PaymentStatus } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import type { Scope } from "@/lib/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
 import { sweepOldAuditLogs } from "./audit-logs";
+import { sweepFinalPaymentQuotes } from "./gateway-options";
 import { sweepOldEvents } from "./events";
 import { sweepExpiredIdempotencyRecords } from "./idempotency-records";
 import { sweepIdleBuckets } from "./rate-limit-buckets";
@@ -104,7 +105,23 @@ const tables: Table[] = [
     insert: async (scope, createdAt) => (await db().outboundEmail.create({ data: { id: newId("mail"), accountId: scope.accountId, to: "owner@shop.example", subject: "s", text: "t", html: "h", status: "sent", createdAt } })).id,
     remaining: async (ids) => (await db().outboundEmail.findMany({ where: { id: { in: ids } } })).map((r) => r.id),
   },
+  {
+    name: "quotes of final payments (a day after they expired, unless confirmed)",
+    keepMs: dayMs,
+    sweep: sweepFinalPaymentQuotes,
+    insert: async (scope, expiresAt) => insertQuote(scope, expiresAt, "expired"),
+    remaining: async (ids) => (await db().gatewayOption.findMany({ where: { id: { in: ids } } })).map((r) => r.id),
+  },
 ];
+
+async function insertQuote(scope: Scope, expiresAt: Date, status: PaymentStatus, confirmedAt: Date | null = null): Promise<string> {
+  const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });
+  const payment = await db().payment.create({ data: { id: newId("pay"), ...scope, merchantId: merchant.id, referenceId: "r", amountUnit: "iso4217/USD", amountValue: 100, status, expiresAt } });
+  const option = await db().gatewayOption.create({
+    data: { id: newId("opt"), ...scope, paymentId: payment.id, settlementId: newId("crypto"), asset: "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", destination: "eip155:8453:0x52908400098527886E0F7030069857D2E4169EE7", payer: "eip155:8453:0x52908400098527886E0F7030069857D2E4169EE7", value: 1000000, method: "transaction", expiresAt, confirmedAt },
+  });
+  return option.id;
+}
 
 async function insertUser(scope: Scope): Promise<string> {
   const id = newId("user");
@@ -195,5 +212,17 @@ describe("retention of mail", () => {
     const pending = await db().outboundEmail.create({ data: { id: newId("mail"), accountId: scope.accountId, to: "owner@shop.example", subject: "s", text: "t", html: "h", status: "pending", createdAt: old } });
     await sweepAll(sweepOldEmails);
     expect(await db().outboundEmail.count({ where: { id: pending.id } })).toBe(1);
+  });
+});
+
+describe("retention of quotes", () => {
+  it("keeps the quotes of a payment still open, and the quote a wallet confirmed, however old", async () => {
+    const scope = await createTestAccount("live");
+    const old = new Date(now.getTime() - 90 * dayMs);
+    const open = await insertQuote(scope, old, "requires_action");
+    const processing = await insertQuote(scope, old, "processing");
+    const confirmed = await insertQuote(scope, old, "succeeded", old);
+    await sweepAll(sweepFinalPaymentQuotes);
+    expect(await db().gatewayOption.count({ where: { id: { in: [open, processing, confirmed] } } })).toBe(3);
   });
 });

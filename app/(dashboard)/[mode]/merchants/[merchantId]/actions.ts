@@ -8,14 +8,13 @@ import { db } from "@/lib/db";
 import { deleteMerchant } from "@/lib/merchants/delete-merchant";
 import { updateMerchant } from "@/lib/merchants/update-merchant";
 import { CreateMerchantBodySchema, MerchantIdParamsSchema } from "@/lib/schemas/merchant";
-import { ChangeCryptoDestinationBodySchema, CreateFiatSettlementBodySchema, RegisterCryptoSettlementsBodySchema } from "@/lib/schemas/settlement";
+import { ChangeCryptoDestinationBodySchema, CreateFiatSettlementBodySchema, CryptoSettlementRefInputSchema, FiatSettlementRefInputSchema, RegisterCryptoSettlementsBodySchema } from "@/lib/schemas/settlement";
 import { createFiatSettlement } from "@/lib/settlements/create-fiat-settlement";
 import { deleteCryptoSettlement } from "@/lib/settlements/delete-crypto-settlement";
 import { deleteFiatSettlement } from "@/lib/settlements/delete-fiat-settlement";
 import { registerCryptoSettlements } from "@/lib/settlements/register-crypto-settlements";
 import { updateCryptoSettlement } from "@/lib/settlements/update-crypto-settlement";
 
-const SettlementParamsSchema = MerchantIdParamsSchema.extend({ settlementId: z.string().min(1).max(64) });
 
 function revalidateMerchant(ctx: ActionContext, merchantId: string) {
   revalidatePath(`/${ctx.scope.mode}/merchants/${merchantId}`);
@@ -43,14 +42,14 @@ export const registerCryptoSettlementsAction = authorizedAction("settlements.wri
   return { ids: rows.map((r) => r.id) };
 });
 
-export const changeCryptoDestinationAction = authorizedAction("settlements.write", ChangeCryptoDestinationBodySchema.extend(SettlementParamsSchema.shape), async (ctx, { merchantId, settlementId, destination }) => {
+export const changeCryptoDestinationAction = authorizedAction("settlements.write", ChangeCryptoDestinationBodySchema.extend(CryptoSettlementRefInputSchema.shape), async (ctx, { merchantId, settlementId, destination }) => {
   await requireFreshAuth(ctx.viewer);
   const updated = await db().$transaction((tx) => updateCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId, { destination }));
   revalidateMerchant(ctx, merchantId);
   return { id: updated.id, destination: updated.destination };
 });
 
-export const deleteCryptoSettlementAction = authorizedAction("settlements.write", SettlementParamsSchema, async (ctx, { merchantId, settlementId }) => {
+export const deleteCryptoSettlementAction = authorizedAction("settlements.write", CryptoSettlementRefInputSchema, async (ctx, { merchantId, settlementId }) => {
   const result = await db().$transaction((tx) => deleteCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId));
   revalidateMerchant(ctx, merchantId);
   return result;
@@ -62,7 +61,7 @@ export const createFiatSettlementAction = authorizedAction("settlements.write", 
   return { id: row.id, accountNumberLast4: row.accountNumberLast4 };
 });
 
-export const deleteFiatSettlementAction = authorizedAction("settlements.write", SettlementParamsSchema, async (ctx, { merchantId, settlementId }) => {
+export const deleteFiatSettlementAction = authorizedAction("settlements.write", FiatSettlementRefInputSchema, async (ctx, { merchantId, settlementId }) => {
   const result = await db().$transaction((tx) => deleteFiatSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId));
   revalidateMerchant(ctx, merchantId);
   return result;

@@ -1,0 +1,50 @@
+import "server-only";
+import { readJsonBody } from "@/lib/api/read-body";
+import { clientAddress } from "@/lib/auth/client-address";
+import { db } from "@/lib/db";
+import { isId } from "@/lib/db/ids";
+import { AppError, notFound } from "@/lib/errors/errors";
+import { parseInput } from "@/lib/errors/validation";
+import { takeToken } from "@/lib/limits/rate-limit";
+import { respondToCheckout } from "../respond";
+import { assertSameOrigin } from "../same-origin";
+import { checkoutPostRoutes } from "./post-routes";
+import type { AnyCheckoutPostRoute, CheckoutRateLimit } from "./post-route";
+
+const byPath = new Map(checkoutPostRoutes.map((route) => [route.path, route]));
+
+/**
+ * Serves `POST /pay/{paymentId}/{path}`: the declared route's origin rule, then its rate limit,
+ * then its body schema, then its handler; the answer is JSON, an Error object when refused.
+ */
+export function dispatchCheckoutPost(request: Request, paymentId: string, path: string): Promise<Response> {
+  return respondToCheckout(async () => {
+    const route = byPath.get(path);
+    if (!route) throw new AppError("not_found", `No such route: POST /pay/{paymentId}/${path}.`);
+    return runCheckoutPost(route, request, paymentId);
+  });
+}
+
+async function runCheckoutPost(route: AnyCheckoutPostRoute, request: Request, paymentId: string): Promise<unknown> {
+  if (route.origin === "checkout_page") assertSameOrigin(request);
+  const source = clientAddress(Object.fromEntries(request.headers.entries())) ?? "unknown";
+  await limitCheckoutPost(route.rateLimit, paymentId, source);
+  const body = parseInput(route.body, await readJsonBody(request), "request body");
+  return route.handler({ paymentId, body, source });
+}
+
+/**
+ * Takes one post from the route's bucket, or refuses with how long to wait. A made-up payment id is
+ * a 404 before any bucket is written, so no one can fill the table with buckets for payments that
+ * do not exist.
+ */
+async function limitCheckoutPost(limit: CheckoutRateLimit, paymentId: string, source: string): Promise<void> {
+  const exists = isId("pay", paymentId) && (await db().payment.count({ where: { id: paymentId } })) > 0;
+  if (!exists) throw notFound("Payment");
+  const bucket = limit.per === "source" ? `checkout::${source}` : `checkout:${paymentId}:${source}`;
+  const result = await takeToken(bucket, limit);
+  if (!result.ok) {
+    const what = limit.per === "source" ? "from your address" : "on this payment";
+    throw new AppError("rate_limited", `Too many attempts ${what}. Wait a few seconds and try again.`, { retryAfterSeconds: result.retryAfterSeconds });
+  }
+}

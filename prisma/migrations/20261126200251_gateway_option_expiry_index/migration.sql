@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "GatewayOption_expiresAt_idx" ON "GatewayOption"("expiresAt");
