@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { inRequest } from "@/lib/log/request-context";
-import { parseInput } from "@/lib/errors/validation";
+import { checkInput, parseInput } from "@/lib/errors/validation";
 import { logApiRequest } from "@/lib/request-log/log-api-request";
 import { answer, answerError, type ApiAnswer } from "./answer";
 import type { ApiRequest } from "./api-request";
@@ -43,7 +43,7 @@ async function runOperation(operation: AnyOperation, request: ApiRequest, rawPar
     apiVersion = resolveApiVersion(requestedApiVersion(request.header), auth.accountApiVersion);
     const ctx: ApiContext = { accountId: auth.accountId, mode: auth.mode, caller: auth.caller, actor: auth.actor, apiVersion, requestId };
 
-    const params = operation.params ? parseInput(operation.params, rawParams, "path parameters") : undefined;
+    const params = operation.params ? parsePathParams(operation, rawParams) : undefined;
     const query = operation.query ? parseInput(operation.query, queryObject(new URLSearchParams(request.search)), "query parameters") : undefined;
     const rawBody = operation.body ? await readJson(request.header, request.body) : undefined;
     seen.body = rawBody;
@@ -97,3 +97,15 @@ function merchantFromHeader(value: string | null): string {
   if (!value?.trim()) throw new AppError("missing_merchant_id", "The Merchant-Id header is required.", { fields: { "Merchant-Id": "Required." } });
   return value.trim();
 }
+
+/**
+ * A path names a resource: one whose id Tollgate could not have made does not exist, so it is the
+ * operation's 404 (as for an id that is well formed but unknown), not a bad parameter.
+ */
+function parsePathParams(operation: AnyOperation, rawParams: Record<string, unknown>) {
+  const checked = checkInput(operation.params!, rawParams);
+  if (checked.ok) return checked.data;
+  const code = operation.errors?.find((c) => c.endsWith("_not_found")) ?? "not_found";
+  throw new AppError(code, `No such resource: ${Object.keys(checked.fields).join(", ")} names nothing here.`);
+}
+
