@@ -6,7 +6,7 @@ import { chainClient } from "@/lib/chain/client";
 import { db } from "@/lib/db";
 import { env, relayerKeyEnv } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
-import { recordPaymentEvent } from "@/lib/payments/record-event";
+import { recordPaymentEvent, retryOnConflict } from "@/lib/payments/record-event";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import { eip3009Abi } from "./eip3009";
 import { optionAuthorization } from "./options";
@@ -25,14 +25,16 @@ export function relayerAccount(chainId: string) {
  * Submits a queued authorization, exactly once: the submission row is claimed by one instance, and
  * sending on a chain is serialised by a lease on the relayer's row, under which the nonce is read
  * from the chain. A failure (no gas, RPC down, a refused authorization) is recorded on the
- * payment's timeline, and frees the payment to be paid again.
+ * payment's timeline, and frees the payment to be paid again. Answers the hash it broadcast, null
+ * when whether it broadcast is unknown (left to recovery), undefined when another instance holds
+ * the submission.
  */
-export async function relaySubmission(submissionId: string): Promise<void> {
+export async function relaySubmission(submissionId: string): Promise<Hex | null | undefined> {
   const claimed = await db().relayerSubmission.updateMany({
     where: { id: submissionId, status: "pending", OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(Date.now() - staleClaimMs) } }] },
     data: { claimedAt: new Date() },
   });
-  if (claimed.count === 0) return;
+  if (claimed.count === 0) return undefined;
   const submission = await db().relayerSubmission.findUniqueOrThrow({ where: { id: submissionId } });
   const option = await db().gatewayOption.findUniqueOrThrow({ where: { id: submission.optionId } });
   const chain = getChain(submission.chainId);
@@ -61,7 +63,7 @@ export async function relaySubmission(submissionId: string): Promise<void> {
     // submission stays claimed, and the recovery sweep finds out on chain whether it was sent.
     if (!sentNothing(error)) {
       logger.error({ err: error, submissionId: submission.id }, "Relayer: the outcome of a submission is unknown; left for recovery.");
-      return;
+      return null;
     }
     const reason = relayError(error);
     await db().$transaction(async (tx) => {
@@ -73,12 +75,21 @@ export async function relaySubmission(submissionId: string): Promise<void> {
     });
     throw new RelayFailed(reason);
   }
-  await db().$transaction(async (tx) => {
-    await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "submitted", txHash, relayer: account.address } });
-    const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
-    await recordPaymentEvent(tx, payment, { type: "payment.transaction_submitted", actor: "relayer", data: { txHash, settlementId: option.settlementId, relayed: true, relayer: account.address } });
-  });
-  await verifyPaymentTransaction(submission.paymentId, txHash, "relayer");
+  // The money is on its way: a fault from here on (the database, the RPC) is the recovery sweep's
+  // and the watcher's to finish (the authorization names the payment), never the buyer's problem.
+  try {
+    await retryOnConflict(() =>
+      db().$transaction(async (tx) => {
+        await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "submitted", txHash, relayer: account.address } });
+        const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
+        await recordPaymentEvent(tx, payment, { type: "payment.transaction_submitted", actor: "relayer", data: { txHash, settlementId: option.settlementId, relayed: true, relayer: account.address } });
+      }),
+    );
+    await verifyPaymentTransaction(submission.paymentId, txHash, "relayer");
+  } catch (error) {
+    logger.warn({ err: error, submissionId: submission.id, txHash }, "Relayer: broadcast, but could not record or check it yet; left for recovery.");
+  }
+  return txHash;
 }
 
 export class RelayFailed extends Error {}

@@ -1,4 +1,5 @@
 import { readJsonBody } from "@/lib/api/read-body";
+import { clientAddress } from "@/lib/auth/client-address";
 import { limitCheckoutPosts } from "@/lib/checkout/rate-limit";
 import { respondToCheckout } from "@/lib/checkout/respond";
 import { SubmitTransactionBodySchema } from "@/lib/checkout/schemas";
@@ -11,6 +12,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ pay
     const { paymentId } = await params;
     await limitCheckoutPosts(request, paymentId);
     const body = parseInput(SubmitTransactionBodySchema, await readJsonBody(request), "request body");
-    return submitTransaction(paymentId, body);
+    return submitTransaction(paymentId, body, clientAddress(Object.fromEntries(request.headers.entries())) ?? "unknown");
   });
 }
