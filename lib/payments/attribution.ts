@@ -14,7 +14,8 @@ export const paidLateHorizonMs = 7 * 24 * 60 * 60 * 1000;
  * What only one payment produced, by which a transfer on its chain is credited to it: the
  * EIP-3009 authorizations it offered (authorizer and nonce, whoever broadcast them) and the
  * transaction hashes its buyer's wallet (or our relayer) returned for it. A hash two payments were
- * given proves neither: it is left to the payment that verified it first and to support.
+ * given (whatever their status) proves neither: it is left to the payment that verified it first
+ * and to support.
  */
 export type AttributionKeys = { byAuthorization: Map<string, string>; byHash: Map<string, string[]> };
 
@@ -44,6 +45,15 @@ export async function attributionKeys(chainId: string): Promise<AttributionKeys>
     if (typeof txHash !== "string") continue;
     const claimants = byHash.get(txHash.toLowerCase()) ?? [];
     if (!claimants.includes(paymentId)) byHash.set(txHash.toLowerCase(), [...claimants, paymentId]);
+  }
+  // The same hash returned for a payment no longer open (cancelled, paid) makes it no proof either.
+  const hashes = [...byHash.keys()];
+  const elsewhere = hashes.length
+    ? await db().$queryRaw<{ paymentId: string; txHash: string }[]>`SELECT "paymentId", lower("data"->>'txHash') AS "txHash" FROM "PaymentEvent" WHERE "type" = ${transactionSubmittedEvent} AND lower("data"->>'txHash') = ANY(${hashes})`
+    : [];
+  for (const { paymentId, txHash } of elsewhere) {
+    const claimants = byHash.get(txHash)!;
+    if (!claimants.includes(paymentId)) claimants.push(paymentId);
   }
   return { byAuthorization, byHash };
 }
