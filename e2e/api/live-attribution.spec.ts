@@ -1,4 +1,4 @@
-import { getAddress, parseAbi, parseSignature, type Address, type Hash, type Hex } from "viem";
+import { encodeFunctionData, erc20Abi as erc20, getAddress, parseAbi, parseSignature, type Address, type Hash, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test, type ApiClient } from "../support/api";
 import { devAccounts, LocalChain, localCaip2, relayerAddress } from "../support/chain";
@@ -159,6 +159,32 @@ test.describe("nobody with the link can jam a payment", () => {
     await chain.mine(3);
     await expect.poll(async () => (await api.get(`${paying.base}/status`)).body.status, { timeout: 30_000 }).toBe("succeeded");
     expect((await api.get(`${paying.base}/status`)).body.info.txId).toBe(hash);
+  });
+
+  test("a confirmed hash that the chain then shows paying nothing (reverted) gives way at once to the buyer's next option", async ({ apiAs, fixtures }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const paying = await transactionPayment(api, 1_250_000n);
+    const first = await paying.option();
+    const tx = first.actions[0]!.data.params[0] as { to: Address; data: Hex };
+    await chain.automine(false);
+    let reverted: Hash;
+    try {
+      // Pending, from the option's account to the token: it may pay, so it pins the option.
+      reverted = await chain.wallet(3).sendTransaction({ to: tx.to, data: encodeFunctionData({ abi: erc20, functionName: "transfer", args: [paying.destination, 10n ** 40n] }), gas: 200_000n });
+      expect((await paying.confirm(first.id, reverted)).body.status).toBe("processing");
+      await chain.mine(1);
+    } finally {
+      await chain.automine(true);
+    }
+    expect((await chain.public.getTransactionReceipt({ hash: reverted })).status).toBe("reverted");
+    const next = await paying.option();
+    const hash = await chain.wallet(3).sendTransaction({ to: tx.to, data: tx.data });
+    await chain.public.waitForTransactionReceipt({ hash });
+    const confirmed = await paying.confirm(next.id, hash);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.status).toBe("processing");
+    await chain.mine(3);
+    await expect.poll(async () => (await api.get(`${paying.base}/status`)).body.status, { timeout: 30_000 }).toBe("succeeded");
   });
 
   test("twenty identical confirms at once get one answer, and the authorization is relayed once", async ({ apiAs, fixtures }) => {
