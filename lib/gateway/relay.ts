@@ -11,9 +11,11 @@ import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import { eip3009Abi } from "./eip3009";
 import { optionAuthorization } from "./options";
 
-// A claim older than this belongs to an instance that died mid-send.
+// A claim older than this belongs to an instance that died mid-send: a running relay renews its
+// claim (and its lease) every `renewMs`, however slow the RPC, so it is never taken for dead.
 export const staleClaimMs = env.RELAYER_STALE_CLAIM_MS;
-const leaseMs = 30_000;
+const leaseMs = 5_000;
+const renewMs = Math.min(1_000, Math.floor(staleClaimMs / 3));
 
 /** The relayer account of a chain, if one is configured. */
 export function relayerAccount(chainId: string) {
@@ -40,9 +42,16 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
   const chain = getChain(submission.chainId);
   const account = relayerAccount(submission.chainId);
   let txHash: Hex;
+  let sentWith = 0;
+  const alive = setInterval(() => {
+    void db()
+      .relayerSubmission.updateMany({ where: { id: submission.id, status: "pending" }, data: { claimedAt: new Date() } })
+      .catch(() => {});
+  }, renewMs);
   try {
     if (!chain || !account) throw new Error(`No relayer is configured for ${submission.chainId}.`);
     txHash = await withLease(chain, account.address, async (nonce) => {
+      sentWith = nonce;
       const { r, s, v, yParity } = parseSignature(option.result as Hex);
       const auth = optionAuthorization(option);
       const client = chainClient(chain);
@@ -59,6 +68,7 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
       });
     });
   } catch (error) {
+    clearInterval(alive);
     // A timeout or a dropped connection may come after the node took the transaction: the
     // submission stays claimed, and the recovery sweep finds out on chain whether it was sent.
     if (!sentNothing(error)) {
@@ -66,6 +76,12 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
       return null;
     }
     const reason = relayError(error);
+    // Used already: by our own earlier send (a slow RPC, a replaced relay) or by someone else. That
+    // is the money moving, not a failure: the recovery sweep and the watcher verify the transaction.
+    if (/authorization is used/i.test(reason)) {
+      logger.warn({ submissionId: submission.id }, "Relayer: the authorization was already used; left for recovery to verify.");
+      return null;
+    }
     await db().$transaction(async (tx) => {
       await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "failed", activeKey: null, error: reason } });
       // The buyer may confirm again (after the relayer is funded, say): the option is open again.
@@ -75,12 +91,13 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
     });
     throw new RelayFailed(reason);
   }
+  clearInterval(alive);
   // The money is on its way: a fault from here on (the database, the RPC) is the recovery sweep's
   // and the watcher's to finish (the authorization names the payment), never the buyer's problem.
   try {
     await retryOnConflict(() =>
       db().$transaction(async (tx) => {
-        await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "submitted", txHash, relayer: account.address } });
+        await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "submitted", txHash, relayer: account.address, relayerNonce: sentWith } });
         const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
         await recordPaymentEvent(tx, payment, { type: "payment.transaction_submitted", actor: "relayer", data: { txHash, settlementId: option.settlementId, relayed: true, relayer: account.address } });
       }),
@@ -98,20 +115,30 @@ async function withLease<T>(chain: Chain, address: string, send: (nonce: number)
   const key = { chainId: chain.id, address };
   await db().relayerLock.upsert({ where: { chainId_address: key }, create: key, update: {} });
   const deadline = Date.now() + 15_000;
+  let held: Date;
   for (;;) {
     const now = new Date();
-    const { count } = await db().relayerLock.updateMany({ where: { ...key, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] }, data: { lockedUntil: new Date(now.getTime() + leaseMs) } });
+    held = new Date(now.getTime() + leaseMs);
+    const { count } = await db().relayerLock.updateMany({ where: { ...key, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] }, data: { lockedUntil: held } });
     if (count === 1) break;
     if (Date.now() > deadline) throw new Error("The relayer is busy on this chain; try again.");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // Renewed while this instance lives (the lease value is its token): a dead one's runs out in seconds.
+  const renew = setInterval(() => {
+    const next = new Date(Date.now() + leaseMs);
+    void db()
+      .relayerLock.updateMany({ where: { ...key, lockedUntil: held }, data: { lockedUntil: next } })
+      .then(({ count }) => count && (held = next), () => {});
+  }, renewMs);
   try {
     const nonce = await chainClient(chain).getTransactionCount({ address: address as Hex, blockTag: "pending" });
     const result = await send(nonce);
     await db().relayerLock.update({ where: { chainId_address: key }, data: { lastNonce: nonce } });
     return result;
   } finally {
-    await db().relayerLock.update({ where: { chainId_address: key }, data: { lockedUntil: null } });
+    clearInterval(renew);
+    await db().relayerLock.updateMany({ where: { ...key, lockedUntil: held }, data: { lockedUntil: null } });
   }
 }
 
