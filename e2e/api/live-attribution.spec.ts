@@ -78,6 +78,10 @@ test.describe("exact attribution", () => {
     expect(info.optionAmount.value).toBe("5000000");
     const payment = (await api.get(`/v1/payments/${paying.paymentId}`, { merchantId: paying.merchantId })).body;
     expect(payment.exception).toBeNull();
+    // Its timeline names neither the stranger's transfer nor a rejection of its own transaction.
+    const mentions = (txHash: string, type = "%") => rows(`"PaymentEvent" SET "type" = "type" WHERE "paymentId" = $1 AND lower("data"->>'txHash') = lower($2) AND "type" LIKE $3`, paying.paymentId, txHash, type);
+    expect(await mentions(strangers!)).toBe(0);
+    expect(await mentions(info.txId, "payment.transfer_rejected")).toBe(0);
   });
 
   test("after a reorg, the buyer's authorization executed again by someone else pays the payment, the buyer as payer", async ({ apiAs, fixtures }) => {

@@ -140,6 +140,23 @@ test("a relay dropped from the mempool, or replaced at its nonce, is sent again 
   await succeeds(replaced, 1_400_000n);
 });
 
+test("with a slow RPC, recovery never takes over a relay that is still running: one transfer, the payment succeeds, the option stays confirmed", async () => {
+  if (!live.server) await live.start();
+  const paying = await signedPaymentOf(api, token, 1_500_000n);
+  const nonce = await chain.public.getTransactionCount({ address: relayerAddress });
+  // Every RPC answer takes longer than the stale-claim time: the relay outlives it several times over.
+  proxy.delay(staleClaimMs + 500);
+  const confirmed = await api.post<{ status: string }>(`/v1/gateway/payment/${paying.paymentId}/confirm`, paying.confirm).finally(() => proxy.delay(0));
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  expect(confirmed.body.status).toBe("processing");
+  await chain.mine(3, { sameTimestamp: true });
+  await expect.poll(async () => (await api.get(`/v1/gateway/payment/${paying.paymentId}/status`)).body.status, { timeout: 30_000 }).toBe("succeeded");
+  expect(await chain.public.getTransactionCount({ address: relayerAddress })).toBe(nonce + 1);
+  // The same confirm still answers the same: the option was never reopened as failed.
+  const again = await api.post(`/v1/gateway/payment/${paying.paymentId}/confirm`, paying.confirm);
+  expect(again.body.status).toBe("succeeded");
+});
+
 /** A gasless payment of `token` whose buyer has signed; confirming it starts the relay. */
 async function signedPaymentOf(api: ApiClient, token: Address, value: bigint) {
   const asset = `${localCaip2}/erc20:${token}`;
