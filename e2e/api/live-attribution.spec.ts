@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { encodeFunctionData, erc20Abi as erc20, getAddress, parseAbi, parseSignature, type Address, type Hash, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test, type ApiClient } from "../support/api";
 import { devAccounts, LocalChain, localCaip2, relayerAddress } from "../support/chain";
 import { fundedBuyer, liveGatewayPayment, signAction, type Action } from "../support/gateway-wallet";
-import { localChainRpc } from "../support/settings";
+import { livePayment, merchantWallet } from "../support/live-payments";
+import { localChainRpc, port } from "../support/settings";
 import { runSql } from "../support/test-control";
 
 // Who paid is proven, never guessed (issue 27): a transfer pays a payment only by the EIP-3009
@@ -24,6 +27,21 @@ test.beforeAll(async () => {
 
 /** How many rows match: the test server's SQL answers a count of rows changed, so this changes nothing in them. */
 const rows = async (update: string, ...params: unknown[]) => (await runSql(`UPDATE ${update}`, ...params)).count;
+
+const hex32 = () => `0x${randomBytes(32).toString("hex")}`;
+
+/** A checkout post sent from a given loopback address (the server sees each as a caller of its own). */
+function postJson(localAddress: string, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, method: "POST", localAddress, headers: { "Content-Type": "application/json" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString() || "null") }));
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
 
 const wallet = () => privateKeyToAccount(generatePrivateKey()).address;
 
@@ -189,6 +207,20 @@ test.describe("nobody with the link can jam a payment", () => {
     expect(confirmed.body.status).toBe("processing");
     await chain.mine(3);
     await expect.poll(async () => (await api.get(`${paying.base}/status`)).body.status, { timeout: 30_000 }).toBe("succeeded");
+  });
+
+  test("made-up hashes from one address fill only that address's submissions: the buyer's real hash from another is accepted", async ({ apiAs, fixtures }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const { merchantId, paymentId, settlementId } = await livePayment(api, `${localCaip2}/erc20:${plainToken}`, "1750000");
+    const submitFrom = (localAddress: string, txHash: string) => postJson(localAddress, `/pay/${paymentId}/transactions`, { settlementId, txHash });
+    for (let i = 0; i < 10; i++) expect((await submitFrom("127.0.0.3", hex32())).status).toBe(200);
+    const eleventh = await submitFrom("127.0.0.3", hex32());
+    expect(eleventh.status).toBe(409);
+    const paid = await chain.transferToken(plainToken, merchantWallet, 1_750_000n, 3);
+    await chain.mine(3);
+    const buyers = await submitFrom("127.0.0.4", paid);
+    expect(buyers.status, JSON.stringify(buyers.body)).toBe(200);
+    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body).toMatchObject({ status: "succeeded", info: { txId: paid } });
   });
 
   test("twenty identical confirms at once get one answer, and the authorization is relayed once", async ({ apiAs, fixtures }) => {
