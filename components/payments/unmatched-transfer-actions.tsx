@@ -17,11 +17,51 @@ import { AttachUnmatchedTransferInputSchema, DismissUnmatchedTransferInputSchema
 type Candidate = { id: string; referenceId: string; status: string };
 
 /** Attach an unmatched transfer to a payment (verified on-chain like any attach) or dismiss it with a note. */
-export function UnmatchedTransferActions({ mode, transferId, amount, candidates }: { mode: Mode; transferId: string; amount: string; candidates: Candidate[] }) {
+export function UnmatchedTransferActions({ mode, transferId, amount, candidates, likely }: { mode: Mode; transferId: string; amount: string; candidates: Candidate[]; likely: Candidate | null }) {
   return (
-    <div className="flex flex-wrap gap-2">
-      <AttachDialog mode={mode} transferId={transferId} amount={amount} candidates={candidates} />
-      <DismissDialog mode={mode} transferId={transferId} amount={amount} />
+    <div className="space-y-3">
+      {likely ? <LikelyPayment mode={mode} transferId={transferId} likely={likely} /> : null}
+      <div className="flex flex-wrap gap-2">
+        <AttachDialog mode={mode} transferId={transferId} amount={amount} candidates={candidates} />
+        <DismissDialog mode={mode} transferId={transferId} amount={amount} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The watcher's guess (the one open payment asking for exactly this amount at this wallet): nothing
+ * proves the buyer sent it for that payment, so it pays it only when support confirms.
+ */
+function LikelyPayment({ mode, transferId, likely }: { mode: Mode; transferId: string; likely: Candidate }) {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setPending(true);
+    setError(null);
+    const result = await attachUnmatchedTransferAction({ mode, transferId, paymentId: likely.id });
+    setPending(false);
+    if (!result.ok) return setError(result.fieldErrors?.paymentId ?? result.error);
+    showActionResult(result, { success: "Transfer attached: the payment is checked on-chain" });
+    router.refresh();
+  };
+  return (
+    <div className="rounded-md border border-border bg-muted/40 p-3" data-testid="likely-payment">
+      <p>
+        Likely this payment: <span className="font-medium">{likely.referenceId}</span> <span className="font-mono text-xs text-muted-foreground">{likely.id}</span> — confirm?
+      </p>
+      <p className="mt-1 text-xs text-muted-foreground">A guess from the amount and the wallet only: the buyer did not tell us. Confirming is audit-logged and verified on-chain.</p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <Button type="button" size="sm" onClick={confirm} disabled={pending}>
+          {pending ? "Checking on-chain…" : "Confirm this payment"}
+        </Button>
+        {error ? (
+          <p role="alert" className="text-xs text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

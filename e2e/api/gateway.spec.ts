@@ -1,8 +1,9 @@
 import { createPublicClient, getAddress, http, parseAbi, type Address, type Hex } from "viem";
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { readFixtures } from "../support/fixtures-data";
-import { expect, freshKey, test, type ApiClient } from "../support/api";
+import { expect, test } from "../support/api";
 import { devAccounts, LocalChain, localCaip2, relayerAddress } from "../support/chain";
+import { fundedBuyer as fundedBuyerOf, liveGatewayPayment, signAction, type Action } from "../support/gateway-wallet";
 import { createMerchant } from "../support/merchants";
 import { baseURL, localChainRpc } from "../support/settings";
 
@@ -14,33 +15,7 @@ const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
 let authToken: Address;
 let plainToken: Address;
 
-type Action = { type: "walletRpc"; data: { chain_id: string; method: string; params: unknown[] } };
-
-/** What a wallet does with an eth_signTypedData_v4 action: sign the JSON it was given. */
-async function signAction(account: PrivateKeyAccount, action: Action): Promise<Hex> {
-  expect(action.data.method).toBe("eth_signTypedData_v4");
-  expect(getAddress(action.data.params[0] as string)).toBe(account.address);
-  const typed = JSON.parse(action.data.params[1] as string);
-  // viem derives the domain's type itself; the wallet-facing JSON spells it out.
-  const types = Object.fromEntries(Object.entries(typed.types).filter(([name]) => name !== "EIP712Domain"));
-  return account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message });
-}
-
-async function liveGatewayPayment(api: ApiClient, asset: string, value: string, destination: Address) {
-  const merchant = (await api.post("/v1/merchants", { merchantName: "Gateway Shop", merchantEmail: "gw@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
-  const registered = await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${destination}` }] }, { idempotencyKey: freshKey() });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  const payment = (await api.post("/v1/payments", { referenceId: `gw-${Date.now()}`, amount: { unit: `caip19/${asset}`, value } }, { merchantId: merchant.id })).body;
-  return { merchantId: merchant.id as string, paymentId: payment.id as string, gatewayUrl: payment.gatewayUrl as string, settlementId: registered.body.crypto[0].id as string };
-}
-
-/** A buyer holding tokens and no ETH at all: only a gasless payment can work for them. */
-async function fundedBuyer(token: Address, amount: bigint) {
-  const account = privateKeyToAccount(generatePrivateKey());
-  await chain.transferToken(token, account.address, amount);
-  return account;
-}
-
+const fundedBuyer = (token: Address, amount: bigint) => fundedBuyerOf(chain, token, amount);
 const balanceOf = (token: Address, owner: Address) => chain.public.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [owner] });
 
 test.beforeAll(async () => {

@@ -91,14 +91,19 @@ test.describe("live payments verified on-chain", () => {
     expect((await submit(request, second.paymentId, second.settlementId, good)).body.status).toBe("requires_action");
   });
 
-  test("the watcher finds a payment nobody submitted, and native ETH works", async ({ apiAs, fixtures, request }) => {
+  test("a transfer nothing attributes never pays an open payment, even of its exact amount; the native coin pays by its hash", async ({ apiAs, fixtures, request }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const eth = `${localCaip2}/slip44:60`;
     const { merchantId, paymentId, settlementId } = await livePayment(api, eth, "1000000000000000");
     await chooseOption(request, paymentId, settlementId);
-    await chain.sendEth(merchantWallet, 1_000_000_000_000_000n, buyer);
+    const hash = await chain.sendEth(merchantWallet, 1_000_000_000_000_000n, buyer);
     await chain.mine(3);
-    await expect.poll(async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status, { timeout: 30_000 }).toBe("succeeded");
+    // A whole round of the watcher over the confirmed transfer: amount and wallet prove nothing.
+    await watcherHasRead(await chain.height());
+    await chain.mine(1);
+    await watcherHasRead(await chain.height());
+    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe("requires_action");
+    expect((await submit(request, paymentId, settlementId, hash)).body.status).toBe("succeeded");
   });
 
   test("a reorged-out transaction does not succeed, and fails once it has been gone for 64 blocks", async ({ apiAs, fixtures, request }) => {
@@ -124,7 +129,7 @@ test.describe("live payments verified on-chain", () => {
     expect(await status()).toMatchObject({ isFinal: true, pollInMs: null, info: null });
   });
 
-  test("the watcher finds a transfer that a reorg moved into a block it had already read", async ({ apiAs, fixtures, request }) => {
+  test("the watcher finds a submitted transfer that a reorg moved into a block it had already read", async ({ apiAs, fixtures, request }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${token}`;
     const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "6000000");
@@ -134,10 +139,17 @@ test.describe("live payments verified on-chain", () => {
     const snapshot = await chain.snapshot();
     await chain.mine(2);
     await watcherHasRead(await chain.height());
-    // The new branch, no longer: its second block pays the payment, at a height already read.
+    // The new branch, no longer: its first block pays the payment, at a height already read. The
+    // wallet's hash reached the checkout before the chain mined it.
     await chain.revert(snapshot);
-    await chain.transferToken(token, merchantWallet, 6_000_000n, buyer);
-    await chain.mine(1);
+    await chain.automine(false);
+    try {
+      const hash = await chain.sendTokenTransfer(token, merchantWallet, 6_000_000n, buyer);
+      expect((await submit(request, paymentId, settlementId, hash)).body.status).toBe("requires_action");
+      await chain.mine(1);
+    } finally {
+      await chain.automine(true);
+    }
     await expect.poll(status, { timeout: 30_000 }).toBe("processing");
     await chain.mine(2);
     await expect.poll(status, { timeout: 30_000 }).toBe("succeeded");

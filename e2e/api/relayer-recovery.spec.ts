@@ -1,9 +1,10 @@
-import http from "node:http";
-import { getAddress, parseAbi, type Address, type Hex } from "viem";
+import { createWalletClient, getAddress, http, parseAbi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { APIRequestContext } from "@playwright/test";
 import { ApiClient, expect, freshKey, test } from "../support/api";
 import { LocalChain, localCaip2, localChainId, relayerAddress, relayerKey, signTypedJson } from "../support/chain";
 import { LiveServer } from "../support/live-server";
+import { rpcProxy } from "../support/rpc-proxy";
 import { extraPort, localChainRpc } from "../support/settings";
 
 // An instance that dies while relaying a gasless payment leaves its submission claimed and unfinished.
@@ -13,59 +14,38 @@ import { extraPort, localChainRpc } from "../support/settings";
 const chain = new LocalChain(localChainRpc);
 const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
 
-/** A JSON-RPC proxy in front of the local chain that can lose a transaction or the answer to it. */
-function rpcProxy(port: number) {
-  let onSend: "pass" | "drop" | "send-then-hang" = "pass";
-  let sends = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const body = Buffer.concat(chunks).toString();
-      const sending = /"eth_sendRawTransaction"/.test(body);
-      if (sending) sends++;
-      if (sending && onSend === "drop") return; // never forwarded, never answered
-      const answer = await fetch(localChainRpc, { method: "POST", headers: { "Content-Type": "application/json" }, body }).then((r) => r.text());
-      if (sending && onSend === "send-then-hang") return; // on the chain, but the sender never learns it
-      res.writeHead(200, { "Content-Type": "application/json" }).end(answer);
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    set: (mode: typeof onSend) => (onSend = mode),
-    sends: () => sends,
-    listen: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
+let token: Address;
+let proxy: ReturnType<typeof rpcProxy>;
+let live: LiveServer;
+let request: APIRequestContext;
+let api: ApiClient;
 
-test("a relay cut short by a crash is finished once after restart: resent if never broadcast, verified if it was", async ({ playwright, validator }) => {
-  test.setTimeout(240_000);
-  const token = getAddress(await chain.deployAuthToken("Crash Dollar", "CRSH"));
-  const asset = `${localCaip2}/erc20:${token}`;
-  const proxy = rpcProxy(extraPort(2));
+// One instance for the file, reaching the chain through a proxy the tests turn against it.
+test.beforeAll(async ({ playwright, validator }) => {
+  token = getAddress(await chain.deployAuthToken("Crash Dollar", "CRSH"));
+  proxy = rpcProxy(extraPort(2));
   await proxy.listen();
-  const live = new LiveServer(extraPort(3), {
+  live = new LiveServer(extraPort(3), {
     [`CHAIN_RPC_EIP155_${localChainId}`]: proxy.url,
     [`RELAYER_KEY_EIP155_${localChainId}`]: relayerKey,
-    RELAYER_STALE_CLAIM_MS: "1500",
+    RELAYER_STALE_CLAIM_MS: String(staleClaimMs),
     [`SPONSORED_TOKENS_EIP155_${localChainId}`]: `${token}:Crash Dollar:2`,
   });
-  const request = await playwright.request.newContext({ baseURL: live.url });
-  const api = new ApiClient(request, validator, { "Api-Key": live.liveKey });
+  request = await playwright.request.newContext({ baseURL: live.url });
+  api = new ApiClient(request, validator, { "Api-Key": live.liveKey });
+});
 
-  /** A gasless payment whose buyer has signed; confirming it starts the relay. */
-  async function signedPayment(value: bigint) {
-    const destination = privateKeyToAccount(generatePrivateKey()).address;
-    const merchant = (await api.post("/v1/merchants", { merchantName: "Crash Shop", merchantEmail: "crash@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
-    await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${destination}` }] }, { idempotencyKey: freshKey() });
-    const payment = (await api.post("/v1/payments", { referenceId: `crash-${Date.now()}`, amount: { unit: `caip19/${asset}`, value: value.toString() } }, { merchantId: merchant.id })).body;
-    const buyer = privateKeyToAccount(generatePrivateKey());
-    await chain.transferToken(token, buyer.address, value);
-    const [option] = (await api.post(`/v1/gateway/payment/${payment.id}/options`, { accounts: [`${localCaip2}:${buyer.address}`] })).body.options;
-    const signature = await signTypedJson(buyer, option.actions[0].data.params[1] as string);
-    return { paymentId: payment.id as string, destination, confirm: { optionId: option.id as string, results: [{ type: "walletRpc", data: [signature] }] } };
-  }
+test.afterAll(async () => {
+  await request?.dispose();
+  await live?.dispose();
+  await proxy?.close();
+});
+
+const staleClaimMs = 1500;
+
+test("a relay cut short by a crash is finished once after restart: resent if never broadcast, verified if it was", async () => {
+  test.setTimeout(240_000);
+  const signedPayment = (value: bigint) => signedPaymentOf(api, token, value);
   const balance = (owner: Address) => chain.public.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [owner] });
   const nonce = () => chain.public.getTransactionCount({ address: relayerAddress });
   const status = async (paymentId: string) => (await api.get(`/v1/gateway/payment/${paymentId}/status`)).body;
@@ -117,8 +97,77 @@ test("a relay cut short by a crash is finished once after restart: resent if nev
     }
   } finally {
     proxy.set("pass");
-    await request.dispose();
-    await live.dispose();
-    await proxy.close();
   }
 });
+
+test("a relay dropped from the mempool, or replaced at its nonce, is sent again with the same authorization: the payment succeeds", async () => {
+  if (!live.server) await live.start();
+  const status = async (paymentId: string) => (await api.get(`/v1/gateway/payment/${paymentId}/status`)).body;
+  const balance = (owner: Address) => chain.public.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [owner] });
+  const relayer = createWalletClient({ account: privateKeyToAccount(relayerKey), chain: chain.chain, transport: http(localChainRpc) });
+  /** Confirms with the relay's broadcast answered as a node would, but lost: it never reaches the chain. */
+  const confirmLost = async (p: Awaited<ReturnType<typeof signedPaymentOf>>) => {
+    proxy.set("swallow");
+    try {
+      const confirmed = await api.post(`/v1/gateway/payment/${p.paymentId}/confirm`, p.confirm);
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      expect(confirmed.body.status).toBe("processing");
+    } finally {
+      proxy.set("pass");
+    }
+  };
+  // Recovery looks after RELAYER_STALE_CLAIM_MS and sweeps as often: well within this bound.
+  const succeeds = async (p: { paymentId: string; destination: Address }, value: bigint) => {
+    await expect
+      .poll(async () => {
+        await chain.mine(1, { sameTimestamp: true });
+        return (await status(p.paymentId)).status;
+      }, { timeout: 20 * staleClaimMs, intervals: [500] })
+      .toBe("succeeded");
+    expect(await balance(p.destination)).toBe(value);
+    const txId = (await status(p.paymentId)).info.txId as Hex;
+    expect(getAddress((await chain.public.getTransactionReceipt({ hash: txId })).from)).toBe(relayerAddress);
+  };
+
+  const dropped = await signedPaymentOf(api, token, 1_300_000n);
+  await confirmLost(dropped);
+  await succeeds(dropped, 1_300_000n);
+
+  const replaced = await signedPaymentOf(api, token, 1_400_000n);
+  const nonce = await chain.public.getTransactionCount({ address: relayerAddress });
+  await confirmLost(replaced);
+  // Another transaction of the relayer's account takes the lost relay's nonce.
+  await chain.public.waitForTransactionReceipt({ hash: await relayer.sendTransaction({ to: relayerAddress, value: 0n, nonce }) });
+  await succeeds(replaced, 1_400_000n);
+});
+
+test("with a slow RPC, recovery never takes over a relay that is still running: one transfer, the payment succeeds, the option stays confirmed", async () => {
+  if (!live.server) await live.start();
+  const paying = await signedPaymentOf(api, token, 1_500_000n);
+  const nonce = await chain.public.getTransactionCount({ address: relayerAddress });
+  // Every RPC answer takes longer than the stale-claim time: the relay outlives it several times over.
+  proxy.delay(staleClaimMs + 500);
+  const confirmed = await api.post<{ status: string }>(`/v1/gateway/payment/${paying.paymentId}/confirm`, paying.confirm).finally(() => proxy.delay(0));
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  expect(confirmed.body.status).toBe("processing");
+  await chain.mine(3, { sameTimestamp: true });
+  await expect.poll(async () => (await api.get(`/v1/gateway/payment/${paying.paymentId}/status`)).body.status, { timeout: 30_000 }).toBe("succeeded");
+  expect(await chain.public.getTransactionCount({ address: relayerAddress })).toBe(nonce + 1);
+  // The same confirm still answers the same: the option was never reopened as failed.
+  const again = await api.post(`/v1/gateway/payment/${paying.paymentId}/confirm`, paying.confirm);
+  expect(again.body.status).toBe("succeeded");
+});
+
+/** A gasless payment of `token` whose buyer has signed; confirming it starts the relay. */
+async function signedPaymentOf(api: ApiClient, token: Address, value: bigint) {
+  const asset = `${localCaip2}/erc20:${token}`;
+  const destination = privateKeyToAccount(generatePrivateKey()).address;
+  const merchant = (await api.post("/v1/merchants", { merchantName: "Crash Shop", merchantEmail: "crash@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
+  await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${destination}` }] }, { idempotencyKey: freshKey() });
+  const payment = (await api.post("/v1/payments", { referenceId: `crash-${Date.now()}`, amount: { unit: `caip19/${asset}`, value: value.toString() } }, { merchantId: merchant.id })).body;
+  const buyer = privateKeyToAccount(generatePrivateKey());
+  await chain.transferToken(token, buyer.address, value);
+  const [option] = (await api.post(`/v1/gateway/payment/${payment.id}/options`, { accounts: [`${localCaip2}:${buyer.address}`] })).body.options;
+  const signature = await signTypedJson(buyer, option.actions[0].data.params[1] as string);
+  return { paymentId: payment.id as string, destination, confirm: { optionId: option.id as string, results: [{ type: "walletRpc", data: [signature] }] } };
+}

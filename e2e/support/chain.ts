@@ -119,6 +119,16 @@ export class LocalChain {
     return hash;
   }
 
+  /** Sends a token transfer and returns its hash without waiting for it to be mined. */
+  sendTokenTransfer(token: Address, to: Address, value: bigint, fromIndex = 0, gasPrice?: bigint): Promise<Hash> {
+    return this.wallet(fromIndex).writeContract({ address: token, abi: erc20, functionName: "transfer", args: [to, value], ...(gasPrice ? { gasPrice } : {}) });
+  }
+
+  /** Turns mining each transaction as it arrives off (transactions wait in the mempool for `mine`) or back on. */
+  automine(on: boolean) {
+    return this.rpc("evm_setAutomine", [on]);
+  }
+
   /** Mines empty blocks, a second apart, or all at the current time (to bury a transfer deep without moving the chain's clock ahead). */
   mine(blocks = 1, { sameTimestamp = false } = {}) {
     return this.rpc("hardhat_mine", [`0x${blocks.toString(16)}`, sameTimestamp ? "0x0" : "0x1"]);

@@ -3,7 +3,7 @@ import type { Address } from "viem";
 import { expect, test } from "../support/api";
 import { devAccounts, LocalChain, localCaip2 } from "../support/chain";
 import { hydrated } from "../support/hydration";
-import { buyer, chooseOption, livePayment, merchantIndex, merchantWallet } from "../support/live-payments";
+import { buyer, chooseOption, livePayment, merchantIndex, merchantWallet, submit } from "../support/live-payments";
 import { localChainRpc } from "../support/settings";
 import { signInAs } from "../support/ui";
 
@@ -81,7 +81,7 @@ test("a live refund waits for the merchant's return transfer; support attaches i
   await chooseOption(page.request, paymentId, settlementId);
   const payment = await chain.transferToken(token, merchantWallet, 4_000_000n, buyer);
   await chain.mine(3);
-  await expect.poll(async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status, { timeout: 30_000 }).toBe("succeeded");
+  expect((await submit(page.request, paymentId, settlementId, payment)).body.status).toBe("succeeded");
   expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.info.txId).toBe(payment);
   const refund = await api.post("/v1/refunds", { paymentId, amount: { unit: `caip19/${asset}`, value: "1000000" } });
   expect(refund.body.status).toBe("pending");
@@ -121,7 +121,7 @@ test("support asks why a transaction did not match: paid, short, wrong token, no
   const notOurs = await chain.transferToken(token, devAccounts[4]!.address, 2_500_000n, buyer);
   const paid = await chain.transferToken(token, merchantWallet, 2_500_000n, buyer);
   await chain.mine(3);
-  await expect.poll(async () => (await api.get(`/v1/payments/${open.paymentId}`, { merchantId: open.merchantId })).body.status, { timeout: 30_000 }).toBe("succeeded");
+  expect((await submit(request, open.paymentId, open.settlementId, paid)).body.status).toBe("succeeded");
 
   await signInAs(page, "support", "b");
   await page.goto("/live/payments");

@@ -4,7 +4,7 @@ import { expect, test } from "../support/api";
 import { devAccounts, LocalChain, localCaip2 } from "../support/chain";
 import { hydrated } from "../support/hydration";
 import { actionArgs, captureServerAction, replayServerAction } from "../support/server-action";
-import { buyer, chooseOption, livePayment, merchantWallet } from "../support/live-payments";
+import { buyer, chooseOption, livePayment, merchantWallet, submit } from "../support/live-payments";
 import { localChainRpc } from "../support/settings";
 import { signInAs } from "../support/ui";
 
@@ -103,11 +103,12 @@ test("support dismisses an unmatched transfer with a note; it is kept under Dism
   await shot(page, "unmatched-dismissed-390");
 });
 
-test("a transfer the watcher offered to an open payment and verification refused (too short) is in the inbox, naming that payment", async ({ page, apiAs, fixtures, request }) => {
+test("a transfer submitted for an open payment and refused by its verification (too short) is in the inbox, naming that payment", async ({ page, apiAs, fixtures, request }) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
   const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "3000000");
   await chooseOption(request, paymentId, settlementId);
   const short = await chain.transferToken(token, merchantWallet, 1_000_000n, buyer);
+  expect((await submit(request, paymentId, settlementId, short)).body.status).toBe("requires_action");
   await chain.mine(3);
 
   await signInAs(page, "support", "b");
@@ -115,6 +116,30 @@ test("a transfer the watcher offered to an open payment and verification refused
   await expect(card).toContainText(`Refused by${paymentId}`);
   const payment = (await api.get(`/v1/payments/${paymentId}`, { merchantId })).body;
   expect(payment).toMatchObject({ status: "requires_action", exception: { type: "underpaid", received: "1000000", txId: short } });
+});
+
+test("a transfer of exactly an open payment's amount that nothing attributes pays nothing by itself: support confirms the likely payment with one click", async ({ page, apiAs, fixtures, request }) => {
+  const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
+  const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "4440000");
+  await chooseOption(request, paymentId, settlementId);
+  const paid = await chain.transferToken(token, merchantWallet, 4_440_000n, buyer);
+  await chain.mine(3);
+
+  await signInAs(page, "support", "b");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = await inboxCard(page, paid);
+  expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe("requires_action");
+  const likely = card.getByTestId("likely-payment");
+  await expect(likely).toContainText("Likely this payment:");
+  await expect(likely).toContainText(paymentId);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, "unmatched-likely-390");
+  await (await hydrated(likely.getByRole("button", { name: "Confirm this payment" }))).click();
+  await expect(page.getByText("Transfer attached: the payment is checked on-chain")).toBeVisible();
+  await expect(card).toHaveCount(0);
+  expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body).toMatchObject({ status: "succeeded", info: { txId: paid } });
+  await page.goto("/live/payments/unmatched?status=attached");
+  await expect(card.getByTestId("unmatched-resolved")).toContainText(`by ${fixtures.accounts.b.users.support.email}`);
 });
 
 test("test mode has no chain: the inbox explains where wrong test payments show instead", async ({ page }) => {

@@ -3,8 +3,9 @@ import { erc20Abi, getAddress, isAddressEqual, type Address, type Hash } from "v
 import { db } from "@/lib/db";
 import { shortReason } from "@/lib/errors/chain-errors";
 import { logger } from "@/lib/log/logger";
-import { toleratedMinimum } from "@/lib/payments/exceptions";
+import { attributeTransfer, attributionKeys, authorizationKey, type AttributionKeys } from "@/lib/payments/attribution";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
+import { eip3009Abi } from "@/lib/gateway/eip3009";
 import { refundRoute, verifyRefundTransaction } from "@/lib/refunds/verify-refund";
 import { recordUnmatchedTransfer, type UnmatchedCandidate } from "@/lib/unmatched-transfers/record-unmatched-transfer";
 import { assetInfo } from "./asset-info";
@@ -20,19 +21,22 @@ const maxRange = 2_000n;
 /** The last block a watcher has read on a chain, or undefined when it has none yet. */
 export type WatchState = { cursor?: bigint };
 
-type OpenPayment = { id: string; accountId: string; asset: string; destination: Address; value: bigint; minValue: bigint; createdAt: Date };
+type OpenPayment = { accountId: string; asset: string; destination: Address; createdAt: Date };
 type PendingRefund = { id: string; asset: string; from: Address; to: Address; createdAt: Date };
 /** A wallet read for transfers of an asset; `since` is when the payment or refund waiting there was made. */
 type Watched = { asset: string; to: Address; accountId: string | null; since?: Date };
-type SeenTransfer = UnmatchedCandidate & { from: Address; to: Address; txHash: Hash };
+/** `authorizations`: the EIP-3009 authorizations (authorizer:nonce) its transaction used on the token. */
+type SeenTransfer = UnmatchedCandidate & { from: Address; to: Address; txHash: Hash; authorizations: string[] };
 
 /**
- * Reads new blocks for transfers to the destinations of open live payments (so a buyer who paid from
- * a phone wallet is found without submitting anything) and from those destinations back to the
- * buyers of pending live refunds. Each candidate goes through the same verification as a submitted
- * hash; the database's uniqueness on (chain, tx, log) keeps one transfer from counting twice,
- * whichever instance sees it first. Moves `state.cursor` to the last block read that has the chain's
- * confirmations on top of it.
+ * Reads new blocks for transfers to the destinations of live payments and from those destinations
+ * back to the buyers of pending live refunds. A transfer is offered to a payment only when it is
+ * attributed to it (its transaction used that payment's EIP-3009 authorization, or its hash was
+ * returned for that payment: lib/payments/attribution.ts), then goes through the same verification
+ * as a submitted hash; one of the right amount that nothing attributes goes to the inbox, where
+ * support may confirm the payment it most likely paid. The database's uniqueness on (chain, tx,
+ * log) keeps one transfer from counting twice, whichever instance sees it first. Moves
+ * `state.cursor` to the last block read that has the chain's confirmations on top of it.
  *
  * It also watches every current live settlement destination, so that money which reached a
  * merchant and paid nothing lands in support's unmatched transfers inbox once it is deep enough.
@@ -53,7 +57,7 @@ export async function watchTransfers(chain: Chain, state: WatchState): Promise<n
   if (from > latest) return 0;
   const to = from + maxRange - 1n < latest ? from + maxRange - 1n : latest;
 
-  const [open, refunds, destinations] = await Promise.all([openPayments(chain), pendingRefunds(chain), settlementDestinations(chain)]);
+  const [open, refunds, destinations, keys] = await Promise.all([openPayments(chain), pendingRefunds(chain), settlementDestinations(chain), attributionKeys(chain.id)]);
   let found = 0;
   const watched: Watched[] = [
     ...open.map((p) => ({ asset: p.asset, to: p.destination, accountId: p.accountId, since: p.createdAt })),
@@ -63,14 +67,13 @@ export async function watchTransfers(chain: Chain, state: WatchState): Promise<n
   // Money in a block that may still be reorganised out is not support's problem yet; it is read again.
   const deepEnough = latest - BigInt(chain.confirmations) + 1n;
   if (watched.length) {
-    for (const transfer of await transfersTo(chain, watched, from, to)) {
-      // One transfer that cannot be handled (a payment's check failing) is logged and skipped; the
-      // pass goes on with the others. Its payment is re-checked by the other paths (checkout, support).
-      const settled = await handleTransfer(chain, transfer, { open, refunds, watched, deepEnough }).catch((error: unknown) => {
-        logger.warn({ chainId: chain.id, txHash: transfer.txHash, logIndex: transfer.logIndex, reason: shortReason(error) }, "Chain watch: skipped a transfer that could not be handled.");
-        return false;
-      });
-      if (settled) found++;
+    for (const transfer of await transfersTo(chain, watched, from, to, keys)) {
+      // One transfer that cannot be handled (an RPC hiccup, a payment changing at the same moment) is
+      // logged and skipped, the others go on; blocks not yet deep enough are read again next pass.
+      await settleTransfer(chain, transfer, keys, refunds, watched, deepEnough).then(
+        (settled) => settled && found++,
+        (error: unknown) => logger.warn({ chainId: chain.id, txHash: transfer.txHash, logIndex: transfer.logIndex, reason: shortReason(error) }, "Chain watch: skipped a transfer that could not be handled."),
+      );
     }
   }
   // Blocks not yet deep enough are read again next pass: a transfer reorged out of them and mined
@@ -80,26 +83,29 @@ export async function watchTransfers(chain: Chain, state: WatchState): Promise<n
   return found;
 }
 
-async function handleTransfer(chain: Chain, transfer: SeenTransfer, pass: { open: OpenPayment[]; refunds: PendingRefund[]; watched: Watched[]; deepEnough: bigint }): Promise<boolean> {
-  const offered = await settleFirstPayment(pass.open, transfer);
-  if (offered.settled || (await settleFirstRefund(pass.refunds, transfer))) return true;
-  const owners = new Set(pass.watched.flatMap((w) => (w.accountId && w.asset === transfer.asset && isAddressEqual(w.to, transfer.to) ? [w.accountId] : [])));
-  if (owners.size && transfer.blockNumber <= pass.deepEnough) await recordUnmatchedTransfer(chain, transfer, [...owners], offered.refusedBy);
+const address = (caip10: string) => getAddress(caip10.split(":").pop()!);
+
+/** Credits a transfer to the payment it is attributed to, or the refund it returns, else files it in the inbox once deep enough. */
+async function settleTransfer(chain: Chain, transfer: SeenTransfer, keys: AttributionKeys, refunds: PendingRefund[], watched: Watched[], deepEnough: bigint): Promise<boolean> {
+  const paymentId = attributeTransfer(transfer, keys);
+  if (paymentId) {
+    await verifyPaymentTransaction(paymentId, transfer.txHash, "watcher");
+    const claimed = await db().chainTransfer.count({ where: { chainId: chain.id, txHash: transfer.txHash.toLowerCase(), paymentId } });
+    if (claimed) return true;
+  }
+  if (await settleFirstRefund(refunds, transfer)) return true;
+  const owners = new Set(watched.flatMap((w) => (w.accountId && w.asset === transfer.asset && isAddressEqual(w.to, transfer.to) ? [w.accountId] : [])));
+  if (owners.size && transfer.blockNumber <= deepEnough) await recordUnmatchedTransfer(chain, transfer, [...owners], paymentId ?? undefined);
   return false;
 }
 
-const address = (caip10: string) => getAddress(caip10.split(":").pop()!);
-
 async function openPayments(chain: Chain): Promise<OpenPayment[]> {
   const rows = await db().payment.findMany({
-    where: { mode: "live", status: "requires_action", optionAsset: { startsWith: `${chain.id}/` }, optionDestination: { not: null }, optionValue: { not: null } },
-    select: { id: true, accountId: true, optionAsset: true, optionDestination: true, optionValue: true, createdAt: true, merchant: { select: { underpaymentToleranceBps: true } } },
+    where: { mode: "live", status: "requires_action", optionAsset: { startsWith: `${chain.id}/` }, optionDestination: { not: null } },
+    select: { accountId: true, optionAsset: true, optionDestination: true, createdAt: true },
     orderBy: { createdAt: "asc" },
   });
-  return rows.map((p) => {
-    const value = BigInt(p.optionValue!.toFixed());
-    return { id: p.id, accountId: p.accountId, asset: p.optionAsset!, destination: address(p.optionDestination!), value, minValue: toleratedMinimum(value, p.merchant.underpaymentToleranceBps), createdAt: p.createdAt };
-  });
+  return rows.map((p) => ({ accountId: p.accountId, asset: p.optionAsset!, destination: address(p.optionDestination!), createdAt: p.createdAt }));
 }
 
 /** Where the account's current live settlements are paid: each (asset, wallet) with the accounts that registered it. */
@@ -124,7 +130,7 @@ async function pendingRefunds(chain: Chain): Promise<PendingRefund[]> {
   });
 }
 
-async function transfersTo(chain: Chain, watched: Watched[], fromBlock: bigint, toBlock: bigint): Promise<SeenTransfer[]> {
+async function transfersTo(chain: Chain, watched: Watched[], fromBlock: bigint, toBlock: bigint, keys: AttributionKeys): Promise<SeenTransfer[]> {
   const client = chainClient(chain);
   const seen: SeenTransfer[] = [];
   for (const assetId of new Set(watched.map((w) => w.asset))) {
@@ -133,7 +139,10 @@ async function transfersTo(chain: Chain, watched: Watched[], fromBlock: bigint, 
     const recipients = [...new Set(here.map((w) => w.to))];
     if (asset.kind === "erc20") {
       const logs = await client.getContractEvents({ address: asset.address!, abi: erc20Abi, eventName: "Transfer", args: { to: recipients }, fromBlock, toBlock });
-      for (const log of logs) seen.push({ asset: assetId, from: log.args.from!, to: log.args.to!, value: log.args.value!, txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber });
+      const used = logs.length && keys.byAuthorization.size ? await authorizationsUsed(chain, asset.address!, fromBlock, toBlock) : new Map<string, string[]>();
+      for (const log of logs) {
+        seen.push({ asset: assetId, from: log.args.from!, to: log.args.to!, value: log.args.value!, txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber, authorizations: used.get(log.transactionHash) ?? [] });
+      }
     } else {
       const waiting = here.flatMap((w) => (w.since ? [w.since.getTime()] : []));
       if (!waiting.length) continue;
@@ -145,7 +154,7 @@ async function transfersTo(chain: Chain, watched: Watched[], fromBlock: bigint, 
         for (const tx of block.transactions) {
           const target = tx.to;
           if (target && recipients.some((r) => isAddressEqual(r, target))) {
-            seen.push({ asset: assetId, from: getAddress(tx.from), to: getAddress(target), value: tx.value, txHash: tx.hash, logIndex: nativeLogIndex, blockNumber: n });
+            seen.push({ asset: assetId, from: getAddress(tx.from), to: getAddress(target), value: tx.value, txHash: tx.hash, logIndex: nativeLogIndex, blockNumber: n, authorizations: [] });
           }
         }
       }
@@ -155,29 +164,12 @@ async function transfersTo(chain: Chain, watched: Watched[], fromBlock: bigint, 
   return seen.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
 }
 
-/**
- * Offers a transfer to the open payments it could pay (within the merchant's underpayment
- * tolerance): exact amounts first, then the oldest it covers. A shorter transfer is offered only
- * when one open payment waits at that destination, so its underpayment is not pinned on a stranger.
- * Says which payment refused it, when one did.
- */
-async function settleFirstPayment(open: OpenPayment[], transfer: SeenTransfer): Promise<{ settled: boolean; refusedBy?: string }> {
-  const here = open.filter((p) => p.asset === transfer.asset && isAddressEqual(p.destination, transfer.to));
-  if (here.length === 1 && here[0]!.minValue > transfer.value) {
-    await verifyPaymentTransaction(here[0]!.id, transfer.txHash, "watcher");
-    return { settled: false, refusedBy: here[0]!.id };
-  }
-  const candidates = here
-    .filter((p) => p.minValue <= transfer.value)
-    .sort((a, b) => Number(b.value === transfer.value) - Number(a.value === transfer.value) || a.createdAt.getTime() - b.createdAt.getTime());
-  for (const candidate of candidates) {
-    const result = await verifyPaymentTransaction(candidate.id, transfer.txHash, "watcher");
-    if (result.status === "processing" || result.status === "succeeded") {
-      open.splice(open.indexOf(candidate), 1);
-      return { settled: true };
-    }
-  }
-  return { settled: false, refusedBy: candidates[0]?.id };
+/** The EIP-3009 authorizations the token saw used in these blocks, by transaction (none for a token without the event). */
+async function authorizationsUsed(chain: Chain, token: Address, fromBlock: bigint, toBlock: bigint): Promise<Map<string, string[]>> {
+  const logs = await chainClient(chain).getContractEvents({ address: token, abi: eip3009Abi, eventName: "AuthorizationUsed", fromBlock, toBlock });
+  const used = new Map<string, string[]>();
+  for (const log of logs) used.set(log.transactionHash, [...(used.get(log.transactionHash) ?? []), authorizationKey(log.args.authorizer!, log.args.nonce!)]);
+  return used;
 }
 
 /** Offers a transfer from a merchant's destination back to a buyer to that buyer's pending refunds, oldest first. */

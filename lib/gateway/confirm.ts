@@ -1,5 +1,6 @@
 import "server-only";
 import { getAddress, isHex, recoverTypedDataAddress, type Hex } from "viem";
+import { logger } from "@/lib/log/logger";
 import { db, type GatewayOption, type Payment } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { newId } from "@/lib/db/ids";
@@ -11,7 +12,7 @@ import { authorizationTypes, gaslessDomain } from "./eip3009";
 import { optionAuthorization } from "./options";
 import { requirePayable } from "./payable";
 import { relaySubmission } from "./relay";
-import { unseenTransaction } from "./unseen-transaction";
+import { transactionRefusal, unseenTransaction } from "./unseen-transaction";
 
 type Results = { type: "walletRpc"; data: unknown[] }[];
 
@@ -30,17 +31,62 @@ export async function confirmGatewayOption(payment: Payment, optionId: string, r
   if (!result) throw new AppError("invalid_params", "results holds no signature or transaction hash.", { fields: { results: "No wallet result." } });
 
   if (option.confirmedAt) {
-    if (option.result === result.toLowerCase()) return current(payment);
+    if (option.result === result.toLowerCase()) return replay(payment, option, actor);
     throw new AppError("invalid_state", "This option was already confirmed with another result.");
   }
   try {
     return await confirmOnce(payment, option, result, actor);
   } catch (error) {
+    if (!(error instanceof AppError && error.code === "invalid_state")) throw error;
+    // The same confirm at the same moment (a double tap, another instance) won: its answer is this one's.
+    const now = await db().gatewayOption.findUniqueOrThrow({ where: { id: option.id } });
+    if (now.confirmedAt && now.result === result.toLowerCase()) return replay(payment, now, actor);
     // The chain watcher (or the checkout) may have found the wallet's transaction before the wallet
     // confirmed it: the payment moved on because of this very transfer, which is the answer.
-    if (error instanceof AppError && error.code === "invalid_state" && option.method !== "eip3009" && (await alreadyPaidBy(payment.id, result))) return current(payment);
+    if (option.method !== "eip3009" && (await alreadyPaidBy(payment.id, result))) return current(payment);
     throw error;
   }
+}
+
+/**
+ * The answer to a confirm already made with the same result: once the first one has done what it
+ * does (relayed the authorization, checked the hash), the same status it answers. A relay another
+ * request is still sending is waited for, up to the relay's own bound.
+ */
+async function replay(payment: Payment, option: GatewayOption, actor: string): Promise<Payment> {
+  if (option.mode === "test") return current(payment);
+  if (option.method !== "eip3009") {
+    await verifyPaymentTransaction(payment.id, option.result!, actor).catch((error: unknown) => logger.warn({ err: error, paymentId: payment.id }, "Gateway: could not check a confirmed transaction again."));
+    return accepted(payment, true);
+  }
+  const deadline = Date.now() + relayWaitMs;
+  for (;;) {
+    const submission = await db().relayerSubmission.findFirst({ where: { optionId: option.id }, orderBy: { createdAt: "desc" } });
+    if (!submission || submission.status === "failed") return current(payment);
+    if (submission.status === "submitted" && submission.txHash) {
+      await verifyPaymentTransaction(payment.id, submission.txHash, "relayer").catch((error: unknown) => logger.warn({ err: error, paymentId: payment.id }, "Gateway: could not check a relayed transaction again."));
+      return accepted(payment, true);
+    }
+    if (Date.now() > deadline) return accepted(payment, false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// As long as a relay may take (the lease wait, then a broadcast bounded by the RPC timeout).
+const relayWaitMs = 25_000;
+
+/**
+ * The payment as a confirm answers it. Once a transfer is broadcast (relayed by us, or sent by the
+ * wallet), a fault after it (the database or the RPC) or a chain that has not mined it yet does
+ * not make the answer an error or "pay again": it is accepted, `processing`.
+ */
+async function accepted(payment: Payment, broadcast: boolean): Promise<Payment> {
+  const now = await current(payment).catch((error: unknown) => {
+    if (!broadcast) throw error;
+    logger.warn({ err: error, paymentId: payment.id }, "Gateway: could not read a payment after its transfer was broadcast; answered as accepted.");
+    return payment;
+  });
+  return broadcast && now.status === "requires_action" ? { ...now, status: "processing" } : now;
 }
 
 async function alreadyPaidBy(paymentId: string, txHash: string): Promise<boolean> {
@@ -49,22 +95,31 @@ async function alreadyPaidBy(paymentId: string, txHash: string): Promise<boolean
 
 async function confirmOnce(payment: Payment, option: GatewayOption, result: string, actor: string): Promise<Payment> {
   const other = await db().gatewayOption.findFirst({ where: { paymentId: payment.id, confirmedAt: { not: null }, supersededAt: null } });
-  const supersede = other ? await unseenTransaction(other) : null;
+  if (other?.id === option.id) throw new AppError("invalid_state", "This option was confirmed at the same moment.");
+  const supersede = other ? await unseenTransaction(other, payment) : null;
   if (other && !supersede) throw new AppError("invalid_state", "Another option of this payment was already confirmed.");
   requirePayable(payment);
   if (option.expiresAt.getTime() <= Date.now()) throw new AppError("quote_expired", "This option's quote expired. Ask for options again (refresh) and confirm the new one.");
 
   const payer = getAddress(option.payer.split(":").pop()!);
   if (option.method === "eip3009") await checkAuthorization(option, result as Hex, payer);
-  else if (!/^0x[0-9a-fA-F]{64}$/.test(result)) throw new AppError("invalid_params", "The result of eth_sendTransaction must be the transaction hash (0x and 64 hex digits).", { fields: { results: "Not a transaction hash." } });
+  else {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(result)) throw new AppError("invalid_params", "The result of eth_sendTransaction must be the transaction hash (0x and 64 hex digits).", { fields: { results: "Not a transaction hash." } });
+    // A hash is checked before it pins the option: one that cannot pay this payment would lock out its buyer.
+    const refused = option.mode === "live" ? await transactionRefusal(option, payment, result.toLowerCase() as Hex) : null;
+    if (refused) throw new AppError("invalid_params", refused, { fields: { results: refused } });
+  }
 
   const confirmed = await markConfirmed(payment, option, result.toLowerCase(), payer, actor, other && supersede ? { option: other, reason: supersede } : null);
-  if (confirmed.kind === "replay") return current(payment);
+  if (confirmed.kind === "replay") return replay(payment, { ...option, confirmedAt: new Date(), result: result.toLowerCase() }, actor);
   if (option.mode === "test") return confirmed.payment;
   if (option.method === "eip3009") {
-    await relaySubmission(confirmed.submissionId!);
-  } else await verifyPaymentTransaction(payment.id, result, actor);
-  return current(payment);
+    const txHash = await relaySubmission(confirmed.submissionId!);
+    // Claimed by another instance's recovery in between: its outcome is awaited like a double confirm's.
+    return txHash === undefined ? replay(payment, option, actor) : accepted(payment, txHash !== null);
+  }
+  await verifyPaymentTransaction(payment.id, result, actor).catch((error: unknown) => logger.warn({ err: error, paymentId: payment.id }, "Gateway: could not check a confirmed transaction yet; the watcher will."));
+  return accepted(payment, true);
 }
 
 async function checkAuthorization(option: GatewayOption, signature: Hex, payer: string) {

@@ -52,7 +52,11 @@ function eventEntry(payment: Payment, e: PaymentEvent & { actorName: string }): 
       return { ...base, title: `The buyer's wallet ${how}`, detail: [asset && value ? `${formatAssetAmount(asset, value)} on ${networkName(chainIdOf(asset))}` : null, str(e.data, "payer") ? `from ${str(e.data, "payer")}` : null].filter(Boolean).join(" · ") };
     }
     case "payment.option_superseded":
-      return { ...base, title: "The wallet's transaction never reached the chain; the buyer chose another option", detail: str(e.data, "reason"), tone: "warning" };
+      return { ...base, title: "The wallet's transaction did not pay this payment; the buyer chose another option", detail: str(e.data, "reason"), tone: "warning" };
+    case "payment.relay_resent":
+      return { ...base, title: "The relayer's transaction was lost; it sent the buyer's authorization again", detail: str(e.data, "reason"), tone: "warning", link: txLink(payment, txHash) };
+    case "payment.relay_released":
+      return { ...base, title: "The relayer's transaction was lost and the authorization expired; the buyer may pay another way", detail: str(e.data, "reason"), tone: "warning", link: txLink(payment, txHash) };
     case "payment.transaction_submitted":
       return { ...base, title: e.data && (e.data as Data).relayed ? "Tollgate's relayer submitted the buyer's authorization" : "A transaction was submitted", detail: txHash, link: txLink(payment, txHash) };
     case "payment.relay_failed":

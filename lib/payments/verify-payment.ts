@@ -15,13 +15,18 @@ import { transitionPayment } from "./transition";
  * Checks a live payment against a transaction on its chain and moves it as far as the chain
  * allows: confirming → processing, deep enough → succeeded with the real hash. A transfer that does
  * not pay (wrong token, short, too early or late, already used, reverted) is recorded on the
- * timeline and leaves the payment unpaid. Every path (checkout, watcher, support) comes here.
+ * timeline and leaves the payment unpaid. Every path (checkout, watcher, support) comes here, and
+ * only with a transfer attributed to this payment (lib/payments/attribution.ts): one that reaches
+ * it after it expired is its `paid_late` exception.
  */
 export async function verifyPaymentTransaction(paymentId: string, txHash: string, actor: string): Promise<Payment> {
   const hash = parseTxHash(txHash);
   const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
   if (payment.mode !== "live") throw new AppError("forbidden", "Only live-mode payments are verified on-chain.");
-  if (isFinalStatus(payment.status)) return payment;
+  // Every caller reaches an expired payment only with a transfer attributed to it (its
+  // authorization, or a hash returned for it): that money arrived late, and is an exception.
+  const late = payment.status === "expired";
+  if (isFinalStatus(payment.status) && !late) return payment;
   if (!payment.optionAsset || !payment.optionDestination || payment.optionValue === null) {
     throw new AppError("params_validation", "The buyer has not chosen a payment option yet, so there is nothing to check the transaction against.");
   }
@@ -37,7 +42,7 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
     destination: payment.optionDestination.split(":").pop()!,
     minValue: toleratedMinimum(quoted, merchant.underpaymentToleranceBps),
     notBefore: payment.createdAt,
-    notAfter: payment.expiresAt,
+    notAfter: late ? new Date(8.64e15) : payment.expiresAt,
   });
 
   if (verification.kind === "not_found") return payment.status === "processing" ? failIfDropped(payment, chain, hash) : payment;
@@ -47,10 +52,11 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
     return recordRejection(payment, hash, verification.reason, verification.transfer, rejectionException(payment, verification, quoted, chainId));
   }
 
+  if (late && verification.kind === "confirming") return payment;
   try {
     return await db().$transaction(async (tx) => {
       let current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
-      if (isFinalStatus(current.status)) return current;
+      if (isFinalStatus(current.status) && !(late && current.status === "expired")) return current;
       const claim = { chainId, txHash: hash, logIndex: verification.transfer.logIndex };
       const existing = await tx.chainTransfer.findUnique({ where: { chainId_txHash_logIndex: claim } });
       if (existing && existing.paymentId !== payment.id) throw new TransferUsed();
@@ -61,6 +67,9 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
           where: { ...claim, accountId: current.accountId, status: "open" },
           data: { status: "attached", paymentId: current.id, resolvedBy: actor, resolvedAt: new Date() },
         });
+      }
+      if (late) {
+        return recordPaymentException(tx, current, { type: "paid_late", asset: payment.optionAsset!, expected: quoted, received: verification.transfer.value, txHash: hash }, actor);
       }
       const details = { txHash: hash, confirmations: verification.confirmations, required: verification.required, value: verification.transfer.value.toString(), from: verification.transfer.from };
       if (current.status === "requires_action") {
@@ -80,6 +89,8 @@ export async function verifyPaymentTransaction(paymentId: string, txHash: string
     });
   } catch (error) {
     if (error instanceof TransferUsed || (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) {
+      // Two paths (the relayer and the watcher) claimed the same transfer for this payment at once.
+      if (!(await claimedByAnother(payment.id, chainId, verification.transfer))) return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
       return recordRejection(payment, hash, alreadyUsed, verification.transfer);
     }
     // Another path (the watcher, a second submission) moved the payment at the same moment: what it

@@ -4,12 +4,15 @@ import { db, type UnmatchedTransfer } from "@/lib/db";
 import { actorNames } from "@/lib/payments/get-payment-detail";
 import { tenant, type Scope } from "@/lib/tenancy/scope";
 
-export type UnmatchedTransferRow = UnmatchedTransfer & { candidates: { id: string; referenceId: string; status: string }[]; resolvedByName: string | null };
+type Candidate = { id: string; referenceId: string; status: string };
+/** `likely`: support's guess, never acted on by itself: the one open payment asking for exactly this amount of this token at this wallet. */
+export type UnmatchedTransferRow = UnmatchedTransfer & { candidates: Candidate[]; likely: Candidate | null; resolvedByName: string | null };
 
 /**
  * The inbox: transfers still unmatched, newest first, each with the payments it most likely
  * belongs to (open or expired payments of the merchants paid at that wallet, created before it, with
- * the same leeway for block clocks as verification).
+ * the same leeway for block clocks as verification) and, when exactly one open payment asks for this
+ * very amount there, that one as the likely payment for support to confirm.
  * A transfer a payment claimed by another path (checkout, the payment page) is left out even if the
  * claim and the inbox row raced.
  */
@@ -21,8 +24,17 @@ export async function listUnmatchedTransfers(scope: Scope, status: "open" | "att
       : [];
   const open = rows.filter((r) => !claimed.some((c) => c.chainId === r.chainId && c.txHash === r.txHash && c.logIndex === r.logIndex));
   const names = await actorNames(scope, open.flatMap((r) => (r.resolvedBy ? [r.resolvedBy] : [])));
-  return Promise.all(open.map(async (r) => ({ ...r, candidates: status === "open" ? await candidatePayments(scope, r) : [], resolvedByName: r.resolvedBy ? (names.get(r.resolvedBy) ?? r.resolvedBy) : null })));
+  return Promise.all(
+    open.map(async (r) => {
+      const candidates = status === "open" ? await candidatePayments(scope, r) : [];
+      const exact = candidates.filter((c) => c.status === "requires_action" && c.optionAsset === r.asset && c.optionValue?.equals(r.value) && c.optionDestination?.toLowerCase() === `${r.chainId}:${r.toAddress}`.toLowerCase());
+      const likely = exact.length === 1 ? exact[0]! : null;
+      return { ...r, candidates: candidates.map(brief), likely: likely && brief(likely), resolvedByName: r.resolvedBy ? (names.get(r.resolvedBy) ?? r.resolvedBy) : null };
+    }),
+  );
 }
+
+const brief = (c: Candidate): Candidate => ({ id: c.id, referenceId: c.referenceId, status: c.status });
 
 async function candidatePayments(scope: Scope, transfer: UnmatchedTransfer) {
   const settlements = await db().cryptoSettlement.findMany({
@@ -33,7 +45,7 @@ async function candidatePayments(scope: Scope, transfer: UnmatchedTransfer) {
   return db().payment.findMany({
     where: { ...tenant(scope), merchantId: { in: settlements.map((s) => s.merchantId) }, status: { in: ["requires_action", "expired"] }, createdAt: { lte: new Date(transfer.blockTime.getTime() + blockClockSlackMs) } },
     orderBy: { createdAt: "desc" },
-    select: { id: true, referenceId: true, status: true },
+    select: { id: true, referenceId: true, status: true, optionAsset: true, optionDestination: true, optionValue: true },
     take: 10,
   });
 }

@@ -21,7 +21,7 @@ export const checkoutPostRoutes: AnyCheckoutPostRoute[] = [
   // The page posted the payment's outcome to an embedding app's bridge.
   defineCheckoutPost({ path: "outcome", origin: "checkout_page", rateLimit: perPaymentAndSource, body: ReportOutcomeBodySchema, handler: ({ paymentId, body }) => recordBridgeOutcome(paymentId, body) }),
   // A live buyer's browser wallet reports the hash of the transfer it sent.
-  defineCheckoutPost({ path: "transactions", origin: "checkout_page", rateLimit: perPaymentAndSource, body: SubmitTransactionBodySchema, handler: ({ paymentId, body }) => submitTransaction(paymentId, body) }),
+  defineCheckoutPost({ path: "transactions", origin: "checkout_page", rateLimit: perPaymentAndSource, body: SubmitTransactionBodySchema, handler: ({ paymentId, body, source }) => submitTransaction(paymentId, body, source) }),
   // A live buyer's connected wallet asks how to pay one option (a signature or a transaction).
   defineCheckoutPost({ path: "wallet/options", origin: "checkout_page", rateLimit: perPaymentAndSource, body: WalletOptionsBodySchema, handler: ({ paymentId, body }) => checkoutWalletOption(paymentId, body) }),
   // The wallet performed the option's action: its signature or transaction hash confirms it.

@@ -155,7 +155,7 @@ function TransferCard({ mode, transfer: t, canAct }: { mode: "test" | "live"; tr
             </>
           ) : null}
         </dl>
-        {canAct ? <UnmatchedTransferActions mode={mode} transferId={t.id} amount={amount} candidates={t.candidates} /> : null}
+        {canAct ? <UnmatchedTransferActions mode={mode} transferId={t.id} amount={amount} candidates={t.candidates} likely={t.likely} /> : null}
       </CardContent>
     </Card>
   );
