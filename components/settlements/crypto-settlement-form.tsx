@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { TextField } from "@/components/forms/text-field";
 import { registerCryptoSettlementsAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { Button } from "@/components/ui/button";
@@ -57,6 +58,8 @@ export function CryptoSettlementForm({ mode, merchantId, registered, onDone, onE
   const check = destination.trim() ? validateSettlement(asset.trim(), qualifyDestination(asset, destination)) : null;
   const savedAs = check?.ok ? formatAccountId(canonicalAccountId(check.value.destination)) : null;
 
+  const freshAuth = useFreshAuth(mode);
+
   const pick = (value: string) => {
     setChoice(value);
     form.setValue(ASSET, value === CUSTOM ? "" : value, { shouldValidate: value !== CUSTOM, shouldDirty: true });
@@ -66,7 +69,7 @@ export function CryptoSettlementForm({ mode, merchantId, registered, onDone, onE
   const submit = form.handleSubmit(async (body) => {
     if (existing) return;
     const confirmWarnings = !!warning;
-    const result = await registerCryptoSettlementsAction({ ...body, merchantId, mode, confirmWarnings });
+    const result = await freshAuth.run(() => registerCryptoSettlementsAction({ ...body, merchantId, mode, confirmWarnings }));
     if (!result.ok && result.code === "confirmation_required") {
       setRaised({ text: result.error, asset, destination });
       return;
@@ -81,6 +84,8 @@ export function CryptoSettlementForm({ mode, merchantId, registered, onDone, onE
   });
 
   return (
+    <>
+    {freshAuth.dialog}
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormField id="asset-picker" label="Asset" error={choice === CUSTOM ? undefined : assetError}>
         <Select id="asset-picker" value={choice} onChange={(e) => pick(e.target.value)} aria-invalid={choice !== CUSTOM && !!assetError} aria-describedby={choice !== CUSTOM && assetError ? "asset-picker-error" : existing ? "asset-conflict" : undefined}>
@@ -146,5 +151,6 @@ export function CryptoSettlementForm({ mode, merchantId, registered, onDone, onE
       ) : null}
       <FormActions onCancel={onDone} pending={isSubmitting} disabled={!!existing} submitLabel={warning ? "Add anyway" : "Add destination"} pendingLabel="Adding…" />
     </form>
+    </>
   );
 }

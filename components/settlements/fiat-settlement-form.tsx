@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { createFiatSettlementAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { FormField } from "@/components/ui/form-field";
@@ -20,9 +21,10 @@ export function FiatSettlementForm({ mode, merchantId, onDone }: { mode: Mode; m
     defaultValues: { accountHolderName: "", routingNumber: "", accountNumber: "", accountType: "checking" },
   });
   const { errors, isSubmitting } = form.formState;
+  const freshAuth = useFreshAuth(mode);
 
   const submit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await createFiatSettlementAction({ ...values, merchantId, mode }), { form, success: "Bank account added" });
+    const data = showActionResult(await freshAuth.run(() => createFiatSettlementAction({ ...values, merchantId, mode })), { form, success: "Bank account added" });
     if (data) {
       // The full number leaves the page; from now on it is shown as its last four digits.
       form.reset();
@@ -38,6 +40,8 @@ export function FiatSettlementForm({ mode, merchantId, onDone }: { mode: Mode; m
   });
 
   return (
+    <>
+    {freshAuth.dialog}
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormField id="accountHolderName" label="Account holder" error={errors.accountHolderName?.message}>
         <Input autoFocus autoComplete="off" {...field("accountHolderName")} />
@@ -66,5 +70,6 @@ export function FiatSettlementForm({ mode, merchantId, onDone }: { mode: Mode; m
       </fieldset>
       <FormActions onCancel={onDone} pending={isSubmitting} submitLabel="Add bank account" pendingLabel="Adding…" />
     </form>
+    </>
   );
 }

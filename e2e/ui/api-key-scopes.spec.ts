@@ -104,8 +104,8 @@ test("an owner's key may move settlements; a change made with it is shown to own
   expect(changed.status).toBe(200);
 
   await page.goto("/test");
-  const alert = page.getByRole("alert", { name: "Settlement destinations changed through the API" });
-  await expect(alert).toContainText(`API key “${name}” pointed ${usdcBase} from eip155:8453:${sampleAddress} to eip155:8453:${otherWallet}`);
+  const alert = page.getByRole("alert", { name: "Sensitive changes made through the API" });
+  await expect(alert).toContainText(`API key “${name}”: A settlement destination was changed · Merchant: ${merchant.id} · Asset: ${usdcBase} · Old wallet: eip155:8453:${sampleAddress} · New wallet: eip155:8453:${otherWallet}`);
   await page.screenshot({ path: test.info().outputPath("api-destination-change-alert.png"), fullPage: true });
   await alert.getByRole("link", { name: "See the audit log" }).click();
   await expect(page.getByRole("row").filter({ hasText: "crypto_settlement.updated" }).first()).toContainText(name);

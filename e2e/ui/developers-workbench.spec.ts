@@ -94,6 +94,25 @@ test("the request log lists API requests newest first, filters by status and key
   await expect(page.locator("body")).not.toContainText("params_validation");
 });
 
+test("the request log shows no API key or signature pasted into a URL: query parameters are redacted by name and by shape", async ({ page, api, fixtures }) => {
+  const key = fixtures.accounts.a.keys.test;
+  const compactSignature = `0x${"5a".repeat(64)}`;
+  // Answered or refused (the list takes no such parameters), it is logged either way.
+  const listed = await api.get(`/v1/payments?apiKey=${key}&limit=1&note=${compactSignature}`);
+  const requestId = listed.headers["request-id"]!;
+
+  await signInAs(page, "viewer");
+  await expect(async () => {
+    await page.goto("/test/developers/requests");
+    await expect(page.locator(`[data-request-id="${requestId}"]`)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.locator(`[data-request-id="${requestId}"]`)).toContainText("GET /v1/payments?apiKey=[redacted]&limit=1&note=[redacted]");
+  await page.goto(`/test/developers/requests/${requestId}`);
+  await expect(page.getByTestId("request-id")).toHaveText(requestId);
+  for (const secret of [key, key.slice(9), compactSignature.slice(2)]) expect(await page.content()).not.toContain(secret);
+  await shot(page, "request-detail-redacted-query");
+});
+
 test("the events list shows each event's payload, and an event's page its webhook body", async ({ page, api }) => {
   const merchant = await createMerchant(api, { name: `Events Shop ${Date.now()}` });
   const payment = await api.post("/v1/payments", { referenceId: `evt-ui-${Date.now()}`, amount: { unit: "iso4217/USD", value: "990" } }, { merchantId: merchant.id });

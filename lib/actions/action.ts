@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { can, mayUseUnverified, type Permission } from "@/lib/auth/permissions";
+import { asSession } from "@/lib/auth/sensitive-change";
 import { currentViewer, mustSetUpTwoFactor, type Viewer } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors/errors";
 import { errorAnswer } from "@/lib/log/error-answer";
@@ -43,7 +44,7 @@ export function authorizedAction<S extends z.ZodObject, R>(
         throw new AppError("forbidden", "Confirm your email address first: changes in live mode wait until you do. Use the link we mailed you, or send a new one from the banner.");
       }
       const ctx = { viewer, scope: { accountId: viewer.account.id, mode }, actor: `user:${viewer.user.id}` };
-      return { ok: true, data: await handler(ctx, input as z.output<S>) };
+      return { ok: true, data: await asSession({ userId: viewer.user.id, sessionId: viewer.sessionId }, () => handler(ctx, input as z.output<S>)) };
     } catch (error) {
       return failure(error);
     }

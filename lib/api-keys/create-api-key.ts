@@ -1,9 +1,7 @@
 import "server-only";
 import type { Mode, Role, DbOrTx } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
-import { recordAudit } from "@/lib/audit-log/audit";
-import { describeActor } from "@/lib/audit-log/describe-actor";
-import { sendSecurityAlert } from "@/lib/email/send-security-alert";
+import { guardSensitiveChange, recordSensitiveChange } from "@/lib/auth/sensitive-change";
 import { newId } from "@/lib/db/ids";
 import { hmacHex } from "@/lib/config/secrets";
 import { generateApiKey } from "./key-format";
@@ -19,6 +17,7 @@ export async function createApiKey(
   tx: DbOrTx,
   input: { accountId: string; mode: Mode; name: string; actor: string; createdById?: string | null; permissions: readonly ApiPermission[]; grantorRole: Role },
 ): Promise<CreatedApiKey> {
+  await guardSensitiveChange(tx, input.actor, input.mode, "api_key.created");
   if (input.permissions.length === 0) throw new AppError("params_validation", "Give the key access to at least one resource.", { fields: { permissions: "Give the key access to at least one resource." } });
   const grantable = grantableApiPermissions(input.grantorRole);
   const refused = input.permissions.filter((p) => !grantable.includes(p));
@@ -40,22 +39,14 @@ export async function createApiKey(
       permissions: [...input.permissions],
     },
   });
-  await recordAudit(tx, {
+  await recordSensitiveChange(tx, input.actor, {
     accountId: input.accountId,
     mode: input.mode,
-    actor: input.actor,
     action: "api_key.created",
     targetType: "api_key",
     targetId: row.id,
     data: { name: input.name, prefix, permissions: input.permissions },
+    details: { Name: input.name, Key: `${prefix}…${last4}`, Permissions: input.permissions.join(", ") },
   });
-  if (input.mode === "live") {
-    await sendSecurityAlert(tx, input.accountId, "live_api_key_created", {
-      Name: input.name,
-      Key: `${prefix}…${last4}`,
-      Permissions: input.permissions.join(", "),
-      "Created by": await describeActor(tx, input.actor),
-    });
-  }
   return { id: row.id, name: row.name, mode: row.mode, key, prefix, last4, permissions: [...input.permissions], createdAt: row.createdAt };
 }

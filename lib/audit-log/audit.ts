@@ -11,6 +11,8 @@ export type AuditEntry = {
   targetId?: string;
   data?: Prisma.InputJsonValue;
   ip?: string | null;
+  /** Only through recordSensitiveChange (lib/auth/sensitive-change.ts). */
+  alert?: string | null;
 };
 
 /** Written inside the caller's transaction, so an action and its audit record stand or fall together. */
@@ -26,6 +28,7 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> 
       targetId: entry.targetId ?? null,
       data: entry.data ?? {},
       ip: entry.ip ?? null,
+      alert: entry.alert ?? null,
     },
   });
 }

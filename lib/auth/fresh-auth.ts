@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, type DbOrTx } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import type { ReauthenticateInput } from "@/lib/schemas/auth";
 import type { PasskeyAssertion } from "@/lib/schemas/passkeys";
@@ -19,8 +19,8 @@ export const reauthenticationRequired = "Confirm it is you with your password, a
  * adding or removing a passkey) unless this session re-entered a password or code, or used a
  * passkey, within `freshAuthMinutes`: an unlocked screen or a stolen cookie alone is not enough.
  */
-export async function requireFreshAuth(viewer: Viewer): Promise<void> {
-  const session = await db().userSession.findUnique({ where: { id: viewer.sessionId }, select: { reauthenticatedAt: true } });
+export async function requireFreshAuth(viewer: Pick<Viewer, "sessionId">, q: DbOrTx = db()): Promise<void> {
+  const session = await q.userSession.findUnique({ where: { id: viewer.sessionId }, select: { reauthenticatedAt: true } });
   const at = session?.reauthenticatedAt?.getTime();
   if (at === undefined || Date.now() - at > freshAuthMinutes * 60_000) throw new AppError("reauthentication_required", reauthenticationRequired);
 }

@@ -40,6 +40,8 @@ const schema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
   // New accounts one client address may open per hour (an office behind one address fits).
   SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RECEIPTS_PER_HOUR_TEST: z.coerce.number().int().min(1).default(50),
+  RECEIPTS_PER_HOUR_LIVE: z.coerce.number().int().min(1).default(1000),
   // Per API key (or public app + client): sustained requests per second, and the burst allowed.
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),

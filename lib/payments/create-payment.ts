@@ -1,5 +1,5 @@
 import "server-only";
-import { Prisma, rawQuery, type Payment, type DbOrTx } from "@/lib/db";
+import { db, Prisma, rawQuery, type Payment, type DbOrTx } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { insertDeliveries } from "@/lib/events/record-event";
 import { paymentSnapshot } from "@/lib/events/snapshots";
@@ -7,6 +7,7 @@ import { isId, newId, randomBase62 } from "@/lib/db/ids";
 import { sqlTimestamp } from "@/lib/db/sql-timestamp";
 import type { CreatePaymentInput } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
+import { acceptReceipt, type ReceiptWarning } from "@/lib/receipts/limit-receipts";
 import { defaultLifetimeMs, maxLifetimeMs, minLifetimeMs } from "./lifecycle";
 
 /**
@@ -14,13 +15,14 @@ import { defaultLifetimeMs, maxLifetimeMs, minLifetimeMs } from "./lifecycle";
  * deliveries, in one statement. Also returns the assets of the merchant's crypto settlements, for
  * the payability warnings of the create answer. `paymentLinkId` names the reusable link that minted it, if one did.
  */
-export async function createPayment(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput, paymentLinkId?: string): Promise<{ payment: Payment; settlementAssets: string[] }> {
+export async function createPayment(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput, paymentLinkId?: string): Promise<{ payment: Payment; settlementAssets: string[]; receiptWarnings: ReceiptWarning[] }> {
   const payment = newPayment(scope, merchantId, input, paymentLinkId);
+  const receiptWarnings = await acceptReceipt(tx, scope, payment.buyerEmail);
   const [row] = await tx.$queryRaw<{ searchText: string | null; settlementAssets: string[] }[]>`
     WITH ${insertPayment(scope, actor, payment)}
     SELECT payment."searchText", ARRAY(${settlementAssets(scope, merchantId)}) AS "settlementAssets" FROM payment`;
   if (!row) throw merchantNotFound();
-  return { payment: { ...payment, searchText: row.searchText }, settlementAssets: row.settlementAssets };
+  return { payment: { ...payment, searchText: row.searchText }, settlementAssets: row.settlementAssets, receiptWarnings };
 }
 
 /**
@@ -28,10 +30,11 @@ export async function createPayment(tx: DbOrTx, scope: Scope, actor: string, mer
  * assets, then returns the payment as it will be (but for `searchText`, which the database derives)
  * and the statement's CTEs that write it, the last (`payment`) yielding its row if it was written.
  */
-export async function planPayment(scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput): Promise<{ payment: Payment; settlementAssets: string[]; ctes: Prisma.Sql }> {
+export async function planPayment(scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput): Promise<{ payment: Payment; settlementAssets: string[]; receiptWarnings: ReceiptWarning[]; ctes: Prisma.Sql }> {
   const payment = newPayment(scope, merchantId, input);
+  const receiptWarnings = await acceptReceipt(db(), scope, payment.buyerEmail);
   const rows = await rawQuery<{ asset: string }>(settlementAssets(scope, merchantId), "payment-settlement-assets");
-  return { payment, settlementAssets: rows.map((r) => r.asset), ctes: insertPayment(scope, actor, payment) };
+  return { payment, settlementAssets: rows.map((r) => r.asset), receiptWarnings, ctes: insertPayment(scope, actor, payment) };
 }
 
 const merchantNotFound = () => new AppError("merchant_not_found", "Merchant not found: the Merchant-Id header names no merchant of this account and mode.");

@@ -3,7 +3,7 @@ import type { Authenticated } from "@/lib/api/authenticate";
 import type { Prisma } from "@/lib/db";
 import { env } from "@/lib/config/env";
 import { logRequest } from "./buffer";
-import { redactBody } from "./redact";
+import { redactRequestLogEntry } from "./redact";
 
 /**
  * Queues one answered /v1 request of a known caller for the request log. A request nobody could be
@@ -11,7 +11,7 @@ import { redactBody } from "./redact";
  */
 export function logApiRequest(input: { method: string; path: string; status: number; requestId: string; started: number; auth: Authenticated; body: unknown; errorBody: unknown }): void {
   if (env.REQUEST_LOG === "off") return;
-  const { auth, status } = input;
+  const { auth, status, path, body, errorBody } = redactRequestLogEntry(input);
   logRequest({
     id: input.requestId,
     accountId: auth.accountId,
@@ -20,11 +20,11 @@ export function logApiRequest(input: { method: string; path: string; status: num
     appId: auth.caller.kind === "public_app" ? auth.caller.appId : null,
     method: input.method,
     // The query is part of what was asked (filters, cursors); a URL longer than this is cut, not refused.
-    path: input.path.slice(0, 2048),
+    path: path.slice(0, 2048),
     status,
     durationMs: Math.round(performance.now() - input.started),
-    requestBody: input.body === undefined ? null : (redactBody(input.body) as Prisma.InputJsonValue),
-    errorBody: status >= 400 && input.errorBody !== undefined ? (input.errorBody as Prisma.InputJsonValue) : null,
+    requestBody: body === undefined ? null : (body as Prisma.InputJsonValue),
+    errorBody: status >= 400 && errorBody !== undefined ? (errorBody as Prisma.InputJsonValue) : null,
     createdAt: new Date(),
   });
 }

@@ -193,9 +193,9 @@ export const CreatedPaymentSchema = PaymentSchema.extend({
   paymentId: z.string().describe("The same as id (WalletConnect Pay's name)."),
   pollInMs: z.number().int().nullable().describe("Wait about this long before polling the status; null once final."),
   warnings: z
-    .array(z.object({ code: z.enum(["no_payment_option"]), message: z.string() }))
+    .array(z.object({ code: z.enum(["no_payment_option", "receipt_not_mailed"]), message: z.string() }))
     .optional()
-    .describe("Present when no buyer could pay the payment as things stand (no settlement of the merchant can pay its unit). The payment is created all the same."),
+    .describe("Present when no buyer could pay the payment as things stand (no settlement of the merchant can pay its unit), or when a test payment's receipt will be kept in the dev outbox rather than mailed (test mode mails only the team's verified addresses). The payment is created all the same."),
 }).meta({ id: "CreatedPayment" });
 
 export const GatewayLinkSchema = z.object({ paymentId: z.string(), gatewayUrl: z.url() });

@@ -1,4 +1,5 @@
 import "server-only";
+import { guardSensitiveChange } from "@/lib/auth/sensitive-change";
 import { Prisma, type DbOrTx } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { newId } from "@/lib/db/ids";
@@ -13,6 +14,7 @@ import { encrypt, hmacHex } from "@/lib/config/secrets";
  * with `decrypt` from lib/secrets only to pay out); everything else sees the last four digits.
  */
 export async function createFiatSettlement(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, input: CreateFiatSettlementInput) {
+  await guardSensitiveChange(tx, actor, scope.mode, "fiat_settlement.created");
   await getMerchant(tx, scope, merchantId);
   const last4 = input.accountNumber.slice(-4);
   const accountFingerprint = hmacHex("bank-account", `${input.routingNumber}:${input.accountNumber}`);
@@ -39,7 +41,14 @@ export async function createFiatSettlement(tx: DbOrTx, scope: Scope, actor: stri
     throw error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002" ? duplicate() : error;
   });
   await recordSettlementChange(tx, scope, actor, merchantId, [
-    { action: "fiat_settlement.created", targetType: "fiat_settlement", targetId: settlement.id, data: { bankType: "ACH", routingNumber: input.routingNumber, accountNumberLast4: last4, accountType: input.accountType } },
+    {
+      action: "fiat_settlement.created",
+      targetType: "fiat_settlement",
+      targetId: settlement.id,
+      data: { bankType: "ACH", routingNumber: input.routingNumber, accountNumberLast4: last4, accountType: input.accountType },
+      // Payouts may go to a bank account as well as to a wallet.
+      destinationChange: { "New bank account": `ACH ${input.routingNumber} ••••${last4} (${input.accountType})` },
+    },
   ]);
   return settlement;
 }

@@ -26,8 +26,10 @@ export async function registerCryptoSettlements(tx: DbOrTx, scope: Scope, actor:
   const repeated = [...new Set(assets.filter((asset, i) => assets.indexOf(asset) !== i))];
   if (repeated.length > 0) throw conflict(repeated, "sent more than once in this request");
 
-  const existing = await tx.cryptoSettlement.findMany({ where: { merchantId, accountId: scope.accountId, mode: scope.mode, asset: { in: assets } }, select: { asset: true } });
+  const current = await tx.cryptoSettlement.findMany({ where: { merchantId, accountId: scope.accountId, mode: scope.mode }, select: { asset: true, destination: true } });
+  const existing = current.filter((c) => assets.includes(c.asset));
   if (existing.length > 0) throw conflict(existing.map((e) => e.asset).sort(), "already registered for this merchant");
+  const deleted = await recentlyDeletedDestinations(tx, scope, merchantId);
 
   // Inserted one by one in asset order: requests racing over overlapping assets then wait on each
   // other instead of deadlocking, and the loser learns which asset it lost.
@@ -50,9 +52,43 @@ export async function registerCryptoSettlements(tx: DbOrTx, scope: Scope, actor:
     scope,
     actor,
     merchantId,
-    rows.map((row) => ({ action: "crypto_settlement.created", targetType: "crypto_settlement", targetId: row.id, data: { asset: row.asset, destination: row.destination } })),
+    rows.map((row) => ({
+      action: "crypto_settlement.created" as const,
+      targetType: "crypto_settlement" as const,
+      targetId: row.id,
+      data: { asset: row.asset, destination: row.destination },
+      destinationChange: isNewDestination(row, current, deleted) ? { Asset: row.asset, "Old wallet": deleted.get(row.asset) ?? "none (a new settlement)", "New wallet": row.destination } : undefined,
+    })),
   );
   return { rows, warnings };
+}
+
+/**
+ * A registration points buyers' money at a new wallet, as changing a destination does, unless the
+ * merchant's settlements already pay that wallet, or it restores the wallet this asset had until
+ * it was deleted in the last 7 days. So deleting a settlement and registering its asset again
+ * elsewhere is a destination change, and so is a new asset paying a wallet the merchant never used:
+ * buyers who choose it pay that wallet.
+ */
+function isNewDestination(row: { asset: string; destination: string }, current: { destination: string }[], deleted: Map<string, string>): boolean {
+  return !current.some((c) => c.destination === row.destination) && deleted.get(row.asset) !== row.destination;
+}
+
+const recentDeletionMs = 7 * 24 * 60 * 60 * 1000;
+
+/** Each asset's destination when it was last deleted from this merchant, in the last 7 days. */
+async function recentlyDeletedDestinations(tx: DbOrTx, scope: Scope, merchantId: string): Promise<Map<string, string>> {
+  const rows = await tx.auditLog.findMany({
+    where: { ...tenant(scope), action: "crypto_settlement.deleted", data: { path: ["merchantId"], equals: merchantId }, createdAt: { gte: new Date(Date.now() - recentDeletionMs) } },
+    orderBy: { createdAt: "asc" },
+    select: { data: true },
+  });
+  const byAsset = new Map<string, string>();
+  for (const { data } of rows) {
+    const { asset, destination } = data as { asset?: string; destination?: string };
+    if (asset && destination) byAsset.set(asset, destination);
+  }
+  return byAsset;
 }
 
 function conflict(assets: string[], reason: string) {

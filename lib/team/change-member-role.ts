@@ -1,13 +1,12 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit-log/audit";
+import { guardSensitiveChange, recordSensitiveChange } from "@/lib/auth/sensitive-change";
 import type { Role, DbOrTx } from "@/lib/db";
 import { forgetApiKeysCreatedBy } from "@/lib/api-keys/authenticate-api-key";
-import { describeActor } from "@/lib/audit-log/describe-actor";
-import { sendSecurityAlert } from "@/lib/email/send-security-alert";
 import { AppError } from "@/lib/errors/errors";
 import { assertMayGrant, auditActor, lockMemberForChange, type TeamActor } from "./team-actor";
 
 export async function changeMemberRole(tx: DbOrTx, by: TeamActor, membershipId: string, role: Role) {
+  await guardSensitiveChange(tx, auditActor(by), null, "team.member_role_changed");
   assertMayGrant(by, role);
   const { member, ownerCount } = await lockMemberForChange(tx, by, membershipId);
   if (member.role === role) return member;
@@ -18,14 +17,13 @@ export async function changeMemberRole(tx: DbOrTx, by: TeamActor, membershipId: 
   const updated = await tx.membership.update({ where: { id: member.id }, data: { role } });
   // Their keys are bounded by their role (effectiveApiPermissions) from the next request on.
   forgetApiKeysCreatedBy(member.user.id);
-  await recordAudit(tx, {
+  await recordSensitiveChange(tx, auditActor(by), {
     accountId: by.accountId,
-    actor: auditActor(by),
     action: "team.member_role_changed",
     targetType: "user",
     targetId: member.user.id,
     data: { email: member.user.email, from: member.role, to: role },
+    details: { Member: member.user.email, "Old role": member.role, "New role": role },
   });
-  await sendSecurityAlert(tx, by.accountId, "member_role_changed", { Member: member.user.email, "Old role": member.role, "New role": role, "Changed by": await describeActor(tx, auditActor(by)) });
   return updated;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit-log/audit";
-import type { DbOrTx } from "@/lib/db";
+import { guardSensitiveChange, recordSensitiveChange } from "@/lib/auth/sensitive-change";
+import type { DbOrTx, Role } from "@/lib/db";
 import { enqueueEmail } from "@/lib/email/enqueue-email";
 import { invitationMessage } from "@/lib/email/templates/invitation";
 import { AppError } from "@/lib/errors/errors";
@@ -20,6 +21,7 @@ import { assertMayGrant, auditActor, type TeamActor } from "./team-actor";
  */
 export async function inviteMember(tx: DbOrTx, by: TeamActor, input: InviteMemberInput) {
   assertMayGrant(by, input.role);
+  if (grantsPower(input.role)) await guardSensitiveChange(tx, auditActor(by), null, "team.member_invited");
   // The inviter sees their own team, so saying so tells them nothing new.
   const member = await tx.membership.findFirst({ where: { accountId: by.accountId, user: { email: input.email } }, select: { id: true } });
   if (member) {
@@ -43,14 +45,9 @@ export async function inviteMember(tx: DbOrTx, by: TeamActor, input: InviteMembe
       expiresAt: new Date(Date.now() + invitationLifetimeMs),
     },
   });
-  await recordAudit(tx, {
-    accountId: by.accountId,
-    actor: auditActor(by),
-    action: "team.member_invited",
-    targetType: "invitation",
-    targetId: invitation.id,
-    data: { email: invitation.email, role: invitation.role },
-  });
+  const entry = { accountId: by.accountId, action: "team.member_invited" as const, targetType: "invitation", targetId: invitation.id, data: { email: invitation.email, role: invitation.role } };
+  if (grantsPower(invitation.role)) await recordSensitiveChange(tx, auditActor(by), { ...entry, details: { Invited: invitation.email, Role: invitation.role } });
+  else await recordAudit(tx, { ...entry, actor: auditActor(by) });
   const [account, inviter] = await Promise.all([
     tx.account.findUniqueOrThrow({ where: { id: by.accountId }, select: { name: true } }),
     tx.user.findUniqueOrThrow({ where: { id: by.userId }, select: { name: true } }),
@@ -59,3 +56,6 @@ export async function inviteMember(tx: DbOrTx, by: TeamActor, input: InviteMembe
   await enqueueEmail(tx, invitation.email, invitationMessage({ accountName: account.name, inviterName: inviter.name, role: invitation.role, link, expiresAt: invitation.expiresAt }), by.accountId);
   return { id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt, link };
 }
+
+// Inviting an owner or admin grants, once accepted, the power to change where money goes.
+const grantsPower = (role: Role) => role === "owner" || role === "admin";

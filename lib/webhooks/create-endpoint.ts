@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit-log/audit";
+import { guardSensitiveChange, recordSensitiveChange } from "@/lib/auth/sensitive-change";
 import type { DbOrTx } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { newId } from "@/lib/db/ids";
@@ -14,6 +14,7 @@ export const maxEndpointsPerMode = 16;
 
 /** Creates an endpoint and returns it with its signing secret, which is never shown again. */
 export async function createWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: string, input: CreateWebhookEndpointInput) {
+  await guardSensitiveChange(tx, actor, scope.mode, "webhook_endpoint.created");
   const url = assertDeliverableUrl(input.url);
   // The account's row lock makes concurrent creates count one after the other.
   await tx.$queryRaw`SELECT 1 FROM "Account" WHERE "id" = ${scope.accountId} FOR UPDATE`;
@@ -24,6 +25,13 @@ export async function createWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: str
   const endpoint = await tx.webhookEndpoint.create({
     data: { id: newId("we"), ...tenant(scope), url, events: input.events, description: input.description || null, enabled: input.enabled, secretEncrypted },
   });
-  await recordAudit(tx, { ...tenant(scope), actor, action: "webhook_endpoint.created", targetType: "webhook_endpoint", targetId: endpoint.id, data: { url, events: input.events } });
+  await recordSensitiveChange(tx, actor, {
+    ...tenant(scope),
+    action: "webhook_endpoint.created",
+    targetType: "webhook_endpoint",
+    targetId: endpoint.id,
+    data: { url, events: input.events },
+    details: { Endpoint: endpoint.id, URL: url, Events: input.events.join(", ") },
+  });
   return { endpoint, secret };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit-log/audit";
+import { guardSensitiveChange, recordSensitiveChange } from "@/lib/auth/sensitive-change";
 import type { DbOrTx } from "@/lib/db";
 import { notFound } from "@/lib/errors/errors";
 import { tenant, type Scope } from "@/lib/tenancy/scope";
@@ -11,12 +11,14 @@ import { newSigningSecret } from "./signing-secret";
  * retries included, is signed with it; the old secret stops working at once.
  */
 export async function rotateWebhookSecret(tx: DbOrTx, scope: Scope, actor: string, endpointId: string) {
+  await guardSensitiveChange(tx, actor, scope.mode, "webhook_endpoint.secret_rotated");
   const current = await getWebhookEndpoint(tx, scope, endpointId);
   const { secret, secretEncrypted } = newSigningSecret();
   const where = { id: current.id, accountId: scope.accountId, mode: scope.mode };
   const { count } = await tx.webhookEndpoint.updateMany({ where, data: { secretEncrypted } });
   const endpoint = count === 1 ? await tx.webhookEndpoint.findFirst({ where }) : null;
   if (!endpoint) throw notFound("Webhook endpoint");
-  await recordAudit(tx, { ...tenant(scope), actor, action: "webhook_endpoint.secret_rotated", targetType: "webhook_endpoint", targetId: current.id });
+  // Whoever holds the new secret can sign events the merchant's receiver will believe.
+  await recordSensitiveChange(tx, actor, { ...tenant(scope), action: "webhook_endpoint.secret_rotated", targetType: "webhook_endpoint", targetId: current.id, details: { Endpoint: current.id, URL: endpoint.url, Change: "a new signing secret" } });
   return { endpoint, secret };
 }

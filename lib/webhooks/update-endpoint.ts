@@ -1,5 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit-log/audit";
+import { guardSensitiveChange, recordSensitiveChange } from "@/lib/auth/sensitive-change";
 import type { Prisma, DbOrTx } from "@/lib/db";
 import { notFound } from "@/lib/errors/errors";
 import type { UpdateWebhookEndpointInput } from "@/lib/schemas/webhook";
@@ -9,6 +10,7 @@ import { getWebhookEndpoint } from "./get-endpoint";
 
 /** Changes url, events, description or enabled. Enabling starts the endpoint's failure record afresh. */
 export async function updateWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: string, endpointId: string, input: UpdateWebhookEndpointInput) {
+  if (input.url !== undefined) await guardSensitiveChange(tx, actor, scope.mode, "webhook_endpoint.updated");
   const current = await getWebhookEndpoint(tx, scope, endpointId);
   const data: Prisma.WebhookEndpointUpdateManyMutationInput = {};
   if (input.url !== undefined) data.url = assertDeliverableUrl(input.url);
@@ -22,6 +24,9 @@ export async function updateWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: str
   const { count } = await tx.webhookEndpoint.updateMany({ where, data });
   const updated = count === 1 ? await tx.webhookEndpoint.findFirst({ where }) : null;
   if (!updated) throw notFound("Webhook endpoint");
-  await recordAudit(tx, { ...tenant(scope), actor, action: "webhook_endpoint.updated", targetType: "webhook_endpoint", targetId: current.id, data: { changed: Object.keys(data) } });
+  const entry = { ...tenant(scope), action: "webhook_endpoint.updated" as const, targetType: "webhook_endpoint", targetId: current.id, data: { changed: Object.keys(data) } };
+  // Events sent somewhere new are a sensitive change; other edits are not.
+  if (updated.url !== current.url) await recordSensitiveChange(tx, actor, { ...entry, data: { ...entry.data, from: current.url, to: updated.url }, details: { Endpoint: current.id, "Old URL": current.url, "New URL": updated.url } });
+  else await recordAudit(tx, { ...entry, actor });
   return updated;
 }

@@ -4,7 +4,7 @@ import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { ModeToggle } from "@/components/dashboard/mode-toggle";
 import { SidebarNav, type NavItem } from "@/components/dashboard/sidebar-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
-import { ApiDestinationChangesBanner } from "@/components/settlements/api-destination-changes-banner";
+import { ApiSensitiveChangesBanner } from "@/components/settlements/api-sensitive-changes-banner";
 import { DisabledEndpointsBanner } from "@/components/webhooks/disabled-endpoints-banner";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { requireViewer } from "@/lib/auth/session";
@@ -54,7 +54,7 @@ export default async function DashboardLayout({ children, params }: { children: 
         </aside>
         <main className="min-w-0 flex-1 space-y-6">
           {viewer.user.emailVerified ? null : <VerifyEmailBanner mode={mode} email={viewer.user.email} />}
-          {can(viewer.role, "settlements.write") ? <ApiDestinationChangesBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} /> : null}
+          {can(viewer.role, "settlements.write") ? <ApiSensitiveChangesBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} /> : null}
           {can(viewer.role, "webhooks.manage") ? <DisabledEndpointsBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} /> : null}
           {children}
         </main>

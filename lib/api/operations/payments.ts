@@ -1,6 +1,7 @@
 import { cancelPayment } from "@/lib/payments/cancel-payment";
 import { createPayment, planPayment } from "@/lib/payments/create-payment";
 import { warningsForSettlements } from "@/lib/payments/payability";
+import type { ReceiptWarning } from "@/lib/receipts/limit-receipts";
 import { cachedFinalStatus, rememberIfFinal } from "@/lib/payments/final-status-cache";
 import { openPaymentStatus, readPayment } from "@/lib/payments/get-payment";
 import { getMerchant } from "@/lib/merchants/get-merchant";
@@ -30,17 +31,17 @@ export const createPaymentOp = defineOperation({
   response: CreatedPaymentSchema,
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
-    const { payment, settlementAssets } = await createPayment(q, ctx, ctx.actor, merchantId, body);
-    return createdPayment(ctx, body, payment, settlementAssets);
+    const { payment, settlementAssets, receiptWarnings } = await createPayment(q, ctx, ctx.actor, merchantId, body);
+    return createdPayment(ctx, body, payment, settlementAssets, receiptWarnings);
   },
   plan: async ({ ctx, body, merchantId }) => {
-    const { payment, settlementAssets, ctes } = await planPayment(ctx, ctx.actor, merchantId, body);
-    return { body: createdPayment(ctx, body, payment, settlementAssets), ctes, written: "payment", name: "create-payment" };
+    const { payment, settlementAssets, receiptWarnings, ctes } = await planPayment(ctx, ctx.actor, merchantId, body);
+    return { body: createdPayment(ctx, body, payment, settlementAssets, receiptWarnings), ctes, written: "payment", name: "create-payment" };
   },
 });
 
-function createdPayment(scope: Scope, body: CreatePaymentInput, payment: PaymentRow, settlementAssets: string[]) {
-  const warnings = warningsForSettlements(scope, body.amount, settlementAssets);
+function createdPayment(scope: Scope, body: CreatePaymentInput, payment: PaymentRow, settlementAssets: string[], receiptWarnings: ReceiptWarning[]) {
+  const warnings = [...warningsForSettlements(scope, body.amount, settlementAssets), ...receiptWarnings];
   return { ...serializePayment(payment), paymentId: payment.id, pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeEmail } from "./message";
+import { receiptMessage } from "./receipt";
 import { securityAlertMessage } from "./security-alert";
 
 describe("composeEmail", () => {
@@ -18,5 +19,16 @@ describe("securityAlertMessage", () => {
     expect(mail.subject).toBe("A settlement destination was changed — Shop");
     expect(mail.text).toContain("New wallet: eip155:8453:0xabc");
     expect(mail.text).toContain("Review the audit log: https://t.test/live/audit-log");
+  });
+});
+
+describe("receiptMessage", () => {
+  it("keeps the merchant's name and reference, which the caller chose, out of the subject and escaped in the body", () => {
+    for (const test of [true, false]) {
+      const mail = receiptMessage({ paymentId: "pay_1", merchantName: "<b>Win</b> at evil.example", amount: "$1.00", referenceId: "CLICK-NOW", link: "https://t.test/receipt/x", test });
+      expect(mail.subject).toBe(`${test ? "[Test] " : ""}Your receipt from Tollgate (pay_1)`);
+      expect(mail.html).toContain("&lt;b&gt;Win&lt;/b&gt; at evil.example");
+      expect(mail.text).toContain("CLICK-NOW");
+    }
   });
 });

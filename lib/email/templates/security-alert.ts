@@ -3,6 +3,8 @@ import { composeEmail, type EmailMessage } from "./message";
 /** Changes an account's owners are told about by mail, whoever made them. */
 export const securityAlertKinds = {
   settlement_destination_changed: { subject: "A settlement destination was changed", lead: "Funds for new payments now go to a different wallet." },
+  webhook_endpoint_changed: { subject: "Where webhook events go was changed", lead: "A webhook endpoint was added, pointed at another address, or given a new signing secret." },
+  privileged_member_invited: { subject: "An owner or admin was invited", lead: "Someone was invited to join your team with the power to change where money goes." },
   live_api_key_created: { subject: "A live API key was created", lead: "A new API key can now act on live payments." },
   member_added: { subject: "A member joined your team", lead: "Someone new can now sign in to your account." },
   member_role_changed: { subject: "A team member's role was changed", lead: "What a member of your team may do has changed." },

@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { requireFreshAuth } from "@/lib/auth/fresh-auth";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { db } from "@/lib/db";
 import { createPublicApp } from "@/lib/public-apps/create-public-app";
@@ -12,10 +11,9 @@ import { CreateApiKeyInputSchema, CreatePublicAppInputSchema, RevokeApiKeyInputS
 
 const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}/developers`);
 
-/** The key's mode is the page's mode; its permissions are bounded by the creator's role. The full key is in this response and nowhere else, ever. A live key needs fresh re-authentication. */
+/** The key's mode is the page's mode; its permissions are bounded by the creator's role. The full key is in this response and nowhere else, ever. A live key is a sensitive change (createApiKey). */
 export const createApiKeyAction = authorizedAction("api_keys.manage", CreateApiKeyInputSchema, async (ctx, input) => {
   const { scope, actor, viewer } = ctx;
-  if (scope.mode === "live") await requireFreshAuth(viewer);
   const created = await db().$transaction((tx) =>
     createApiKey(tx, { accountId: scope.accountId, mode: scope.mode, name: input.name, actor, createdById: viewer.user.id, permissions: input.permissions, grantorRole: viewer.role }),
   );

@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
-import { requireFreshAuth } from "@/lib/auth/fresh-auth";
 import { db } from "@/lib/db";
 import { ChangeMemberRoleInputSchema, InviteMemberInputSchema, RemoveMemberInputSchema, RevokeInvitationInputSchema } from "@/lib/schemas/team";
 import { changeMemberRole } from "@/lib/team/change-member-role";
@@ -23,7 +22,6 @@ export const inviteMemberAction = authorizedAction("team.manage", InviteMemberIn
 });
 
 export const changeMemberRoleAction = authorizedAction("team.manage", ChangeMemberRoleInputSchema, async (ctx, input) => {
-  await requireFreshAuth(ctx.viewer);
   await db().$transaction((tx) => changeMemberRole(tx, teamActor(ctx), input.membershipId, input.role));
   refresh(ctx);
   return { role: input.role };

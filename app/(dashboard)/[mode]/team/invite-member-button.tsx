@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { TextField } from "@/components/forms/text-field";
+import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { useFormDialog } from "@/components/forms/use-form-dialog";
@@ -22,14 +23,16 @@ export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grant
   const { errors, isSubmitting } = form.formState;
   const role = useWatch({ control: form.control, name: "role" });
   const { open, show, created: sent, setCreated: setSent, close, dismiss, leaving, stay } = useFormDialog<Sent>(form);
+  const freshAuth = useFreshAuth(mode);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await inviteMemberAction({ ...values, mode }), { form, success: "Invitation created" });
+    const data = showActionResult(await freshAuth.run(() => inviteMemberAction({ ...values, mode })), { form, success: "Invitation created" });
     if (data) setSent(data);
   });
 
   return (
     <>
+      {freshAuth.dialog}
       <Button type="button" onClick={show}>
         Invite member
       </Button>

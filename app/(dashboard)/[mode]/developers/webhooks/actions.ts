@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
-import { requireFreshAuth } from "@/lib/auth/fresh-auth";
 import { db } from "@/lib/db";
 import { z } from "zod";
 import { requestFingerprint, runIdempotent } from "@/lib/api/idempotency";
@@ -18,9 +17,8 @@ import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
 // The whole mode: the dashboard layout's notice of endpoints disabled for failing changes too.
 const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}`, "layout");
 
-/** The signing secret is in this response and nowhere else, ever. Where events go needs fresh re-authentication. */
+/** The signing secret is in this response and nowhere else, ever. Where events go is a sensitive change (lib/auth/sensitive-change.ts). */
 export const createWebhookEndpointAction = authorizedAction("webhooks.manage", CreateWebhookEndpointBodySchema, async (ctx, input) => {
-  await requireFreshAuth(ctx.viewer);
   const { endpoint, secret } = await db().$transaction((tx) => createWebhookEndpoint(tx, ctx.scope, ctx.actor, input));
   refresh(ctx);
   return { id: endpoint.id, url: endpoint.url, secret };

@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
-import { requireFreshAuth } from "@/lib/auth/fresh-auth";
 import { db } from "@/lib/db";
 import { deleteMerchant } from "@/lib/merchants/delete-merchant";
 import { updateMerchant } from "@/lib/merchants/update-merchant";
@@ -43,7 +42,6 @@ export const registerCryptoSettlementsAction = authorizedAction("settlements.wri
 });
 
 export const changeCryptoDestinationAction = authorizedAction("settlements.write", ChangeCryptoDestinationBodySchema.extend(CryptoSettlementRefInputSchema.shape), async (ctx, { merchantId, settlementId, destination }) => {
-  await requireFreshAuth(ctx.viewer);
   const updated = await db().$transaction((tx) => updateCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId, { destination }));
   revalidateMerchant(ctx, merchantId);
   return { id: updated.id, destination: updated.destination };

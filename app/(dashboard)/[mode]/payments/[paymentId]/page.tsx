@@ -25,6 +25,8 @@ import { formatAmount, formatAssetAmount } from "@/lib/payments/format-amount";
 import { getPaymentDetail } from "@/lib/payments/get-payment-detail";
 import { listPaymentOptions } from "@/lib/payments/payment-options";
 import { gatewayUrl } from "@/lib/payments/serialize";
+import { receiptKeptMessage } from "@/lib/receipts/limit-receipts";
+import { receiptIsMailed } from "@/lib/receipts/mail-receipt";
 import { overpaidExcess } from "@/lib/refunds/refund-excess";
 import { refundRoute, refundValueInAsset } from "@/lib/refunds/verify-refund";
 
@@ -48,6 +50,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
   const options = attachable && !p.optionSettlementId ? (await listPaymentOptions(db(), p)).map((o) => ({ settlementId: o.settlementId, label: `${formatAssetAmount(o.asset, o.value)} to ${o.destination}` })) : null;
   const route = p.mode === "live" ? refundRoute(p) : null;
   const unpayable = p.status === "requires_action" ? await payabilityWarnings(db(), scope, p.merchantId, { unit: p.amountUnit, value: p.amountValue.toFixed() }) : [];
+  const receiptMailed = p.buyerEmail ? await receiptIsMailed(db(), scope, p.buyerEmail) : true;
   const excess = overpaidExcess(p);
   const excessRefund = refunds.find((r) => r.excess && r.status !== "failed");
   const decimals = !unit.ok ? 0 : unit.value.kind === "fiat" ? unit.value.exponent : (findKnownAsset(p.amountUnit.slice("caip19/".length))?.decimals ?? 0);
@@ -108,6 +111,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
           <Row label="Reference">
             <span className="break-all">{p.referenceId}</span>
           </Row>
+          {p.buyerEmail ? (
+            <Row label="Receipt to">
+              <span className="break-all">{p.buyerEmail}</span>
+              {receiptMailed ? null : <span className="block text-muted-foreground" data-testid="receipt-kept">{receiptKeptMessage}</span>}
+            </Row>
+          ) : null}
           <Row label="Merchant">
             {merchant && !merchant.deletedAt ? (
               <Link href={`/${mode}/merchants/${merchant.id}`} className="text-primary hover:underline">

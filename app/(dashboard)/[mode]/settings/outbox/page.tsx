@@ -12,7 +12,7 @@ import { DateTime } from "@/components/payments/date-time";
 
 export const metadata: Metadata = { title: "Outbox" };
 
-const statusTone = { pending: "warning", sent: "success", failed: "danger" } as const;
+const statusTone = { pending: "warning", sent: "success", failed: "danger", kept: "neutral" } as const;
 
 export default async function OutboxPage({ params }: { params: Promise<{ mode: string }> }) {
   const { viewer, allowed } = await dashboardPage(params, "outbox.read");
@@ -45,6 +45,7 @@ export default async function OutboxPage({ params }: { params: Promise<{ mode: s
                   <span className="w-full break-all text-xs text-muted-foreground">
                     To {mail.to} · <DateTime value={mail.createdAt} />
                     {mail.status !== "sent" && mail.error ? ` · attempt ${mail.attempts}: ${mail.error}` : ""}
+                    {mail.status === "kept" ? " · not sent: test-mode receipts are mailed only to your team's verified addresses" : ""}
                   </span>
                 </summary>
                 <div className="border-t border-border px-4 py-3">

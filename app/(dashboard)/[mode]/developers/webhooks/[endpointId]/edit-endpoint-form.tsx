@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/components/forms/text-field";
+import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { EventCheckboxes } from "@/components/webhooks/event-checkboxes";
@@ -16,12 +17,15 @@ export function EditEndpointForm({ mode, endpoint }: { mode: Mode; endpoint: { i
   const defaultValues: z.input<typeof UpdateWebhookEndpointBodySchema> = { url: endpoint.url, events: endpoint.events as z.input<typeof UpdateWebhookEndpointBodySchema>["events"], enabled: endpoint.enabled };
   const form = useForm({ resolver: zodResolver(UpdateWebhookEndpointBodySchema), defaultValues });
   const { errors, isSubmitting, isDirty } = form.formState;
+  const freshAuth = useFreshAuth(mode);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (showActionResult(await updateWebhookEndpointAction({ ...values, endpointId: endpoint.id, mode }), { form, success: "Webhook endpoint saved" })) form.reset(values);
+    if (showActionResult(await freshAuth.run(() => updateWebhookEndpointAction({ ...values, endpointId: endpoint.id, mode })), { form, success: "Webhook endpoint saved" })) form.reset(values);
   });
 
   return (
+    <>
+    {freshAuth.dialog}
     <form onSubmit={onSubmit} noValidate className="max-w-2xl space-y-4">
       <TextField id="edit-endpoint-url" label="Endpoint URL" error={errors.url?.message} type="url" autoComplete="off" {...form.register("url")} />
       <EventCheckboxes idPrefix="edit-endpoint" field={form.register("events")} error={errors.events} />
@@ -37,5 +41,6 @@ export function EditEndpointForm({ mode, endpoint }: { mode: Mode; endpoint: { i
         </Button>
       </div>
     </form>
+    </>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { ActionButton } from "@/components/ui/action-button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -26,8 +27,10 @@ export function SendTestEventButton({ mode, endpointId, disabled }: { mode: Mode
 
 export function RotateSecretButton({ mode, endpointId }: { mode: Mode; endpointId: string }) {
   const [secret, setSecret] = useState<string | null>(null);
+  const freshAuth = useFreshAuth(mode);
   return (
     <>
+      {freshAuth.dialog}
       <ConfirmButton
         label="Rotate secret"
         variant="outline"
@@ -35,7 +38,7 @@ export function RotateSecretButton({ mode, endpointId }: { mode: Mode; endpointI
         description="Deliveries are signed with a new secret from now on, retries included; the current one stops working at once. Your receiver fails to verify them until it has the new one."
         confirmLabel="Rotate secret"
         onConfirm={async () => {
-          const data = showActionResult(await rotateWebhookSecretAction({ endpointId, mode }), { success: "Signing secret rotated" });
+          const data = showActionResult(await freshAuth.run(() => rotateWebhookSecretAction({ endpointId, mode })), { success: "Signing secret rotated" });
           if (data) setSecret(data.secret);
           return !!data;
         }}
