@@ -1,6 +1,6 @@
 import { createPublicClient, getAddress, http, parseAbi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { expect, freshKey, test, type ApiClient } from "../support/api";
+import { eachApiVersion, expect, freshKey, test, type ApiClient } from "../support/api";
 import { devAccounts, LocalChain, localCaip2, relayerAddress } from "../support/chain";
 import { createMerchant } from "../support/merchants";
 import { localChainRpc } from "../support/settings";
@@ -47,13 +47,14 @@ test.beforeAll(async () => {
   plainToken = getAddress(await chain.deployToken("PLAIN", 6));
 });
 
-test.describe("test mode", () => {
+// Every request of these runs under each API version, checked against both documents of it.
+eachApiVersion((version) => test.describe("test mode", () => {
   test("a wallet reads the payment, gets a gasless option, signs it, and the payment succeeds with test:<id>", async ({ api, apiAs, fixtures }) => {
     const merchant = await createMerchant(api, { withUsdc: true });
     const created = (await api.post("/v1/payments", { referenceId: "gw-test", amount: { unit: "iso4217/USD", value: "1250" } }, { merchantId: merchant.id })).body;
     const wallet = privateKeyToAccount(generatePrivateKey());
     // A wallet may authenticate with the account's public App-Id, and may be handed the whole link.
-    const gw = apiAs({ "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "e2e-wallet", "Wcp-Version": "2026-02-19.preview", "Sdk-Name": "e2e", "Sdk-Version": "1", "Sdk-Platform": "node" });
+    const gw = apiAs({ "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "e2e-wallet", "Wcp-Version": version, "Sdk-Name": "e2e", "Sdk-Version": "1", "Sdk-Platform": "node" });
     const base = `/v1/gateway/payment/${encodeURIComponent(created.gatewayUrl)}`;
 
     const read = await gw.get(base, { headers: { "Content-Type": "application/json" } });
@@ -122,7 +123,7 @@ test.describe("test mode", () => {
     expect((await api.post(`${base}/options`, { accounts: [`eip155:8453:${wallet.address}`] })).body.code).toBe("invalid_state");
     expect((await api.post(`${base}/cancel`)).body.code).toBe("invalid_state");
   });
-});
+}));
 
 test.describe("live mode on the local chain", () => {
   test("gasless: the relayer submits the buyer's authorization; the buyer pays no gas; the merchant receives exactly the amount", async ({ apiAs, fixtures }) => {

@@ -1,7 +1,8 @@
-import { expect, freshKey, test } from "../support/api";
+import { eachApiVersion, expect, freshKey, test } from "../support/api";
 import { createMerchant } from "../support/merchants";
 
-test.describe("merchants", () => {
+// Every request of these runs under each API version, checked against both documents of it.
+eachApiVersion(() => test.describe("merchants", () => {
   test("POST creates a merchant (201) that GET and the list return", async ({ api }) => {
     const res = await api.post("/v1/merchants", { merchantName: "Blue Bottle", merchantEmail: "ops@bluebottle.example" }, { idempotencyKey: freshKey() });
     expect(res.status).toBe(201);
@@ -161,4 +162,4 @@ test.describe("merchants", () => {
     }
     expect((await api.get(`/v1/merchants/${mine.id}`)).body.merchant.name).toBe(mine.name);
   });
-});
+}));

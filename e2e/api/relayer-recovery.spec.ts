@@ -39,7 +39,7 @@ function rpcProxy(port: number) {
   };
 }
 
-test("a relay cut short by a crash is finished once after restart: resent if never broadcast, verified if it was", async ({ playwright, validator }) => {
+test("a relay cut short by a crash is finished once after restart: resent if never broadcast, verified if it was", async ({ playwright, documents }) => {
   test.setTimeout(240_000);
   const token = getAddress(await chain.deployAuthToken("Crash Dollar", "CRSH"));
   const asset = `${localCaip2}/erc20:${token}`;
@@ -51,7 +51,7 @@ test("a relay cut short by a crash is finished once after restart: resent if nev
     RELAYER_STALE_CLAIM_MS: "1500",
   });
   const request = await playwright.request.newContext({ baseURL: live.url });
-  const api = new ApiClient(request, validator, { "Api-Key": live.liveKey });
+  const api = new ApiClient(request, documents, { "Api-Key": live.liveKey });
 
   /** A gasless payment whose buyer has signed; confirming it starts the relay. */
   async function signedPayment(value: bigint) {

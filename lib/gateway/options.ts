@@ -22,6 +22,23 @@ export const quoteLifetimeMs = 5 * 60 * 1000;
  */
 export async function createGatewayOptions(payment: Payment, accounts: string[], only?: { settlementId: string }) {
   requirePayable(payment);
+  const rows = await quoteOptions(payment, accounts, only);
+  return Promise.all(rows.map(serializeOption));
+}
+
+/**
+ * WalletConnect Pay's `refresh`: the named options of this payment are quoted again, and their old
+ * quotes end now (confirming one is `quote_expired`); an id that is not this payment's is refused.
+ */
+export async function retireQuotes(payment: Payment, optionIds: string[]): Promise<void> {
+  if (optionIds.length === 0) return;
+  const known = await db().gatewayOption.findMany({ where: { paymentId: payment.id, id: { in: optionIds } }, select: { id: true } });
+  const unknown = optionIds.findIndex((id) => !known.some((o) => o.id === id));
+  if (unknown >= 0) throw new AppError("invalid_params", "refresh names an option that is not this payment's.", { fields: { [`refresh.${unknown}`]: "Unknown option." } });
+  await db().gatewayOption.updateMany({ where: { paymentId: payment.id, id: { in: optionIds }, confirmedAt: null, expiresAt: { gt: new Date() } }, data: { expiresAt: new Date() } });
+}
+
+async function quoteOptions(payment: Payment, accounts: string[], only?: { settlementId: string }): Promise<GatewayOption[]> {
   const payers = accounts.map((account, i) => {
     const parsed = parseAccountId(account.trim(), `accounts.${i}`);
     if (!parsed.ok) throw new AppError("invalid_params", parsed.error, { fields: { [`accounts.${i}`]: parsed.error } });
@@ -55,7 +72,7 @@ export async function createGatewayOptions(payment: Payment, accounts: string[],
   }
   // Cheapest network first: a gasless option costs the buyer nothing, then fewer units of value.
   rows.sort((a, b) => (a.method === b.method ? (BigInt(a.value.toFixed()) < BigInt(b.value.toFixed()) ? -1 : 1) : a.method === "eip3009" ? -1 : 1));
-  return Promise.all(rows.map(serializeOption));
+  return rows;
 }
 
 export async function serializeOption(option: GatewayOption) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paymentStatuses } from "./payment";
+import { MaxPollMsSchema, paymentStatuses } from "./payment";
 
 // The wallet side of the interface, shaped field for field as WalletConnect Pay's Gateway
 // (OpenAPI 2026-02-19.preview), so wallets built for it work with only another base URL.
@@ -66,9 +66,7 @@ export const ConfirmBodySchema = z.object({
   results: z.array(z.object({ type: z.literal("walletRpc"), data: z.array(z.unknown()).max(10) })).min(1, "Send the wallet's result.").max(10),
   collectedData: z.unknown().optional(),
 });
-export const PollQuerySchema = z.object({
-  maxPollMs: z.coerce.number().int().min(0).max(30_000).default(0).describe("Hold the request up to this long (max 30000) and answer as soon as the status changes."),
-});
+export const PollQuerySchema = z.object({ maxPollMs: MaxPollMsSchema });
 
 export const GatewayStatusSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accentPattern } from "@/lib/branding/accent-color";
-import { HttpsUrlSchema, ReturnOriginsSchema, TimestampSchema } from "./common";
+import { HttpsUrlSchema, page, ReturnOriginsSchema, TimestampSchema } from "./common";
 
 const name = z.string().trim().min(1, "Enter a name.").max(200, "At most 200 characters.");
 const email = z.email("Enter a valid email address.").trim().max(254);
@@ -69,3 +69,8 @@ export const MerchantSchema = z
 export type MerchantJson = z.input<typeof MerchantSchema>;
 
 export const MerchantEnvelopeSchema = z.object({ merchant: MerchantSchema });
+/** The merchants list, with WalletConnect Pay's `merchants` and `totalCount` beside our page. */
+export const MerchantsPageSchema = page(MerchantSchema).extend({
+  merchants: z.array(MerchantSchema).describe("The same as data (WalletConnect Pay's name)."),
+  totalCount: z.number().int().describe("How many merchants the account has in this mode, over every page."),
+});

@@ -1,7 +1,7 @@
 import { cancelGatewayPayment } from "@/lib/gateway/cancel";
 import { confirmGatewayOption } from "@/lib/gateway/confirm";
 import { findGatewayPayment } from "@/lib/gateway/find-payment";
-import { createGatewayOptions, optionActions } from "@/lib/gateway/options";
+import { createGatewayOptions, optionActions, retireQuotes } from "@/lib/gateway/options";
 import { gatewayPayment, gatewayStatus } from "@/lib/gateway/serialize";
 import { db, type Payment } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
@@ -57,6 +57,7 @@ export const gatewayOptionsOp = defineOperation({
   errors: ["payment_not_found", "invalid_params", "invalid_state", "payment_expired"],
   handler: async ({ ctx, params, query, body }) => {
     const payment = await findGatewayPayment(ctx, params.paymentId);
+    await retireQuotes(payment, body.refresh ?? []);
     const options = await createGatewayOptions(payment, body.accounts);
     return { options, info: query.includePaymentInfo === "true" ? await gatewayPayment(payment) : null, collectData: null };
   },
