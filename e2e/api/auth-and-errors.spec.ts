@@ -32,7 +32,7 @@ test.describe("authentication", () => {
 
   test("a key without the needed permission is 403 forbidden", async ({ apiAs, fixtures }) => {
     const readOnly = apiAs({ "Api-Key": fixtures.accounts.a.keys.testPaymentsReadOnly });
-    const res = await readOnly.post("/v1/merchants", { merchantName: "X", merchantEmail: "x@y.co" }, { idempotencyKey: freshKey() });
+    const res = await readOnly.post("/v1/merchants", { merchantName: "X", merchantEmail: "x@y.co" }, { idempotencyKey: freshKey(), beyondWalletConnect: "WalletConnect Pay has no per-key permissions (403)" });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: "forbidden" });
     expect((await readOnly.get("/v1/payments")).status).toBe(200);
@@ -53,7 +53,8 @@ test.describe("authentication", () => {
     expect(status.status).toBe(200);
     expect(status.body).toEqual({ status: "requires_action", isFinal: false, pollInMs: 2000, info: null });
 
-    for (const res of [await wallet.get("/v1/merchants"), await wallet.get(`/v1/payments/${payment.body.id}`), await wallet.post("/v1/merchants", { merchantName: "X", merchantEmail: "x@y.co" }, { idempotencyKey: freshKey() })]) {
+    const appOnly = "an App-Id on a secret-key operation is 403, which WalletConnect Pay's document does not list";
+    for (const res of [await wallet.get("/v1/merchants", { beyondWalletConnect: appOnly }), await wallet.get(`/v1/payments/${payment.body.id}`, { beyondWalletConnect: appOnly }), await wallet.post("/v1/merchants", { merchantName: "X", merchantEmail: "x@y.co" }, { idempotencyKey: freshKey(), beyondWalletConnect: appOnly })]) {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("forbidden");
     }
@@ -97,7 +98,7 @@ test.describe("versioning", () => {
     ["2099-01-01", "unknown_api_version"],
   ] as const) {
     test(`Tollgate-Version ${value} is 400 ${code}`, async ({ api }) => {
-      const res = await api.get("/v1/merchants", { headers: { "Tollgate-Version": value } });
+      const res = await api.get("/v1/merchants", { headers: { "Tollgate-Version": value }, beyondWalletConnect: "WalletConnect Pay's merchant list lists no version error codes" });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(code);
     });
@@ -134,13 +135,13 @@ test.describe("malformed requests get an Error object, never a 500", () => {
   });
 
   test("a non-JSON content type is 415", async ({ api }) => {
-    const res = await api.call("POST", "/v1/merchants", { rawBody: "merchantName=x", headers: { "Content-Type": "application/x-www-form-urlencoded" }, idempotencyKey: freshKey() });
+    const res = await api.call("POST", "/v1/merchants", { rawBody: "merchantName=x", headers: { "Content-Type": "application/x-www-form-urlencoded" }, idempotencyKey: freshKey(), beyondWalletConnect: "415 is Tollgate's" });
     expect(res.status).toBe(415);
     expect(res.body.code).toBe("unsupported_media_type");
   });
 
   test("a body over 64 KiB is 413", async ({ api }) => {
-    const res = await api.post("/v1/merchants", { merchantName: "x".repeat(70_000), merchantEmail: "a@b.co" }, { idempotencyKey: freshKey() });
+    const res = await api.post("/v1/merchants", { merchantName: "x".repeat(70_000), merchantEmail: "a@b.co" }, { idempotencyKey: freshKey(), beyondWalletConnect: "413 is Tollgate's" });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe("payload_too_large");
   });
@@ -168,7 +169,7 @@ test.describe("malformed requests get an Error object, never a 500", () => {
 
   test("a malformed id is a 404, not a 500", async ({ api }) => {
     for (const path of ["/v1/merchants/%00%ff", "/v1/payments/pay_'%20OR%201=1/status", "/v1/merchants/" + "m".repeat(60)]) {
-      const res = await api.get(path, { merchantId: "mrch_000000000000000000000000" });
+      const res = await api.get(path, { merchantId: "mrch_000000000000000000000000", beyondWalletConnect: "a malformed id is 400 params_validation, a status WalletConnect Pay's merchant read does not list" });
       expect([400, 404]).toContain(res.status);
     }
   });

@@ -60,6 +60,9 @@ const created = object(["paymentId", "status", "expiresAt", "isFinal", "gatewayU
 /** Success bodies by "METHOD path template"; every error body must be WalletConnect's ErrorResponse. */
 const successes: [RegExp, string, object][] = [
   [/^\/v1\/payments$/, "POST", created],
+  // WalletConnect's ecommerce guide (payments/ecommerce/api-reference.mdx): the create's answer, and the status it verifies.
+  [/^\/v1\/merchant\/payment$/, "POST", created],
+  [/^\/v1\/merchant\/payment\/[^/]+\/status$/, "GET", object(["status", "isFinal"], { status: { enum: statuses }, isFinal: { type: "boolean" } })],
   [/^\/v1\/payments$/, "GET", merchantPayments],
   [/^\/v1\/merchants\/payments$/, "GET", merchantPayments],
   [/^\/v1\/payments\/[^/]+\/status$/, "GET", status],

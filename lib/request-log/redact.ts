@@ -9,6 +9,8 @@ const secretName = /secret|password|passphrase|signature|private.?key|api.?key|^
 // An ECDSA signature (65 bytes, as wallets return from eth_sign*) or longer hex: a transaction
 // hash (32 bytes) stays readable.
 const signatureValue = /^0x[0-9a-f]{130,}$/i;
+// A buyer's personal details (a Gateway confirm's `collectedData`): kept only sealed on the payment.
+const personalName = /^collected.?data$/i;
 
 /** A copy of a parsed JSON body with secret values replaced by "[redacted]". */
 export function redactBody(value: unknown, depth = 0): unknown {
@@ -17,7 +19,7 @@ export function redactBody(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => redactBody(item, depth + 1));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [name, inner] of Object.entries(value)) out[name] = secretName.test(name) && inner !== null ? redacted : redactBody(inner, depth + 1);
+    for (const [name, inner] of Object.entries(value)) out[name] = (secretName.test(name) || personalName.test(name)) && inner !== null ? redacted : redactBody(inner, depth + 1);
     return out;
   }
   return value;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { accentPattern } from "@/lib/branding/accent-color";
+import { CollectDataInputSchema, MerchantCollectDataSchema } from "./collect-data";
 import { HttpsUrlSchema, page, ReturnOriginsSchema, TimestampSchema } from "./common";
 
 const name = z.string().trim().min(1, "Enter a name.").max(200, "At most 200 characters.");
@@ -34,6 +35,7 @@ export const CreateMerchantBodySchema = z.strictObject({
   supportContact: supportContact.optional(),
   underpaymentToleranceBps: tolerance.optional(),
   allowedReturnOrigins: ReturnOriginsSchema.optional(),
+  collectData: CollectDataInputSchema.optional(),
 });
 export type CreateMerchantInput = z.output<typeof CreateMerchantBodySchema>;
 
@@ -46,8 +48,9 @@ export const UpdateMerchantBodySchema = z
     supportContact: supportContact.nullable().optional(),
     underpaymentToleranceBps: tolerance.optional(),
     allowedReturnOrigins: ReturnOriginsSchema.optional(),
+    collectData: CollectDataInputSchema.optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of merchantName, merchantEmail, iconUrl, accentColor, supportContact, underpaymentToleranceBps, allowedReturnOrigins.");
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of merchantName, merchantEmail, iconUrl, accentColor, supportContact, underpaymentToleranceBps, allowedReturnOrigins, collectData.");
 export type UpdateMerchantInput = z.output<typeof UpdateMerchantBodySchema>;
 
 export const MerchantIdParamsSchema = z.object({ merchantId: z.string().min(1).max(64) });
@@ -63,6 +66,7 @@ export const MerchantSchema = z
     supportContact: z.string().nullable().describe("An email address or an https URL, or null."),
     underpaymentToleranceBps: z.number().int().describe("See the create body."),
     allowedReturnOrigins: z.array(z.string()).describe("See the create body."),
+    collectData: MerchantCollectDataSchema,
     createdAt: TimestampSchema,
   })
   .meta({ id: "Merchant" });

@@ -205,6 +205,13 @@ export const CreatedPaymentSchema = PaymentSchema.extend({
     .describe("no_payment_option: no buyer could pay the payment as things stand (no settlement of the merchant can pay its unit). checkout_redirect_disabled: checkout was sent without two https URLs, so the buyer is not redirected. The payment is created all the same."),
 }).meta({ id: "CreatedPayment" });
 
+/** The cancel answer: the payment, with WalletConnect Pay's cancel fields beside it. */
+export const CancelledPaymentSchema = PaymentSchema.extend({
+  paymentId: z.string().describe("The same as id (WalletConnect Pay's name)."),
+  cancelledReason: z.literal("cancelled_by_merchant"),
+  cancelledAt: TimestampSchema,
+}).meta({ id: "CancelledPayment" });
+
 /** `maxPollMs` as WalletConnect Pay takes it: any wait, held at most 30 seconds. */
 export const MaxPollMsSchema = z.coerce
   .number()

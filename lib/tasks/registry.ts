@@ -7,6 +7,7 @@ import { deliverDueWebhooks, settleDeliveries } from "@/lib/worker/deliver-webho
 import { sweepExpiredPayments } from "@/lib/worker/sweep-expired-payments";
 import { watchChains } from "@/lib/worker/watch-chains";
 import { auditLogRetention } from "./retention/audit-logs";
+import { buyerDetailsRetention } from "./retention/buyer-details";
 import { eventRetention } from "./retention/events";
 import { idempotencyRetention } from "./retention/idempotency-records";
 import { rateLimitBucketRetention } from "./retention/rate-limit-buckets";
@@ -39,4 +40,5 @@ export const registeredTasks: readonly Task[] = [
   emailTokenRetention,
   resetRequestRetention,
   emailRetention,
+  buyerDetailsRetention,
 ];

@@ -1,4 +1,5 @@
 import { cancelGatewayPayment } from "@/lib/gateway/cancel";
+import { gatewayCollectData, recordCollectedData } from "@/lib/gateway/collect-data";
 import { confirmGatewayOption } from "@/lib/gateway/confirm";
 import { findGatewayPayment } from "@/lib/gateway/find-payment";
 import { createGatewayOptions, optionActions, retireQuotes } from "@/lib/gateway/options";
@@ -59,7 +60,8 @@ export const gatewayOptionsOp = defineOperation({
     const payment = await findGatewayPayment(ctx, params.paymentId);
     await retireQuotes(payment, body.refresh ?? []);
     const options = await createGatewayOptions(payment, body.accounts);
-    return { options, info: query.includePaymentInfo === "true" ? await gatewayPayment(payment) : null, collectData: null };
+    const collectData = await gatewayCollectData(payment);
+    return { options: options.map((o) => ({ ...o, collectData })), info: query.includePaymentInfo === "true" ? await gatewayPayment(payment) : null, collectData };
   },
 });
 
@@ -93,7 +95,9 @@ export const gatewayConfirmOp = defineOperation({
   response: GatewayStatusSchema,
   errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired"],
   handler: async ({ ctx, params, query, body, signal }) => {
-    const payment = await confirmGatewayOption(await findGatewayPayment(ctx, params.paymentId), body.optionId, body.results, ctx.actor);
+    const found = await findGatewayPayment(ctx, params.paymentId);
+    await recordCollectedData(found, body.collectedData);
+    const payment = await confirmGatewayOption(found, body.optionId, body.results, ctx.actor);
     return statusAfterPoll(ctx, payment, query.maxPollMs, signal);
   },
 });

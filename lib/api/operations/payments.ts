@@ -13,7 +13,7 @@ import { callerKey } from "@/lib/api/context";
 import type { Payment as PaymentRow } from "@/lib/db";
 import type { Scope } from "@/lib/tenancy/scope";
 import { z } from "zod";
-import { CreatedPaymentSchema, CreatePaymentBodySchema, type CreatePaymentInput, ListedPaymentSchema, ListPaymentsQuerySchema, PaymentSchema, PaymentIdParamsSchema, PaymentsPageSchema, PaymentStatusSchema, paymentStatuses, repeated, SimulateBodySchema, StatusQuerySchema } from "@/lib/schemas/payment";
+import { CancelledPaymentSchema, CreatedPaymentSchema, CreatePaymentBodySchema, type CreatePaymentInput, ListedPaymentSchema, ListPaymentsQuerySchema, PaymentSchema, PaymentIdParamsSchema, PaymentsPageSchema, PaymentStatusSchema, paymentStatuses, repeated, SimulateBodySchema, StatusQuerySchema } from "@/lib/schemas/payment";
 import { AppError } from "@/lib/errors/errors";
 import { defineOperation } from "../operation";
 import type { VersionChange } from "../versioned-shapes";
@@ -169,9 +169,12 @@ export const cancelPaymentOp = defineOperation({
   idempotency: "optional",
   params: PaymentIdParamsSchema,
   status: 200,
-  response: PaymentSchema,
+  response: CancelledPaymentSchema,
   errors: ["payment_not_found", "invalid_state"],
-  handler: async ({ ctx, params, q }) => serializePayment(await cancelPayment(q, ctx, ctx.actor, params.paymentId)),
+  handler: async ({ ctx, params, q }) => {
+    const payment = await cancelPayment(q, ctx, ctx.actor, params.paymentId);
+    return { ...serializePayment(payment), paymentId: payment.id, cancelledReason: "cancelled_by_merchant" as const, cancelledAt: (payment.finalizedAt ?? payment.updatedAt).toISOString() };
+  },
 });
 
 export const simulatePaymentOp = defineOperation({
