@@ -47,7 +47,7 @@ export function CollectDataField({ control, errors }: { control: Control<CreateM
               onBlur={field.onBlur}
               onChange={(event) => update(event.target.checked ? [...fields, f.id] : fields.filter((id) => id !== f.id), minText)}
             />
-            {f.name}
+            Buyer&apos;s {f.name.toLowerCase()}
           </label>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { test, expect, freshKey, type ApiClient } from "../support/api";
+import { eachApiVersion, test, expect, freshKey, type ApiClient } from "../support/api";
 
 // Real assets and EIP-55 checksummed addresses (the EIP-55 and CAIP-10 examples).
 const USDC_BASE = "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
@@ -51,7 +51,7 @@ async function destinations(client: ApiClient, merchantId: string): Promise<Reco
   return Object.fromEntries((await listCrypto(client, merchantId)).map((c) => [c.asset, c.destination]));
 }
 
-test.describe("GET /v1/merchants/{merchantId}/settlements", () => {
+eachApiVersion(() => test.describe("GET /v1/merchants/{merchantId}/settlements", () => {
   test("a new merchant has both lists, empty", async ({ api }) => {
     const merchantId = await createMerchant(api);
     const res = await api.get(listPath(merchantId));
@@ -78,9 +78,9 @@ test.describe("GET /v1/merchants/{merchantId}/settlements", () => {
       expect(res.body.code).toBe(code);
     });
   }
-});
+}));
 
-test.describe("POST /v1/merchants/{merchantId}/settlements/crypto", () => {
+eachApiVersion(() => test.describe("POST /v1/merchants/{merchantId}/settlements/crypto", () => {
   test("registers several settlements at once and the list shows them", async ({ api }) => {
     const merchantId = await createMerchant(api);
     const sent = [
@@ -275,9 +275,9 @@ test.describe("POST /v1/merchants/{merchantId}/settlements/crypto", () => {
     expect(res.body.code).toBe("missing_idempotency_key");
     expect(await listCrypto(api, merchantId)).toEqual([]);
   });
-});
+}));
 
-test.describe("PUT /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
+eachApiVersion(() => test.describe("PUT /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
   test("refuses to point a settlement at the zero address or its token's contract", async ({ api }) => {
     const merchantId = await createMerchant(api);
     const id = (await register(api, merchantId, [{ asset: USDC_BASE, destination: on(BASE, WALLET_1) }])).body.crypto[0].id;
@@ -321,9 +321,9 @@ test.describe("PUT /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
     expect(res.body.code).toBe("missing_idempotency_key");
     expect(await destinations(api, merchantId)).toEqual({ [ETH]: on(MAINNET, WALLET_1) });
   });
-});
+}));
 
-test.describe("DELETE /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
+eachApiVersion(() => test.describe("DELETE /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
   test("removes the settlement, after which its asset can be registered again", async ({ api }) => {
     const merchantId = await createMerchant(api);
     const created = (await register(api, merchantId, [
@@ -357,7 +357,7 @@ test.describe("DELETE /v1/merchants/{merchantId}/settlements/crypto/{id}", () =>
     expect(res.body.code).toBe("missing_idempotency_key");
     expect(await listCrypto(api, merchantId)).toHaveLength(1);
   });
-});
+}));
 
 test.describe("settlements outside the caller's reach are not found", () => {
   /** Every settlements operation against (merchantId, settlementId), through `client`. */

@@ -27,8 +27,8 @@ test("an owner asks for buyer details from $1,000; a wallet's details are on the
   await expect(owner.getByTestId("collect-data")).toHaveText("Buyer details collected: none");
   await (await hydrated(owner.getByRole("button", { name: "Edit", exact: true }))).click();
   const edit = owner.getByRole("dialog", { name: "Edit merchant" });
-  await edit.getByLabel("Full name").check();
-  await edit.getByLabel("Date of birth").check();
+  await edit.getByLabel("Buyer's full name").check();
+  await edit.getByLabel("Buyer's date of birth").check();
   await edit.getByLabel("Only for payments of at least (USD, optional)").fill("ten");
   await expect(edit.getByText("Enter an amount in dollars, such as 1000 or 1000.50.")).toBeVisible();
   await edit.getByLabel("Only for payments of at least (USD, optional)").fill("1000");
