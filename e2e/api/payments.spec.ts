@@ -347,10 +347,19 @@ test.describe("listing payments", () => {
 });
 
 // Every request of these runs under each API version, checked against both documents of it.
-eachApiVersion(() => test.describe("WalletConnect Pay clients", () => {
-  test("create takes WalletConnect's optional fields: expiresAt in Unix seconds, checkout URLs (https only), and answers paymentId and pollInMs beside id", async ({ api }) => {
+eachApiVersion((version) => test.describe("WalletConnect Pay clients", () => {
+  test("create takes WalletConnect's optional fields: expiresAt in Unix seconds, checkout URLs (https only, from 2026-02-19.preview), and answers paymentId and pollInMs beside id", async ({ api }) => {
     const merchant = await createMerchant(api);
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    if (version === "2026-02-18") {
+      // checkout came with 2026-02-19.preview: the older version refuses it, naming it.
+      const refused = await api.post("/v1/payments", { referenceId: "wc-old", amount: usd("500"), checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/no" } }, { merchantId: merchant.id });
+      expect([refused.status, refused.body.code]).toEqual([400, "params_validation"]);
+      expect(refused.body.details.fields).toHaveProperty("checkout");
+      const created = await api.post("/v1/payments", { referenceId: "wc-old", amount: usd("500"), expiresAt }, { merchantId: merchant.id });
+      expect(created.body).toMatchObject({ paymentId: created.body.id, pollInMs: 2000, status: "requires_action", isFinal: false, expiresAt });
+      return;
+    }
     const created = await api.post(
       "/v1/payments",
       { referenceId: "wc-create", amount: usd("500"), expiresAt, checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/no" } },
