@@ -95,7 +95,7 @@ eachApiVersion(() => test.describe("merchants", () => {
   test("25 concurrent requests with one key create exactly one merchant", async ({ api }) => {
     const key = freshKey("race");
     const name = `Race ${key}`;
-    const results = await Promise.all(Array.from({ length: 25 }, () => api.post("/v1/merchants", { merchantName: name, merchantEmail: "race@shop.example" }, { idempotencyKey: key })));
+    const results = await Promise.all(Array.from({ length: 25 }, () => api.post("/v1/merchants", { merchantName: name, merchantEmail: "race@shop.example" }, { idempotencyKey: key, beyondWalletConnect: "idempotency_in_progress (409) is Tollgate's; WalletConnect's 409 names idempotency_conflict only" })));
     const created = results.filter((r) => r.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(new Set(created.map((r) => r.body.merchant.id)).size).toBe(1);
