@@ -123,6 +123,24 @@ eachApiVersion((version) => test.describe("test mode", () => {
     expect((await api.post(`${base}/options`, { accounts: [`eip155:8453:${wallet.address}`] })).body.code).toBe("invalid_state");
     expect((await api.post(`${base}/cancel`)).body.code).toBe("invalid_state");
   });
+
+  test("refresh quotes the named options again and ends their old quotes; maxPollMs above 30 s is held, not refused", async ({ api }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    const created = (await api.post("/v1/payments", { referenceId: "gw-refresh", amount: { unit: "iso4217/USD", value: "100" } }, { merchantId: merchant.id })).body;
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const base = `/v1/gateway/payment/${created.id}`;
+    const accounts = [`eip155:8453:${wallet.address}`];
+    const [old] = (await api.post(`${base}/options`, { accounts })).body.options;
+    const [fresh] = (await api.post(`${base}/options`, { accounts, refresh: [old.id] })).body.options;
+    expect(fresh.id).not.toBe(old.id);
+    const stale = await api.post(`${base}/confirm`, { optionId: old.id, results: [{ type: "walletRpc", data: [await signAction(wallet, old.actions[0])] }] });
+    expect([stale.status, stale.body.code]).toEqual([400, "quote_expired"]);
+    const unknown = await api.post(`${base}/options`, { accounts, refresh: ["opt_000000000000000000000000"] });
+    expect([unknown.status, unknown.body.code]).toEqual([400, "invalid_params"]);
+    expect(unknown.body.details.fields).toHaveProperty(["refresh.0"]);
+    const confirmed = await api.post(`${base}/confirm?maxPollMs=60000`, { optionId: fresh.id, results: [{ type: "walletRpc", data: [await signAction(wallet, fresh.actions[0])] }] });
+    expect(confirmed.body).toMatchObject({ status: "succeeded", isFinal: true });
+  });
 }));
 
 test.describe("live mode on the local chain", () => {

@@ -348,6 +348,16 @@ test.describe("listing payments", () => {
 
 // Every request of these runs under each API version, checked against both documents of it.
 eachApiVersion((version) => test.describe("WalletConnect Pay clients", () => {
+  test("payment lists show a cancelled payment as cancelled from 2026-02-19.preview, as expired before", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const payment = await newPayment(api, merchant.id);
+    expect((await api.post(`/v1/payments/${payment.id}/cancel`)).body.status).toBe("cancelled");
+    const listed = (await api.get("/v1/merchants/payments", { merchantId: merchant.id })).body.data;
+    expect(listed.map((p: { status: string }) => p.status)).toEqual([version === "2026-02-18" ? "expired" : "cancelled"]);
+    const filtered = await api.get("/v1/merchants/payments?status=cancelled", { merchantId: merchant.id });
+    expect(filtered.status).toBe(version === "2026-02-18" ? 400 : 200);
+  });
+
   test("create takes WalletConnect's optional fields: expiresAt in Unix seconds, checkout URLs (https only, from 2026-02-19.preview), and answers paymentId and pollInMs beside id", async ({ api }) => {
     const merchant = await createMerchant(api);
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
