@@ -6,13 +6,14 @@ import { TextField } from "@/components/forms/text-field";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { ReturnOriginsField } from "@/components/forms/return-origins-field";
+import { CollectDataField } from "@/components/merchants/collect-data-field";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/actions/result";
 import { accentPattern, textOnAccent } from "@/lib/branding/accent-color";
 import { CreateMerchantBodySchema, type CreateMerchantInput } from "@/lib/schemas/merchant";
 
-export type MerchantValues = { merchantName: string; merchantEmail: string; iconUrl?: string | null; accentColor?: string | null; supportContact?: string | null; underpaymentToleranceBps?: number; allowedReturnOrigins?: string[] };
+export type MerchantValues = { merchantName: string; merchantEmail: string; iconUrl?: string | null; accentColor?: string | null; supportContact?: string | null; underpaymentToleranceBps?: number; allowedReturnOrigins?: string[]; collectData?: CreateMerchantInput["collectData"] };
 
 const optionalText = { setValueAs: (v: string | null | undefined) => (v ? v.trim() || undefined : undefined) };
 
@@ -32,7 +33,7 @@ export function MerchantForm({
 }) {
   const form = useForm<CreateMerchantInput>({
     resolver: zodResolver(CreateMerchantBodySchema),
-    defaultValues: { merchantName: initial?.merchantName ?? "", merchantEmail: initial?.merchantEmail ?? "", iconUrl: initial?.iconUrl ?? undefined, accentColor: initial?.accentColor ?? undefined, supportContact: initial?.supportContact ?? undefined, underpaymentToleranceBps: initial?.underpaymentToleranceBps ?? 0, allowedReturnOrigins: initial?.allowedReturnOrigins ?? [] },
+    defaultValues: { merchantName: initial?.merchantName ?? "", merchantEmail: initial?.merchantEmail ?? "", iconUrl: initial?.iconUrl ?? undefined, accentColor: initial?.accentColor ?? undefined, supportContact: initial?.supportContact ?? undefined, underpaymentToleranceBps: initial?.underpaymentToleranceBps ?? 0, allowedReturnOrigins: initial?.allowedReturnOrigins ?? [], collectData: initial?.collectData ?? null },
   });
   const { errors, isSubmitting } = form.formState;
   const accent = useWatch({ control: form.control, name: "accentColor" })?.trim().toLowerCase();
@@ -78,6 +79,7 @@ export function MerchantForm({
         A buyer who sends slightly less than quoted (a wallet rounding, a fee taken on the way) still pays, and the payment shows the shortfall. 0 accepts no shortfall.
       </p>
       <ReturnOriginsField id="allowedReturnOrigins" control={form.control} name="allowedReturnOrigins" error={errors.allowedReturnOrigins?.message} />
+      <CollectDataField control={form.control} errors={errors} />
       <FormActions onCancel={onCancel} pending={isSubmitting} submitLabel={submitLabel} pendingLabel="Saving…" />
     </form>
   );

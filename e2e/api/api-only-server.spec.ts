@@ -8,7 +8,7 @@ import { extraPort } from "../support/settings";
 // the full server. It answers /v1 and /api/health with the same guards, and nothing of the
 // dashboard or the checkout.
 
-test("the API-only server migrates a fresh database, creates and polls a payment, and serves no dashboard", async ({ playwright, validator }) => {
+test("the API-only server migrates a fresh database, creates and polls a payment, and serves no dashboard", async ({ playwright, documents }) => {
   test.setTimeout(180_000);
   const scratch = await scratchDatabase("apionly", {}, { fresh: true });
   const server = await scratch.start(extraPort(2), ".next-api/server.mjs");
@@ -21,7 +21,7 @@ test("the API-only server migrates a fresh database, creates and polls a payment
     expect(health.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(health.headers()["x-frame-options"]).toBe("DENY");
 
-    const api = new ApiClient(context, validator, { "Api-Key": scratch.testKey() });
+    const api = new ApiClient(context, documents, { "Api-Key": scratch.testKey() });
     const merchant = await createMerchant(api, { withUsdc: true });
     const idempotencyKey = freshKey("api-only");
     const body = { referenceId: "api-only-1", amount: { unit: "iso4217/USD", value: "1050" } };

@@ -2,12 +2,11 @@ import { getAddress, parseAbi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { Action } from "@walletconnect/pay";
 import { readFixtures } from "../support/fixtures-data";
-import { expect, freshKey, test, type ApiClient } from "../support/api";
+import { expect, freshKey, test, type ApiClient, type VersionDocuments } from "../support/api";
 import { LocalChain, localCaip2 } from "../support/chain";
 import { createMerchant } from "../support/merchants";
-import type { OpenApiValidator } from "../support/openapi-validator";
 import { localChainRpc } from "../support/settings";
-import { expectWalletConnectShape } from "../support/walletconnect-contract";
+import { runSql } from "../support/test-control";
 import { payWithWalletConnectSdk, walletConnectPayClient, type WalletConnectPayAuth } from "../support/walletconnect-pay";
 
 // WalletConnect Pay's own wallet SDK (`@walletconnect/pay` from npm, unmodified) pays Tollgate
@@ -33,8 +32,8 @@ async function sign(wallet: PrivateKeyAccount, action: Action): Promise<Hex> {
   return wallet.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message });
 }
 
-/** Watches the SDK's own HTTP calls (it uses the global fetch) and validates every gateway answer. */
-function validateSdkTraffic(validator: OpenApiValidator) {
+/** Watches the SDK's own HTTP calls (it uses the global fetch) and validates every gateway answer against both documents of the version it sent. */
+function validateSdkTraffic(documents: Record<string, VersionDocuments>) {
   const original = globalThis.fetch;
   const seen: string[] = [];
   globalThis.fetch = async (input, init) => {
@@ -43,8 +42,10 @@ function validateSdkTraffic(validator: OpenApiValidator) {
     if (url.pathname.startsWith("/v1/gateway/")) {
       const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
       const body = await response.clone().json();
-      validator.check(method, url.pathname, response.status, body);
-      expectWalletConnectShape(method, url.pathname, response.status, body);
+      const version = documents[response.headers.get("tollgate-version") ?? ""];
+      expect(version, "the answer names a version the suite knows").toBeDefined();
+      version!.tollgate.check(method, url.pathname, response.status, body);
+      version!.walletConnect.check(method, url.pathname, response.status, body);
       seen.push(`${method} ${url.pathname.split("/").slice(5).join("/") || "payment"} ${response.status}`);
     }
     return response;
@@ -59,11 +60,11 @@ async function testModePayment(api: ApiClient) {
 }
 
 for (const auth of ["Api-Key", "App-Id"] as const) {
-  test(`test mode, ${auth}: the SDK reads the options, signs the gasless action and confirms; the payment succeeds`, async ({ api, fixtures, validator }) => {
+  test(`test mode, ${auth}: the SDK reads the options, signs the gasless action and confirms; the payment succeeds`, async ({ api, fixtures, documents }) => {
     const payment = await testModePayment(api);
     const credentials: WalletConnectPayAuth = auth === "Api-Key" ? { apiKey: fixtures.accounts.a.keys.test } : { appId: fixtures.accounts.a.testAppId, clientId: `sdk-wallet-${Date.now()}` };
     const wallet = privateKeyToAccount(generatePrivateKey());
-    const traffic = validateSdkTraffic(validator);
+    const traffic = validateSdkTraffic(documents);
     try {
       const { options, result } = await payWithWalletConnectSdk(walletConnectPayClient(credentials), payment.gatewayUrl, [`eip155:8453:${wallet.address}`, `eip155:1:${wallet.address}`], (action) => sign(wallet, action));
       // The SDK names the payment by the link it was given (the whole gatewayUrl, encoded).
@@ -81,7 +82,7 @@ for (const auth of ["Api-Key", "App-Id"] as const) {
 }
 
 for (const auth of ["Api-Key", "App-Id"] as const) {
-  test(`live mode on the local chain, ${auth}: the SDK pays gasless; the relayer submits; the merchant receives exactly the amount and the buyer pays no gas`, async ({ apiAs, fixtures, validator }) => {
+  test(`live mode on the local chain, ${auth}: the SDK pays gasless; the relayer submits; the merchant receives exactly the amount and the buyer pays no gas`, async ({ apiAs, fixtures, documents }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${authToken}`;
     const destination = privateKeyToAccount(generatePrivateKey()).address;
@@ -92,7 +93,7 @@ for (const auth of ["Api-Key", "App-Id"] as const) {
     await chain.transferToken(authToken, buyer.address, 5_000_000n);
 
     const credentials: WalletConnectPayAuth = auth === "Api-Key" ? { apiKey: fixtures.accounts.a.keys.live } : { appId: fixtures.accounts.a.liveAppId, clientId: `sdk-live-wallet-${Date.now()}` };
-    const traffic = validateSdkTraffic(validator);
+    const traffic = validateSdkTraffic(documents);
     // The SDK's confirm holds until the payment is final, which on a chain takes blocks: mine while it waits.
     const miner = setInterval(() => void chain.mine(1, { sameTimestamp: true }), 250);
     let result;
@@ -115,3 +116,49 @@ for (const auth of ["Api-Key", "App-Id"] as const) {
     expect(await chain.public.getBalance({ address: buyer.address })).toBe(0n);
   });
 }
+
+test("information capture: the SDK is asked for the buyer's details, sends them with confirm, and they are kept sealed, never in the request log", async ({ api, fixtures, documents }) => {
+  const merchant = await createMerchant(api, { withUsdc: true });
+  const patched = await api.patch(`/v1/merchants/${merchant.id}`, { collectData: { fields: ["fullName", "dob", "porCountry"], minAmount: { unit: "iso4217/USD", value: "100000" } } }, { idempotencyKey: freshKey() });
+  expect(patched.body.merchant.collectData).toEqual({ fields: ["fullName", "dob", "porCountry"], minAmount: { unit: "iso4217/USD", value: "100000" } });
+  // Below the merchant's amount nothing is asked.
+  const small = (await api.post("/v1/payments", { referenceId: `ic-small-${Date.now()}`, amount: { unit: "iso4217/USD", value: "99999" } }, { merchantId: merchant.id })).body;
+  const wallet = privateKeyToAccount(generatePrivateKey());
+  const accounts = [`eip155:8453:${wallet.address}`];
+  expect((await api.post(`/v1/gateway/payment/${small.id}/options`, { accounts })).body.collectData).toBeNull();
+
+  const created = (await api.post("/v1/payments", { referenceId: `ic-${Date.now()}`, amount: { unit: "iso4217/USD", value: "250000" } }, { merchantId: merchant.id })).body;
+  const options = await api.post(`/v1/gateway/payment/${created.id}/options`, { accounts });
+  expect(options.body.collectData.fields).toEqual([
+    { id: "fullName", name: "Full name", type: "text", required: true },
+    { id: "dob", name: "Date of birth", type: "date", required: true },
+    { id: "porCountry", name: "Country of residence", type: "text", required: true },
+  ]);
+  expect(options.body.options[0].collectData).toEqual(options.body.collectData);
+  // A confirm without them is refused, naming each one missing or malformed.
+  const missing = await api.post(`/v1/gateway/payment/${created.id}/confirm`, { optionId: options.body.options[0].id, results: [{ type: "walletRpc", data: ["0x00"] }], collectedData: { fields: [{ id: "fullName", value: "Ada Lovelace" }, { id: "dob", value: "10 December 1815" }] } });
+  expect(missing.status).toBe(400);
+  expect(missing.body).toMatchObject({ code: "params_validation", details: { fields: { "collectedData.dob": "A date as YYYY-MM-DD.", "collectedData.porCountry": "Required." } } });
+
+  const traffic = validateSdkTraffic(documents);
+  try {
+    const client = walletConnectPayClient({ appId: fixtures.accounts.a.testAppId, clientId: `ic-wallet-${Date.now()}` });
+    const sdkOptions = await client.getPaymentOptions({ paymentLink: created.gatewayUrl, accounts, includePaymentInfo: true });
+    const collect = sdkOptions.options[0]!.collectData ?? sdkOptions.collectData;
+    expect(collect?.fields.map((f) => f.id)).toEqual(["fullName", "dob", "porCountry"]);
+    const option = sdkOptions.options[0]!;
+    const signatures = [await sign(wallet, option.actions[0]!)];
+    const collectedData = [{ id: "fullName", value: "Ada Lovelace" }, { id: "dob", value: "1815-12-10" }, { id: "porCountry", value: "GB" }];
+    const result = await client.confirmPayment({ paymentId: sdkOptions.paymentId, optionId: option.id, signatures, collectedData });
+    expect(result).toMatchObject({ status: "succeeded", isFinal: true });
+  } finally {
+    traffic.restore();
+  }
+  expect(traffic.seen).toEqual(["POST options 200", "POST confirm 200"]);
+  // Sealed at rest: the row holds ciphertext, not the name.
+  // (runSql counts the rows a statement touched: a no-op UPDATE counts the rows that match.)
+  expect((await runSql(`UPDATE "Payment" SET "collectedData" = "collectedData" WHERE id = $1 AND "collectedData" LIKE 'v1.%' AND "collectedData" NOT LIKE '%Lovelace%'`, created.id)).count).toBe(1);
+  // The confirms were logged (the log is written about once a second), their bodies without the details.
+  await expect.poll(async () => (await runSql(`UPDATE "RequestLog" SET path = path WHERE path LIKE $1`, `%${created.id.slice(4)}%confirm%`)).count, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  expect((await runSql(`UPDATE "RequestLog" SET path = path WHERE "requestBody"::text LIKE '%Lovelace%' OR "errorBody"::text LIKE '%Lovelace%'`)).count).toBe(0);
+});

@@ -1,7 +1,7 @@
 import { createPublicClient, getAddress, http, parseAbi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { readFixtures } from "../support/fixtures-data";
-import { expect, test } from "../support/api";
+import { eachApiVersion, expect, test } from "../support/api";
 import { devAccounts, LocalChain, localCaip2, relayerAddress } from "../support/chain";
 import { fundedBuyer as fundedBuyerOf, liveGatewayPayment, signAction, type Action } from "../support/gateway-wallet";
 import { createMerchant } from "../support/merchants";
@@ -23,19 +23,20 @@ test.beforeAll(async () => {
   plainToken = getAddress(await chain.deployToken("PLAIN", 6));
 });
 
-test.describe("test mode", () => {
+// Every request of these runs under each API version, checked against both documents of it.
+eachApiVersion((version) => test.describe("test mode", () => {
   test("a wallet reads the payment, gets a gasless option, signs it, and the payment succeeds with test:<id>", async ({ api, apiAs, fixtures }) => {
     const merchant = await createMerchant(api, { withUsdc: true });
     const created = (await api.post("/v1/payments", { referenceId: "gw-test", amount: { unit: "iso4217/USD", value: "1250" } }, { merchantId: merchant.id })).body;
     const wallet = privateKeyToAccount(generatePrivateKey());
     // A wallet may authenticate with the account's public App-Id, and may be handed the whole link.
-    const gw = apiAs({ "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "e2e-wallet", "Wcp-Version": "2026-02-19.preview", "Sdk-Name": "e2e", "Sdk-Version": "1", "Sdk-Platform": "node" });
+    const gw = apiAs({ "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "e2e-wallet", "Wcp-Version": version, "Sdk-Name": "e2e", "Sdk-Version": "1", "Sdk-Platform": "node" });
     const base = `/v1/gateway/payment/${encodeURIComponent(created.gatewayUrl)}`;
 
     const read = await gw.get(base, { headers: { "Content-Type": "application/json" } });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ status: "requires_action", amount: { unit: "iso4217/USD", value: "1250", display: { assetSymbol: "USD", decimals: 2 } }, merchant: { name: merchant.name } });
-    expect(read.body.expiresAt).toBe(Math.floor(Date.parse(created.expiresAt) / 1000));
+    expect(read.body.expiresAt).toBe(created.expiresAt);
 
     const options = await gw.post(`${base}/options`, { accounts: [`eip155:8453:${wallet.address}`, `eip155:1:${wallet.address}`] });
     expect(options.status).toBe(200);
@@ -136,7 +137,25 @@ test.describe("test mode", () => {
     expect(asked.every((options) => JSON.stringify(options) === JSON.stringify(asked[0]))).toBe(true);
     expect(asked[0]).toHaveLength(1);
   });
-});
+
+  test("refresh quotes the named options again and ends their old quotes; maxPollMs above 30 s is held, not refused", async ({ api }) => {
+    const merchant = await createMerchant(api, { withUsdc: true });
+    const created = (await api.post("/v1/payments", { referenceId: "gw-refresh", amount: { unit: "iso4217/USD", value: "100" } }, { merchantId: merchant.id })).body;
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const base = `/v1/gateway/payment/${created.id}`;
+    const accounts = [`eip155:8453:${wallet.address}`];
+    const [old] = (await api.post(`${base}/options`, { accounts })).body.options;
+    const [fresh] = (await api.post(`${base}/options`, { accounts, refresh: [old.id] })).body.options;
+    expect(fresh.id).not.toBe(old.id);
+    const stale = await api.post(`${base}/confirm`, { optionId: old.id, results: [{ type: "walletRpc", data: [await signAction(wallet, old.actions[0])] }] });
+    expect([stale.status, stale.body.code]).toEqual([400, "quote_expired"]);
+    const unknown = await api.post(`${base}/options`, { accounts, refresh: ["opt_000000000000000000000000"] });
+    expect([unknown.status, unknown.body.code]).toEqual([400, "invalid_params"]);
+    expect(unknown.body.details.fields).toHaveProperty(["refresh.0"]);
+    const confirmed = await api.post(`${base}/confirm?maxPollMs=60000`, { optionId: fresh.id, results: [{ type: "walletRpc", data: [await signAction(wallet, fresh.actions[0])] }] });
+    expect(confirmed.body).toMatchObject({ status: "succeeded", isFinal: true });
+  });
+}));
 
 test.describe("live mode on the local chain", () => {
   test("gasless: the relayer submits the buyer's authorization; the buyer pays no gas; the merchant receives exactly the amount", async ({ apiAs, fixtures }) => {

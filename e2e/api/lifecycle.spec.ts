@@ -43,7 +43,7 @@ async function startWorker(env: Record<string, string>): Promise<Worker> {
 }
 
 /** A Tollgate server of its own (fresh database, the demo account's test key), for tests that stop or kill things. */
-async function startOwnServer(env: Record<string, string>, port: number, playwright: import("@playwright/test").PlaywrightWorkerArgs["playwright"], validator: ConstructorParameters<typeof ApiClient>[1]) {
+async function startOwnServer(env: Record<string, string>, port: number, playwright: import("@playwright/test").PlaywrightWorkerArgs["playwright"], documents: ConstructorParameters<typeof ApiClient>[1]) {
   const server = await spawnServer({ TOLLGATE_SECRET: secret, ...env }, port);
   // On PostgreSQL the server answers before it has migrated and seeded; the key is printed then.
   const deadline = Date.now() + 30_000;
@@ -53,7 +53,7 @@ async function startOwnServer(env: Record<string, string>, port: number, playwri
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const request = await playwright.request.newContext({ baseURL: server.url });
-  return { server, key, api: new ApiClient(request, validator, { "Api-Key": key }), dispose: () => request.dispose() };
+  return { server, key, api: new ApiClient(request, documents, { "Api-Key": key }), dispose: () => request.dispose() };
 }
 
 async function addEndpoint(api: ApiClient, pathName: string, events: string[]) {
@@ -97,7 +97,7 @@ test("the worker command will not open an embedded database that the server hold
   expect(fatal?.msg).toContain("a separate worker needs PostgreSQL (DATABASE_URL)");
 });
 
-test("after the server is killed mid-delivery, the restarted server delivers what was in flight (embedded)", async ({ playwright, validator }) => {
+test("after the server is killed mid-delivery, the restarted server delivers what was in flight (embedded)", async ({ playwright, documents }) => {
   test.skip(usesPostgres, "On PostgreSQL the same is shown with `npm run worker` below");
   test.setTimeout(120_000);
   const dataDir = migratedDataDir("crash");
@@ -105,7 +105,7 @@ test("after the server is killed mid-delivery, the restarted server delivers wha
   let own: Awaited<ReturnType<typeof startOwnServer>> | undefined;
   let restarted: SpawnedServer | undefined;
   try {
-    own = await startOwnServer(env, extraPort(2), playwright, validator);
+    own = await startOwnServer(env, extraPort(2), playwright, documents);
     const endpoint = await addEndpoint(own.api, "/crash-embedded", ["payment.created"]);
     receiver.respond((d) => (d.path === "/crash-embedded" ? "hang" : 200));
     const merchant = await createMerchant(own.api);
@@ -140,13 +140,13 @@ test.describe("workers on one PostgreSQL database", () => {
   // The receiver is on loopback, which a worker reaches only when told this is a local setup.
   const workerEnv = () => ({ DATABASE_URL: databaseUrl(), TOLLGATE_SECRET: secret, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true" });
 
-  test.beforeAll(async ({ playwright, validator }) => {
+  test.beforeAll(async ({ playwright, documents }) => {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${database}`);
     await admin.end();
     // A server that leaves all background work to the workers under test.
-    own = await startOwnServer({ DATABASE_URL: databaseUrl(), TOLLGATE_WORKER: "off" }, extraPort(1), playwright, validator);
+    own = await startOwnServer({ DATABASE_URL: databaseUrl(), TOLLGATE_WORKER: "off" }, extraPort(1), playwright, documents);
   });
 
   test.afterAll(async () => {

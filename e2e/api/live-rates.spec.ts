@@ -18,12 +18,12 @@ test("without a price feed, a USD payment offers no ETH option", async ({ apiAs,
   expect((await res.json()).message).toBe("That is not one of this payment's options.");
 });
 
-test("with a fresh feed, ETH is offered at the converted amount, fixed once chosen; stale and negative answers are refused", async ({ playwright, validator }) => {
+test("with a fresh feed, ETH is offered at the converted amount, fixed once chosen; stale and negative answers are refused", async ({ playwright, documents }) => {
   const feed = await chain.deployAggregator(8);
   await chain.setFeedAnswer(feed, 2_500n * 10n ** 8n, new Date());
   const live = new LiveServer(extraPort(3), { [`RATE_FEED_EIP155_${localChainId}_SLIP44_60_USD`]: feed });
   const request = await playwright.request.newContext({ baseURL: live.url });
-  const api = new ApiClient(request, validator, { "Api-Key": live.liveKey });
+  const api = new ApiClient(request, documents, { "Api-Key": live.liveKey });
   const option = (p: { paymentId: string; settlementId: string }) => request.post(`/pay/${p.paymentId}/option`, { data: { settlementId: p.settlementId }, headers: { Origin: live.url } }).then((r) => r.status());
   try {
     await live.start();

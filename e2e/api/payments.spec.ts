@@ -1,5 +1,6 @@
 import { baseURL } from "../support/settings";
-import { expect, freshKey, test, type ApiClient } from "../support/api";
+import { eachApiVersion, expect, freshKey, test, type ApiClient } from "../support/api";
+import { runSql } from "../support/test-control";
 import { createMerchant, usdcBase } from "../support/merchants";
 import { signInViaApi } from "../support/sign-in";
 import { expectWalletConnectShape } from "../support/walletconnect-contract";
@@ -22,23 +23,29 @@ test.describe("creating payments", () => {
     expect(p.id).toMatch(/^pay_[0-9A-Za-z]{24}$/);
     expect(p).toMatchObject({ merchantId: merchant.id, referenceId: "order-1001", amount: usd("1050"), status: "requires_action", isFinal: false, info: null });
     expect(p.gatewayUrl).toBe(`${baseURL}/pay/${p.id}`);
-    const lifetime = Date.parse(p.expiresAt) - Date.parse(p.createdAt);
-    expect(lifetime).toBe(15 * 60 * 1000);
+    // expiresAt is WalletConnect Pay's Unix seconds here; the payment object keeps ISO 8601.
+    const stored = (await api.get(`/v1/payments/${p.id}`)).body;
+    expect(p.expiresAt).toBe(Math.floor(Date.parse(stored.expiresAt) / 1000));
+    expect(Date.parse(stored.expiresAt) - Date.parse(p.createdAt)).toBe(15 * 60 * 1000);
     expect(Date.parse(p.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     // The create answer also carries WalletConnect Pay's names beside ours; the payment itself is the same.
-    const { paymentId, pollInMs, warnings, ...payment } = p;
+    const { paymentId, pollInMs, warnings, expiresAt, ...payment } = p;
+    void expiresAt;
     expect(warnings).toEqual([expect.objectContaining({ code: "no_payment_option" })]);
     expect({ paymentId, pollInMs }).toEqual({ paymentId: p.id, pollInMs: 2000 });
-    expect((await api.get(`/v1/payments/${p.id}`)).body).toEqual(payment);
+    expect({ ...stored, expiresAt: undefined }).toEqual({ ...payment, expiresAt: undefined });
   });
 
-  test("the second form POST /v1/merchant/payment returns { paymentId, gatewayUrl }", async ({ api }) => {
+  test("the second form POST /v1/merchant/payment answers WalletConnect's full create: paymentId, gatewayUrl, status, expiresAt, isFinal, pollInMs", async ({ api }) => {
     const merchant = await createMerchant(api);
     const res = await api.post("/v1/merchant/payment", { referenceId: "order-2", amount: usd("99") }, { merchantId: merchant.id });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(["gatewayUrl", "paymentId"]);
+    expect(res.body).toMatchObject({ paymentId: expect.stringMatching(/^pay_/), status: "requires_action", isFinal: false, pollInMs: 2000, expiresAt: expect.any(Number) });
     expect(res.body.gatewayUrl).toBe(`${baseURL}/pay/${res.body.paymentId}`);
     expect((await api.get(`/v1/payments/${res.body.paymentId}`)).body.referenceId).toBe("order-2");
+    // Their guide's verification step, under their path.
+    const status = await api.get(`/v1/merchant/payment/${res.body.paymentId}/status`, { merchantId: merchant.id });
+    expect(status.body).toEqual({ status: "requires_action", isFinal: false, pollInMs: 2000, info: null });
   });
 
   test("an explicit expiresAt is kept; one too soon or too far is refused", async ({ api }) => {
@@ -46,7 +53,7 @@ test.describe("creating payments", () => {
     const at = new Date(Date.now() + 2 * 60 * 60 * 1000);
     at.setMilliseconds(0);
     const res = await api.post("/v1/payments", { referenceId: "r", amount: usd("100"), expiresAt: at.toISOString() }, { merchantId: merchant.id });
-    expect(res.body.expiresAt).toBe(at.toISOString());
+    expect(res.body.expiresAt).toBe(Math.floor(at.getTime() / 1000));
     for (const expiresAt of [new Date(Date.now() - 1000).toISOString(), new Date(Date.now() + 40 * 86_400_000).toISOString(), "tomorrow"]) {
       const bad = await api.post("/v1/payments", { referenceId: "r", amount: usd("100"), expiresAt }, { merchantId: merchant.id });
       expect(bad.status, expiresAt).toBe(400);
@@ -92,7 +99,7 @@ test.describe("creating payments", () => {
       if (i < 2) expect((await request.get(created.gatewayUrl)).status()).toBe(200);
       const simulated = await api.post(`/v1/test/payments/${created.id}/simulate`, { outcome: "succeeded" });
       expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
-      if (i < 2) expect((await api.post("/v1/refunds", { paymentId: created.id })).status).toBe(201);
+      if (i < 2) expect((await api.post("/v1/refunds", { paymentId: created.id }, { beyondWalletConnect: "a refund is created (201) with its object; WalletConnect Pay's marks the payment refunded (200)" })).status).toBe(201);
     }
     const { email, password } = fixtures.accounts.b.users.owner;
     expect(await signInViaApi(request, baseURL!, email, password)).not.toBeNull();
@@ -111,7 +118,7 @@ test.describe("creating payments", () => {
     const otherAccountMerchant = await createMerchant(apiAs({ "Api-Key": fixtures.accounts.b.keys.test }));
     const liveMerchant = await createMerchant(apiAs({ "Api-Key": fixtures.accounts.a.keys.live }));
     for (const merchantId of ["mrch_000000000000000000000000", "garbage", otherAccountMerchant.id, liveMerchant.id]) {
-      const res = await api.post("/v1/payments", { referenceId: "r", amount: usd("1") }, { merchantId });
+      const res = await api.post("/v1/payments", { referenceId: "r", amount: usd("1") }, { merchantId, beyondWalletConnect: "merchant_not_found is 404 as WalletConnect's ecommerce guide says; their OpenAPI create lists no 404" });
       expect(res.status, merchantId).toBe(404);
       expect(res.body.code).toBe("merchant_not_found");
     }
@@ -221,14 +228,14 @@ test.describe("status and lifecycle", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
-  test("a long poll with no change returns the current status after maxPollMs; bad values are 400", async ({ api }) => {
+  test("a long poll with no change returns the current status after maxPollMs; bad values are 400, more than 30 s is held 30 s", async ({ api }) => {
     const merchant = await createMerchant(api);
     const payment = await newPayment(api, merchant.id);
     const started = Date.now();
     const res = await api.get(`/v1/payments/${payment.id}/status?maxPollMs=1200`, { merchantId: merchant.id });
     expect(res.body.status).toBe("requires_action");
     expect(Date.now() - started).toBeGreaterThanOrEqual(1100);
-    for (const value of ["-1", "30001", "soon"]) {
+    for (const value of ["-1", "soon"]) {
       expect((await api.get(`/v1/payments/${payment.id}/status?maxPollMs=${value}`, { merchantId: merchant.id })).status).toBe(400);
     }
   });
@@ -339,22 +346,48 @@ test.describe("listing payments", () => {
   });
 });
 
-test.describe("WalletConnect Pay clients", () => {
-  test("create takes WalletConnect's optional fields: expiresAt in Unix seconds, checkout URLs (https only), and answers paymentId and pollInMs beside id", async ({ api }) => {
+// Every request of these runs under each API version, checked against both documents of it.
+eachApiVersion((version) => test.describe("WalletConnect Pay clients", () => {
+  test("payment lists show a cancelled payment as cancelled from 2026-02-19.preview, as expired before", async ({ api }) => {
+    const merchant = await createMerchant(api);
+    const payment = await newPayment(api, merchant.id);
+    expect((await api.post(`/v1/payments/${payment.id}/cancel`)).body.status).toBe("cancelled");
+    const listed = (await api.get("/v1/merchants/payments", { merchantId: merchant.id })).body.data;
+    expect(listed.map((p: { status: string }) => p.status)).toEqual([version === "2026-02-18" ? "expired" : "cancelled"]);
+    const filtered = await api.get("/v1/merchants/payments?status=cancelled", { merchantId: merchant.id });
+    expect(filtered.status).toBe(version === "2026-02-18" ? 400 : 200);
+  });
+
+  test("create takes WalletConnect's optional fields: expiresAt in Unix seconds, checkout URLs (https only, from 2026-02-19.preview), and answers paymentId and pollInMs beside id", async ({ api }) => {
     const merchant = await createMerchant(api);
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    if (version === "2026-02-18") {
+      // checkout came with 2026-02-19.preview: the older version refuses it, naming it.
+      const refused = await api.post("/v1/payments", { referenceId: "wc-old", amount: usd("500"), checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/no" } }, { merchantId: merchant.id });
+      expect([refused.status, refused.body.code]).toEqual([400, "params_validation"]);
+      expect(refused.body.details.fields).toHaveProperty("checkout");
+      const created = await api.post("/v1/payments", { referenceId: "wc-old", amount: usd("500"), expiresAt }, { merchantId: merchant.id });
+      expect(created.body).toMatchObject({ paymentId: created.body.id, pollInMs: 2000, status: "requires_action", isFinal: false, expiresAt });
+      return;
+    }
     const created = await api.post(
       "/v1/payments",
       { referenceId: "wc-create", amount: usd("500"), expiresAt, checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/no" } },
       { merchantId: merchant.id },
     );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ paymentId: created.body.id, pollInMs: 2000, status: "requires_action", isFinal: false, expiresAt: new Date(expiresAt * 1000).toISOString() });
+    expect(created.body).toMatchObject({ paymentId: created.body.id, pollInMs: 2000, status: "requires_action", isFinal: false, expiresAt });
+    expect(created.body.warnings).not.toContainEqual(expect.objectContaining({ code: "checkout_redirect_disabled" }));
+    // As WalletConnect does, checkout without two https URLs turns the redirect off instead of refusing the payment.
+    for (const checkout of [{ successUrl: "http://shop.example/ok", errorUrl: "https://shop.example/no" }, { successUrl: "https://shop.example/ok" }]) {
+      const unredirected = await api.post("/v1/payments", { referenceId: "r", amount: usd("1"), checkout }, { merchantId: merchant.id });
+      expect(unredirected.status).toBe(201);
+      expect(unredirected.body.warnings).toContainEqual(expect.objectContaining({ code: "checkout_redirect_disabled" }));
+      expect((await runSql(`UPDATE "Payment" SET id = id WHERE id = $1 AND "checkoutSuccessUrl" IS NULL AND "checkoutErrorUrl" IS NULL`, unredirected.body.id)).count).toBe(1);
+    }
     expect((await newPayment(api, merchant.id, { expiresAt: null, checkout: null })).status).toBe("requires_action");
 
     for (const [label, body, field] of [
-      ["http successUrl", { checkout: { successUrl: "http://shop.example/ok", errorUrl: "https://shop.example/no" } }, "checkout.successUrl"],
-      ["missing errorUrl", { checkout: { successUrl: "https://shop.example/ok" } }, "checkout.errorUrl"],
       ["expiresAt in milliseconds", { expiresAt: expiresAt * 1000 }, "expiresAt"],
       ["expiresAt in the past", { expiresAt: expiresAt - 7200 }, "expiresAt"],
       ["fractional expiresAt", { expiresAt: expiresAt + 0.5 }, "expiresAt"],
@@ -364,10 +397,10 @@ test.describe("WalletConnect Pay clients", () => {
       expect(refused.body.code, label).toBe("params_validation");
       expect(refused.body.details.fields, label).toHaveProperty([field]);
     }
-    // The spec's second form is unchanged.
+    // The spec's second form takes the same body and gives the same answer.
     const second = await api.post("/v1/merchant/payment", { referenceId: "wc-second", amount: usd("500"), expiresAt }, { merchantId: merchant.id });
     expect(second.status).toBe(201);
-    expect(Object.keys(second.body).sort()).toEqual(["gatewayUrl", "paymentId"]);
+    expect(second.body).toMatchObject({ paymentId: second.body.id, expiresAt });
   });
 
   test("Wcp-Version is read as the version header, and a payment is found by its whole gatewayUrl", async ({ api }) => {
@@ -386,7 +419,7 @@ test.describe("WalletConnect Pay clients", () => {
     const asTheSdkSendsIt = encodeURIComponent(encodeURIComponent(`${payment.gatewayUrl}?returnUrl=app%3A%2F%2Fdone&preferUniversalLinks=1`));
     expect((await api.get(`/v1/payments/${asTheSdkSendsIt}/status`, { merchantId: merchant.id })).body.status).toBe("requires_action");
   });
-});
+}));
 
 test.describe("a payment no buyer could pay", () => {
   test("is created with a warning naming why; a payable one has none", async ({ api }) => {

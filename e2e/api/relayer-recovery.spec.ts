@@ -21,7 +21,7 @@ let request: APIRequestContext;
 let api: ApiClient;
 
 // One instance for the file, reaching the chain through a proxy the tests turn against it.
-test.beforeAll(async ({ playwright, validator }) => {
+test.beforeAll(async ({ playwright, documents }) => {
   token = getAddress(await chain.deployAuthToken("Crash Dollar", "CRSH"));
   proxy = rpcProxy(extraPort(2));
   await proxy.listen();
@@ -32,7 +32,7 @@ test.beforeAll(async ({ playwright, validator }) => {
     [`SPONSORED_TOKENS_EIP155_${localChainId}`]: `${token}:Crash Dollar:2`,
   });
   request = await playwright.request.newContext({ baseURL: live.url });
-  api = new ApiClient(request, validator, { "Api-Key": live.liveKey });
+  api = new ApiClient(request, documents, { "Api-Key": live.liveKey });
 });
 
 test.afterAll(async () => {

@@ -1,4 +1,4 @@
-import { test, expect, freshKey, type ApiClient } from "../support/api";
+import { eachApiVersion, test, expect, freshKey, type ApiClient } from "../support/api";
 
 // Real assets and EIP-55 checksummed addresses (the EIP-55 and CAIP-10 examples).
 const USDC_BASE = "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
@@ -34,8 +34,10 @@ const listPath = (merchantId: string) => `/v1/merchants/${merchantId}/settlement
 const cryptoPath = (merchantId: string) => `/v1/merchants/${merchantId}/settlements/crypto`;
 const itemPath = (merchantId: string, id: string) => `/v1/merchants/${merchantId}/settlements/crypto/${id}`;
 
-function register(client: ApiClient, merchantId: string, settlements: unknown, key = freshKey("reg")) {
-  return client.post(cryptoPath(merchantId), { settlements }, { idempotencyKey: key });
+const unsafeRefusal = "unsafe_destination is Tollgate's refusal of a destination that would lose the money; WalletConnect Pay's document has no code for it";
+
+function register(client: ApiClient, merchantId: string, settlements: unknown, key = freshKey("reg"), beyondWalletConnect?: string) {
+  return client.post(cryptoPath(merchantId), { settlements }, { idempotencyKey: key, beyondWalletConnect });
 }
 
 async function listCrypto(client: ApiClient, merchantId: string): Promise<Crypto[]> {
@@ -49,7 +51,7 @@ async function destinations(client: ApiClient, merchantId: string): Promise<Reco
   return Object.fromEntries((await listCrypto(client, merchantId)).map((c) => [c.asset, c.destination]));
 }
 
-test.describe("GET /v1/merchants/{merchantId}/settlements", () => {
+eachApiVersion(() => test.describe("GET /v1/merchants/{merchantId}/settlements", () => {
   test("a new merchant has both lists, empty", async ({ api }) => {
     const merchantId = await createMerchant(api);
     const res = await api.get(listPath(merchantId));
@@ -76,9 +78,9 @@ test.describe("GET /v1/merchants/{merchantId}/settlements", () => {
       expect(res.body.code).toBe(code);
     });
   }
-});
+}));
 
-test.describe("POST /v1/merchants/{merchantId}/settlements/crypto", () => {
+eachApiVersion(() => test.describe("POST /v1/merchants/{merchantId}/settlements/crypto", () => {
   test("registers several settlements at once and the list shows them", async ({ api }) => {
     const merchantId = await createMerchant(api);
     const sent = [
@@ -203,7 +205,7 @@ test.describe("POST /v1/merchants/{merchantId}/settlements/crypto", () => {
   for (const { name, entry, reason, mentions } of unsafe) {
     test(`refuses ${name} as a destination with 400 unsafe_destination, writing nothing`, async ({ api }) => {
       const merchantId = await createMerchant(api);
-      const res = await register(api, merchantId, [good, entry]);
+      const res = await register(api, merchantId, [good, entry], undefined, unsafeRefusal);
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.code).toBe("unsafe_destination");
       expect(res.body.details.reasons).toEqual({ "settlements.1.destination": reason });
@@ -273,14 +275,14 @@ test.describe("POST /v1/merchants/{merchantId}/settlements/crypto", () => {
     expect(res.body.code).toBe("missing_idempotency_key");
     expect(await listCrypto(api, merchantId)).toEqual([]);
   });
-});
+}));
 
-test.describe("PUT /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
+eachApiVersion(() => test.describe("PUT /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
   test("refuses to point a settlement at the zero address or its token's contract", async ({ api }) => {
     const merchantId = await createMerchant(api);
     const id = (await register(api, merchantId, [{ asset: USDC_BASE, destination: on(BASE, WALLET_1) }])).body.crypto[0].id;
     for (const [address, reason] of [["0x0000000000000000000000000000000000000000", "zero_address"], ["0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "token_contract"]]) {
-      const res = await api.put(itemPath(merchantId, id), { destination: on(BASE, address!) }, { idempotencyKey: freshKey("put") });
+      const res = await api.put(itemPath(merchantId, id), { destination: on(BASE, address!) }, { idempotencyKey: freshKey("put"), beyondWalletConnect: unsafeRefusal });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body).toMatchObject({ code: "unsafe_destination", details: { reasons: { destination: reason } } });
     }
@@ -293,7 +295,8 @@ test.describe("PUT /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
 
     const res = await api.put(itemPath(merchantId, created!.id), { destination: on(BASE, WALLET_2.toLowerCase()) }, { idempotencyKey: freshKey("put") });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ crypto: { id: created!.id, asset: USDC_BASE, destination: on(BASE, WALLET_2), createdAt: created!.createdAt } });
+    const updated = { id: created!.id, asset: USDC_BASE, destination: on(BASE, WALLET_2), createdAt: created!.createdAt };
+    expect(res.body).toEqual({ ...updated, crypto: updated });
     expect(await destinations(api, merchantId)).toEqual({ [USDC_BASE]: on(BASE, WALLET_2) });
 
     for (const [body, mentions] of [
@@ -313,14 +316,14 @@ test.describe("PUT /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
   test("requires an Idempotency-Key", async ({ api }) => {
     const merchantId = await createMerchant(api);
     const [created] = (await register(api, merchantId, [{ asset: ETH, destination: on(MAINNET, WALLET_1) }])).body.crypto as Crypto[];
-    const res = await api.put(itemPath(merchantId, created!.id), { destination: on(MAINNET, WALLET_2) });
+    const res = await api.put(itemPath(merchantId, created!.id), { destination: on(MAINNET, WALLET_2) }, { beyondWalletConnect: "WalletConnect Pay's document lists no missing_idempotency_key on this operation" });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("missing_idempotency_key");
     expect(await destinations(api, merchantId)).toEqual({ [ETH]: on(MAINNET, WALLET_1) });
   });
-});
+}));
 
-test.describe("DELETE /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
+eachApiVersion(() => test.describe("DELETE /v1/merchants/{merchantId}/settlements/crypto/{id}", () => {
   test("removes the settlement, after which its asset can be registered again", async ({ api }) => {
     const merchantId = await createMerchant(api);
     const created = (await register(api, merchantId, [
@@ -349,12 +352,12 @@ test.describe("DELETE /v1/merchants/{merchantId}/settlements/crypto/{id}", () =>
   test("requires an Idempotency-Key", async ({ api }) => {
     const merchantId = await createMerchant(api);
     const [created] = (await register(api, merchantId, [{ asset: ETH, destination: on(MAINNET, WALLET_1) }])).body.crypto as Crypto[];
-    const res = await api.delete(itemPath(merchantId, created!.id));
+    const res = await api.delete(itemPath(merchantId, created!.id), { beyondWalletConnect: "WalletConnect Pay's document lists no 400 on this operation" });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("missing_idempotency_key");
     expect(await listCrypto(api, merchantId)).toHaveLength(1);
   });
-});
+}));
 
 test.describe("settlements outside the caller's reach are not found", () => {
   /** Every settlements operation against (merchantId, settlementId), through `client`. */

@@ -126,7 +126,7 @@ function send(agent: http.Agent, base: URL, request: FuzzRequest): Promise<Answe
   });
 }
 
-test("fuzzed requests to every /v1 operation get a 4xx Error object or a valid 2xx, never a 5xx, and rejections write nothing", async ({ playwright, validator }) => {
+test("fuzzed requests to every /v1 operation get a 4xx Error object or a valid 2xx, never a 5xx, and rejections write nothing", async ({ playwright, validator, documents }) => {
   test.setTimeout(900_000);
   const scratch = await scratchDatabase("fuzz", { RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000", TOLLGATE_WORKER: "off" });
   const port = extraPort(3);
@@ -135,7 +135,7 @@ test("fuzzed requests to every /v1 operation get a 4xx Error object or a valid 2
     const key = scratch.testKey();
     expect(key).toMatch(/^svc_test_/);
     const context = await playwright.request.newContext({ baseURL: server.url });
-    const api = new ApiClient(context, validator, { "Api-Key": key });
+    const api = new ApiClient(context, documents, { "Api-Key": key });
     const cell = await buildCell(api, "a/test", key, "fuzz");
     const doc = (await (await context.get("/v1/openapi.json")).json()) as { paths: Record<string, Record<string, DocOperation>> };
     await context.dispose();

@@ -16,7 +16,7 @@ const chain = new LocalChain(localChainRpc);
 const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
 type Option = { id: string; actions: { data: { method: string; params: unknown[] } }[] };
 
-test("gas sponsorship: allow-list, gas limit before broadcast, no dust or self-payments, a daily budget per account", async ({ playwright, validator, page }) => {
+test("gas sponsorship: allow-list, gas limit before broadcast, no dust or self-payments, a daily budget per account", async ({ playwright, documents, page }) => {
   test.setTimeout(240_000);
   const relayerKey = generatePrivateKey();
   const relayer = privateKeyToAccount(relayerKey).address;
@@ -33,7 +33,7 @@ test("gas sponsorship: allow-list, gas limit before broadcast, no dust or self-p
     SPONSOR_DAILY_GAS_PER_ACCOUNT: "150000",
   });
   const request = await playwright.request.newContext({ baseURL: live.url });
-  const api = new ApiClient(request, validator, { "Api-Key": live.liveKey });
+  const api = new ApiClient(request, documents, { "Api-Key": live.liveKey });
   const relayerState = async () => ({ nonce: await chain.public.getTransactionCount({ address: relayer }), balance: await chain.public.getBalance({ address: relayer }) });
 
   async function payment(asset: Address, value: bigint, destination: Address = privateKeyToAccount(generatePrivateKey()).address) {

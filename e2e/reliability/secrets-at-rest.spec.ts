@@ -6,7 +6,7 @@ import { scratchDatabase } from "./scratch-server";
 // text and JSON column of every table is searched for the API key and the webhook signing secrets
 // the API handed out, including through idempotent requests whose responses are kept for replay.
 
-test("the database holds no API key or webhook signing secret in plaintext", async ({ playwright, validator }) => {
+test("the database holds no API key or webhook signing secret in plaintext", async ({ playwright, documents }) => {
   test.setTimeout(240_000);
   const scratch = await scratchDatabase("secrets", { TOLLGATE_WORKER: "off" });
   const server = await scratch.start(extraPort(3));
@@ -14,7 +14,7 @@ test("the database holds no API key or webhook signing secret in plaintext", asy
     const key = scratch.testKey();
     expect(key).toMatch(/^svc_test_/);
     const context = await playwright.request.newContext({ baseURL: server.url });
-    const api = new ApiClient(context, validator, { "Api-Key": key });
+    const api = new ApiClient(context, documents, { "Api-Key": key });
     const body = { url: "http://127.0.0.1:65000/secrets", events: ["*"] };
     const idempotencyKey = freshKey("secret");
     const created = await api.post("/v1/webhook-endpoints", body, { idempotencyKey });

@@ -20,6 +20,12 @@ export class OpenApiValidator {
     this.routes.sort((a, b) => a.template.split("{").length - b.template.split("{").length);
   }
 
+  /** Whether the document describes this method and path at all. */
+  covers(method: string, pathname: string): boolean {
+    const template = this.routes.find((r) => r.pattern.test(pathname))?.template;
+    return this.routes.some((r) => r.method === method && r.template === template);
+  }
+
   /** Throws with a readable message when the response breaks the contract. */
   check(method: string, pathname: string, status: number, body: unknown): void {
     // The path's own template (literal segments first), then its operation for this method, if any.

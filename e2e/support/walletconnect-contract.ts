@@ -60,6 +60,9 @@ const created = object(["paymentId", "status", "expiresAt", "isFinal", "gatewayU
 /** Success bodies by "METHOD path template"; every error body must be WalletConnect's ErrorResponse. */
 const successes: [RegExp, string, object][] = [
   [/^\/v1\/payments$/, "POST", created],
+  // WalletConnect's ecommerce guide (payments/ecommerce/api-reference.mdx): the create's answer, and the status it verifies.
+  [/^\/v1\/merchant\/payment$/, "POST", created],
+  [/^\/v1\/merchant\/payment\/[^/]+\/status$/, "GET", object(["status", "isFinal"], { status: { enum: statuses }, isFinal: { type: "boolean" } })],
   [/^\/v1\/payments$/, "GET", merchantPayments],
   [/^\/v1\/merchants\/payments$/, "GET", merchantPayments],
   [/^\/v1\/payments\/[^/]+\/status$/, "GET", status],
@@ -75,6 +78,11 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 const compiled = new Map<object, ValidateFunction>();
 
 /** Fails the test when `body` is not what WalletConnect Pay's clients accept for this response. */
+/** Whether a success shape is written down here for this operation. */
+export function knowsWalletConnectShape(method: string, pathname: string): boolean {
+  return successes.some(([path, m]) => m === method && path.test(pathname));
+}
+
 export function expectWalletConnectShape(method: string, pathname: string, statusCode: number, body: unknown): void {
   const schema = statusCode >= 400 ? error : successes.find(([path, m]) => m === method && path.test(pathname))?.[2];
   expect(schema, `${method} ${pathname}: no WalletConnect Pay shape is written down for this response`).toBeDefined();

@@ -13,8 +13,8 @@ test("an owner creates, finds, edits and deletes a merchant, with errors beside 
   await dialog.getByRole("button", { name: "Create merchant" }).click();
   await expect(dialog.getByText("Enter a name.")).toBeVisible();
   await expect(dialog.getByText("Enter a valid email address.")).toBeVisible();
-  await expect(dialog.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
-  await dialog.getByLabel("Name").fill(name);
+  await expect(dialog.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Name", { exact: true }).fill(name);
   await dialog.getByLabel("Email").fill("not-an-email");
   await dialog.getByLabel(/Icon URL/).fill("http://bakery.example/icon.png");
   await dialog.getByRole("button", { name: "Create merchant" }).click();
@@ -46,11 +46,11 @@ test("an owner creates, finds, edits and deletes a merchant, with errors beside 
   await row.getByRole("link", { name }).click();
   await page.getByRole("button", { name: "Edit", exact: true }).click();
   const edit = page.getByRole("dialog", { name: "Edit merchant" });
-  await expect(edit.getByLabel("Name")).toHaveValue(name);
-  await edit.getByLabel("Name").fill("");
+  await expect(edit.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await edit.getByLabel("Name", { exact: true }).fill("");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(edit.getByText("Enter a name.")).toBeVisible();
-  await edit.getByLabel("Name").fill(`${name} & Café`);
+  await edit.getByLabel("Name", { exact: true }).fill(`${name} & Café`);
   await edit.getByLabel(/Icon URL/).fill("https://bakery.example/icon.png");
   // Where a payment link may send the buyer back: one entry a line, each checked beside the field.
   const returns = edit.getByLabel("Allowed return URLs (optional)");

@@ -13,6 +13,7 @@ import type { AnyOperation } from "./operation";
 import { consumeRateLimit } from "./rate-limit";
 import { readJson } from "./read-body";
 import { requestedApiVersion, resolveApiVersion } from "./version";
+import { operationShapes } from "./versioned-shapes";
 
 /** Runs one operation for one HTTP request: authenticate → limit → version → parse → (idempotently) handle → answer. */
 export function executeOperation(operation: AnyOperation, request: ApiRequest, rawParams: Record<string, unknown>): Promise<ApiAnswer> {
@@ -42,18 +43,22 @@ async function runOperation(operation: AnyOperation, request: ApiRequest, rawPar
     await consumeRateLimit(auth.caller);
     apiVersion = resolveApiVersion(requestedApiVersion(request.header), auth.accountApiVersion);
     const ctx: ApiContext = { accountId: auth.accountId, mode: auth.mode, caller: auth.caller, actor: auth.actor, apiVersion, requestId };
+    // The request is read in its version's shapes; the handler answers in the current one, which
+    // is turned into the version's here, so a replayed answer is given in the replay's version.
+    const shapes = operationShapes(operation, apiVersion);
+    const versioned = (result: ApiResult): ApiResult => (result.status < 400 ? { ...result, body: shapes.answer(result.body) } : result);
 
     const params = operation.params ? parsePathParams(operation, rawParams) : undefined;
-    const query = operation.query ? parseInput(operation.query, queryObject(new URLSearchParams(request.search)), "query parameters") : undefined;
+    const query = shapes.query ? parseInput(shapes.query, queryObject(new URLSearchParams(request.search)), "query parameters") : undefined;
     const rawBody = operation.body ? await readJson(request.header, request.body) : undefined;
     seen.body = rawBody;
-    const body = operation.body ? parseInput(operation.body, rawBody, "request body") : undefined;
+    const body = shapes.body ? parseInput(shapes.body, rawBody, "request body") : undefined;
     const merchantId = operation.merchantHeader ? merchantFromHeader(request.header("merchant-id")) : "";
     const input = { ctx, params, query, body, merchantId, signal: request.signal };
 
     const run = async (q: Parameters<AnyOperation["handler"]>[0]["q"]): Promise<ApiResult> => ({ status: operation.status, body: await operation.handler({ ...input, q }) });
 
-    if (operation.method === "GET" || operation.ownTransactions) return answer(await run(db()), requestId, apiVersion);
+    if (operation.method === "GET" || operation.ownTransactions) return answer(versioned(await run(db())), requestId, apiVersion);
 
     const key = request.header("idempotency-key");
     if (key === null && operation.idempotency === "required") {
@@ -68,14 +73,14 @@ async function runOperation(operation: AnyOperation, request: ApiRequest, rawPar
     });
     if (plan) {
       const result = { status: operation.status, body: plan.body };
-      if (await runPlanned(ctx, plan, result, idempotency)) return answer(result, requestId, apiVersion);
+      if (await runPlanned(ctx, plan, result, idempotency)) return answer(versioned(result), requestId, apiVersion);
     }
 
-    if (!idempotency) return answer(await db().$transaction(run, { timeout: 20_000, maxWait: 10_000 }), requestId, apiVersion);
+    if (!idempotency) return answer(versioned(await db().$transaction(run, { timeout: 20_000, maxWait: 10_000 })), requestId, apiVersion);
     const result = await runIdempotent(ctx, idempotency.key, idempotency.fingerprint, run);
     // A replayed refusal is a failure too.
     if (result.status >= 400) seen.errorBody = result.body;
-    return answer(result, requestId, apiVersion, result.replayed);
+    return answer(versioned(result), requestId, apiVersion, result.replayed);
   } catch (error) {
     const failed = answerError(error, requestId, apiVersion, operation.errorVocabulary);
     seen.errorBody = failed.errorBody;

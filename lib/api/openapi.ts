@@ -1,17 +1,18 @@
 import { z } from "zod";
-import { CURRENT_API_VERSION } from "@/lib/api/api-version";
+import { API_VERSIONS, CURRENT_API_VERSION } from "@/lib/api/api-version";
 import { errorStatus, type ErrorCode } from "@/lib/errors/errors";
 import { ErrorObjectSchema } from "@/lib/schemas/common";
 import type { AnyOperation } from "./operation";
+import { operationShapes } from "./versioned-shapes";
 
 type JsonSchema = Record<string, unknown>;
 
 // Errors any operation may answer with, whatever it does.
-const commonErrors: ErrorCode[] = ["params_validation", "missing_api_key", "invalid_api_key", "forbidden", "invalid_api_version", "unknown_api_version", "api_version_downgrade", "rate_limited", "internal_error", "service_unavailable"];
+const commonErrors: ErrorCode[] = ["params_validation", "missing_api_key", "invalid_api_key", "forbidden", "invalid_api_version", "unknown_api_version", "rate_limited", "internal_error", "service_unavailable"];
 const bodyErrors: ErrorCode[] = ["unsupported_media_type", "payload_too_large"];
 
-/** The OpenAPI 3.1 document for the given operations, generated from the same zod schemas that validate requests. */
-export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
+/** The OpenAPI 3.1 document of one API version for the given operations, generated from the same zod schemas that validate requests. */
+export function buildOpenApi(operations: AnyOperation[], serverUrl: string, version: string = CURRENT_API_VERSION) {
   const components: Record<string, JsonSchema> = {};
 
   // zod emits shared (meta id) schemas as local $defs; hoist them into components/schemas.
@@ -33,8 +34,9 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
+    const shapes = operationShapes(op, version);
     const parameters: unknown[] = [];
-    for (const [location, schema] of [["path", op.params], ["query", op.query]] as const) {
+    for (const [location, schema] of [["path", op.params], ["query", shapes.query]] as const) {
       if (!schema) continue;
       const json = convert(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
       for (const [name, prop] of Object.entries(json.properties ?? {})) {
@@ -51,12 +53,13 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
         description: "A fresh unique string per new resource; a retry with the same key returns the original result. Kept 24 hours.",
       });
     }
-    parameters.push({ name: "Tollgate-Version", in: "header", required: false, schema: { type: "string", examples: [CURRENT_API_VERSION] }, description: "Pins the API version for this request; defaults to the account's version." });
-    parameters.push({ name: "Wcp-Version", in: "header", required: false, schema: { type: "string", examples: [CURRENT_API_VERSION] }, description: "WalletConnect Pay's name for Tollgate-Version; read when Tollgate-Version is absent." });
+    parameters.push({ name: "Tollgate-Version", in: "header", required: false, schema: { type: "string", enum: [...API_VERSIONS] }, description: "The API version of this request, older or newer than the account's; defaults to the account's version." });
+    parameters.push({ name: "Wcp-Version", in: "header", required: false, schema: { type: "string", enum: [...API_VERSIONS] }, description: "WalletConnect Pay's name for Tollgate-Version; read when Tollgate-Version is absent." });
 
-    const codes = [...commonErrors, ...(op.body ? bodyErrors : []), ...(op.idempotency ? (["missing_idempotency_key", "idempotency_conflict", "idempotency_in_progress"] as ErrorCode[]) : []), ...(op.merchantHeader ? (["missing_merchant_id"] as ErrorCode[]) : []), ...(op.errors ?? [])];
+    const appErrors: ErrorCode[] = op.auth === "api_key_or_app" ? ["conflicting_auth_headers", "missing_auth_headers", "missing_app_id", "missing_client_id", "invalid_app_id"] : [];
+    const codes = [...commonErrors, ...appErrors, ...(op.body ? bodyErrors : []), ...(op.idempotency ? (["missing_idempotency_key", "idempotency_conflict", "idempotency_in_progress"] as ErrorCode[]) : []), ...(op.merchantHeader ? (["missing_merchant_id"] as ErrorCode[]) : []), ...(op.errors ?? [])];
     const responses: Record<string, unknown> = {
-      [op.status]: { description: "Success", content: { "application/json": { schema: convert(op.response, "output") } } },
+      [op.status]: { description: "Success", content: { "application/json": { schema: convert(shapes.response, "output") } } },
     };
     for (const code of codes) {
       const status = String(errorStatus[code]);
@@ -71,7 +74,7 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
       tags: [op.tag],
       security: op.auth === "api_key_or_app" ? [{ ApiKey: [] }, { AppId: [], ClientId: [] }] : [{ ApiKey: [] }],
       parameters,
-      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: convert(op.body, "input") } } } } : {}),
+      ...(shapes.body ? { requestBody: { required: true, content: { "application/json": { schema: convert(shapes.body, "input") } } } } : {}),
       responses,
       ...(op.modes ? { "x-modes": op.modes } : {}),
     };
@@ -81,7 +84,7 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
     openapi: "3.1.0",
     info: {
       title: "Tollgate API",
-      version: CURRENT_API_VERSION,
+      version,
       description: "Merchants, settlement destinations, payments and their status. Test and live mode share this API; the API key selects the mode.",
     },
     servers: [{ url: serverUrl }],

@@ -3,6 +3,7 @@ import type { Mode, DbOrTx, Prisma } from "@/lib/db";
 import type { ApiPermission } from "@/lib/api-keys/permissions";
 import type { ErrorCode } from "@/lib/errors/errors";
 import type { ApiContext } from "./context";
+import type { VersionChange } from "./versioned-shapes";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -41,6 +42,11 @@ export type Operation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, 
   body?: B;
   status: 200 | 201;
   response: R;
+  /**
+   * How the shapes above differ in older API versions: each change a transformation of them,
+   * never a copy of the operation (see ./versioned-shapes.ts).
+   */
+  versions?: VersionChange[];
   /** Error codes this operation can answer with, beyond the ones every operation can. */
   errors?: ErrorCode[];
   /** "walletconnect": errors are answered in WalletConnect Pay's codes (lib/errors/walletconnect-errors.ts). */

@@ -8,19 +8,19 @@ export function requestedApiVersion(header: (name: string) => string | null): st
   return header("tollgate-version") ?? header("wcp-version");
 }
 
-/** The version a request runs under: the Tollgate-Version header if sent, else the account's pinned one. */
-export function resolveApiVersion(requested: string | null, pinned: string): string {
-  if (requested === null) return pinned;
+/** A version this release serves, or the error saying why the text is not one. */
+export function knownApiVersion(requested: string): string {
   const value = requested.trim();
   if (!versionPattern.test(value)) {
     throw new AppError("invalid_api_version", "Tollgate-Version must be a date such as 2026-02-19.preview.", { fields: { "Tollgate-Version": value } });
   }
-  const index = API_VERSIONS.indexOf(value);
-  if (index < 0) {
+  if (!API_VERSIONS.includes(value)) {
     throw new AppError("unknown_api_version", `Unknown API version ${value}. Known versions: ${API_VERSIONS.join(", ")}.`);
   }
-  if (index < API_VERSIONS.indexOf(pinned)) {
-    throw new AppError("api_version_downgrade", `This account is pinned to ${pinned}; a request cannot select the older ${value}.`);
-  }
   return value;
+}
+
+/** The version a request runs under: the one its header selects, older or newer, else the account's pinned one. */
+export function resolveApiVersion(requested: string | null, pinned: string): string {
+  return requested === null ? pinned : knownApiVersion(requested);
 }

@@ -64,6 +64,8 @@ const schema = z.object({
   // retried), and audit entries (a security record, so long). See the README's "Retention".
   RETENTION_EVENTS_DAYS: z.coerce.number().int().min(3).default(30),
   RETENTION_AUDIT_DAYS: z.coerce.number().int().min(30).default(365),
+  // Buyer details collected for a merchant (information capture) are erased this long after they were given.
+  RETENTION_BUYER_DETAILS_DAYS: z.coerce.number().int().min(1).default(365),
   // A wallet's eth_sendTransaction hash that the chain has neither mined nor heard of this long after
   // the confirm was never broadcast (or was dropped): the buyer may then confirm another option.
   GATEWAY_UNSEEN_TRANSACTION_MS: z.coerce.number().int().min(1_000).default(180_000),

@@ -24,6 +24,12 @@ export const errorStatus = {
   payment_expired: 400,
   // The relayer will not pay gas for this authorization (details.reason says why); the wallet may send the transfer itself.
   gas_sponsorship_refused: 400,
+  // WalletConnect Pay's App-Id vocabulary: both credentials at once, neither, or half of App-Id + Client-Id.
+  conflicting_auth_headers: 400,
+  missing_auth_headers: 401,
+  missing_app_id: 401,
+  missing_client_id: 401,
+  invalid_app_id: 401,
   missing_api_key: 401,
   invalid_api_key: 401,
   unauthenticated: 401,

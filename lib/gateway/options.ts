@@ -37,6 +37,24 @@ type WantedOption = { settlementId: string; asset: string; destination: string; 
  */
 export async function createGatewayOptions(payment: Payment, accounts: string[], only?: { settlementId: string }) {
   requirePayable(payment);
+  const rows = await optionsFor(payment, accounts, only);
+  return Promise.all(rows.map(serializeOption));
+}
+
+/**
+ * WalletConnect Pay's `refresh`: the named options of this payment are quoted again, and their old
+ * quotes end now (confirming one is `quote_expired`); an id that is not this payment's is refused.
+ */
+export async function retireQuotes(payment: Payment, optionIds: string[]): Promise<void> {
+  if (optionIds.length === 0) return;
+  const known = await db().gatewayOption.findMany({ where: { paymentId: payment.id, id: { in: optionIds } }, select: { id: true } });
+  const unknown = optionIds.findIndex((id) => !known.some((o) => o.id === id));
+  if (unknown >= 0) throw new AppError("invalid_params", "refresh names an option that is not this payment's.", { fields: { [`refresh.${unknown}`]: "Unknown option." } });
+  await db().gatewayOption.updateMany({ where: { paymentId: payment.id, id: { in: optionIds }, confirmedAt: null, expiresAt: { gt: new Date() } }, data: { expiresAt: new Date() } });
+}
+
+/** The options the accounts can pay with, cheapest first. */
+async function optionsFor(payment: Payment, accounts: string[], only?: { settlementId: string }): Promise<GatewayOption[]> {
   const payers = accounts.map((account, i) => {
     const parsed = parseAccountId(account.trim(), `accounts.${i}`);
     if (!parsed.ok) throw new AppError("invalid_params", parsed.error, { fields: { [`accounts.${i}`]: parsed.error } });
@@ -54,7 +72,7 @@ export async function createGatewayOptions(payment: Payment, accounts: string[],
   const rows = wanted.length ? await quoteOptions(payment, wanted) : [];
   // Cheapest network first: a gasless option costs the buyer nothing, then fewer units of value.
   rows.sort((a, b) => (a.method === b.method ? (BigInt(a.value.toFixed()) < BigInt(b.value.toFixed()) ? -1 : 1) : a.method === "eip3009" ? -1 : 1));
-  return Promise.all(rows.map(serializeOption));
+  return rows;
 }
 
 /** The wanted options as quotes: open ones again where they match, new ones within the cap. */

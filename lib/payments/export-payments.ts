@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { ListPaymentsFilter } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
+import { buyerDetails } from "./buyer-details";
 import { formatAmount } from "./format-amount";
 import { findPayments, type PaymentRow, type PaymentView } from "./list-payments";
 
@@ -24,6 +25,15 @@ const columns: [header: string, value: (p: PaymentRow) => string | null][] = [
   ["expires_at", (p) => p.expiresAt.toISOString()],
   ["finalized_at", (p) => p.finalizedAt?.toISOString() ?? null],
 ];
+// Information capture: one column per detail, filled only for people allowed to see them.
+const buyerColumns: typeof columns = [
+  ["buyer_full_name", "fullName"],
+  ["buyer_date_of_birth", "dob"],
+  ["buyer_residence_address", "porAddress"],
+  ["buyer_residence_country", "porCountry"],
+  ["buyer_birth_place", "pobAddress"],
+  ["buyer_birth_country", "pobCountry"],
+].map(([header, id]) => [header!, (p: PaymentRow) => buyerDetails(p)?.find((d) => d.id === id)?.value ?? null]);
 
 /**
  * One CSV cell. Quoted when it holds a comma, quote or line break (RFC 4180). A cell a spreadsheet
@@ -44,19 +54,20 @@ export function csvLine(cells: (string | null)[]): string {
  * Every payment matching the filter, as CSV, read from the database in keyset batches as the
  * client takes them (pull), so neither the file nor the result set is ever held in memory.
  */
-export function exportPaymentsCsv(scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">, view: Pick<PaymentView, "sort" | "search">): ReadableStream<Uint8Array> {
+export function exportPaymentsCsv(scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">, view: Pick<PaymentView, "sort" | "search">, options: { buyerDetails: boolean }): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const shown = options.buyerDetails ? [...columns, ...buyerColumns] : columns;
   let cursor: string | undefined;
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(csvLine(columns.map(([header]) => header))));
+        controller.enqueue(encoder.encode(csvLine(shown.map(([header]) => header))));
         return;
       }
       const page = await findPayments(db(), scope, { ...filter, limit: batchSize, cursor }, view);
-      if (page.rows.length > 0) controller.enqueue(encoder.encode(page.rows.map((row) => csvLine(columns.map(([, value]) => value(row)))).join("")));
+      if (page.rows.length > 0) controller.enqueue(encoder.encode(page.rows.map((row) => csvLine(shown.map(([, value]) => value(row)))).join("")));
       if (page.nextCursor) cursor = page.nextCursor;
       else controller.close();
     },

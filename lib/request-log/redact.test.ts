@@ -9,6 +9,7 @@ describe("redactBody", () => {
     ["a bank account number", { accountNumber: "000123456789", routingNumber: "011000015" }],
     ["a signature field", { signature: "0xabc" }],
     ["a token", { accessToken: "t" }],
+    ["a buyer's details (a Gateway confirm's collectedData)", { collectedData: { fields: [{ id: "fullName", value: "Ada Lovelace" }] } }],
   ])("replaces %s", (_, body) => {
     const out = redactBody(body) as Record<string, unknown>;
     for (const name of Object.keys(body)) expect(out[name]).toBe(redacted);

@@ -11,6 +11,8 @@ const secretName = /secret|password|passphrase|signature|^sig$|private.?key|api.
 // A Tollgate API key, and 64 bytes or more of hex (a compact or a full ECDSA signature, 128 or 130
 // digits); a transaction hash (32 bytes) stays readable.
 const secretValue = /svc_(?:test|live)_[0-9A-Za-z]+|(?:0x)?[0-9a-f]{128,}/gi;
+// A buyer's personal details (a Gateway confirm's `collectedData`): kept only sealed on the payment.
+const personalName = /^collected.?data$/i;
 
 /** A string with every secret-shaped part replaced. */
 export function redactText(value: string): string {
@@ -27,7 +29,7 @@ export function redactBody(value: unknown, { byName = true } = {}, depth = 0): u
   if (Array.isArray(value)) return value.map((item) => redactBody(item, { byName }, depth + 1));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [name, inner] of Object.entries(value)) out[name] = byName && secretName.test(name) && inner !== null ? redacted : redactBody(inner, { byName }, depth + 1);
+    for (const [name, inner] of Object.entries(value)) out[name] = (personalName.test(name) || (byName && secretName.test(name))) && inner !== null ? redacted : redactBody(inner, { byName }, depth + 1);
     return out;
   }
   return value;

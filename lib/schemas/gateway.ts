@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { paymentStatuses } from "./payment";
+import { CollectDataSchema, CollectedDataBodySchema } from "./collect-data";
+import { MaxPollMsSchema, paymentStatuses } from "./payment";
 
 // The wallet side of the interface, shaped field for field as WalletConnect Pay's Gateway
 // (OpenAPI 2026-02-19.preview), so wallets built for it work with only another base URL.
@@ -47,7 +48,7 @@ export const GatewayOptionSchema = z
     etaS: z.number().int().min(0),
     actions: z.array(WalletRpcActionSchema),
     expiresAt: z.number().int().nullable().describe("Unix seconds; confirming later is `quote_expired`."),
-    collectData: z.null().optional(),
+    collectData: CollectDataSchema.nullable().optional().describe("The buyer details to send with confirm (collectedData), when the merchant requires them."),
   })
   .meta({ id: "GatewayOption" });
 
@@ -56,7 +57,9 @@ export const GetOptionsBodySchema = z.object({
   refresh: z.array(z.string().max(200)).max(100).nullable().optional(),
 });
 export const GetOptionsQuerySchema = z.object({ includePaymentInfo: z.enum(["true", "false"]).optional() });
-export const GetOptionsResponseSchema = z.object({ options: z.array(GatewayOptionSchema), info: GatewayPaymentSchema.nullable().optional(), collectData: z.null().optional() }).meta({ id: "GatewayOptions" });
+export const GetOptionsResponseSchema = z
+  .object({ options: z.array(GatewayOptionSchema), info: GatewayPaymentSchema.nullable().optional(), collectData: CollectDataSchema.nullable().optional().describe("The buyer details to send with confirm (collectedData), when the merchant requires them.") })
+  .meta({ id: "GatewayOptions" });
 
 export const FetchBodySchema = z.object({ optionId: z.string().min(1).max(200), data: z.string().max(10_000) });
 export const FetchResponseSchema = z.object({ actions: z.array(WalletRpcActionSchema) }).meta({ id: "GatewayFetchResponse" });
@@ -64,11 +67,9 @@ export const FetchResponseSchema = z.object({ actions: z.array(WalletRpcActionSc
 export const ConfirmBodySchema = z.object({
   optionId: z.string().min(1).max(200),
   results: z.array(z.object({ type: z.literal("walletRpc"), data: z.array(z.unknown()).max(10) })).min(1, "Send the wallet's result.").max(10),
-  collectedData: z.unknown().optional(),
+  collectedData: CollectedDataBodySchema.describe("The buyer details the options' collectData asked for."),
 });
-export const PollQuerySchema = z.object({
-  maxPollMs: z.coerce.number().int().min(0).max(30_000).default(0).describe("Hold the request up to this long (max 30000) and answer as soon as the status changes."),
-});
+export const PollQuerySchema = z.object({ maxPollMs: MaxPollMsSchema });
 
 export const GatewayStatusSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accentPattern } from "@/lib/branding/accent-color";
-import { HttpsUrlSchema, ReturnOriginsSchema, TimestampSchema } from "./common";
+import { CollectDataInputSchema, MerchantCollectDataSchema } from "./collect-data";
+import { HttpsUrlSchema, page, ReturnOriginsSchema, TimestampSchema } from "./common";
 import { idSchema } from "./ids";
 
 const name = z.string().trim().min(1, "Enter a name.").max(200, "At most 200 characters.");
@@ -35,6 +36,7 @@ export const CreateMerchantBodySchema = z.strictObject({
   supportContact: supportContact.optional(),
   underpaymentToleranceBps: tolerance.optional(),
   allowedReturnOrigins: ReturnOriginsSchema.optional(),
+  collectData: CollectDataInputSchema.optional(),
 });
 export type CreateMerchantInput = z.output<typeof CreateMerchantBodySchema>;
 
@@ -47,8 +49,9 @@ export const UpdateMerchantBodySchema = z
     supportContact: supportContact.nullable().optional(),
     underpaymentToleranceBps: tolerance.optional(),
     allowedReturnOrigins: ReturnOriginsSchema.optional(),
+    collectData: CollectDataInputSchema.optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of merchantName, merchantEmail, iconUrl, accentColor, supportContact, underpaymentToleranceBps, allowedReturnOrigins.");
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of merchantName, merchantEmail, iconUrl, accentColor, supportContact, underpaymentToleranceBps, allowedReturnOrigins, collectData.");
 export type UpdateMerchantInput = z.output<typeof UpdateMerchantBodySchema>;
 
 export const MerchantIdParamsSchema = z.object({ merchantId: idSchema("merchant") });
@@ -64,9 +67,15 @@ export const MerchantSchema = z
     supportContact: z.string().nullable().describe("An email address or an https URL, or null."),
     underpaymentToleranceBps: z.number().int().describe("See the create body."),
     allowedReturnOrigins: z.array(z.string()).describe("See the create body."),
+    collectData: MerchantCollectDataSchema,
     createdAt: TimestampSchema,
   })
   .meta({ id: "Merchant" });
 export type MerchantJson = z.input<typeof MerchantSchema>;
 
 export const MerchantEnvelopeSchema = z.object({ merchant: MerchantSchema });
+/** The merchants list, with WalletConnect Pay's `merchants` and `totalCount` beside our page. */
+export const MerchantsPageSchema = page(MerchantSchema).extend({
+  merchants: z.array(MerchantSchema).describe("The same as data (WalletConnect Pay's name)."),
+  totalCount: z.number().int().describe("How many merchants the account has in this mode, over every page."),
+});

@@ -55,13 +55,20 @@ export const CreatePaymentBodySchema = z.strictObject({
     })
     .nullish()
     .transform((v) => v ?? undefined),
+  // As WalletConnect Pay does: unless both are https URLs the redirect is off for the payment (the
+  // checkout shows its own final page), and the create answer warns; the payment is still made.
   checkout: z
     .strictObject({
-      successUrl: HttpsUrlSchema.describe("Where the hosted checkout sends the buyer once the payment succeeded, with ?payment_id=<id>."),
-      errorUrl: HttpsUrlSchema.describe("Where it sends the buyer once the payment failed, expired or was cancelled, with ?payment_id=<id>."),
+      successUrl: z.string().max(2048).nullish().describe("An https URL where the hosted checkout sends the buyer once the payment succeeded, with ?payment_id=<id>."),
+      errorUrl: z.string().max(2048).nullish().describe("An https URL where it sends the buyer once the payment failed, expired or was cancelled, with ?payment_id=<id>."),
     })
     .nullish()
-    .transform((v) => v ?? undefined),
+    .transform((v) => {
+      if (!v) return undefined;
+      const { successUrl, errorUrl } = v;
+      const https = (url: string | null | undefined): url is string => HttpsUrlSchema.safeParse(url).success;
+      return https(successUrl) && https(errorUrl) ? { successUrl, errorUrl, redirect: true as const } : { successUrl: null, errorUrl: null, redirect: false as const };
+    }),
   buyerEmail: z
     .email("Enter a valid email address.")
     .max(254)
@@ -191,21 +198,34 @@ export const PaymentsPageSchema = z
 /** The create answer: the payment, with WalletConnect Pay's names for what it shares beside ours. */
 export const CreatedPaymentSchema = PaymentSchema.extend({
   paymentId: z.string().describe("The same as id (WalletConnect Pay's name)."),
+  expiresAt: z.number().int().min(0).describe("When the payment expires, in Unix seconds (WalletConnect Pay's form; the payment object itself gives an ISO 8601 timestamp)."),
   pollInMs: z.number().int().nullable().describe("Wait about this long before polling the status; null once final."),
   warnings: z
-    .array(z.object({ code: z.enum(["no_payment_option", "receipt_not_mailed"]), message: z.string() }))
+    .array(z.object({ code: z.enum(["no_payment_option", "checkout_redirect_disabled", "receipt_not_mailed"]), message: z.string() }))
     .optional()
-    .describe("Present when no buyer could pay the payment as things stand (no settlement of the merchant can pay its unit), or when a test payment's receipt will be kept in the dev outbox rather than mailed (test mode mails only the team's verified addresses). The payment is created all the same."),
+    .describe("no_payment_option: no buyer could pay the payment as things stand (no settlement of the merchant can pay its unit). checkout_redirect_disabled: checkout was sent without two https URLs, so the buyer is not redirected. receipt_not_mailed: a test payment's receipt is kept in the dev outbox rather than mailed (test mode mails only the team's verified addresses). The payment is created all the same."),
 }).meta({ id: "CreatedPayment" });
 
-export const GatewayLinkSchema = z.object({ paymentId: z.string(), gatewayUrl: z.url() });
+/** The cancel answer: the payment, with WalletConnect Pay's cancel fields beside it. */
+export const CancelledPaymentSchema = PaymentSchema.extend({
+  paymentId: z.string().describe("The same as id (WalletConnect Pay's name)."),
+  cancelledReason: z.literal("cancelled_by_merchant"),
+  cancelledAt: TimestampSchema,
+}).meta({ id: "CancelledPayment" });
 
-export const StatusQuerySchema = z.strictObject({
-  maxPollMs: z.coerce.number().int().min(0).max(30_000).default(0).describe("Hold the request up to this long (max 30000) and answer as soon as the status changes."),
-});
+/** `maxPollMs` as WalletConnect Pay takes it: any wait, held at most 30 seconds. */
+export const MaxPollMsSchema = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .default(0)
+  .transform((ms) => Math.min(ms, 30_000))
+  .describe("Hold the request up to this long (30000 at most; more is held 30000) and answer as soon as the status changes.");
+
+export const StatusQuerySchema = z.strictObject({ maxPollMs: MaxPollMsSchema });
 
 /** A query parameter that may be repeated (`?status=a&status=b`); one value is a list of one. */
-const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).min(1).max(50)).optional();
+export const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).min(1).max(50)).optional();
 const timestamp = DateTimeParamSchema.optional();
 
 // Our filters and WalletConnect Pay's side by side (its names where it defines one); an unknown

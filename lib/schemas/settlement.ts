@@ -2,7 +2,7 @@ import { z } from "zod";
 import { routingNumberProblem } from "@/lib/settlements/aba";
 import { canonicalAccountId, canonicalAssetId, formatAccountId, formatAssetId, parseAccountId, validateSettlement } from "@/lib/chain/caip";
 import { TimestampSchema } from "./common";
-import { MerchantIdParamsSchema } from "./merchant";
+import { MerchantIdParamsSchema, MerchantSchema } from "./merchant";
 import { idSchema } from "./ids";
 
 // CAIP ids are parsed here, at the edge, and leave in canonical form (EIP-55 addresses), so that
@@ -76,6 +76,8 @@ export const CryptoSettlementSchema = z
 export type CryptoSettlementJson = z.input<typeof CryptoSettlementSchema>;
 
 export const SettlementsListSchema = z.object({ fiat: z.array(FiatSettlementSchema), crypto: z.array(CryptoSettlementSchema) });
+/** A merchant with its settlement destinations, as WalletConnect Pay's "get merchant" answers it. */
+export const MerchantWithSettlementsEnvelopeSchema = z.object({ merchant: MerchantSchema.extend({ settlements: SettlementsListSchema }) });
 export const DestinationWarningSchema = z
   .object({
     path: z.string().describe("The request field the warning is about, e.g. `settlements.0.destination`."),
@@ -84,8 +86,10 @@ export const DestinationWarningSchema = z
   })
   .meta({ id: "DestinationWarning" });
 const warnings = z.array(DestinationWarningSchema).optional().describe("Present when something about a destination is unusual but may be intended; the settlement was saved.");
-export const CryptoSettlementsEnvelopeSchema = z.object({ crypto: z.array(CryptoSettlementSchema), warnings });
-export const CryptoSettlementEnvelopeSchema = z.object({ crypto: CryptoSettlementSchema });
+// WalletConnect Pay's names for the same settlements beside ours: `settlements` for the registered
+// ones, the updated one's fields at the top level.
+export const CryptoSettlementsEnvelopeSchema = z.object({ crypto: z.array(CryptoSettlementSchema), settlements: z.array(CryptoSettlementSchema).describe("The same as crypto (WalletConnect Pay's name)."), warnings });
+export const CryptoSettlementEnvelopeSchema = CryptoSettlementSchema.extend({ crypto: CryptoSettlementSchema });
 
 // Fiat (ACH) settlement. The account number is write-only: stored encrypted, shown as its last four digits.
 export const CreateFiatSettlementBodySchema = z.strictObject({

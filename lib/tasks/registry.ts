@@ -8,6 +8,7 @@ import { deliverDueWebhooks, settleDeliveries } from "@/lib/worker/deliver-webho
 import { sweepExpiredPayments } from "@/lib/worker/sweep-expired-payments";
 import { watchChains } from "@/lib/worker/watch-chains";
 import { auditLogRetention } from "./retention/audit-logs";
+import { buyerDetailsRetention } from "./retention/buyer-details";
 import { eventRetention } from "./retention/events";
 import { gatewayOptionRetention } from "./retention/gateway-options";
 import { idempotencyRetention } from "./retention/idempotency-records";
@@ -42,4 +43,5 @@ export const registeredTasks: readonly Task[] = [
   resetRequestRetention,
   emailRetention,
   gatewayOptionRetention,
+  buyerDetailsRetention,
 ];

@@ -1,7 +1,8 @@
 import { cancelGatewayPayment } from "@/lib/gateway/cancel";
+import { gatewayCollectData, recordCollectedData } from "@/lib/gateway/collect-data";
 import { confirmGatewayOption } from "@/lib/gateway/confirm";
 import { findGatewayPayment } from "@/lib/gateway/find-payment";
-import { createGatewayOptions, optionActions } from "@/lib/gateway/options";
+import { createGatewayOptions, optionActions, retireQuotes } from "@/lib/gateway/options";
 import { gatewayPayment, gatewayStatus } from "@/lib/gateway/serialize";
 import { db, type Payment } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
@@ -60,8 +61,10 @@ export const gatewayOptionsOp = defineOperation({
   errors: ["payment_not_found", "invalid_params", "invalid_state", "payment_expired"],
   handler: async ({ ctx, params, query, body }) => {
     const payment = await findGatewayPayment(ctx, params.paymentId);
+    await retireQuotes(payment, body.refresh ?? []);
     const options = await createGatewayOptions(payment, body.accounts);
-    return { options, info: query.includePaymentInfo === "true" ? await gatewayPayment(payment) : null, collectData: null };
+    const collectData = await gatewayCollectData(payment);
+    return { options: options.map((o) => ({ ...o, collectData })), info: query.includePaymentInfo === "true" ? await gatewayPayment(payment) : null, collectData };
   },
 });
 
@@ -95,7 +98,9 @@ export const gatewayConfirmOp = defineOperation({
   response: GatewayStatusSchema,
   errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired"],
   handler: async ({ ctx, params, query, body, signal }) => {
-    const payment = await confirmGatewayOption(await findGatewayPayment(ctx, params.paymentId), body.optionId, body.results, ctx.actor);
+    const found = await findGatewayPayment(ctx, params.paymentId);
+    await recordCollectedData(found, body.collectedData);
+    const payment = await confirmGatewayOption(found, body.optionId, body.results, ctx.actor);
     return statusAfterPoll(ctx, payment, query.maxPollMs, signal);
   },
 });

@@ -5,8 +5,10 @@ import { listMerchants } from "@/lib/merchants/list-merchants";
 import { serializeMerchant } from "@/lib/merchants/serialize";
 import { updateMerchant } from "@/lib/merchants/update-merchant";
 import { PageQuerySchema } from "@/lib/db/pagination";
-import { DeletedSchema, page } from "@/lib/schemas/common";
-import { CreateMerchantBodySchema, MerchantSchema, MerchantEnvelopeSchema, MerchantIdParamsSchema, UpdateMerchantBodySchema } from "@/lib/schemas/merchant";
+import { listSettlements } from "@/lib/settlements/list-settlements";
+import { DeletedSchema } from "@/lib/schemas/common";
+import { CreateMerchantBodySchema, MerchantEnvelopeSchema, MerchantIdParamsSchema, MerchantsPageSchema, UpdateMerchantBodySchema } from "@/lib/schemas/merchant";
+import { MerchantWithSettlementsEnvelopeSchema } from "@/lib/schemas/settlement";
 import { defineOperation } from "../operation";
 
 const tag = "Merchant Management";
@@ -20,7 +22,7 @@ export const listMerchantsOp = defineOperation({
   permission: "merchants.read",
   query: PageQuerySchema,
   status: 200,
-  response: page(MerchantSchema),
+  response: MerchantsPageSchema,
   handler: ({ ctx, query, q }) => listMerchants(q, ctx, query),
 });
 
@@ -47,9 +49,12 @@ export const getMerchantOp = defineOperation({
   permission: "merchants.read",
   params: MerchantIdParamsSchema,
   status: 200,
-  response: MerchantEnvelopeSchema,
+  response: MerchantWithSettlementsEnvelopeSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, q }) => ({ merchant: serializeMerchant(await getMerchant(q, ctx, params.merchantId)) }),
+  handler: async ({ ctx, params, q }) => {
+    const merchant = serializeMerchant(await getMerchant(q, ctx, params.merchantId));
+    return { merchant: { ...merchant, settlements: await listSettlements(q, ctx, params.merchantId) } };
+  },
 });
 
 export const updateMerchantOp = defineOperation({

@@ -7,15 +7,32 @@ import { openPaymentStatus, readPayment } from "@/lib/payments/get-payment";
 import { getMerchant } from "@/lib/merchants/get-merchant";
 import { listPayments, paymentsListRequest } from "@/lib/payments/list-payments";
 import { pollHintMs } from "@/lib/payments/lifecycle";
-import { gatewayUrl, serializePayment, serializeStatus } from "@/lib/payments/serialize";
+import { serializePayment, serializeStatus } from "@/lib/payments/serialize";
 import { simulatePayment } from "@/lib/payments/simulate-payment";
 import { waitForChange } from "@/lib/payments/wait-for-change";
 import { callerKey } from "@/lib/api/context";
 import type { Payment as PaymentRow } from "@/lib/db";
 import type { Scope } from "@/lib/tenancy/scope";
-import { CreatedPaymentSchema, CreatePaymentBodySchema, type CreatePaymentInput, GatewayLinkSchema, ListPaymentsQuerySchema, PaymentSchema, PaymentIdParamsSchema, PaymentsPageSchema, PaymentStatusSchema, SimulateBodySchema, StatusQuerySchema } from "@/lib/schemas/payment";
+import { z } from "zod";
+import { CancelledPaymentSchema, CreatedPaymentSchema, CreatePaymentBodySchema, type CreatePaymentInput, ListedPaymentSchema, ListPaymentsQuerySchema, PaymentSchema, PaymentIdParamsSchema, PaymentsPageSchema, PaymentStatusSchema, paymentStatuses, repeated, SimulateBodySchema, StatusQuerySchema } from "@/lib/schemas/payment";
 import { AppError } from "@/lib/errors/errors";
 import { defineOperation } from "../operation";
+import type { VersionChange } from "../versioned-shapes";
+
+// What 2026-02-19.preview changed (WalletConnect Pay's own changes between its two versions).
+const checkoutSince: VersionChange = {
+  since: "2026-02-19.preview",
+  description: "`checkout` {successUrl, errorUrl} on payment creation: where the hosted checkout sends the buyer once the payment is final.",
+  body: (schema) => (schema as typeof CreatePaymentBodySchema).omit({ checkout: true }),
+};
+const statusesBeforeCancelled = paymentStatuses.filter((s) => s !== "cancelled");
+const cancelledListedSince: VersionChange = {
+  since: "2026-02-19.preview",
+  description: "Payment lists show a cancelled payment as `cancelled` and filter by it; before, it is listed as `expired` and `status=cancelled` is refused.",
+  query: (schema) => (schema as z.ZodObject).extend({ status: repeated(z.enum(statusesBeforeCancelled)) }),
+  response: (schema) => (schema as typeof PaymentsPageSchema).extend({ data: z.array(ListedPaymentSchema.extend({ status: z.enum(statusesBeforeCancelled) })) }),
+  answer: (page: z.input<typeof PaymentsPageSchema>) => ({ ...page, data: page.data.map((p) => (p.status === "cancelled" ? { ...p, status: "expired" } : p)) }),
+};
 
 export const createPaymentOp = defineOperation({
   id: "Payments_create",
@@ -29,6 +46,7 @@ export const createPaymentOp = defineOperation({
   body: CreatePaymentBodySchema,
   status: 201,
   response: CreatedPaymentSchema,
+  versions: [checkoutSince],
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
     const { payment, settlementAssets, receiptWarnings } = await createPayment(q, ctx, ctx.actor, merchantId, body);
@@ -40,32 +58,24 @@ export const createPaymentOp = defineOperation({
   },
 });
 
+/** The create answer of both create operations: the payment, with WalletConnect Pay's fields as its schema has them. */
 function createdPayment(scope: Scope, body: CreatePaymentInput, payment: PaymentRow, settlementAssets: string[], receiptWarnings: ReceiptWarning[]) {
-  const warnings = [...warningsForSettlements(scope, body.amount, settlementAssets), ...receiptWarnings];
-  return { ...serializePayment(payment), paymentId: payment.id, pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
+  const warnings: { code: "no_payment_option" | "checkout_redirect_disabled" | ReceiptWarning["code"]; message: string }[] = [...warningsForSettlements(scope, body.amount, settlementAssets), ...receiptWarnings];
+  if (body.checkout?.redirect === false) {
+    warnings.push({ code: "checkout_redirect_disabled", message: "checkout needs an https successUrl and errorUrl; without them the buyer is not redirected once the payment is final." });
+  }
+  const expiresAt = Math.floor(payment.expiresAt.getTime() / 1000);
+  return { ...serializePayment(payment), paymentId: payment.id, expiresAt, pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
 }
 
+// WalletConnect Pay's ecommerce flow (their guide's "Merchant API"): the same create, answered the
+// same way, and the same status read under their path.
 export const createGatewayPaymentOp = defineOperation({
-  id: "Gateway_createPayment",
-  summary: "Create a payment and get its gateway link (second form)",
+  ...createPaymentOp,
+  id: "MerchantPayment_create",
+  summary: "Create a payment and get its gateway link (WalletConnect Pay's ecommerce flow)",
   tag: "Gateway",
-  method: "POST",
   path: "/v1/merchant/payment",
-  permission: "payments.write",
-  idempotency: "optional",
-  merchantHeader: true,
-  body: CreatePaymentBodySchema,
-  status: 201,
-  response: GatewayLinkSchema,
-  errors: ["merchant_not_found"],
-  handler: async ({ ctx, body, merchantId, q }) => {
-    const { payment } = await createPayment(q, ctx, ctx.actor, merchantId, body);
-    return { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id) };
-  },
-  plan: async ({ ctx, body, merchantId }) => {
-    const { payment, ctes } = await planPayment(ctx, ctx.actor, merchantId, body);
-    return { body: { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id) }, ctes, written: "payment", name: "create-payment" };
-  },
 });
 
 export const paymentStatusOp = defineOperation({
@@ -93,6 +103,14 @@ export const paymentStatusOp = defineOperation({
   },
 });
 
+export const merchantPaymentStatusOp = defineOperation({
+  ...paymentStatusOp,
+  id: "MerchantPayment_status",
+  summary: "Verify a payment's status (WalletConnect Pay's ecommerce flow)",
+  tag: "Gateway",
+  path: "/v1/merchant/payment/{paymentId}/status",
+});
+
 export const listPaymentsOp = defineOperation({
   id: "Payments_list",
   summary: "List payments, newest first, with filters",
@@ -103,6 +121,7 @@ export const listPaymentsOp = defineOperation({
   query: ListPaymentsQuerySchema,
   status: 200,
   response: PaymentsPageSchema,
+  versions: [cancelledListedSince],
   handler: ({ ctx, query, q }) => listPayments(q, ctx, paymentsListRequest(query)),
 });
 
@@ -117,6 +136,7 @@ export const listMerchantPaymentsOp = defineOperation({
   query: ListPaymentsQuerySchema.omit({ merchantId: true }),
   status: 200,
   response: PaymentsPageSchema,
+  versions: [cancelledListedSince],
   errors: ["merchant_not_found"],
   handler: async ({ ctx, query, merchantId, q }) => {
     await getMerchant(q, ctx, merchantId).catch((error: unknown) => {
@@ -150,9 +170,12 @@ export const cancelPaymentOp = defineOperation({
   idempotency: "optional",
   params: PaymentIdParamsSchema,
   status: 200,
-  response: PaymentSchema,
+  response: CancelledPaymentSchema,
   errors: ["payment_not_found", "invalid_state"],
-  handler: async ({ ctx, params, q }) => serializePayment(await cancelPayment(q, ctx, ctx.actor, params.paymentId)),
+  handler: async ({ ctx, params, q }) => {
+    const payment = await cancelPayment(q, ctx, ctx.actor, params.paymentId);
+    return { ...serializePayment(payment), paymentId: payment.id, cancelledReason: "cancelled_by_merchant" as const, cancelledAt: (payment.finalizedAt ?? payment.updatedAt).toISOString() };
+  },
 });
 
 export const simulatePaymentOp = defineOperation({

@@ -44,7 +44,8 @@ export const registerCryptoSettlementsOp = defineOperation({
   errors: ["not_found", "settlement_asset_conflict", "unsafe_destination"],
   handler: async ({ ctx, params, body, q }) => {
     const { rows, warnings } = await registerCryptoSettlements(q, ctx, ctx.actor, params.merchantId, body, { confirmWarnings: true });
-    return { crypto: rows.map(serializeCryptoSettlement), ...(warnings.length ? { warnings } : {}) };
+    const crypto = rows.map(serializeCryptoSettlement);
+    return { crypto, settlements: crypto, ...(warnings.length ? { warnings } : {}) };
   },
 });
 
@@ -61,7 +62,10 @@ export const updateCryptoSettlementOp = defineOperation({
   status: 200,
   response: CryptoSettlementEnvelopeSchema,
   errors: ["not_found", "unsafe_destination"],
-  handler: async ({ ctx, params, body, q }) => ({ crypto: serializeCryptoSettlement(await updateCryptoSettlement(q, ctx, ctx.actor, params.merchantId, params.id, body)) }),
+  handler: async ({ ctx, params, body, q }) => {
+    const crypto = serializeCryptoSettlement(await updateCryptoSettlement(q, ctx, ctx.actor, params.merchantId, params.id, body));
+    return { ...crypto, crypto };
+  },
 });
 
 export const deleteCryptoSettlementOp = defineOperation({

@@ -14,8 +14,11 @@ import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
+import { merchantCollectData } from "@/lib/merchants/collect-data";
 import { getMerchant } from "@/lib/merchants/get-merchant";
+import { formatAmount } from "@/lib/payments/format-amount";
 import { findPayments } from "@/lib/payments/list-payments";
+import { collectFields } from "@/lib/schemas/collect-data";
 import { listSettlements } from "@/lib/settlements/list-settlements";
 
 export const metadata: Metadata = { title: "Merchant" };
@@ -29,6 +32,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ mode:
     throw error;
   });
   const canReadPayments = can(viewer.role, "payments.read");
+  const collecting = merchantCollectData(merchant);
   const [settlements, recent] = await Promise.all([
     listSettlements(db(), scope, merchant.id),
     canReadPayments ? findPayments(db(), scope, { limit: 5, merchantId: [merchant.id] }) : null,
@@ -49,7 +53,7 @@ export default async function MerchantPage({ params }: { params: Promise<{ mode:
           }
           actions={
             can(viewer.role, "merchants.write") ? (
-              <MerchantActions mode={mode} merchantId={merchant.id} merchant={{ merchantName: merchant.name, merchantEmail: merchant.email, iconUrl: merchant.iconUrl, accentColor: merchant.accentColor, supportContact: merchant.supportContact, underpaymentToleranceBps: merchant.underpaymentToleranceBps, allowedReturnOrigins: merchant.allowedReturnOrigins }} />
+              <MerchantActions mode={mode} merchantId={merchant.id} merchant={{ merchantName: merchant.name, merchantEmail: merchant.email, iconUrl: merchant.iconUrl, accentColor: merchant.accentColor, supportContact: merchant.supportContact, underpaymentToleranceBps: merchant.underpaymentToleranceBps, allowedReturnOrigins: merchant.allowedReturnOrigins, collectData: merchantCollectData(merchant) }} />
             ) : null
           }
         />
@@ -61,6 +65,10 @@ export default async function MerchantPage({ params }: { params: Promise<{ mode:
         <p className="break-words text-sm" data-testid="allowed-return-origins">
           <span className="text-muted-foreground">Allowed return URLs: </span>
           {merchant.allowedReturnOrigins.length ? merchant.allowedReturnOrigins.join(", ") : "none (a payment link's returnUrl is ignored)"}
+        </p>
+        <p className="break-words text-sm" data-testid="collect-data">
+          <span className="text-muted-foreground">Buyer details collected: </span>
+          {collecting ? `${collectFields.filter((f) => collecting.fields.includes(f.id)).map((f) => f.name).join(", ")}${collecting.minAmount ? ` (payments of ${formatAmount(collecting.minAmount.unit, collecting.minAmount.value)} or more)` : " (every payment)"}` : "none"}
         </p>
       </div>
 

@@ -21,6 +21,7 @@ import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { parseUnit, subValues } from "@/lib/money/money";
+import { buyerDetails } from "@/lib/payments/buyer-details";
 import { formatAmount, formatAssetAmount } from "@/lib/payments/format-amount";
 import { getPaymentDetail } from "@/lib/payments/get-payment-detail";
 import { listPaymentOptions } from "@/lib/payments/payment-options";
@@ -153,6 +154,22 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
           {reserved !== "0" ? <Row label="Refunded">{formatAmount(p.amountUnit, reserved)}</Row> : null}
         </dl>
       </SectionCard>
+
+      {p.collectedData ? (
+        <SectionCard data-testid="buyer-details" title="Buyer details" description="Collected from the buyer's wallet for this merchant (information capture). Kept encrypted, never logged, erased after the retention period.">
+          {can(viewer.role, "payments.buyer_details") ? (
+            <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+              {buyerDetails(p)!.map((d) => (
+                <Row key={d.id} label={d.name}>
+                  <span className="break-all">{d.value}</span>
+                </Row>
+              ))}
+            </dl>
+          ) : (
+            <p className="text-sm text-muted-foreground">Only owners, admins and support can see the buyer&apos;s details.</p>
+          )}
+        </SectionCard>
+      ) : null}
 
       {p.exceptionType && p.exceptionAsset && p.exceptionReceived ? (
         <SectionCard data-testid="payment-exception" className={p.exceptionResolution ? undefined : "border-red-300"} title={exceptionLabels[p.exceptionType]} description={exceptionExplanations[p.exceptionType]} contentClassName="space-y-3 text-sm">

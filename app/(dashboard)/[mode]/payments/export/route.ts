@@ -14,7 +14,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ mode
 
   const { filter, view } = paymentsSearch(parsePaymentsQuery(new URL(request.url).searchParams));
   const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "-");
-  return new Response(exportPaymentsCsv({ accountId: viewer.account.id, mode }, filter, { sort: view.sort, search: view.search }), {
+  return new Response(exportPaymentsCsv({ accountId: viewer.account.id, mode }, filter, { sort: view.sort, search: view.search }, { buyerDetails: can(viewer.role, "payments.buyer_details") }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="payments-${mode}-${stamp}.csv"`,
