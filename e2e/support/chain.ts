@@ -186,9 +186,10 @@ function compile(contract: string) {
   const input = { language: "Solidity", sources: { [file]: { content: source } }, settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } } };
   const output = JSON.parse(
     solc.compile(JSON.stringify(input), {
+      // The suite's own contracts first (one may build on another), then OpenZeppelin's.
       import: (p) => {
-        const file = path.join(repoRoot, "node_modules", p);
-        return fs.existsSync(file) ? { contents: fs.readFileSync(file, "utf8") } : { error: `not found: ${p}` };
+        const file = [path.join(repoRoot, "e2e/chain", p), path.join(repoRoot, "node_modules", p)].find((f) => fs.existsSync(f));
+        return file ? { contents: fs.readFileSync(file, "utf8") } : { error: `not found: ${p}` };
       },
     }),
   ) as { errors?: { severity: string; formattedMessage: string }[]; contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>> };
