@@ -190,6 +190,7 @@ export const PaymentsPageSchema = z
 /** The create answer: the payment, with WalletConnect Pay's names for what it shares beside ours. */
 export const CreatedPaymentSchema = PaymentSchema.extend({
   paymentId: z.string().describe("The same as id (WalletConnect Pay's name)."),
+  x402Url: z.url().describe("Where an AI agent pays the payment over x402: a GET answers 402 with its requirements."),
   pollInMs: z.number().int().nullable().describe("Wait about this long before polling the status; null once final."),
   warnings: z
     .array(z.object({ code: z.enum(["no_payment_option"]), message: z.string() }))
@@ -197,7 +198,7 @@ export const CreatedPaymentSchema = PaymentSchema.extend({
     .describe("Present when no buyer could pay the payment as things stand (no settlement of the merchant can pay its unit). The payment is created all the same."),
 }).meta({ id: "CreatedPayment" });
 
-export const GatewayLinkSchema = z.object({ paymentId: z.string(), gatewayUrl: z.url() });
+export const GatewayLinkSchema = z.object({ paymentId: z.string(), gatewayUrl: z.url(), x402Url: z.url().describe("Where an AI agent pays the payment over x402.") });
 
 export const StatusQuerySchema = z.strictObject({
   maxPollMs: z.coerce.number().int().min(0).max(30_000).default(0).describe("Hold the request up to this long (max 30000) and answer as soon as the status changes."),

@@ -14,6 +14,7 @@ import type { Payment as PaymentRow } from "@/lib/db";
 import type { Scope } from "@/lib/tenancy/scope";
 import { CreatedPaymentSchema, CreatePaymentBodySchema, type CreatePaymentInput, GatewayLinkSchema, ListPaymentsQuerySchema, PaymentSchema, PaymentIdParamsSchema, PaymentsPageSchema, PaymentStatusSchema, SimulateBodySchema, StatusQuerySchema } from "@/lib/schemas/payment";
 import { AppError } from "@/lib/errors/errors";
+import { x402Url } from "@/lib/x402/payment-url";
 import { defineOperation } from "../operation";
 
 export const createPaymentOp = defineOperation({
@@ -41,7 +42,7 @@ export const createPaymentOp = defineOperation({
 
 function createdPayment(scope: Scope, body: CreatePaymentInput, payment: PaymentRow, settlementAssets: string[]) {
   const warnings = warningsForSettlements(scope, body.amount, settlementAssets);
-  return { ...serializePayment(payment), paymentId: payment.id, pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
+  return { ...serializePayment(payment), paymentId: payment.id, x402Url: x402Url(payment.id), pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
 }
 
 export const createGatewayPaymentOp = defineOperation({
@@ -59,11 +60,11 @@ export const createGatewayPaymentOp = defineOperation({
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
     const { payment } = await createPayment(q, ctx, ctx.actor, merchantId, body);
-    return { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id) };
+    return { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id), x402Url: x402Url(payment.id) };
   },
   plan: async ({ ctx, body, merchantId }) => {
     const { payment, ctes } = await planPayment(ctx, ctx.actor, merchantId, body);
-    return { body: { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id) }, ctes, written: "payment", name: "create-payment" };
+    return { body: { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id), x402Url: x402Url(payment.id) }, ctes, written: "payment", name: "create-payment" };
   },
 });
 

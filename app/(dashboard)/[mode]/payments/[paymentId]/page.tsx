@@ -27,6 +27,7 @@ import { listPaymentOptions } from "@/lib/payments/payment-options";
 import { gatewayUrl } from "@/lib/payments/serialize";
 import { overpaidExcess } from "@/lib/refunds/refund-excess";
 import { refundRoute, refundValueInAsset } from "@/lib/refunds/verify-refund";
+import { findX402Payment } from "@/lib/x402/find-x402-payment";
 
 export const metadata: Metadata = { title: "Payment" };
 
@@ -50,6 +51,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
   const unpayable = p.status === "requires_action" ? await payabilityWarnings(db(), scope, p.merchantId, { unit: p.amountUnit, value: p.amountValue.toFixed() }) : [];
   const excess = overpaidExcess(p);
   const excessRefund = refunds.find((r) => r.excess && r.status !== "failed");
+  const x402 = await findX402Payment(db(), scope, p.id);
   const decimals = !unit.ok ? 0 : unit.value.kind === "fiat" ? unit.value.exponent : (findKnownAsset(p.amountUnit.slice("caip19/".length))?.decimals ?? 0);
 
   return (
@@ -101,6 +103,15 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
               <span className="text-muted-foreground">Not chosen yet</span>
             )}
           </Row>
+          {x402 ? (
+            <Row label="Agent payment">
+              <span className="flex flex-wrap items-center gap-2" data-testid="x402-payment">
+                <Badge tone={p.status === "succeeded" ? "success" : "warning"}>{p.status === "succeeded" || p.status === "processing" ? "Paid with x402" : "x402 payment attempted"}</Badge>
+                {x402.resourceUrl ? <span className="break-all">for <code className="text-xs">{x402.resourceUrl}</code></span> : null}
+                <span className="break-all text-muted-foreground">by {x402.payer}</span>
+              </span>
+            </Row>
+          ) : null}
           <Row label="Status">
             <StatusBadge status={p.status} /> <RefundBadge state={refundState(p)} />
             {p.failureReason ? <span className="ml-2 text-muted-foreground">{p.failureReason}</span> : null}
