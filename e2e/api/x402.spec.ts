@@ -5,7 +5,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { LocalChain, localCaip2, relayerAddress, relayerKey } from "../support/chain";
 import { createMerchant, usdcBase } from "../support/merchants";
-import { extraPort, localChainConfirmations, localChainId, localChainRpc, usesPostgres } from "../support/settings";
+import { baseURL, extraPort, localChainConfirmations, localChainId, localChainRpc, usesPostgres } from "../support/settings";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
 import { useWebhookEndpoints } from "../support/webhook-endpoints";
 import { agentFetch, decodeHeader, encodeHeader, facilitator, facilitatorUrl, paywalledServer } from "../support/x402";
@@ -22,6 +22,8 @@ let authToken: Address;
 let plainToken: Address;
 const tokenExtra = { name: "Test Dollar", version: "2" };
 
+/** The local token is no default asset of x402's client: an agent's operator allows it. */
+const spend = () => [{ network: localCaip2 as `${string}:${string}`, asset: authToken, maxAmountPerPayment: "10000000" }];
 const balanceOf = (owner: Address) => chain.public.readContract({ address: authToken, abi: erc20, functionName: "balanceOf", args: [owner] });
 const relayed = () => chain.public.getTransactionCount({ address: relayerAddress });
 
@@ -92,7 +94,7 @@ test.describe("the facilitator API", () => {
     expect(await client.verify(payment, requirements)).toMatchObject({ isValid: false, invalidReason: "invalid_exact_evm_nonce_already_used" });
     expect(await client.settle(payment, requirements)).toMatchObject({ success: false, errorReason: "invalid_exact_evm_nonce_already_used", transaction: "" });
 
-    const doc = (await api.get("/v1/openapi.json")).body;
+    const doc = await (await fetch(`${baseURL}/v1/openapi.json`)).json();
     for (const path of ["/v1/x402/verify", "/v1/x402/settle", "/v1/x402/supported"]) expect(doc.paths[path], path).toBeDefined();
   });
 
@@ -187,7 +189,7 @@ test.describe("agents paying on the local chain", () => {
     const agent = await fundedAgent(10_000_000n);
     const sent: string[] = [];
     const before = await relayed();
-    const paid = await agentFetch(agent, sent)(x402Url);
+    const paid = await agentFetch(agent, sent, spend())(x402Url);
     expect(paid.status).toBe(200);
     const receipt = decodeHeader(paid.headers.get("payment-response"));
     expect(receipt).toMatchObject({ success: true, network: localCaip2, payer: agent.address, transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
@@ -203,7 +205,7 @@ test.describe("agents paying on the local chain", () => {
     expect(delivery!.event.type).toBe("payment.succeeded");
 
     // Paid: the URL says so (no 402, so an agent pays nothing), a replayed header and a fresh one are not charged.
-    const again = await agentFetch(await fundedAgent(5_000_000n))(x402Url);
+    const again = await agentFetch(await fundedAgent(5_000_000n), [], spend())(x402Url);
     expect(again.status).toBe(200);
     expect((await again.json()).status).toBe("succeeded");
     const replayed = await fetch(x402Url, { headers: { "PAYMENT-SIGNATURE": sent[0]! } });
@@ -230,7 +232,7 @@ test.describe("agents paying on the local chain", () => {
 
     const cancelled = await make();
     expect((await api.post(`/v1/payments/${cancelled.id}/cancel`, undefined, { merchantId })).status).toBe(200);
-    const gone = await agentFetch(agent)(cancelled.x402Url);
+    const gone = await agentFetch(agent, [], spend())(cancelled.x402Url);
     expect(gone.status).toBe(410);
     expect((await gone.json()).status).toBe("cancelled");
     expect(await balanceOf(destination)).toBe(0n);
@@ -245,7 +247,7 @@ test.describe("agents paying on the local chain", () => {
       const agent = await fundedAgent(5_000_000n);
       const sent: string[] = [];
       const before = await relayed();
-      const answer = await agentFetch(agent, sent)(server.url);
+      const answer = await agentFetch(agent, sent, spend())(server.url);
       expect(answer.status).toBe(200);
       expect(await answer.json()).toEqual({ report: { weather: "sunny", temperature: 21 } });
       expect(decodeHeader(answer.headers.get("payment-response"))).toMatchObject({ success: true, payer: agent.address });

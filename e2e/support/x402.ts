@@ -6,6 +6,7 @@ import { paymentMiddleware, x402ResourceServer } from "@x402/express";
 import { ExactEvmScheme as ExactEvmClientScheme } from "@x402/evm/exact/client";
 import { ExactEvmScheme as ExactEvmServerScheme } from "@x402/evm/exact/server";
 import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
+import type { SpendControlAsset } from "@x402/core/client";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { baseURL } from "./settings";
 
@@ -20,14 +21,18 @@ export function facilitator(apiKey: string, merchantId: string, url = facilitato
   return new HTTPFacilitatorClient({ url, createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) });
 }
 
-/** An agent's fetch: pays any 402 with the account's EIP-3009 signature. `sent` records each payment header it sent. */
-export function agentFetch(account: PrivateKeyAccount, sent: string[] = []) {
+/**
+ * An agent's fetch: pays any 402 with the account's EIP-3009 signature. `sent` records each payment
+ * header it sent; `allowedAssets` are tokens beyond x402's defaults (USDC…) the agent may spend.
+ */
+export function agentFetch(account: PrivateKeyAccount, sent: string[] = [], allowedAssets: SpendControlAsset[] = []) {
   const recording: typeof fetch = async (input, init) => {
     const header = new Request(input, init).headers.get("payment-signature");
     if (header) sent.push(header);
     return fetch(input, init);
   };
-  return wrapFetchWithPayment(recording, new x402Client().register("eip155:*", new ExactEvmClientScheme(account)));
+  const client = x402Client.fromConfig({ schemes: [{ network: "eip155:*", client: new ExactEvmClientScheme(account) }], spendControls: { allowedAssets } });
+  return wrapFetchWithPayment(recording, client);
 }
 
 export type Price = string | { amount: string; asset: `0x${string}`; extra: Record<string, unknown> };
