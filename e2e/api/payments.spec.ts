@@ -26,8 +26,9 @@ test.describe("creating payments", () => {
     expect(lifetime).toBe(15 * 60 * 1000);
     expect(Date.parse(p.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     // The create answer also carries WalletConnect Pay's names beside ours; the payment itself is the same.
-    const { paymentId, pollInMs, warnings, ...payment } = p;
+    const { paymentId, pollInMs, warnings, x402Url, ...payment } = p;
     expect(warnings).toEqual([expect.objectContaining({ code: "no_payment_option" })]);
+    expect(x402Url).toBe(`${baseURL}/pay/${p.id}/x402`);
     expect({ paymentId, pollInMs }).toEqual({ paymentId: p.id, pollInMs: 2000 });
     expect((await api.get(`/v1/payments/${p.id}`)).body).toEqual(payment);
   });

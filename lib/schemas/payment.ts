@@ -198,7 +198,7 @@ export const CreatedPaymentSchema = PaymentSchema.extend({
     .describe("Present when no buyer could pay the payment as things stand (no settlement of the merchant can pay its unit). The payment is created all the same."),
 }).meta({ id: "CreatedPayment" });
 
-export const GatewayLinkSchema = z.object({ paymentId: z.string(), gatewayUrl: z.url(), x402Url: z.url().describe("Where an AI agent pays the payment over x402.") });
+export const GatewayLinkSchema = z.object({ paymentId: z.string(), gatewayUrl: z.url() });
 
 export const StatusQuerySchema = z.strictObject({
   maxPollMs: z.coerce.number().int().min(0).max(30_000).default(0).describe("Hold the request up to this long (max 30000) and answer as soon as the status changes."),

@@ -60,11 +60,11 @@ export const createGatewayPaymentOp = defineOperation({
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
     const { payment } = await createPayment(q, ctx, ctx.actor, merchantId, body);
-    return { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id), x402Url: x402Url(payment.id) };
+    return { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id) };
   },
   plan: async ({ ctx, body, merchantId }) => {
     const { payment, ctes } = await planPayment(ctx, ctx.actor, merchantId, body);
-    return { body: { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id), x402Url: x402Url(payment.id) }, ctes, written: "payment", name: "create-payment" };
+    return { body: { paymentId: payment.id, gatewayUrl: gatewayUrl(payment.id) }, ctes, written: "payment", name: "create-payment" };
   },
 });
 

@@ -91,7 +91,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
       <SectionCard title="Details">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
           <Row label="Amount">
-            {amount} <span className="text-muted-foreground">({p.amountValue.toFixed()} {p.amountUnit})</span>
+            {amount} <span className="break-all text-muted-foreground">({p.amountValue.toFixed()} {p.amountUnit})</span>
           </Row>
           <Row label="Paid with">
             {p.optionAsset && (p.paidValue ?? p.optionValue) ? (
