@@ -145,6 +145,31 @@ test.describe("the facilitator API", () => {
   });
 });
 
+test("a relayer without gas: the settle is refused with the reason, its payment fails, and the same header settles once the relayer is funded", async ({ apiAs, fixtures }) => {
+  const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+  const { merchantId, destination } = await liveMerchant(api);
+  const client = facilitator(fixtures.accounts.a.keys.live, merchantId);
+  const agent = await fundedAgent(1_000_000n);
+  const requirements = liveRequirements(destination, "1000000");
+  const payment = await signedPayment(agent, requirements);
+  const funds = await chain.public.getBalance({ address: relayerAddress });
+  await chain.setBalance(relayerAddress, 0n);
+  let refused;
+  try {
+    refused = await client.settle(payment, requirements);
+  } finally {
+    await chain.setBalance(relayerAddress, funds);
+  }
+  expect(refused).toMatchObject({ success: false, errorReason: "unexpected_settle_error", errorMessage: expect.stringContaining("too little gas"), transaction: "" });
+  const failed = (await api.get(`/v1/payments/${(refused.extra as { paymentId: string }).paymentId}/status`, { merchantId })).body;
+  expect(failed.status).toBe("failed");
+
+  const before = await relayed();
+  expect(await client.settle(payment, requirements)).toMatchObject({ success: true, payer: agent.address });
+  expect(await relayed()).toBe(before + 1);
+  expect(await balanceOf(destination)).toBe(1_000_000n);
+});
+
 test.describe("two instances on one PostgreSQL", () => {
   test.skip(!usesPostgres, "The embedded database is single-process by design: there is no second instance to race.");
   let servers: SpawnedServer[] = [];
