@@ -28,7 +28,7 @@ test("the payment page says it was paid with x402 and names the resource", async
   const marked = page.getByTestId("x402-payment");
   await expect(marked).toContainText("Paid with x402");
   await expect(marked).toContainText(server.url);
-  await expect(page.getByTestId("timeline-title").filter({ hasText: `An agent paid over x402 for ${server.url}` })).toBeVisible();
+  await expect(page.getByTestId("timeline-title").filter({ hasText: `An agent authorized an x402 payment for ${server.url}` })).toBeVisible();
   await expect(page.getByTestId("payment-amount")).toHaveText("0.25 USDC");
   expect((await axeFindings(page)).filter(isSerious)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("x402-payment-390.png"), fullPage: true });
