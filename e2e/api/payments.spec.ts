@@ -29,9 +29,10 @@ test.describe("creating payments", () => {
     expect(Date.parse(stored.expiresAt) - Date.parse(p.createdAt)).toBe(15 * 60 * 1000);
     expect(Date.parse(p.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     // The create answer also carries WalletConnect Pay's names beside ours; the payment itself is the same.
-    const { paymentId, pollInMs, warnings, expiresAt, ...payment } = p;
+    const { paymentId, pollInMs, warnings, expiresAt, x402Url, ...payment } = p;
     void expiresAt;
     expect(warnings).toEqual([expect.objectContaining({ code: "no_payment_option" })]);
+    expect(x402Url).toBe(`${baseURL}/pay/${p.id}/x402`);
     expect({ paymentId, pollInMs }).toEqual({ paymentId: p.id, pollInMs: 2000 });
     expect({ ...stored, expiresAt: undefined }).toEqual({ ...payment, expiresAt: undefined });
   });

@@ -65,6 +65,18 @@ export async function buildCell(api: ApiClient, name: CellName, key: string, tag
 }
 
 /** A valid body per operation, aimed at the target cell's resources where the body names one. */
+// A well-formed x402 payment that is refused (its validBefore is past maxTimeoutSeconds): nothing is ever settled.
+const x402Requirements = { scheme: "exact", network: "eip155:8453", amount: "100", asset: usdcBase.split(":").pop(), payTo: "0x00000000000000000000000000000000000Fee01", maxTimeoutSeconds: 60, extra: { name: "USD Coin", version: "2" } };
+const x402Request = {
+  x402Version: 2,
+  paymentPayload: {
+    x402Version: 2,
+    accepted: x402Requirements,
+    payload: { signature: `0x${"11".repeat(65)}`, authorization: { from: "0x00000000000000000000000000000000000Fee02", to: x402Requirements.payTo, value: "100", validAfter: "0", validBefore: "99999999999", nonce: `0x${"22".repeat(32)}` } },
+  },
+  paymentRequirements: x402Requirements,
+};
+
 export const bodies: Record<string, (target: Cell["ids"]) => unknown> = {
   Merchants_create: () => ({ merchantName: "Matrix Shop", merchantEmail: "matrix@shop.example" }),
   Merchants_update: () => ({ merchantName: "Renamed by another cell" }),
@@ -81,4 +93,6 @@ export const bodies: Record<string, (target: Cell["ids"]) => unknown> = {
   gatewayGetPaymentOptions: () => ({ accounts: ["eip155:8453:0x00000000000000000000000000000000000Fee01"] }),
   fetch_handler: () => ({ optionId: "opt_000000000000000000000000", data: "" }),
   confirm_payment_handler: () => ({ optionId: "opt_000000000000000000000000", results: [{ type: "walletRpc", data: ["0x00"] }] }),
+  X402_verify: () => x402Request,
+  X402_settle: () => x402Request,
 };

@@ -31,6 +31,7 @@ export const ID_PREFIXES = {
   passkey: "pkey",
   webauthnChallenge: "wch",
   unmatchedTransfer: "utx",
+  x402Payment: "x402",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

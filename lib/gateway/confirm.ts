@@ -122,7 +122,8 @@ async function confirmOnce(payment: Payment, option: GatewayOption, result: stri
   return accepted(payment, true);
 }
 
-async function checkAuthorization(option: GatewayOption, signature: Hex, payer: string) {
+/** Refuses (invalid_params) a signature that is not `payer`'s over exactly the option's authorization. */
+export async function checkAuthorization(option: GatewayOption, signature: Hex, payer: string) {
   const domain = await gaslessDomain(option.mode, option.asset);
   if (!domain) throw new AppError("invalid_state", "This option can no longer be paid without gas; ask for options again.");
   if (!isHex(signature) || (signature.length !== 132 && signature.length !== 130)) {

@@ -125,7 +125,7 @@ export function optionAuthorization(option: GatewayOption): Authorization {
     from: address(option.payer),
     to: address(option.destination),
     value: BigInt(option.value.toFixed()),
-    validAfter: 0n,
+    validAfter: option.validAfter,
     validBefore: BigInt(Math.floor(option.expiresAt.getTime() / 1000)),
     nonce: option.nonce as `0x${string}`,
   };

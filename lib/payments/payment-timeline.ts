@@ -51,6 +51,8 @@ function eventEntry(payment: Payment, e: PaymentEvent & { actorName: string }): 
       const how = str(e.data, "method") === "eip3009" ? "signed a gasless authorization" : "chose to send a transaction";
       return { ...base, title: `The buyer's wallet ${how}`, detail: [asset && value ? `${formatAssetAmount(asset, value)} on ${networkName(chainIdOf(asset))}` : null, str(e.data, "payer") ? `from ${str(e.data, "payer")}` : null].filter(Boolean).join(" · ") };
     }
+    case "payment.x402_authorized":
+      return { ...base, title: `An agent authorized an x402 payment${str(e.data, "resource") ? ` for ${str(e.data, "resource")}` : ""}`, detail: [str(e.data, "description"), str(e.data, "payer") ? `from ${str(e.data, "payer")} on ${networkName(str(e.data, "network") ?? "")}` : null].filter(Boolean).join(" · ") };
     case "payment.option_superseded":
       return { ...base, title: "The wallet's transaction did not pay this payment; the buyer chose another option", detail: str(e.data, "reason"), tone: "warning" };
     case "payment.relay_resent":

@@ -199,6 +199,7 @@ export const PaymentsPageSchema = z
 export const CreatedPaymentSchema = PaymentSchema.extend({
   paymentId: z.string().describe("The same as id (WalletConnect Pay's name)."),
   expiresAt: z.number().int().min(0).describe("When the payment expires, in Unix seconds (WalletConnect Pay's form; the payment object itself gives an ISO 8601 timestamp)."),
+  x402Url: z.url().describe("Where an AI agent pays the payment over x402: a GET answers 402 with its requirements."),
   pollInMs: z.number().int().nullable().describe("Wait about this long before polling the status; null once final."),
   warnings: z
     .array(z.object({ code: z.enum(["no_payment_option", "checkout_redirect_disabled", "receipt_not_mailed"]), message: z.string() }))

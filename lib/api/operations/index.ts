@@ -6,6 +6,7 @@ import { createMerchantOp, deleteMerchantOp, getMerchantOp, listMerchantsOp, upd
 import { deleteCryptoSettlementOp, listSettlementsOp, registerCryptoSettlementsOp, updateCryptoSettlementOp } from "./settlements";
 import { createPaymentLinkOp, deactivatePaymentLinkOp, getPaymentLinkOp, listPaymentLinksOp } from "./payment-links";
 import { createRefundOp, getRefundOp, listRefundsOp } from "./refunds";
+import { x402Operations } from "./x402";
 import { createWebhookEndpointOp, deleteWebhookEndpointOp, getWebhookEndpointOp, listWebhookDeliveriesOp, listWebhookEndpointsOp, redeliverFailedWebhooksOp, redeliverWebhookOp, rotateWebhookSecretOp, sendTestWebhookOp, updateWebhookEndpointOp } from "./webhooks";
 
 /** Every /v1 operation, in the order the API reference lists them. */
@@ -15,4 +16,5 @@ export const operations: AnyOperation[] = [listMerchantsOp, createMerchantOp, ge
   createRefundOp, listRefundsOp, getRefundOp,
   listWebhookEndpointsOp, createWebhookEndpointOp, getWebhookEndpointOp, updateWebhookEndpointOp, deleteWebhookEndpointOp, rotateWebhookSecretOp, listWebhookDeliveriesOp, redeliverWebhookOp, redeliverFailedWebhooksOp, sendTestWebhookOp,
   listEventsOp, getEventOp,
-  ...gatewayOperations];
+  ...gatewayOperations,
+  ...x402Operations];

@@ -16,6 +16,7 @@ import type { Scope } from "@/lib/tenancy/scope";
 import { z } from "zod";
 import { CancelledPaymentSchema, CreatedPaymentSchema, CreatePaymentBodySchema, type CreatePaymentInput, ListedPaymentSchema, ListPaymentsQuerySchema, PaymentSchema, PaymentIdParamsSchema, PaymentsPageSchema, PaymentStatusSchema, paymentStatuses, repeated, SimulateBodySchema, StatusQuerySchema } from "@/lib/schemas/payment";
 import { AppError } from "@/lib/errors/errors";
+import { x402Url } from "@/lib/x402/payment-url";
 import { defineOperation } from "../operation";
 import type { VersionChange } from "../versioned-shapes";
 
@@ -65,7 +66,7 @@ function createdPayment(scope: Scope, body: CreatePaymentInput, payment: Payment
     warnings.push({ code: "checkout_redirect_disabled", message: "checkout needs an https successUrl and errorUrl; without them the buyer is not redirected once the payment is final." });
   }
   const expiresAt = Math.floor(payment.expiresAt.getTime() / 1000);
-  return { ...serializePayment(payment), paymentId: payment.id, expiresAt, pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
+  return { ...serializePayment(payment), paymentId: payment.id, expiresAt, x402Url: x402Url(payment.id), pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
 }
 
 // WalletConnect Pay's ecommerce flow (their guide's "Merchant API"): the same create, answered the

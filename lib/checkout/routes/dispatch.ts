@@ -27,10 +27,15 @@ export function dispatchCheckoutPost(request: Request, paymentId: string, path: 
 
 async function runCheckoutPost(route: AnyCheckoutPostRoute, request: Request, paymentId: string): Promise<unknown> {
   if (route.origin === "checkout_page") assertSameOrigin(request);
-  const source = clientAddress(Object.fromEntries(request.headers.entries())) ?? "unknown";
+  const source = requestSource(request);
   await limitCheckoutPost(route.rateLimit, paymentId, source);
   const body = parseInput(route.body, await readJsonBody(request), "request body");
   return route.handler({ paymentId, body, source });
+}
+
+/** The caller's address, as checkout rate limits count it. */
+export function requestSource(request: Request): string {
+  return clientAddress(Object.fromEntries(request.headers.entries())) ?? "unknown";
 }
 
 /**
@@ -38,7 +43,7 @@ async function runCheckoutPost(route: AnyCheckoutPostRoute, request: Request, pa
  * a 404 before any bucket is written, so no one can fill the table with buckets for payments that
  * do not exist.
  */
-async function limitCheckoutPost(limit: CheckoutRateLimit, paymentId: string, source: string): Promise<void> {
+export async function limitCheckoutPost(limit: CheckoutRateLimit, paymentId: string, source: string): Promise<void> {
   const exists = isId("pay", paymentId) && (await db().payment.count({ where: { id: paymentId } })) > 0;
   if (!exists) throw notFound("Payment");
   const bucket = limit.per === "source" ? `checkout::${source}` : `checkout:${paymentId}:${source}`;

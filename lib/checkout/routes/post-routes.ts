@@ -10,7 +10,7 @@ import { defineCheckoutPost, type AnyCheckoutPostRoute, type CheckoutRateLimit }
 // Anyone with a payment's link may post to its checkout routes, and a submitted hash makes the
 // server read the chain. A buyer needs a handful of posts; twenty at once, then one every three
 // seconds, per payment and address, is plenty for them and stops a script hammering one payment.
-const perPaymentAndSource: CheckoutRateLimit = { per: "payment_and_source", burst: 20, ratePerSecond: 1 / 3 };
+export const perPaymentAndSource: CheckoutRateLimit = { per: "payment_and_source", burst: 20, ratePerSecond: 1 / 3 };
 
 /** Every POST route of the hosted checkout, served by dispatchCheckoutPost. */
 export const checkoutPostRoutes: AnyCheckoutPostRoute[] = [

@@ -30,6 +30,7 @@ import { receiptKeptMessage } from "@/lib/receipts/limit-receipts";
 import { receiptIsMailed } from "@/lib/receipts/mail-receipt";
 import { overpaidExcess } from "@/lib/refunds/refund-excess";
 import { refundRoute, refundValueInAsset } from "@/lib/refunds/verify-refund";
+import { findX402Payment } from "@/lib/x402/find-x402-payment";
 
 export const metadata: Metadata = { title: "Payment" };
 
@@ -54,6 +55,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
   const receiptMailed = p.buyerEmail ? await receiptIsMailed(db(), scope, p.buyerEmail) : true;
   const excess = overpaidExcess(p);
   const excessRefund = refunds.find((r) => r.excess && r.status !== "failed");
+  const x402 = await findX402Payment(db(), scope, p.id);
   const decimals = !unit.ok ? 0 : unit.value.kind === "fiat" ? unit.value.exponent : (findKnownAsset(p.amountUnit.slice("caip19/".length))?.decimals ?? 0);
 
   return (
@@ -93,7 +95,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
       <SectionCard title="Details">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
           <Row label="Amount">
-            {amount} <span className="text-muted-foreground">({p.amountValue.toFixed()} {p.amountUnit})</span>
+            {amount} <span className="break-all text-muted-foreground">({p.amountValue.toFixed()} {p.amountUnit})</span>
           </Row>
           <Row label="Paid with">
             {p.optionAsset && (p.paidValue ?? p.optionValue) ? (
@@ -105,6 +107,15 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
               <span className="text-muted-foreground">Not chosen yet</span>
             )}
           </Row>
+          {x402 ? (
+            <Row label="Agent payment">
+              <span className="flex flex-wrap items-center gap-2" data-testid="x402-payment">
+                <Badge tone={p.status === "succeeded" ? "success" : "warning"}>{p.status === "succeeded" || p.status === "processing" ? "Paid with x402" : "x402 payment attempted"}</Badge>
+                {x402.resourceUrl ? <span className="break-all">for <code className="text-xs">{x402.resourceUrl}</code></span> : null}
+                <span className="break-all text-muted-foreground">by {x402.payer}</span>
+              </span>
+            </Row>
+          ) : null}
           <Row label="Status">
             <StatusBadge status={p.status} /> <RefundBadge state={refundState(p)} />
             {p.failureReason ? <span className="ml-2 text-muted-foreground">{p.failureReason}</span> : null}
