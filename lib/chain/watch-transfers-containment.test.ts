@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { LocalChain, localCaip2, startLocalChain } from "@/e2e/support/chain";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
+import { transactionSubmittedEvent } from "@/lib/payments/attribution";
+import { recordPaymentEvent } from "@/lib/payments/record-event";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
 import type { Chain } from "./chains";
 import { watchTransfers } from "./watch-transfers";
@@ -54,6 +56,11 @@ async function openPayment(asset: string, value: bigint) {
   return { id: payment.id, wallet };
 }
 
+async function returnedHash(paymentId: string, txHash: string) {
+  const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+  await recordPaymentEvent(db(), payment, { type: transactionSubmittedEvent, actor: "buyer", data: { txHash } });
+}
+
 it("logs and skips a transfer whose payment cannot be checked, and goes on with the rest of the pass", { timeout: 90_000 }, async () => {
   const token = await local.deployToken("CONT", 6);
   const asset = `${localCaip2}/erc20:${token}`;
@@ -64,8 +71,9 @@ it("logs and skips a transfer whose payment cannot be checked, and goes on with 
   await db().$executeRawUnsafe(`CREATE TRIGGER refuse_broken BEFORE INSERT ON "ChainTransfer" FOR EACH ROW EXECUTE FUNCTION refuse_broken()`);
 
   const start = await local.height();
-  await local.transferToken(token, broken.wallet, 1_000_000n);
-  await local.transferToken(token, fine.wallet, 2_000_000n);
+  // Each buyer's wallet returned its transaction's hash for its payment: what attributes a transfer.
+  await returnedHash(broken.id, await local.transferToken(token, broken.wallet, 1_000_000n));
+  await returnedHash(fine.id, await local.transferToken(token, fine.wallet, 2_000_000n));
   await local.mine(2);
 
   const state = { cursor: start };
