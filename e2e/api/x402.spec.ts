@@ -5,7 +5,8 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { LocalChain, localCaip2, relayerAddress, relayerKey } from "../support/chain";
 import { createMerchant, usdcBase } from "../support/merchants";
-import { baseURL, extraPort, localChainConfirmations, localChainId, localChainRpc, usesPostgres } from "../support/settings";
+import { readFixtures } from "../support/fixtures-data";
+import { baseURL, extraPort, localChainConfirmations, localChainId, localChainRpc, suiteAuthToken, usesPostgres } from "../support/settings";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";
 import { useWebhookEndpoints } from "../support/webhook-endpoints";
 import { agentFetch, decodeHeader, encodeHeader, facilitator, facilitatorUrl, paywalledServer } from "../support/x402";
@@ -20,7 +21,7 @@ const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
 const hooks = useWebhookEndpoints();
 let authToken: Address;
 let plainToken: Address;
-const tokenExtra = { name: "Test Dollar", version: "2" };
+const tokenExtra = { name: suiteAuthToken.name, version: "2" };
 
 /** The local token is no default asset of x402's client: an agent's operator allows it. */
 const spend = () => [{ network: localCaip2 as `${string}:${string}`, asset: authToken, maxAmountPerPayment: "10000000" }];
@@ -28,7 +29,8 @@ const balanceOf = (owner: Address) => chain.public.readContract({ address: authT
 const relayed = () => chain.public.getTransactionCount({ address: relayerAddress });
 
 test.beforeAll(async () => {
-  authToken = getAddress(await chain.deployAuthToken("Test Dollar", "TUSDX"));
+  // The suite's own EIP-3009 token: the one the test server's gas sponsorship policy allow-lists.
+  authToken = getAddress(readFixtures().authToken);
   plainToken = getAddress(await chain.deployToken("PLAINX", 6));
 });
 
@@ -177,7 +179,7 @@ test.describe("two instances on one PostgreSQL", () => {
 
   test("the same payment header settled on both at once: one on-chain transfer", async ({ apiAs, fixtures }) => {
     test.setTimeout(240_000);
-    const env = { TOLLGATE_WORKER: "off", [`CHAIN_RPC_EIP155_${localChainId}`]: localChainRpc, [`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`]: String(localChainConfirmations), [`RELAYER_KEY_EIP155_${localChainId}`]: relayerKey };
+    const env = { TOLLGATE_WORKER: "off", [`CHAIN_RPC_EIP155_${localChainId}`]: localChainRpc, [`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`]: String(localChainConfirmations), [`RELAYER_KEY_EIP155_${localChainId}`]: relayerKey, [`SPONSORED_TOKENS_EIP155_${localChainId}`]: `${authToken}:${suiteAuthToken.name}:2` };
     servers = await Promise.all([spawnServer(env, extraPort(1)), spawnServer(env, extraPort(2))]);
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const { merchantId, destination } = await liveMerchant(api);

@@ -53,6 +53,7 @@ try {
     [`CHAIN_RPC_EIP155_${localChainId}`]: localChainRpc,
     [`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`]: String(localChainConfirmations),
     [`RELAYER_KEY_EIP155_${localChainId}`]: relayerKey,
+    [`SPONSORED_TOKENS_EIP155_${localChainId}`]: `${token}:HA Dollar:2`,
     RELAYER_STALE_CLAIM_MS: "5000",
     RATE_LIMIT_PER_SECOND: "100000",
     RATE_LIMIT_BURST: "100000",
