@@ -37,7 +37,8 @@ export async function gatewayCollectData(payment: Payment) {
  * not kept.
  */
 export async function recordCollectedData(payment: Payment, sent: { id: string; value: string }[] | null | undefined): Promise<void> {
-  if (payment.collectedData && !sent) return;
+  // Only an open payment takes details; confirm itself answers what a paid or final one is.
+  if (payment.status !== "requires_action" || (payment.collectedData && !sent)) return;
   const required = await requiredFor(payment);
   if (required.length === 0) return;
   const { values, problems } = checkCollectedData(required, sent ?? []);
