@@ -7,7 +7,7 @@ import { devAccounts, LocalChain, localCaip2, relayerAddress } from "../support/
 import { fundedBuyer, liveGatewayPayment, signAction, type Action } from "../support/gateway-wallet";
 import { livePayment, merchantWallet } from "../support/live-payments";
 import { readFixtures } from "../support/fixtures-data";
-import { localChainRpc, port } from "../support/settings";
+import { baseURL, localChainRpc, port } from "../support/settings";
 import { runSql } from "../support/test-control";
 
 // Who paid is proven, never guessed (issue 27): a transfer pays a payment only by the EIP-3009
@@ -35,7 +35,7 @@ const hex32 = () => `0x${randomBytes(32).toString("hex")}`;
 /** A checkout post sent from a given loopback address (the server sees each as a caller of its own). */
 function postJson(localAddress: string, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path, method: "POST", localAddress, headers: { "Content-Type": "application/json" } }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, method: "POST", localAddress, headers: { "Content-Type": "application/json", Origin: `http://127.0.0.1:${port}` } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString() || "null") }));
@@ -170,7 +170,7 @@ test.describe("nobody with the link can jam a payment", () => {
       const viaGateway = await paying.confirm(option.id, hash);
       expect(viaGateway.status, hash).toBe(400);
       expect(viaGateway.body).toMatchObject({ code: "invalid_params", details: { fields: { results: expect.stringContaining(hash) } } });
-      const viaCheckout = await request.post(`/pay/${paying.paymentId}/wallet/confirm`, { data: { optionId: option.id, results: [{ type: "walletRpc", data: [hash] }] } });
+      const viaCheckout = await request.post(`/pay/${paying.paymentId}/wallet/confirm`, { data: { optionId: option.id, results: [{ type: "walletRpc", data: [hash] }] }, headers: { Origin: baseURL } });
       expect(viaCheckout.status(), hash).toBe(400);
     }
     const option = await paying.option();

@@ -36,8 +36,8 @@ test("with a fresh feed, ETH is offered at the converted amount, fixed once chos
     const short = await chain.sendEth(merchantWallet, oneHundredthEth - 1n, buyer);
     const exact = await chain.sendEth(merchantWallet, oneHundredthEth, buyer);
     await chain.mine(3);
-    expect((await submit(request, paid.paymentId, paid.settlementId, short)).body.status).toBe("requires_action");
-    const done = await submit(request, paid.paymentId, paid.settlementId, exact);
+    expect((await submit(request, paid.paymentId, paid.settlementId, short, live.url)).body.status).toBe("requires_action");
+    const done = await submit(request, paid.paymentId, paid.settlementId, exact, live.url);
     expect(done.body).toMatchObject({ status: "succeeded", info: { txId: exact, optionAmount: { value: oneHundredthEth.toString() } } });
 
     const refused = await livePayment(api, eth, "2500", "iso4217/USD");

@@ -20,7 +20,7 @@ test("a restarted watcher resumes from its saved block and finds a transfer made
     await chain.automine(false);
     try {
       const hash = await chain.sendTokenTransfer(token, merchantWallet, value, buyer);
-      expect((await submit(request, p.paymentId, p.settlementId, hash)).body.status).toBe("requires_action");
+      expect((await submit(request, p.paymentId, p.settlementId, hash, live.url)).body.status).toBe("requires_action");
     } finally {
       await chain.automine(true);
     }

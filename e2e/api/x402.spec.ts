@@ -210,7 +210,8 @@ test.describe("agents paying on the local chain", () => {
     expect(unpaid.status).toBe(402);
     const required = PaymentRequiredV2Schema.parse(decodeHeader(unpaid.headers.get("payment-required")));
     expect(required.accepts).toEqual([{ scheme: "exact", network: localCaip2, amount: "4200000", asset: authToken, payTo: destination, maxTimeoutSeconds: expect.any(Number), extra: tokenExtra }]);
-    const secondsLeft = (Date.parse(expiresAt) - Date.now()) / 1000;
+    // The create answer gives expiresAt in Unix seconds, as WalletConnect Pay does.
+    const secondsLeft = expiresAt - Date.now() / 1000;
     expect(required.accepts[0]!.maxTimeoutSeconds).toBeLessThanOrEqual(Math.min(300, secondsLeft + 1));
 
     const agent = await fundedAgent(10_000_000n);

@@ -83,7 +83,7 @@ export const bodies: Record<string, (target: Cell["ids"]) => unknown> = {
   CryptoSettlements_create: () => ({ settlements: [{ asset: usdcBase, destination: "eip155:8453:0x00000000000000000000000000000000000Fee01" }] }),
   CryptoSettlements_update: () => ({ destination: "eip155:8453:0x00000000000000000000000000000000000Fee01" }),
   Payments_create: () => ({ referenceId: "matrix", amount: { unit: "iso4217/USD", value: "100" } }),
-  Gateway_createPayment: () => ({ referenceId: "matrix", amount: { unit: "iso4217/USD", value: "100" } }),
+  MerchantPayment_create: () => ({ referenceId: "matrix", amount: { unit: "iso4217/USD", value: "100" } }),
   TestPayments_simulate: () => ({ outcome: "failed" }),
   PaymentLinks_create: () => ({ unit: "iso4217/USD", amountValue: "100", referencePrefix: "matrix" }),
   Refunds_create: (target) => ({ paymentId: target.paymentId, amount: { unit: `caip19/${usdcBase}`, value: "1" } }),

@@ -20,7 +20,7 @@ type Op = { path: string; method: string; op: DocOperation };
 type FuzzRequest = { label: string; method: string; path: string; headers: Record<string, string>; body?: Buffer };
 
 const tables = ["Account", "User", "Membership", "ApiKey", "PublicApp", "Merchant", "FiatSettlement", "CryptoSettlement", "Payment", "Refund", "WebhookEndpoint"];
-const creates: Record<string, string> = { Merchants_create: "Merchant", Payments_create: "Payment", Gateway_createPayment: "Payment", Refunds_create: "Refund", WebhookEndpoints_create: "WebhookEndpoint" };
+const creates: Record<string, string> = { Merchants_create: "Merchant", Payments_create: "Payment", MerchantPayment_create: "Payment", Refunds_create: "Refund", WebhookEndpoints_create: "WebhookEndpoint" };
 
 const nasty = fc.constantFrom("", " ", "\u0000", "a\u0000b", "null", "-1", "1e309", "NaN", "🙂", "\ud800", "é".repeat(300), "x".repeat(5000), "<script>alert(1)</script>", "' OR 1=1 --", "../../etc/passwd", "%00", "{}", "[]", "0x10", "\u202e");
 const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }));

@@ -18,7 +18,7 @@ test("every page and route of the build carries the security headers; HSTS only 
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.test });
   const merchant = await createMerchant(api, { withUsdc: true });
   const payment = (await api.post("/v1/payments", { referenceId: "headers", amount: { unit: "iso4217/USD", value: "100" } }, { merchantId: merchant.id })).body;
-  const ids: Record<string, string> = { mode: "test", merchantId: merchant.id, paymentId: payment.id, endpointId: "no-such-endpoint", token: "no-such-invitation", "...nextauth": "session", "...path": "nowhere", file: "checkout.0000000000000000.js", linkId: "plink_none", requestId: "req_none", eventId: "evt_none" };
+  const ids: Record<string, string> = { mode: "test", merchantId: merchant.id, paymentId: payment.id, endpointId: "no-such-endpoint", token: "no-such-invitation", "...nextauth": "session", "...path": "nowhere", "...route": "option", file: "checkout.0000000000000000.js", linkId: "plink_none", requestId: "req_none", eventId: "evt_none" };
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "server", "app-paths-manifest.json"), "utf8")) as Record<string, string>;
   const urls = Object.keys(manifest)
     .filter((p) => !p.startsWith("/_") && !p.startsWith("/v1/"))

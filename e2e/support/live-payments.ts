@@ -23,8 +23,8 @@ export async function livePayment(api: ApiClient, asset: string, value: string, 
 }
 
 /** The checkout page's submission of a wallet's transaction hash. */
-export async function submit(request: APIRequestContext, paymentId: string, settlementId: string, txHash: Hash) {
-  const res = await request.post(`/pay/${paymentId}/transactions`, { data: { settlementId, txHash }, headers: { Origin: baseURL } });
+export async function submit(request: APIRequestContext, paymentId: string, settlementId: string, txHash: Hash, origin = baseURL) {
+  const res = await request.post(`/pay/${paymentId}/transactions`, { data: { settlementId, txHash }, headers: { Origin: origin } });
   return { status: res.status(), body: await res.json() };
 }
 

@@ -131,7 +131,7 @@ test("public App-Ids are shown in full, and a revoked one is refused by the API"
   await expect(row.getByText("Revoked")).toBeVisible();
   const refused = await status();
   expect(refused.status()).toBe(401);
-  expect(await refused.json()).toMatchObject({ code: "invalid_api_key" });
+  expect(await refused.json()).toMatchObject({ code: "invalid_app_id" });
   await page.screenshot({ path: test.info().outputPath("public-apps.png"), fullPage: true });
 });
 

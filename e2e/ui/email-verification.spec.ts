@@ -144,7 +144,7 @@ test("owners are mailed when a live settlement destination changes and when a li
   await confirmItIsYou(page, owner.password);
   await expect(page.getByRole("dialog").getByRole("heading", { name: "Copy your new API key" })).toBeVisible();
   const keyAlert = await mailbox.waitFor(owner.email, /^A live API key was created — /, { where: (mail) => (mail.text ?? "").includes(keyName) });
-  expect(keyAlert.text).toContain(`Created by: ${owner.email}`);
+  expect(keyAlert.text).toContain(`Changed by: ${owner.email}`);
 
   // By now the worker has sent everything queued before the key's alert, the quiet change's included.
   expect(mailbox.received.filter((mail) => (mail.text ?? "").includes(quietTo))).toHaveLength(0);

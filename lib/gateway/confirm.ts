@@ -12,7 +12,7 @@ import { authorizationTypes, gaslessDomain } from "./eip3009";
 import { optionAuthorization } from "./options";
 import { requirePayable } from "./payable";
 import { relaySubmission } from "./relay";
-import { transactionRefusal, unseenTransaction } from "./unseen-transaction";
+import { chainHoldsTransaction, transactionRefusal, unseenTransaction } from "./unseen-transaction";
 
 type Results = { type: "walletRpc"; data: unknown[] }[];
 
@@ -119,7 +119,9 @@ async function confirmOnce(payment: Payment, option: GatewayOption, result: stri
     return txHash === undefined ? replay(payment, option, actor) : accepted(payment, txHash !== null);
   }
   await verifyPaymentTransaction(payment.id, result, actor).catch((error: unknown) => logger.warn({ err: error, paymentId: payment.id }, "Gateway: could not check a confirmed transaction yet; the watcher will."));
-  return accepted(payment, true);
+  // Accepted (processing) once the chain holds the wallet's transaction; a hash it has not heard of
+  // yet leaves the payment payable, as its status says.
+  return accepted(payment, await chainHoldsTransaction(option, result as Hex));
 }
 
 /** Refuses (invalid_params) a signature that is not `payer`'s over exactly the option's authorization. */

@@ -64,11 +64,21 @@ export async function unseenTransaction(option: GatewayOption, payment: Payment)
   if (waitedMs < env.GATEWAY_UNSEEN_TRANSACTION_MS) return null;
   const chain = getChain(chainIdOf(option.asset));
   if (!chain) return null;
-  const known = await chainClient(chain)
-    .getTransaction({ hash: option.result as Hash })
+  const known = await chainHoldsTransaction(option, option.result as Hash);
+  return known ? null : `The transaction ${option.result} was not found on ${chain.name}, mined or pending, ${Math.floor(waitedMs / 1000)} s after it was confirmed.`;
+}
+
+/**
+ * Whether the option's chain holds the transaction, mined or pending. A chain that cannot be asked
+ * right now is taken to hold it: the wallet said it broadcast it.
+ */
+export async function chainHoldsTransaction(option: GatewayOption, txHash: Hash): Promise<boolean> {
+  const chain = getChain(chainIdOf(option.asset));
+  if (!chain) return false;
+  return chainClient(chain)
+    .getTransaction({ hash: txHash })
     .then(
       () => true,
       (error: unknown) => !(error instanceof TransactionNotFoundError),
     );
-  return known ? null : `The transaction ${option.result} was not found on ${chain.name}, mined or pending, ${Math.floor(waitedMs / 1000)} s after it was confirmed.`;
 }

@@ -11,9 +11,9 @@ import { receiptIsMailed } from "./mail-receipt";
  * _LIVE), when a payment is made with a buyer's email, or refuses with how long to wait. A receipt
  * is mail Tollgate sends to an address the caller chose, so no account may make it send without bound.
  */
-export async function limitReceipts(scope: Scope): Promise<void> {
+export async function limitReceipts(q: DbOrTx, scope: Scope): Promise<void> {
   const perHour = scope.mode === "live" ? env.RECEIPTS_PER_HOUR_LIVE : env.RECEIPTS_PER_HOUR_TEST;
-  const result = await takeToken(`receipts:${scope.accountId}:${scope.mode}`, { burst: perHour, ratePerSecond: perHour / 3600 });
+  const result = await takeToken(`receipts:${scope.accountId}:${scope.mode}`, { burst: perHour, ratePerSecond: perHour / 3600 }, 1, q);
   if (result.ok) return;
   throw new AppError("rate_limited", `This account has asked for ${perHour} receipts in the last hour in ${scope.mode} mode, the most it may. Create the payment without buyerEmail, or retry after the time in Retry-After.`, {
     retryAfterSeconds: result.retryAfterSeconds,
@@ -26,7 +26,7 @@ export type ReceiptWarning = { code: "receipt_not_mailed"; message: string };
 /** A payment asks for a receipt to `buyerEmail`: counted against the limit above, and answered with a warning when test mode will keep it unsent. */
 export async function acceptReceipt(q: DbOrTx, scope: Scope, buyerEmail: string | null): Promise<ReceiptWarning[]> {
   if (!buyerEmail) return [];
-  await limitReceipts(scope);
+  await limitReceipts(q, scope);
   if (await receiptIsMailed(q, scope, buyerEmail)) return [];
   return [{ code: "receipt_not_mailed", message: receiptKeptMessage }];
 }
