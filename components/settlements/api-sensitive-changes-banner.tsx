@@ -4,7 +4,10 @@ import { db, type Mode } from "@/lib/db";
 import { DateTime } from "@/components/payments/date-time";
 import type { Scope } from "@/lib/tenancy/scope";
 
-/** Tells owners and admins each sensitive change an API key made in the last 7 days (where money or events go). */
+// A banner on every page stays short: the latest few changes, the rest in the audit log.
+const shown = 3;
+
+/** Tells owners and admins the sensitive changes an API key made in the last 7 days (where money or events go). */
 export async function ApiSensitiveChangesBanner({ mode, scope }: { mode: Mode; scope: Scope }) {
   const changes = await listApiSensitiveChanges(db(), scope);
   if (changes.length === 0) return null;
@@ -15,7 +18,7 @@ export async function ApiSensitiveChangesBanner({ mode, scope }: { mode: Mode; s
         days. If you did not expect this, revoke the key and undo the change.
       </p>
       <ul className="space-y-0.5">
-        {changes.map((change) => (
+        {changes.slice(0, shown).map((change) => (
           <li key={change.id} className="break-all text-xs">
             <DateTime value={change.createdAt} /> — {change.actor}:{" "}
             {change.merchantId ? (
@@ -35,7 +38,7 @@ export async function ApiSensitiveChangesBanner({ mode, scope }: { mode: Mode; s
         ))}
       </ul>
       <Link href={`/${mode}/audit-log`} className="text-xs underline">
-        See the audit log
+        {changes.length > shown ? "See the rest in the audit log" : "See the audit log"}
       </Link>
     </section>
   );

@@ -71,7 +71,8 @@ test("an option confirmed with a transaction the chain never sees gives way to a
   await signInAs(page, "support", "a");
   await page.goto(`/live/payments/${paymentId}`);
   const entry = page.getByTestId("payment-event").filter({ hasText: "payment.option_superseded" });
-  await expect(entry).toContainText("The wallet's transaction never reached the chain; the buyer chose another option");
+  await expect(entry).toContainText("The wallet's transaction did not pay this payment; the buyer chose another option");
+  await expect(entry).toContainText("was not found on Base, mined or pending");
   await expect(entry).toContainText(unseen);
   await entry.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath("option-superseded-timeline.png"), fullPage: true });

@@ -57,7 +57,7 @@ async function replay(payment: Payment, option: GatewayOption, actor: string): P
   if (option.mode === "test") return current(payment);
   if (option.method !== "eip3009") {
     await verifyPaymentTransaction(payment.id, option.result!, actor).catch((error: unknown) => logger.warn({ err: error, paymentId: payment.id }, "Gateway: could not check a confirmed transaction again."));
-    return accepted(payment, true);
+    return accepted(payment, await chainHoldsTransaction(option, option.result as Hex));
   }
   const deadline = Date.now() + relayWaitMs;
   for (;;) {
