@@ -25,12 +25,14 @@ export async function recordBridgeOutcome(paymentId: string, input: ReportOutcom
   }
   const where = { accountId: found.accountId, mode: found.mode, paymentId: found.id, type: bridgeOutcomeEvent };
   // Two posts at once both find no entry; recordPaymentEvent's version check fails the second,
-  // whose retry then finds the first one's.
+  // whose retry then finds the first one's. The payment is read before the entry is looked for: read
+  // after, it could already carry the first post's version, and the second would record again.
   const event = await retryOnConflict(() =>
     db().$transaction(async (tx) => {
+      const payment = await tx.payment.findUniqueOrThrow({ where: { id: found.id } });
       const earlier = await tx.paymentEvent.findFirst({ where });
       if (earlier) return earlier;
-      await recordPaymentEvent(tx, await tx.payment.findUniqueOrThrow({ where: { id: found.id } }), { type: bridgeOutcomeEvent, actor: "buyer", data: input });
+      await recordPaymentEvent(tx, payment, { type: bridgeOutcomeEvent, actor: "buyer", data: input });
       return tx.paymentEvent.findFirstOrThrow({ where });
     }),
   );
