@@ -18,10 +18,11 @@ export async function recordRelayGas(submissionId: string, receipt: Pick<Transac
   });
 }
 
-/** Records the gas of a relay just sent if its receipt is already there (a chain that mines at once); the sweep below does it otherwise. */
-export async function recordRelayGasIfMined(chain: Chain, submissionId: string, txHash: Hex): Promise<void> {
+/** Records the gas of a relay if its receipt is there yet (at once on a chain that mines at once; the sweep below otherwise); says whether it was. */
+export async function recordRelayGasIfMined(chain: Chain, submissionId: string, txHash: Hex): Promise<boolean> {
   const receipt = await chainClient(chain).getTransactionReceipt({ hash: txHash }).catch(() => null);
   if (receipt) await recordRelayGas(submissionId, receipt);
+  return receipt !== null;
 }
 
 /** Reads the receipts of sent relays whose gas is not recorded yet; returns how many it recorded. */
@@ -30,11 +31,7 @@ export async function recordMissingRelayGas(limit = 50): Promise<number> {
   let recorded = 0;
   for (const submission of sent) {
     const chain = getChain(submission.chainId);
-    if (!chain) continue;
-    const receipt = await chainClient(chain).getTransactionReceipt({ hash: submission.txHash as Hex }).catch(() => null);
-    if (!receipt) continue;
-    await recordRelayGas(submission.id, receipt);
-    recorded++;
+    if (chain && (await recordRelayGasIfMined(chain, submission.id, submission.txHash as Hex))) recorded++;
   }
   return recorded;
 }
