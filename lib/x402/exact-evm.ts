@@ -58,7 +58,7 @@ export async function verifyExactPayment(scope: Scope, payload: X402PaymentPaylo
   const network = requirements.network;
   if (!/^eip155:\d{1,18}$/.test(network)) return refuse(reasons.network, `Tollgate settles EVM networks (eip155:<chain id>), not ${network}.`, payer);
   if (scope.mode === "live" && (!getChain(network) || !relayerKeyEnv[network])) return refuse(reasons.network, `Tollgate has no relayer on ${network}.`, payer);
-  if (!/^0x[0-9a-fA-F]{40}$/.test(requirements.asset)) return refuse(reasons.requirements, "asset must be the token's contract address.", payer);
+  if (!address.safeParse(requirements.asset).success) return refuse(reasons.requirements, "asset must be the token's contract address.", payer);
 
   const asset = `${network}/erc20:${getAddress(requirements.asset)}`;
   const domain = await gaslessDomain(scope.mode, asset);
@@ -67,7 +67,7 @@ export async function verifyExactPayment(scope: Scope, payload: X402PaymentPaylo
   if (typeof requirements.extra?.version === "string" && requirements.extra.version !== domain.version) return refuse(reasons.tokenVersion, `The token's EIP-712 version is "${domain.version}".`, payer);
 
   const authorization: Authorization = { from: payer, to: getAddress(raw.to), value: BigInt(raw.value), validAfter: BigInt(raw.validAfter), validBefore: BigInt(raw.validBefore), nonce: raw.nonce as Hex };
-  if (!/^0x[0-9a-fA-F]{40}$/.test(requirements.payTo) || authorization.to !== getAddress(requirements.payTo)) return refuse(reasons.recipient, "The authorization does not pay the requirements' payTo.", payer);
+  if (!address.safeParse(requirements.payTo).success || authorization.to !== getAddress(requirements.payTo)) return refuse(reasons.recipient, "The authorization does not pay the requirements' payTo.", payer);
   const settlement = settlements.find((s) => s.asset.toLowerCase() === asset.toLowerCase() && s.destination.toLowerCase() === `${network}:${authorization.to}`.toLowerCase());
   if (!settlement) return refuse(reasons.recipient, `payTo ${authorization.to} is not one of the merchant's destinations for ${asset}.`, payer);
   if (authorization.value !== BigInt(requirements.amount)) return refuse(reasons.value, `The authorization moves ${authorization.value}, not the required ${requirements.amount}.`, payer);
