@@ -6,7 +6,18 @@ const config = [
   ...nextTypescript,
   // Playwright fixtures call a function named `use`; it is not React's.
   { files: ["e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
-  { ignores: [".next/**", ".next-*/**", "lib/generated/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      ".next-*/**",
+      "lib/generated/**",
+      "node_modules/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
 ];
 
 export default config;

@@ -7,7 +7,14 @@ const browser = {
   viewport: { width: 1280, height: 800 },
   launchOptions: {
     executablePath: chromiumPath,
-    args: ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   },
 };
 
@@ -22,7 +29,9 @@ export default defineConfig({
   timeout: 180_000,
   // CI is read from its log alone: recording a trace of every test (kept only for failures) and an
   // HTML report cost it time and nobody opens them there. Local runs keep both.
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { outputFolder: "../playwright-report", open: "never" }]],
+  reporter: process.env.CI
+    ? [["list"]]
+    : [["list"], ["html", { outputFolder: "../playwright-report", open: "never" }]],
   use: { baseURL, trace: process.env.CI ? "off" : "retain-on-failure" },
   projects: [
     { name: "api", testMatch: "api/**/*.spec.ts" },
@@ -44,6 +53,15 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_RUNNER_PID: String(process.pid), TOLLGATE_SECRET: testSecret, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true", PORT: String(port), E2E_PORT: String(port), NODE_ENV: "production", TOLLGATE_E2E_STATE: stateDir, SMTP_URL: smtpUrl },
+    env: {
+      E2E_RUNNER_PID: String(process.pid),
+      TOLLGATE_SECRET: testSecret,
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true",
+      PORT: String(port),
+      E2E_PORT: String(port),
+      NODE_ENV: "production",
+      TOLLGATE_E2E_STATE: stateDir,
+      SMTP_URL: smtpUrl,
+    },
   },
 });

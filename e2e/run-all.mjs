@@ -7,7 +7,10 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
+  const result = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+  });
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed`);
     process.exit(result.status ?? 1);
@@ -17,17 +20,27 @@ function run(title, command, args, env = {}) {
 function ensureChromium() {
   if (fs.existsSync(chromium)) return;
   if (process.getuid?.() === 0) {
-    run("Installing Debian's chromium (no browser found)", "sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"]);
+    run("Installing Debian's chromium (no browser found)", "sh", [
+      "-c",
+      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
+    ]);
     if (fs.existsSync(chromium)) return;
   }
-  console.error(`No Chromium at ${chromium}. Install it with \`sudo apt-get install chromium\` (Debian/Ubuntu), or set CHROMIUM_PATH.`);
+  console.error(
+    `No Chromium at ${chromium}. Install it with \`sudo apt-get install chromium\` (Debian/Ubuntu), or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 
 ensureChromium();
 run("Typecheck", "npx", ["tsc", "--noEmit"]);
-run("Lint", "npx", ["eslint", "--config", ".config/eslint.config.mjs", "--max-warnings", "0", "."]);
+run("Lint and formatting", "npm", ["run", "lint"]);
 run("Unit tests", "npx", ["vitest", "run", "--config", ".config/vitest.config.ts"]);
 run("Production build", "npm", ["run", "build"]);
-run(`End-to-end tests (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded database"})`, "npx", ["playwright", "test", "--config", "e2e/playwright.config.ts"]);
+run(`End-to-end tests (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded database"})`, "npx", [
+  "playwright",
+  "test",
+  "--config",
+  "e2e/playwright.config.ts",
+]);
 console.log("\n✔ All tests passed");

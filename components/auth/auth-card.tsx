@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
 /** The centred card every signed-out page (reset, verification) is laid out in. */
-export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-8">
       <Card className="w-full max-w-sm">

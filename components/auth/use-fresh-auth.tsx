@@ -5,7 +5,11 @@ import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/brow
 import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { TextField } from "@/components/forms/text-field";
-import { passkeyReauthenticationOptionsAction, reauthenticateAction, reauthenticateWithPasskeyAction } from "@/app/(dashboard)/[mode]/actions";
+import {
+  passkeyReauthenticationOptionsAction,
+  reauthenticateAction,
+  reauthenticateWithPasskeyAction,
+} from "@/app/(dashboard)/[mode]/actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { ActionResult } from "@/lib/actions/result";
@@ -46,7 +50,15 @@ export function useFreshAuth(mode: Mode) {
     return confirmed ? call() : first;
   }
 
-  const dialog = <FreshAuthDialog mode={mode} open={open} onDone={finish} passkeyOptions={passkeyOptions} reloadPasskeyOptions={loadPasskeyOptions} />;
+  const dialog = (
+    <FreshAuthDialog
+      mode={mode}
+      open={open}
+      onDone={finish}
+      passkeyOptions={passkeyOptions}
+      reloadPasskeyOptions={loadPasskeyOptions}
+    />
+  );
   return { run, dialog };
 }
 
@@ -63,7 +75,10 @@ function FreshAuthDialog({
   passkeyOptions: PublicKeyCredentialRequestOptionsJSON | null;
   reloadPasskeyOptions: () => Promise<void>;
 }) {
-  const form = useForm({ resolver: zodResolver(ReauthenticateInputSchema), defaultValues: { method: "password" as "password" | "code", secret: "" } });
+  const form = useForm({
+    resolver: zodResolver(ReauthenticateInputSchema),
+    defaultValues: { method: "password" as "password" | "code", secret: "" },
+  });
   const method = useWatch({ control: form.control, name: "method" });
   const { errors, isSubmitting } = form.formState;
   const [usingPasskey, setUsingPasskey] = useState(false);
@@ -89,7 +104,12 @@ function FreshAuthDialog({
   });
   const usePassword = method === "password";
   return (
-    <Dialog open={open} onClose={() => close(false)} title="Confirm it is you" description="This change needs your password (or a code from your authenticator app, or a passkey) again. It stays confirmed for a few minutes.">
+    <Dialog
+      open={open}
+      onClose={() => close(false)}
+      title="Confirm it is you"
+      description="This change needs your password (or a code from your authenticator app, or a passkey) again. It stays confirmed for a few minutes."
+    >
       {/* The dialog may sit inside the form whose action it confirms: its submit must not reach that form too. */}
       <form
         onSubmit={(event) => {
@@ -99,13 +119,38 @@ function FreshAuthDialog({
         noValidate
         className="space-y-4"
       >
-        <TextField id="reauth-secret" label={usePassword ? "Your password" : "Authenticator code"} error={errors.secret?.message} key={method} autoFocus type={usePassword ? "password" : "text"} inputMode={usePassword ? undefined : "numeric"} autoComplete={usePassword ? "current-password" : "one-time-code"} {...form.register("secret")} />
+        <TextField
+          id="reauth-secret"
+          label={usePassword ? "Your password" : "Authenticator code"}
+          error={errors.secret?.message}
+          key={method}
+          autoFocus
+          type={usePassword ? "password" : "text"}
+          inputMode={usePassword ? undefined : "numeric"}
+          autoComplete={usePassword ? "current-password" : "one-time-code"}
+          {...form.register("secret")}
+        />
         <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="ghost" size="sm" onClick={() => (form.setValue("method", usePassword ? "code" : "password"), form.setValue("secret", ""), form.clearErrors())}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => (
+              form.setValue("method", usePassword ? "code" : "password"),
+              form.setValue("secret", ""),
+              form.clearErrors()
+            )}
+          >
             {usePassword ? "Use an authenticator code instead" : "Use your password instead"}
           </Button>
           {passkeyOptions ? (
-            <Button type="button" variant="outline" size="sm" disabled={usingPasskey || isSubmitting} onClick={() => void confirmWithPasskey(passkeyOptions)}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={usingPasskey || isSubmitting}
+              onClick={() => void confirmWithPasskey(passkeyOptions)}
+            >
               {usingPasskey ? "Waiting for your passkey…" : "Use a passkey"}
             </Button>
           ) : null}

@@ -10,7 +10,9 @@ describe("modeSwitchHref", () => {
 
   it("goes to the list for a resource of the other mode", () => {
     expect(modeSwitchHref("/test/payments/pay_AbCdEfGh1234567890123456", "live")).toBe("/live/payments");
-    expect(modeSwitchHref("/live/developers/webhooks/we_AbCdEfGh1234567890123456", "test")).toBe("/test/developers/webhooks");
+    expect(modeSwitchHref("/live/developers/webhooks/we_AbCdEfGh1234567890123456", "test")).toBe(
+      "/test/developers/webhooks",
+    );
     expect(modeSwitchHref("/test/merchants/mrch_AbCdEfGh1234567890123456", "live")).toBe("/live/merchants");
   });
 });

@@ -25,7 +25,14 @@ export function ModeToggle({ mode }: { mode: Mode }) {
           key={m}
           href={modeSwitchHref(pathname, m)}
           aria-current={m === mode ? "page" : undefined}
-          className={cn("rounded px-3 py-1", m === mode ? (m === "test" ? "bg-warning text-black" : "bg-primary text-white") : "text-muted-foreground hover:bg-muted")}
+          className={cn(
+            "rounded px-3 py-1",
+            m === mode
+              ? m === "test"
+                ? "bg-warning text-black"
+                : "bg-primary text-white"
+              : "text-muted-foreground hover:bg-muted",
+          )}
         >
           {m === "test" ? "Test mode" : "Live mode"}
         </Link>

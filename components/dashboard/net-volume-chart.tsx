@@ -34,22 +34,40 @@ export function NetVolumeChart({ series }: { series: DailyNetVolume }) {
           const first = days[0]!.day;
           const last = days[days.length - 1]!.day;
           return (
-            <figure key={unit} className="space-y-2 rounded-lg border border-border bg-background p-4" data-testid="net-chart" data-unit={unit}>
+            <figure
+              key={unit}
+              className="space-y-2 rounded-lg border border-border bg-background p-4"
+              data-testid="net-chart"
+              data-unit={unit}
+            >
               <figcaption className="flex flex-wrap justify-between gap-2 text-sm">
                 <span className="font-medium break-all">{unitName(unit)}</span>
                 <span className="text-muted-foreground">
                   Highest day {formatAmount(unit, max.toString())} · UTC days
                 </span>
               </figcaption>
-              <ol className="flex h-32 items-end gap-px border-b border-border" aria-label={`Net volume per day, ${label(first)} to ${label(last)}`}>
+              <ol
+                className="flex h-32 items-end gap-px border-b border-border"
+                aria-label={`Net volume per day, ${label(first)} to ${label(last)}`}
+              >
                 {days.map((d) => {
                   const value = BigInt(d.net);
                   // Integer maths on the amounts; only the bar's height becomes a number.
                   const percent = max === 0n ? 0 : Number((value * 1000n) / max) / 10;
                   const text = `${label(d.day)}: ${formatAmount(unit, d.net)}`;
                   return (
-                    <li key={d.day} className="flex h-full min-w-0 flex-1 items-end" title={text} data-testid="net-bar" data-day={d.day} data-net={d.net}>
-                      <span className="block w-full rounded-t-sm bg-primary" style={{ height: value === 0n ? 0 : `max(2px, ${percent}%)` }} />
+                    <li
+                      key={d.day}
+                      className="flex h-full min-w-0 flex-1 items-end"
+                      title={text}
+                      data-testid="net-bar"
+                      data-day={d.day}
+                      data-net={d.net}
+                    >
+                      <span
+                        className="block w-full rounded-t-sm bg-primary"
+                        style={{ height: value === 0n ? 0 : `max(2px, ${percent}%)` }}
+                      />
                       <span className="sr-only">{text}</span>
                     </li>
                   );

@@ -2,5 +2,10 @@ import type { Role } from "@/lib/db";
 import { EmptyState } from "@/components/ui/empty-state";
 
 export function NoAccess({ role }: { role: Role }) {
-  return <EmptyState title="You don't have access to this page" description={`Your role is ${role}. Ask an owner or admin of the account if you need it.`} />;
+  return (
+    <EmptyState
+      title="You don't have access to this page"
+      description={`Your role is ${role}. Ask an owner or admin of the account if you need it.`}
+    />
+  );
 }

@@ -11,7 +11,9 @@ import { cn } from "@/lib/ui/cn";
  */
 export function SectionTabs({ label, items }: { label: string; items: { href: string; label: string }[] }) {
   const pathname = usePathname();
-  const current = items.filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`)).sort((a, b) => b.href.length - a.href.length)[0];
+  const current = items
+    .filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0];
   return (
     <nav aria-label={label} className="flex flex-wrap gap-x-1 border-b border-border">
       {items.map((item) => (
@@ -21,7 +23,9 @@ export function SectionTabs({ label, items }: { label: string; items: { href: st
           aria-current={item === current ? "page" : undefined}
           className={cn(
             "-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm",
-            item === current ? "border-primary font-medium text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
+            item === current
+              ? "border-primary font-medium text-primary"
+              : "border-transparent text-muted-foreground hover:text-foreground",
           )}
         >
           {item.label}

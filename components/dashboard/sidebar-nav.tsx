@@ -12,13 +12,19 @@ export function SidebarNav({ items }: { items: NavItem[] }) {
   return (
     <nav aria-label="Dashboard" className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
       {items.map((item) => {
-        const active = pathname === item.href || (item.href.split("/").length > 2 && pathname.startsWith(`${item.href}/`));
+        const active =
+          pathname === item.href || (item.href.split("/").length > 2 && pathname.startsWith(`${item.href}/`));
         return (
           <Link
             key={item.href}
             href={item.href}
             aria-current={active ? "page" : undefined}
-            className={cn("whitespace-nowrap rounded-md px-3 py-2 text-sm", active ? "bg-primary/10 font-medium text-primary" : "text-muted-foreground hover:bg-muted hover:text-foreground")}
+            className={cn(
+              "whitespace-nowrap rounded-md px-3 py-2 text-sm",
+              active
+                ? "bg-primary/10 font-medium text-primary"
+                : "text-muted-foreground hover:bg-muted hover:text-foreground",
+            )}
           >
             {item.label}
           </Link>

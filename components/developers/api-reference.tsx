@@ -23,7 +23,14 @@ export function ApiReference({ groups }: { groups: TagGroup[] }) {
             {group.operations.map((op) => (
               <details key={op.id} id={op.id} className="group">
                 <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary">
-                  <span className={cn("w-16 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold", methodTones[op.method])}>{op.method}</span>
+                  <span
+                    className={cn(
+                      "w-16 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold",
+                      methodTones[op.method],
+                    )}
+                  >
+                    {op.method}
+                  </span>
                   <code className="break-all font-mono text-sm">{op.path}</code>
                   <span className="text-sm text-muted-foreground">{op.summary}</span>
                   {op.modes ? <Badge tone="warning">{op.modes.join(", ")} mode only</Badge> : null}
@@ -34,19 +41,32 @@ export function ApiReference({ groups }: { groups: TagGroup[] }) {
                     {op.allowsAppId ? (
                       <>
                         {" "}
-                        or <code className="font-mono">App-Id</code> + <code className="font-mono">Client-Id</code>
+                        or <code className="font-mono">App-Id</code> +{" "}
+                        <code className="font-mono">Client-Id</code>
                       </>
                     ) : null}
                     . Operation id <code className="font-mono">{op.id}</code>.
                   </p>
-                  {op.parameters.length > 0 ? <Fields title="Parameters" rows={op.parameters.map((p) => ({ ...p, where: p.location }))} /> : null}
+                  {op.parameters.length > 0 ? (
+                    <Fields
+                      title="Parameters"
+                      rows={op.parameters.map((p) => ({ ...p, where: p.location }))}
+                    />
+                  ) : null}
                   {op.body ? <Fields title="Request body (JSON)" rows={op.body} /> : null}
                   <div className="space-y-1">
                     <h4 className="font-medium">Responses</h4>
                     <ul className="space-y-2">
                       {op.responses.map((response) => (
                         <li key={response.status}>
-                          <span className={cn("mr-2 font-mono text-xs font-semibold", response.status.startsWith("2") ? "text-green-700" : "text-red-700")}>{response.status}</span>
+                          <span
+                            className={cn(
+                              "mr-2 font-mono text-xs font-semibold",
+                              response.status.startsWith("2") ? "text-green-700" : "text-red-700",
+                            )}
+                          >
+                            {response.status}
+                          </span>
                           <span className="text-muted-foreground">{response.description}</span>
                           {response.fields.length > 0 ? <Fields rows={response.fields} /> : null}
                         </li>
@@ -71,14 +91,27 @@ function Fields({ title, rows }: { title?: string; rows: (FieldRow & { where?: s
         <table className="w-full text-xs">
           <tbody>
             {rows.map((row) => (
-              <tr key={`${row.where ?? ""}${row.name}`} className="border-b border-border last:border-0 align-top">
+              <tr
+                key={`${row.where ?? ""}${row.name}`}
+                className="border-b border-border last:border-0 align-top"
+              >
                 <td className="whitespace-nowrap px-2 py-1.5 font-mono">
                   {row.name}
-                  {row.where ? <span className="ml-1 font-sans text-muted-foreground">({row.where})</span> : null}
+                  {row.where ? (
+                    <span className="ml-1 font-sans text-muted-foreground">({row.where})</span>
+                  ) : null}
                 </td>
                 <td className="px-2 py-1.5 font-mono text-muted-foreground">{row.type}</td>
-                <td className="whitespace-nowrap px-2 py-1.5">{row.required ? <Badge tone="danger">required</Badge> : <span className="text-muted-foreground">optional</span>}</td>
-                <td className="min-w-48 px-2 py-1.5 text-muted-foreground">{row.description ? <WithCode text={row.description} /> : null}</td>
+                <td className="whitespace-nowrap px-2 py-1.5">
+                  {row.required ? (
+                    <Badge tone="danger">required</Badge>
+                  ) : (
+                    <span className="text-muted-foreground">optional</span>
+                  )}
+                </td>
+                <td className="min-w-48 px-2 py-1.5 text-muted-foreground">
+                  {row.description ? <WithCode text={row.description} /> : null}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -90,7 +123,15 @@ function Fields({ title, rows }: { title?: string; rows: (FieldRow & { where?: s
 
 /** Descriptions mark literals with backticks, as in Markdown. */
 function WithCode({ text }: { text: string }) {
-  return text.split(/`([^`]+)`/).map((part, index) => (index % 2 === 1 ? <code key={index} className="font-mono text-foreground">{part}</code> : part));
+  return text.split(/`([^`]+)`/).map((part, index) =>
+    index % 2 === 1 ? (
+      <code key={index} className="font-mono text-foreground">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
+  );
 }
 
 function slug(text: string): string {

@@ -2,7 +2,23 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 
 /** One labelled filter of a GET filter form: "all" first, then the choices. */
-export function FilterSelect({ id, name, label, allLabel, value, options, className = "w-56 max-w-full" }: { id: string; name: string; label: string; allLabel: string; value: string | undefined; options: { value: string; label: string }[]; className?: string }) {
+export function FilterSelect({
+  id,
+  name,
+  label,
+  allLabel,
+  value,
+  options,
+  className = "w-56 max-w-full",
+}: {
+  id: string;
+  name: string;
+  label: string;
+  allLabel: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+  className?: string;
+}) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>

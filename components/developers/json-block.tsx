@@ -3,7 +3,12 @@ export function JsonBlock({ value, label, testId }: { value: unknown; label: str
   const text = typeof value === "string" ? prettyIfJson(value) : JSON.stringify(value, null, 2);
   return (
     // Focusable: it scrolls, and a keyboard user must be able to scroll it.
-    <pre aria-label={label} data-testid={testId} tabIndex={0} className="max-h-96 overflow-auto whitespace-pre-wrap wrap-anywhere rounded-md border border-border bg-muted/50 p-3 font-mono text-xs">
+    <pre
+      aria-label={label}
+      data-testid={testId}
+      tabIndex={0}
+      className="max-h-96 overflow-auto whitespace-pre-wrap wrap-anywhere rounded-md border border-border bg-muted/50 p-3 font-mono text-xs"
+    >
       {text}
     </pre>
   );

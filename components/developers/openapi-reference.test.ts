@@ -8,8 +8,13 @@ const find = (id: string) => groups.flatMap((g) => g.operations).find((o) => o.i
 
 describe("the API reference view of the OpenAPI document", () => {
   it("lists every operation once, grouped by its tag", () => {
-    expect(groups.flatMap((g) => g.operations.map((o) => o.id)).sort()).toEqual(operations.map((o) => o.id).sort());
-    for (const group of groups) expect(group.operations.every((o) => operations.find((op) => op.id === o.id)!.tag === group.tag)).toBe(true);
+    expect(groups.flatMap((g) => g.operations.map((o) => o.id)).sort()).toEqual(
+      operations.map((o) => o.id).sort(),
+    );
+    for (const group of groups)
+      expect(group.operations.every((o) => operations.find((op) => op.id === o.id)!.tag === group.tag)).toBe(
+        true,
+      );
   });
 
   it("flattens nested request fields to dotted names, with what is required", () => {
@@ -19,21 +24,43 @@ describe("the API reference view of the OpenAPI document", () => {
       expect.arrayContaining([
         expect.objectContaining({ name: "referenceId", type: "string", required: true }),
         expect.objectContaining({ name: "amount.unit", type: "string", required: true }),
-        expect.objectContaining({ name: "expiresAt", type: "integer | string (date-time) | null", required: false }),
+        expect.objectContaining({
+          name: "expiresAt",
+          type: "integer | string (date-time) | null",
+          required: false,
+        }),
       ]),
     );
     const register = find("CryptoSettlements_create");
-    expect(register.body!.map((f) => f.name)).toEqual(["settlements", "settlements[].asset", "settlements[].destination"]);
+    expect(register.body!.map((f) => f.name)).toEqual([
+      "settlements",
+      "settlements[].asset",
+      "settlements[].destination",
+    ]);
   });
 
   it("shows headers and query parameters with their limits, and the success response's fields through $refs", () => {
     const create = find("Payments_create");
-    expect(create.parameters).toContainEqual(expect.objectContaining({ name: "Merchant-Id", location: "header", required: true }));
+    expect(create.parameters).toContainEqual(
+      expect.objectContaining({ name: "Merchant-Id", location: "header", required: true }),
+    );
     const list = find("Payments_list");
-    expect(list.parameters).toContainEqual(expect.objectContaining({ name: "limit", location: "query", type: "integer", description: "1–200. Default 50." }));
+    expect(list.parameters).toContainEqual(
+      expect.objectContaining({
+        name: "limit",
+        location: "query",
+        type: "integer",
+        description: "1–200. Default 50.",
+      }),
+    );
     const created = create.responses.find((r) => r.status === "201")!;
-    expect(created.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["id", "gatewayUrl", "amount", "amount.unit", "info"]));
-    expect(create.responses.find((r) => r.status === "401")).toMatchObject({ description: expect.stringContaining("invalid_api_key"), fields: [] });
+    expect(created.fields.map((f) => f.name)).toEqual(
+      expect.arrayContaining(["id", "gatewayUrl", "amount", "amount.unit", "info"]),
+    );
+    expect(create.responses.find((r) => r.status === "401")).toMatchObject({
+      description: expect.stringContaining("invalid_api_key"),
+      fields: [],
+    });
   });
 
   it("marks test-only operations and those an App-Id may call", () => {
@@ -43,10 +70,25 @@ describe("the API reference view of the OpenAPI document", () => {
   });
 
   it("names types through refs, unions and arrays, and stops at cycles", () => {
-    const schemas: Record<string, JsonSchema> = { Node: { type: "object", properties: { next: { $ref: "#/components/schemas/Node" }, tags: { type: "array", items: { type: "string" } } } } };
-    expect(typeLabel({ anyOf: [{ $ref: "#/components/schemas/Node" }, { type: "null" }] }, schemas)).toBe("Node | null");
-    expect(typeLabel({ type: "array", items: { $ref: "#/components/schemas/Node" } }, schemas)).toBe("array of Node");
-    expect(fieldRows({ $ref: "#/components/schemas/Node" }, schemas).map((f) => f.name)).toEqual(["next", "tags"]);
+    const schemas: Record<string, JsonSchema> = {
+      Node: {
+        type: "object",
+        properties: {
+          next: { $ref: "#/components/schemas/Node" },
+          tags: { type: "array", items: { type: "string" } },
+        },
+      },
+    };
+    expect(typeLabel({ anyOf: [{ $ref: "#/components/schemas/Node" }, { type: "null" }] }, schemas)).toBe(
+      "Node | null",
+    );
+    expect(typeLabel({ type: "array", items: { $ref: "#/components/schemas/Node" } }, schemas)).toBe(
+      "array of Node",
+    );
+    expect(fieldRows({ $ref: "#/components/schemas/Node" }, schemas).map((f) => f.name)).toEqual([
+      "next",
+      "tags",
+    ]);
   });
 });
 

@@ -33,7 +33,10 @@ type OperationObject = {
   responses: Record<string, Response>;
   "x-modes"?: string[];
 };
-export type OpenApiDocument = { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 export type FieldRow = { name: string; type: string; required: boolean; description?: string };
 export type ParameterRow = FieldRow & { location: string };
@@ -68,7 +71,12 @@ export function referenceGroups(doc: OpenApiDocument): TagGroup[] {
   return [...groups].map(([tag, operations]) => ({ tag, operations }));
 }
 
-function operationView(path: string, method: string, op: OperationObject, schemas: Record<string, JsonSchema>): OperationView {
+function operationView(
+  path: string,
+  method: string,
+  op: OperationObject,
+  schemas: Record<string, JsonSchema>,
+): OperationView {
   const bodySchema = op.requestBody?.content?.["application/json"]?.schema;
   return {
     id: op.operationId,
@@ -82,7 +90,9 @@ function operationView(path: string, method: string, op: OperationObject, schema
       location: p.in,
       required: p.required ?? false,
       type: p.schema ? typeLabel(p.schema, schemas) : "string",
-      description: [p.description, p.schema ? describe(p.schema, schemas) : undefined].filter(Boolean).join(" ") || undefined,
+      description:
+        [p.description, p.schema ? describe(p.schema, schemas) : undefined].filter(Boolean).join(" ") ||
+        undefined,
     })),
     body: bodySchema ? fieldRows(bodySchema, schemas) : null,
     responses: Object.entries(op.responses).map(([status, response]) => {
@@ -94,7 +104,10 @@ function operationView(path: string, method: string, op: OperationObject, schema
   };
 }
 
-function resolve(schema: JsonSchema, schemas: Record<string, JsonSchema>): { schema: JsonSchema; name?: string } {
+function resolve(
+  schema: JsonSchema,
+  schemas: Record<string, JsonSchema>,
+): { schema: JsonSchema; name?: string } {
   if (!schema.$ref?.startsWith(refPrefix)) return { schema };
   const name = schema.$ref.slice(refPrefix.length);
   const target = schemas[name] ?? {};
@@ -121,7 +134,13 @@ export function typeLabel(input: JsonSchema, schemas: Record<string, JsonSchema>
 }
 
 /** The fields of an object schema, nested objects and arrays of objects flattened to dotted names. */
-export function fieldRows(input: JsonSchema, schemas: Record<string, JsonSchema>, prefix = "", depth = 0, seen: string[] = []): FieldRow[] {
+export function fieldRows(
+  input: JsonSchema,
+  schemas: Record<string, JsonSchema>,
+  prefix = "",
+  depth = 0,
+  seen: string[] = [],
+): FieldRow[] {
   const { schema, name } = resolve(input, schemas);
   if (name && seen.includes(name)) return [];
   const visited = name ? [...seen, name] : seen;
@@ -130,10 +149,23 @@ export function fieldRows(input: JsonSchema, schemas: Record<string, JsonSchema>
   const rows: FieldRow[] = [];
   for (const [field, child] of Object.entries(nested.properties ?? {})) {
     const fullName = `${prefix}${field}`;
-    rows.push({ name: fullName, type: typeLabel(child, schemas), required: (nested.required ?? []).includes(field), description: describe(child, schemas) });
+    rows.push({
+      name: fullName,
+      type: typeLabel(child, schemas),
+      required: (nested.required ?? []).includes(field),
+      description: describe(child, schemas),
+    });
     const childResolved = resolve(child, schemas).schema;
     const isArray = childResolved.type === "array" && childResolved.items;
-    rows.push(...fieldRows(isArray ? childResolved.items! : child, schemas, `${fullName}${isArray ? "[]" : ""}.`, depth + 1, visited));
+    rows.push(
+      ...fieldRows(
+        isArray ? childResolved.items! : child,
+        schemas,
+        `${fullName}${isArray ? "[]" : ""}.`,
+        depth + 1,
+        visited,
+      ),
+    );
   }
   return rows;
 }
@@ -153,9 +185,16 @@ function describe(schema: JsonSchema, schemas: Record<string, JsonSchema>): stri
   const notes: string[] = [];
   if (resolved.description) notes.push(resolved.description);
   const range = (min: number | undefined, max: number | undefined, unit: string) =>
-    min !== undefined && max !== undefined ? `${min}–${max}${unit}.` : max !== undefined ? `At most ${max}${unit}.` : min !== undefined ? `At least ${min}${unit}.` : null;
+    min !== undefined && max !== undefined
+      ? `${min}–${max}${unit}.`
+      : max !== undefined
+        ? `At most ${max}${unit}.`
+        : min !== undefined
+          ? `At least ${min}${unit}.`
+          : null;
   // zod gives every integer the safe-integer bounds; only real limits are worth a note.
-  const limit = (n: number | undefined) => (n === undefined || Math.abs(n) >= Number.MAX_SAFE_INTEGER ? undefined : n);
+  const limit = (n: number | undefined) =>
+    n === undefined || Math.abs(n) >= Number.MAX_SAFE_INTEGER ? undefined : n;
   const lengthNote = range(resolved.minLength || undefined, resolved.maxLength, " characters");
   const valueNote = range(limit(resolved.minimum), limit(resolved.maximum), "");
   if (lengthNote) notes.push(lengthNote);

@@ -18,7 +18,8 @@ export function quickstartSteps(baseUrl: string, mode: Mode): QuickstartStep[] {
     {
       id: "create-merchant",
       title: "Create a merchant",
-      description: "A merchant is who receives payments. The Idempotency-Key makes a retry safe: the same key returns the first result instead of a duplicate.",
+      description:
+        "A merchant is who receives payments. The Idempotency-Key makes a retry safe: the same key returns the first result instead of a duplicate.",
       code: [
         `curl -sS -X POST ${baseUrl}/v1/merchants \\`,
         `  ${auth} \\`,
@@ -43,7 +44,8 @@ export function quickstartSteps(baseUrl: string, mode: Mode): QuickstartStep[] {
     {
       id: "create-payment",
       title: "Create a payment",
-      description: 'Amounts in fiat count minor units: "1050" is $10.50. Send the buyer to the gatewayUrl in the response; never build it by hand.',
+      description:
+        'Amounts in fiat count minor units: "1050" is $10.50. Send the buyer to the gatewayUrl in the response; never build it by hand.',
       code: [
         `curl -sS -X POST ${baseUrl}/v1/payments \\`,
         `  ${auth} \\`,
@@ -56,15 +58,21 @@ export function quickstartSteps(baseUrl: string, mode: Mode): QuickstartStep[] {
     {
       id: "poll-status",
       title: "Poll the payment's status",
-      description: "Repeat until isFinal is true, waiting about pollInMs between calls. maxPollMs holds the request open (up to 30 s) and answers as soon as the status changes.",
-      code: [`curl -sS "${baseUrl}/v1/payments/$PAYMENT_ID/status?maxPollMs=10000" \\`, `  ${auth} \\`, `  -H "Merchant-Id: $MERCHANT_ID"`].join("\n"),
+      description:
+        "Repeat until isFinal is true, waiting about pollInMs between calls. maxPollMs holds the request open (up to 30 s) and answers as soon as the status changes.",
+      code: [
+        `curl -sS "${baseUrl}/v1/payments/$PAYMENT_ID/status?maxPollMs=10000" \\`,
+        `  ${auth} \\`,
+        `  -H "Merchant-Id: $MERCHANT_ID"`,
+      ].join("\n"),
     },
   ];
   if (mode === "test") {
     steps.push({
       id: "simulate",
       title: "Simulate the buyer (test mode only)",
-      description: "Make the test payment succeed (or fail, be cancelled, expire) without a wallet, then poll again to see the final status and its synthetic txId.",
+      description:
+        "Make the test payment succeed (or fail, be cancelled, expire) without a wallet, then poll again to see the final status and its synthetic txId.",
       code: [
         `curl -sS -X POST ${baseUrl}/v1/test/payments/$PAYMENT_ID/simulate \\`,
         `  ${auth} \\`,

@@ -11,11 +11,15 @@ export async function Relayers() {
   return (
     <section aria-labelledby="relayers-heading" className="space-y-4">
       <SectionHeading id="relayers-heading" title="Gasless relayers">
-        Buyers paying USDC (or another EIP-3009 token) sign an authorization that moves the funds straight to your destination; the relayer submits it and pays only the gas. It
-        never holds payment funds. Set one per chain with <code className="font-mono">RELAYER_KEY_EIP155_&lt;chain id&gt;</code>.
+        Buyers paying USDC (or another EIP-3009 token) sign an authorization that moves the funds straight to
+        your destination; the relayer submits it and pays only the gas. It never holds payment funds. Set one
+        per chain with <code className="font-mono">RELAYER_KEY_EIP155_&lt;chain id&gt;</code>.
       </SectionHeading>
       {relayers.length === 0 ? (
-        <EmptyState title="No relayer configured" description="Live buyers send the transfer themselves and pay their own gas until a relayer key is set for a chain." />
+        <EmptyState
+          title="No relayer configured"
+          description="Live buyers send the transfer themselves and pay their own gas until a relayer key is set for a chain."
+        />
       ) : (
         <Table columns={["Chain", "Relayer address", "Gas balance"]}>
           <TBody>
@@ -36,7 +40,8 @@ export async function Relayers() {
                       <span className="font-mono text-xs">{r.balanceEth} ETH</span>
                       {r.low ? (
                         <p role="alert" className="text-xs text-destructive">
-                          Low: fewer than 20 payments&apos; gas left. Top it up, or gasless payments will fail (buyers can still pay by sending the transfer themselves).
+                          Low: fewer than 20 payments&apos; gas left. Top it up, or gasless payments will fail
+                          (buyers can still pay by sending the transfer themselves).
                         </p>
                       ) : null}
                     </div>

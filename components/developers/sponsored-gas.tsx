@@ -12,19 +12,28 @@ export async function SponsoredGas({ scope }: { scope: Scope }) {
   return (
     <section aria-labelledby="sponsored-gas-heading" className="space-y-4">
       <SectionHeading id="sponsored-gas-heading" title="Sponsored gas">
-        What the relayer paid in gas for your gasless payments. Each account may use a daily budget of sponsored gas per chain (the day starts at 00:00 UTC); past it, buyers pay by
-        sending the transfer themselves.
+        What the relayer paid in gas for your gasless payments. Each account may use a daily budget of
+        sponsored gas per chain (the day starts at 00:00 UTC); past it, buyers pay by sending the transfer
+        themselves.
       </SectionHeading>
       {chains.length === 0 ? (
-        <EmptyState title="No sponsored gas" description="No relayer is configured, so no gas is sponsored." />
+        <EmptyState
+          title="No sponsored gas"
+          description="No relayer is configured, so no gas is sponsored."
+        />
       ) : (
         <>
           {chains
             .filter((c) => c.budgetReached)
             .map((c) => (
-              <p key={c.chainId} role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-                Today&apos;s sponsored gas on {c.chainName} is used up ({gas(c.todayGas)} of {gas(c.budgetGas)} gas). Until 00:00 UTC buyers are offered the transfer they send
-                themselves instead of a gasless payment.
+              <p
+                key={c.chainId}
+                role="alert"
+                className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+              >
+                Today&apos;s sponsored gas on {c.chainName} is used up ({gas(c.todayGas)} of{" "}
+                {gas(c.budgetGas)} gas). Until 00:00 UTC buyers are offered the transfer they send themselves
+                instead of a gasless payment.
               </p>
             ))}
           <Table columns={["Chain", "Today", { label: "Relays", hideBelow: "md" }, "Spent"]}>

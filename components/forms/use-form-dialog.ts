@@ -19,5 +19,14 @@ export function useFormDialog<Created = never>(form: { reset: () => void }) {
     form.reset();
   };
   const dismiss = () => (created === null ? close() : setLeaving(true));
-  return { open, show: () => setOpen(true), created, setCreated, close, dismiss, leaving, stay: () => setLeaving(false) };
+  return {
+    open,
+    show: () => setOpen(true),
+    created,
+    setCreated,
+    close,
+    dismiss,
+    leaving,
+    stay: () => setLeaving(false),
+  };
 }

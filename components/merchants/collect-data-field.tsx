@@ -8,16 +8,26 @@ import { collectFields, type CollectFieldId } from "@/lib/schemas/collect-data";
 import { toMinorUnits } from "@/lib/schemas/dashboard-money";
 import type { CreateMerchantInput } from "@/lib/schemas/merchant";
 
-type CollectData = { fields: CollectFieldId[]; minAmount?: { unit: string; value: string } | null } | null | undefined;
+type CollectData =
+  | { fields: CollectFieldId[]; minAmount?: { unit: string; value: string } | null }
+  | null
+  | undefined;
 
 /**
  * Information capture: which buyer details wallets must send with confirm, and from which USD
  * amount, kept as the API's `collectData` (null when no detail is ticked).
  */
-export function CollectDataField({ control, errors }: { control: Control<CreateMerchantInput>; errors: FieldErrors<CreateMerchantInput> }) {
+export function CollectDataField({
+  control,
+  errors,
+}: {
+  control: Control<CreateMerchantInput>;
+  errors: FieldErrors<CreateMerchantInput>;
+}) {
   const { field } = useController({ control, name: "collectData" });
   const value = field.value as CollectData;
-  const initialMajor = value?.minAmount?.unit === "iso4217/USD" ? (Number(value.minAmount.value) / 100).toString() : "";
+  const initialMajor =
+    value?.minAmount?.unit === "iso4217/USD" ? (Number(value.minAmount.value) / 100).toString() : "";
   const [minText, setMinText] = useState(initialMajor);
   const [minError, setMinError] = useState<string>();
   const fields = value?.fields ?? [];
@@ -26,7 +36,9 @@ export function CollectDataField({ control, errors }: { control: Control<CreateM
     const trimmed = text.trim();
     const minor = trimmed ? toMinorUnits("USD", trimmed) : null;
     setMinError(trimmed && !minor ? "Enter an amount in dollars, such as 1000 or 1000.50." : undefined);
-    field.onChange(next.length ? { fields: next, minAmount: minor ? { unit: "iso4217/USD", value: minor } : null } : null);
+    field.onChange(
+      next.length ? { fields: next, minAmount: minor ? { unit: "iso4217/USD", value: minor } : null } : null,
+    );
   };
   const fieldsError = (errors.collectData as { fields?: { message?: string } } | undefined)?.fields?.message;
 
@@ -34,7 +46,9 @@ export function CollectDataField({ control, errors }: { control: Control<CreateM
     <fieldset className="space-y-2 rounded-md border p-3" aria-describedby="collectData-hint">
       <legend className="px-1 text-sm font-medium">Buyer details to collect (optional)</legend>
       <p id="collectData-hint" className="text-xs text-muted-foreground">
-        Wallets ask the buyer for these and send them when they pay (WalletConnect Pay&apos;s information capture, e.g. for the Travel Rule). Only owners, admins and support see them, on the payment&apos;s page and in exports.
+        Wallets ask the buyer for these and send them when they pay (WalletConnect Pay&apos;s information
+        capture, e.g. for the Travel Rule). Only owners, admins and support see them, on the payment&apos;s
+        page and in exports.
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
         {collectFields.map((f) => (
@@ -45,7 +59,9 @@ export function CollectDataField({ control, errors }: { control: Control<CreateM
               value={f.id}
               checked={fields.includes(f.id)}
               onBlur={field.onBlur}
-              onChange={(event) => update(event.target.checked ? [...fields, f.id] : fields.filter((id) => id !== f.id), minText)}
+              onChange={(event) =>
+                update(event.target.checked ? [...fields, f.id] : fields.filter((id) => id !== f.id), minText)
+              }
             />
             Buyer&apos;s {f.name.toLowerCase()}
           </label>

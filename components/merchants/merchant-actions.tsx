@@ -2,7 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { deleteMerchantAction, updateMerchantAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import {
+  deleteMerchantAction,
+  updateMerchantAction,
+} from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -11,7 +14,15 @@ import type { Mode } from "@/lib/db";
 import { MerchantForm, type MerchantValues } from "./merchant-form";
 
 /** Edit and delete buttons of the merchant page (shown to roles with merchants.write). */
-export function MerchantActions({ mode, merchantId, merchant }: { mode: Mode; merchantId: string; merchant: MerchantValues }) {
+export function MerchantActions({
+  mode,
+  merchantId,
+  merchant,
+}: {
+  mode: Mode;
+  merchantId: string;
+  merchant: MerchantValues;
+}) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   return (
@@ -25,7 +36,9 @@ export function MerchantActions({ mode, merchantId, merchant }: { mode: Mode; me
         description="It stops accepting payments and leaves the merchant list. Its past payments stay in Payments. This cannot be undone."
         confirmLabel="Delete merchant"
         onConfirm={async () => {
-          const done = showActionResult(await deleteMerchantAction({ merchantId, mode }), { success: `${merchant.merchantName} deleted` });
+          const done = showActionResult(await deleteMerchantAction({ merchantId, mode }), {
+            success: `${merchant.merchantName} deleted`,
+          });
           if (!done) return false;
           router.push(`/${mode}/merchants`);
         }}

@@ -3,7 +3,15 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import type { Mode } from "@/lib/db";
 
 /** In a dialog whose form needs a merchant, when the account has none yet: why, and the way to make one. */
-export function MerchantRequired({ mode, reason, onClose }: { mode: Mode; reason: string; onClose: () => void }) {
+export function MerchantRequired({
+  mode,
+  reason,
+  onClose,
+}: {
+  mode: Mode;
+  reason: string;
+  onClose: () => void;
+}) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted-foreground">{reason}</p>

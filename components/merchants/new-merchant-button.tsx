@@ -14,7 +14,12 @@ export function NewMerchantButton({ mode, label = "New merchant" }: { mode: Mode
   return (
     <>
       <Button onClick={() => setOpen(true)}>{label}</Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="New merchant" description={`Creates a ${mode}-mode merchant. It receives payments and settles them to the destinations you add next.`}>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="New merchant"
+        description={`Creates a ${mode}-mode merchant. It receives payments and settles them to the destinations you add next.`}
+      >
         <MerchantForm
           submitLabel="Create merchant"
           onSubmit={(values) => createMerchantAction({ ...values, mode })}

@@ -7,7 +7,11 @@ import { createPaymentLinkAction } from "@/app/(dashboard)/[mode]/payment-links/
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { MerchantField } from "@/components/merchants/merchant-field";
-import { CreateLinkDialog, type CreatedLink, type MerchantOption } from "@/components/payments/create-link-dialog";
+import {
+  CreateLinkDialog,
+  type CreatedLink,
+  type MerchantOption,
+} from "@/components/payments/create-link-dialog";
 import { CurrencyField } from "@/components/payments/currency-field";
 import type { Mode } from "@/lib/db";
 import { NewPaymentLinkFormSchema, type NewPaymentLinkValues } from "@/lib/schemas/payment-link";
@@ -28,21 +32,46 @@ export function NewPaymentLinkButton({ mode, merchants }: { mode: Mode; merchant
   );
 }
 
-function LinkFields({ mode, merchants, onCreated, onCancel }: { mode: Mode; merchants: MerchantOption[]; onCreated: (l: CreatedLink) => void; onCancel: () => void }) {
+function LinkFields({
+  mode,
+  merchants,
+  onCreated,
+  onCancel,
+}: {
+  mode: Mode;
+  merchants: MerchantOption[];
+  onCreated: (l: CreatedLink) => void;
+  onCancel: () => void;
+}) {
   const form = useForm<NewPaymentLinkValues>({
     resolver: zodResolver(NewPaymentLinkFormSchema),
-    defaultValues: { merchantId: merchants[0]?.id ?? "", currency: "USD", kind: "fixed", amount: "", minAmount: "", maxAmount: "", referencePrefix: "" },
+    defaultValues: {
+      merchantId: merchants[0]?.id ?? "",
+      currency: "USD",
+      kind: "fixed",
+      amount: "",
+      minAmount: "",
+      maxAmount: "",
+      referencePrefix: "",
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const kind = useWatch({ control: form.control, name: "kind" });
   const submit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await createPaymentLinkAction({ ...values, mode }), { form, success: "Payment link created" });
+    const data = showActionResult(await createPaymentLinkAction({ ...values, mode }), {
+      form,
+      success: "Payment link created",
+    });
     if (data) onCreated(data);
   });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <MerchantField merchants={merchants} error={errors.merchantId?.message} {...form.register("merchantId")} />
+      <MerchantField
+        merchants={merchants}
+        error={errors.merchantId?.message}
+        {...form.register("merchantId")}
+      />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Price</legend>
         <div className="flex flex-wrap gap-4 text-sm">
@@ -57,21 +86,58 @@ function LinkFields({ mode, merchants, onCreated, onCancel }: { mode: Mode; merc
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_7rem]">
         {kind === "fixed" ? (
           <div className="sm:col-span-2">
-            <TextField id="amount" label="Amount" error={errors.amount?.message} inputMode="decimal" autoComplete="off" placeholder="25.00" {...form.register("amount")} />
+            <TextField
+              id="amount"
+              label="Amount"
+              error={errors.amount?.message}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="25.00"
+              {...form.register("amount")}
+            />
           </div>
         ) : (
           <>
-            <TextField id="minAmount" label="Minimum (optional)" error={errors.minAmount?.message} inputMode="decimal" autoComplete="off" placeholder="1.00" {...form.register("minAmount")} />
-            <TextField id="maxAmount" label="Maximum" error={errors.maxAmount?.message} inputMode="decimal" autoComplete="off" placeholder="500.00" {...form.register("maxAmount")} />
+            <TextField
+              id="minAmount"
+              label="Minimum (optional)"
+              error={errors.minAmount?.message}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="1.00"
+              {...form.register("minAmount")}
+            />
+            <TextField
+              id="maxAmount"
+              label="Maximum"
+              error={errors.maxAmount?.message}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="500.00"
+              {...form.register("maxAmount")}
+            />
           </>
         )}
         <CurrencyField error={errors.currency?.message} {...form.register("currency")} />
       </div>
-      <TextField id="referencePrefix" label="Reference prefix" error={errors.referencePrefix?.message} autoComplete="off" placeholder="DONATION" aria-describedby={errors.referencePrefix ? "referencePrefix-error" : "referencePrefix-hint"} {...form.register("referencePrefix")} />
+      <TextField
+        id="referencePrefix"
+        label="Reference prefix"
+        error={errors.referencePrefix?.message}
+        autoComplete="off"
+        placeholder="DONATION"
+        aria-describedby={errors.referencePrefix ? "referencePrefix-error" : "referencePrefix-hint"}
+        {...form.register("referencePrefix")}
+      />
       <p id="referencePrefix-hint" className="text-xs text-muted-foreground">
         Each payment&apos;s reference is this prefix, a dash and a random suffix (DONATION-7fK2…).
       </p>
-      <FormActions onCancel={onCancel} pending={isSubmitting} submitLabel="Create link" pendingLabel="Creating…" />
+      <FormActions
+        onCancel={onCancel}
+        pending={isSubmitting}
+        submitLabel="Create link"
+        pendingLabel="Creating…"
+      />
     </form>
   );
 }

@@ -11,15 +11,38 @@ import { Dialog } from "@/components/ui/dialog";
 import type { Mode } from "@/lib/db";
 
 /** A link's row buttons: its QR code (with copy, download and print) and, while active, Deactivate after a confirmation. */
-export function PaymentLinkActions({ mode, link, canWrite }: { mode: Mode; link: { id: string; url: string; active: boolean }; canWrite: boolean }) {
+export function PaymentLinkActions({
+  mode,
+  link,
+  canWrite,
+}: {
+  mode: Mode;
+  link: { id: string; url: string; active: boolean };
+  canWrite: boolean;
+}) {
   const router = useRouter();
   const [qrOpen, setQrOpen] = useState(false);
   return (
     <div className="flex flex-wrap gap-2 sm:justify-end">
-      <Button type="button" variant="outline" size="sm" onClick={() => setQrOpen(true)} aria-label={`QR code for ${link.id}`}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => setQrOpen(true)}
+        aria-label={`QR code for ${link.id}`}
+      >
         QR code
       </Button>
-      <Dialog open={qrOpen} onClose={() => setQrOpen(false)} title="Share payment link" description={link.active ? "Every buyer who continues on this page gets a payment of their own." : "This link is deactivated: its page takes no payments."}>
+      <Dialog
+        open={qrOpen}
+        onClose={() => setQrOpen(false)}
+        title="Share payment link"
+        description={
+          link.active
+            ? "Every buyer who continues on this page gets a payment of their own."
+            : "This link is deactivated: its page takes no payments."
+        }
+      >
         <LinkShare url={link.url} name={link.id} />
         <div className="flex justify-end">
           <Button type="button" onClick={() => setQrOpen(false)}>
@@ -34,7 +57,9 @@ export function PaymentLinkActions({ mode, link, canWrite }: { mode: Mode; link:
           description="Its page will say the link is no longer active and take no more payments. Payments already made are not affected. This cannot be undone."
           confirmLabel="Deactivate link"
           onConfirm={async () => {
-            const done = showActionResult(await deactivatePaymentLinkAction({ mode, linkId: link.id }), { success: "Payment link deactivated" });
+            const done = showActionResult(await deactivatePaymentLinkAction({ mode, linkId: link.id }), {
+              success: "Payment link deactivated",
+            });
             if (done) router.refresh();
             return Boolean(done);
           }}

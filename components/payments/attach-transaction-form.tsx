@@ -4,7 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
-import { attachPaymentTransactionAction, attachRefundTransactionAction } from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
+import {
+  attachPaymentTransactionAction,
+  attachRefundTransactionAction,
+} from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -13,11 +16,20 @@ import { Select } from "@/components/ui/select";
 import type { Mode } from "@/lib/db";
 import { TxHashSchema } from "@/lib/schemas/attach-transaction";
 
-export type AttachTarget = { kind: "payment"; paymentId: string; options: { settlementId: string; label: string }[] | null } | { kind: "refund"; refundId: string };
+export type AttachTarget =
+  | { kind: "payment"; paymentId: string; options: { settlementId: string; label: string }[] | null }
+  | { kind: "refund"; refundId: string };
 
 type Values = { txHash: string; settlementId: string };
-const withOption = zodResolver(z.object({ txHash: z.string().trim().pipe(TxHashSchema), settlementId: z.string().min(1, "Choose the option the buyer paid with.") }));
-const hashOnly = zodResolver(z.object({ txHash: z.string().trim().pipe(TxHashSchema), settlementId: z.string() }));
+const withOption = zodResolver(
+  z.object({
+    txHash: z.string().trim().pipe(TxHashSchema),
+    settlementId: z.string().min(1, "Choose the option the buyer paid with."),
+  }),
+);
+const hashOnly = zodResolver(
+  z.object({ txHash: z.string().trim().pipe(TxHashSchema), settlementId: z.string() }),
+);
 
 /**
  * A transaction hash support staff attach to a live payment (the buyer's transfer) or refund (the
@@ -26,7 +38,10 @@ const hashOnly = zodResolver(z.object({ txHash: z.string().trim().pipe(TxHashSch
  */
 export function AttachTransactionForm({ mode, target }: { mode: Mode; target: AttachTarget }) {
   const options = target.kind === "payment" ? target.options : null;
-  const form = useForm<Values>({ resolver: options ? withOption : hashOnly, defaultValues: { txHash: "", settlementId: "" } });
+  const form = useForm<Values>({
+    resolver: options ? withOption : hashOnly,
+    defaultValues: { txHash: "", settlementId: "" },
+  });
   const { errors, isSubmitting } = form.formState;
   const id = target.kind === "payment" ? `attach-${target.paymentId}` : `attach-${target.refundId}`;
 
@@ -37,20 +52,48 @@ export function AttachTransactionForm({ mode, target }: { mode: Mode; target: At
 
   const submit = form.handleSubmit(async ({ txHash, settlementId }) => {
     if (target.kind === "payment") {
-      const result = await attachPaymentTransactionAction({ mode, paymentId: target.paymentId, txHash, ...(settlementId ? { settlementId } : {}) });
+      const result = await attachPaymentTransactionAction({
+        mode,
+        paymentId: target.paymentId,
+        txHash,
+        ...(settlementId ? { settlementId } : {}),
+      });
       const data = showActionResult(result, { form });
-      if (data) done(data.status === "succeeded" ? "Transaction verified: the payment succeeded" : "Transaction found: the payment is confirming");
+      if (data)
+        done(
+          data.status === "succeeded"
+            ? "Transaction verified: the payment succeeded"
+            : "Transaction found: the payment is confirming",
+        );
     } else {
-      const data = showActionResult(await attachRefundTransactionAction({ mode, refundId: target.refundId, txHash }), { form });
-      if (data) done(data.confirming ? "Return transfer found: the refund completes once it is confirmed" : "Return transfer verified: the refund succeeded");
+      const data = showActionResult(
+        await attachRefundTransactionAction({ mode, refundId: target.refundId, txHash }),
+        { form },
+      );
+      if (data)
+        done(
+          data.confirming
+            ? "Return transfer found: the refund completes once it is confirmed"
+            : "Return transfer verified: the refund succeeded",
+        );
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label={target.kind === "payment" ? "Attach a transaction" : "Attach the return transfer"}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-3"
+      aria-label={target.kind === "payment" ? "Attach a transaction" : "Attach the return transfer"}
+    >
       {options ? (
         <FormField id={`${id}-option`} label="Paid with" error={errors.settlementId?.message}>
-          <Select id={`${id}-option`} aria-invalid={!!errors.settlementId} aria-describedby={errors.settlementId ? `${id}-option-error` : undefined} {...form.register("settlementId")}>
+          <Select
+            id={`${id}-option`}
+            aria-invalid={!!errors.settlementId}
+            aria-describedby={errors.settlementId ? `${id}-option-error` : undefined}
+            {...form.register("settlementId")}
+          >
             <option value="">Choose the option the buyer paid with</option>
             {options.map((o) => (
               <option key={o.settlementId} value={o.settlementId}>
@@ -80,4 +123,3 @@ export function AttachTransactionForm({ mode, target }: { mode: Mode; target: At
     </form>
   );
 }
-

@@ -13,7 +13,10 @@ export function CancelPaymentButton({ mode, paymentId }: { mode: Mode; paymentId
       description="The buyer can no longer pay it, and the status becomes final (cancelled). This cannot be undone."
       confirmLabel="Cancel payment"
       onConfirm={async () => {
-        if (!showActionResult(await cancelPaymentAction({ paymentId, mode }), { success: "Payment cancelled" })) return false;
+        if (
+          !showActionResult(await cancelPaymentAction({ paymentId, mode }), { success: "Payment cancelled" })
+        )
+          return false;
       }}
     />
   );

@@ -44,7 +44,12 @@ export function CreateLinkDialog({
   return (
     <>
       <Button onClick={() => setOpen(true)}>{label}</Button>
-      <Dialog open={open} onClose={close} title={created ? createdTitle : label} description={created ? createdDescription : description}>
+      <Dialog
+        open={open}
+        onClose={close}
+        title={created ? createdTitle : label}
+        description={created ? createdDescription : description}
+      >
         {created ? (
           <div className="space-y-4">
             <LinkShare url={created.url} name={created.id} />

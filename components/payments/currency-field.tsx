@@ -7,7 +7,12 @@ import { currencyCodes } from "@/lib/schemas/dashboard-money";
 export function CurrencyField({ error, ...select }: { error?: string } & ComponentProps<"select">) {
   return (
     <FormField id="currency" label="Currency" error={error}>
-      <Select id="currency" aria-invalid={!!error} aria-describedby={error ? "currency-error" : undefined} {...select}>
+      <Select
+        id="currency"
+        aria-invalid={!!error}
+        aria-describedby={error ? "currency-error" : undefined}
+        {...select}
+      >
         {currencyCodes.map((c) => (
           <option key={c}>{c}</option>
         ))}

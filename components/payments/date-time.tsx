@@ -2,11 +2,37 @@
 
 import { useSyncExternalStore } from "react";
 
-const utcFull = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const utcShort = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const utcFull = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+const utcShort = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
 // No timeZone: the viewer's own, named in the text (e.g. "GMT+1") so it is never mistaken for UTC.
-const localFull = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" });
-const localShort = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" });
+const localFull = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZoneName: "short",
+});
+const localShort = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZoneName: "short",
+});
 
 const never = () => () => {};
 
@@ -22,7 +48,11 @@ export function utcText(value: Date | string, compact = false): string {
  */
 export function DateTime({ value, compact = false }: { value: Date | string; compact?: boolean }) {
   const date = new Date(value);
-  const inBrowser = useSyncExternalStore(never, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
   const utc = utcText(date, compact);
   return (
     <time dateTime={date.toISOString()} title={utc} className="whitespace-nowrap">

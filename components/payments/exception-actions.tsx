@@ -1,6 +1,9 @@
 "use client";
 
-import { refundExcessAction, resolveExceptionAction } from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
+import {
+  refundExcessAction,
+  resolveExceptionAction,
+} from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { Mode } from "@/lib/db";
@@ -11,9 +14,22 @@ import type { ExceptionType } from "@/lib/schemas/payment";
  * the excess through Tollgate (moves money), record money already returned by hand (moves nothing),
  * or dismiss. The payment's general refund stays in the page header.
  */
-export function ExceptionActions({ mode, paymentId, type, canAccept, excess }: { mode: Mode; paymentId: string; type: ExceptionType; canAccept: boolean; excess: string | null }) {
+export function ExceptionActions({
+  mode,
+  paymentId,
+  type,
+  canAccept,
+  excess,
+}: {
+  mode: Mode;
+  paymentId: string;
+  type: ExceptionType;
+  canAccept: boolean;
+  excess: string | null;
+}) {
   const run = async (action: "accept" | "refunded" | "dismiss", success: string) => {
-    if (!showActionResult(await resolveExceptionAction({ paymentId, action, mode }), { success })) return false;
+    if (!showActionResult(await resolveExceptionAction({ paymentId, action, mode }), { success }))
+      return false;
   };
   return (
     <div className="flex flex-wrap gap-2">
@@ -39,7 +55,15 @@ export function ExceptionActions({ mode, paymentId, type, canAccept, excess }: {
           }
           confirmLabel={`Refund ${excess}`}
           onConfirm={async () => {
-            if (!showActionResult(await refundExcessAction({ paymentId, mode }), { success: mode === "live" ? "Excess refund created: waiting for the return transfer" : "Excess refunded" })) return false;
+            if (
+              !showActionResult(await refundExcessAction({ paymentId, mode }), {
+                success:
+                  mode === "live"
+                    ? "Excess refund created: waiting for the return transfer"
+                    : "Excess refunded",
+              })
+            )
+              return false;
           }}
         />
       ) : null}
@@ -51,7 +75,14 @@ export function ExceptionActions({ mode, paymentId, type, canAccept, excess }: {
         confirmLabel="Mark as refunded"
         onConfirm={() => run("refunded", "Exception marked as refunded")}
       />
-      <ConfirmButton label="Dismiss" variant="outline" title="Dismiss this exception?" description="Nothing changes on the payment; the exception is marked as dealt with." confirmLabel="Dismiss" onConfirm={() => run("dismiss", "Exception dismissed")} />
+      <ConfirmButton
+        label="Dismiss"
+        variant="outline"
+        title="Dismiss this exception?"
+        description="Nothing changes on the payment; the exception is marked as dealt with."
+        confirmLabel="Dismiss"
+        onConfirm={() => run("dismiss", "Exception dismissed")}
+      />
     </div>
   );
 }

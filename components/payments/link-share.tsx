@@ -17,18 +17,36 @@ export function LinkShare({ url, name }: { url: string; name: string }) {
   return (
     <div className="space-y-3" data-testid="link-share">
       <div className="flex items-center gap-2">
-        <code className="min-w-0 flex-1 truncate rounded-md border border-border bg-muted px-2 py-1.5 text-xs" data-testid="share-url" title={url}>
+        <code
+          className="min-w-0 flex-1 truncate rounded-md border border-border bg-muted px-2 py-1.5 text-xs"
+          data-testid="share-url"
+          title={url}
+        >
           {url}
         </code>
         <CopyButton value={url} label="Copy link" />
       </div>
       {/* eslint-disable-next-line @next/next/no-img-element -- a data URL drawn here; nothing for next/image to optimise */}
-      <img src={dataUrl} alt={`QR code for ${url}`} className="mx-auto size-48 rounded-md border border-border" data-testid="share-qr" />
+      <img
+        src={dataUrl}
+        alt={`QR code for ${url}`}
+        className="mx-auto size-48 rounded-md border border-border"
+        data-testid="share-qr"
+      />
       <div className="flex flex-wrap justify-center gap-2">
-        <a href={url} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
           Open
         </a>
-        <a href={dataUrl} download={`${name}.svg`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <a
+          href={dataUrl}
+          download={`${name}.svg`}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
           Download SVG
         </a>
         <Button type="button" variant="outline" size="sm" onClick={() => downloadPng(dataUrl, `${name}.png`)}>

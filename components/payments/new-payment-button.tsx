@@ -29,7 +29,11 @@ export function NewPaymentButton({ mode, merchants }: { mode: Mode; merchants: M
       createdDescription="Send the buyer this link or let them scan the code."
       merchantRequired="Create a merchant first: every payment is made to one."
       createdActions={(created) => (
-        <Button type="button" variant="outline" onClick={() => router.push(`/${mode}/payments/${created.id}`)}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => router.push(`/${mode}/payments/${created.id}`)}
+        >
           View payment
         </Button>
       )}
@@ -38,27 +42,72 @@ export function NewPaymentButton({ mode, merchants }: { mode: Mode; merchants: M
   );
 }
 
-function NewPaymentFields({ mode, merchants, onCreated, onCancel }: { mode: Mode; merchants: MerchantOption[]; onCreated: (p: CreatedLink) => void; onCancel: () => void }) {
+function NewPaymentFields({
+  mode,
+  merchants,
+  onCreated,
+  onCancel,
+}: {
+  mode: Mode;
+  merchants: MerchantOption[];
+  onCreated: (p: CreatedLink) => void;
+  onCancel: () => void;
+}) {
   const form = useForm<NewPaymentValues>({
     resolver: zodResolver(NewPaymentFormSchema),
-    defaultValues: { merchantId: merchants[0]?.id ?? "", currency: "USD", amount: "", referenceId: "", expiresInMinutes: 60, buyerEmail: "" },
+    defaultValues: {
+      merchantId: merchants[0]?.id ?? "",
+      currency: "USD",
+      amount: "",
+      referenceId: "",
+      expiresInMinutes: 60,
+      buyerEmail: "",
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await createPaymentAction({ ...values, mode }), { form, success: "Payment created" });
+    const data = showActionResult(await createPaymentAction({ ...values, mode }), {
+      form,
+      success: "Payment created",
+    });
     if (data) onCreated(data);
   });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <MerchantField merchants={merchants} error={errors.merchantId?.message} {...form.register("merchantId")} />
+      <MerchantField
+        merchants={merchants}
+        error={errors.merchantId?.message}
+        {...form.register("merchantId")}
+      />
       <div className="grid grid-cols-[1fr_7rem] gap-3">
-        <TextField id="amount" label="Amount" error={errors.amount?.message} inputMode="decimal" autoComplete="off" placeholder="10.50" autoFocus {...form.register("amount")} />
+        <TextField
+          id="amount"
+          label="Amount"
+          error={errors.amount?.message}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="10.50"
+          autoFocus
+          {...form.register("amount")}
+        />
         <CurrencyField error={errors.currency?.message} {...form.register("currency")} />
       </div>
-      <TextField id="referenceId" label="Reference (your order number)" error={errors.referenceId?.message} autoComplete="off" placeholder="INV-1042" {...form.register("referenceId")} />
+      <TextField
+        id="referenceId"
+        label="Reference (your order number)"
+        error={errors.referenceId?.message}
+        autoComplete="off"
+        placeholder="INV-1042"
+        {...form.register("referenceId")}
+      />
       <FormField id="expiresInMinutes" label="Buyer has" error={errors.expiresInMinutes?.message}>
-        <Select id="expiresInMinutes" aria-invalid={!!errors.expiresInMinutes} aria-describedby={errors.expiresInMinutes ? "expiresInMinutes-error" : undefined} {...form.register("expiresInMinutes")}>
+        <Select
+          id="expiresInMinutes"
+          aria-invalid={!!errors.expiresInMinutes}
+          aria-describedby={errors.expiresInMinutes ? "expiresInMinutes-error" : undefined}
+          {...form.register("expiresInMinutes")}
+        >
           {paymentLifetimes.map((l) => (
             <option key={l.minutes} value={l.minutes}>
               {l.label} to pay
@@ -66,8 +115,20 @@ function NewPaymentFields({ mode, merchants, onCreated, onCancel }: { mode: Mode
           ))}
         </Select>
       </FormField>
-      <TextField id="buyerEmail" label="Buyer's email for the receipt (optional)" error={errors.buyerEmail?.message} type="email" autoComplete="off" {...form.register("buyerEmail")} />
-      <FormActions onCancel={onCancel} pending={isSubmitting} submitLabel="Create payment" pendingLabel="Creating…" />
+      <TextField
+        id="buyerEmail"
+        label="Buyer's email for the receipt (optional)"
+        error={errors.buyerEmail?.message}
+        type="email"
+        autoComplete="off"
+        {...form.register("buyerEmail")}
+      />
+      <FormActions
+        onCancel={onCancel}
+        pending={isSubmitting}
+        submitLabel="Create payment"
+        pendingLabel="Creating…"
+      />
     </form>
   );
 }

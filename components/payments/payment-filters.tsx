@@ -13,7 +13,15 @@ export type MerchantOption = { id: string; name: string };
 type Filters = Pick<PaymentsQuery, "status" | "refund" | "exception" | "merchantId" | "from" | "to" | "q">;
 
 /** Search box and filters. Choosing a status, merchant or date applies at once; search on Enter. */
-export function PaymentFilters({ filters, merchants, onApply }: { filters: Filters; merchants: MerchantOption[]; onApply: (filters: Filters) => void }) {
+export function PaymentFilters({
+  filters,
+  merchants,
+  onApply,
+}: {
+  filters: Filters;
+  merchants: MerchantOption[];
+  onApply: (filters: Filters) => void;
+}) {
   const ref = useRef<HTMLFormElement>(null);
   const apply = () => ref.current?.requestSubmit();
   return (
@@ -25,14 +33,29 @@ export function PaymentFilters({ filters, merchants, onApply }: { filters: Filte
       onSubmit={(event) => {
         event.preventDefault();
         const data = new FormData(event.currentTarget);
-        const value = (name: string) => (String(data.get(name) ?? "").trim() || undefined);
-        onApply({ q: value("q"), status: value("status") as Filters["status"], refund: value("refund") as Filters["refund"], exception: value("exception") as Filters["exception"], merchantId: value("merchantId"), from: value("from"), to: value("to") });
+        const value = (name: string) => String(data.get(name) ?? "").trim() || undefined;
+        onApply({
+          q: value("q"),
+          status: value("status") as Filters["status"],
+          refund: value("refund") as Filters["refund"],
+          exception: value("exception") as Filters["exception"],
+          merchantId: value("merchantId"),
+          from: value("from"),
+          to: value("to"),
+        });
       }}
     >
       <div className="col-span-2 space-y-1">
         <Label htmlFor="payments-search">Search</Label>
         <div className="flex gap-2">
-          <Input id="payments-search" name="q" type="search" defaultValue={filters.q} placeholder="Id, reference, amount, merchant, tx hash or payer" spellCheck={false} />
+          <Input
+            id="payments-search"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            placeholder="Id, reference, amount, merchant, tx hash or payer"
+            spellCheck={false}
+          />
           <Button type="submit" variant="outline">
             Search
           </Button>
@@ -63,7 +86,12 @@ export function PaymentFilters({ filters, merchants, onApply }: { filters: Filte
       </div>
       <div className="col-span-2 space-y-1 sm:col-span-1">
         <Label htmlFor="payments-exception">Exceptions</Label>
-        <Select id="payments-exception" name="exception" defaultValue={filters.exception ?? ""} onChange={apply}>
+        <Select
+          id="payments-exception"
+          name="exception"
+          defaultValue={filters.exception ?? ""}
+          onChange={apply}
+        >
           <option value="">Any</option>
           <option value="open">Open exceptions</option>
           <option value="any">Any exception</option>
@@ -76,7 +104,12 @@ export function PaymentFilters({ filters, merchants, onApply }: { filters: Filte
       </div>
       <div className="col-span-2 space-y-1 sm:col-span-1">
         <Label htmlFor="payments-merchant">Merchant</Label>
-        <Select id="payments-merchant" name="merchantId" defaultValue={filters.merchantId ?? ""} onChange={apply}>
+        <Select
+          id="payments-merchant"
+          name="merchantId"
+          defaultValue={filters.merchantId ?? ""}
+          onChange={apply}
+        >
           <option value="">Any merchant</option>
           {merchants.map((m) => (
             <option key={m.id} value={m.id}>

@@ -17,14 +17,35 @@ import { formatAmount } from "@/lib/payments/format-amount";
 import { CreateRefundBodySchema, type CreateRefundInput } from "@/lib/schemas/refund";
 
 type Values = { amount: string; reason: string };
-const unsettled = new Set(["idempotency_in_progress", "service_unavailable", "internal_error", "rate_limited"]);
+const unsettled = new Set([
+  "idempotency_in_progress",
+  "service_unavailable",
+  "internal_error",
+  "rate_limited",
+]);
 const schemaResolver = zodResolver(CreateRefundBodySchema);
 
 /**
  * Refunds a succeeded payment: everything left by default, or an amount typed in the payment's
  * own unit (e.g. 2.50 for $2.50). Asks before sending, since money leaves the merchant.
  */
-export function RefundButton({ mode, paymentId, unit, decimals, refundable, refunded, total }: { mode: Mode; paymentId: string; unit: string; decimals: number; refundable: string; refunded: string; total: string }) {
+export function RefundButton({
+  mode,
+  paymentId,
+  unit,
+  decimals,
+  refundable,
+  refunded,
+  total,
+}: {
+  mode: Mode;
+  paymentId: string;
+  unit: string;
+  decimals: number;
+  refundable: string;
+  refunded: string;
+  total: string;
+}) {
   const [open, setOpen] = useState(false);
   // One key per opening of the form: whatever happens inside it (double clicks, retries) is one refund.
   const [idempotencyKey, setIdempotencyKey] = useState("");
@@ -33,16 +54,32 @@ export function RefundButton({ mode, paymentId, unit, decimals, refundable, refu
   const resolver: Resolver<Values, unknown, CreateRefundInput> = async (values, context, options) => {
     const typed = values.amount.trim();
     const value = typed === "" ? null : parseUnits(typed, decimals, "Amount");
-    if (value && !value.ok) return { values: {}, errors: { amount: { type: "validate", message: value.error } } } as never;
+    if (value && !value.ok)
+      return { values: {}, errors: { amount: { type: "validate", message: value.error } } } as never;
     if (value && value.value !== "0" && compareValues(value.value, refundable) > 0) {
-      return { values: {}, errors: { amount: { type: "validate", message: `At most ${formatAmount(unit, refundable)} can be refunded.` } } } as never;
+      return {
+        values: {},
+        errors: {
+          amount: { type: "validate", message: `At most ${formatAmount(unit, refundable)} can be refunded.` },
+        },
+      } as never;
     }
-    const body = { paymentId, ...(value ? { amount: { unit, value: value.value } } : {}), ...(values.reason.trim() ? { reason: values.reason } : {}) };
+    const body = {
+      paymentId,
+      ...(value ? { amount: { unit, value: value.value } } : {}),
+      ...(values.reason.trim() ? { reason: values.reason } : {}),
+    };
     const result = await schemaResolver(body, context, options as never);
-    const amountError = (result.errors as { amount?: { value?: { message?: string } } }).amount?.value?.message;
-    return (amountError ? { values: {}, errors: { amount: { type: "validate", message: amountError } } } : result) as never;
+    const amountError = (result.errors as { amount?: { value?: { message?: string } } }).amount?.value
+      ?.message;
+    return (
+      amountError ? { values: {}, errors: { amount: { type: "validate", message: amountError } } } : result
+    ) as never;
   };
-  const form = useForm<Values, unknown, CreateRefundInput>({ resolver, defaultValues: { amount: "", reason: "" } });
+  const form = useForm<Values, unknown, CreateRefundInput>({
+    resolver,
+    defaultValues: { amount: "", reason: "" },
+  });
   const { errors, isSubmitting } = form.formState;
   const show = () => {
     form.reset();
@@ -55,18 +92,29 @@ export function RefundButton({ mode, paymentId, unit, decimals, refundable, refu
     setFailure(null);
     form.reset();
   };
-  const already = refunded === "0" ? "" : `${formatAmount(unit, refunded)} of ${formatAmount(unit, total)} already refunded. `;
+  const already =
+    refunded === "0"
+      ? ""
+      : `${formatAmount(unit, refunded)} of ${formatAmount(unit, total)} already refunded. `;
 
   return (
     <>
       <Button variant="outline" size="sm" onClick={show}>
         Refund
       </Button>
-      <Dialog open={open} onClose={close} title={confirming ? "Send this refund?" : "Refund payment"} description={confirming ? undefined : `${already}Up to ${formatAmount(unit, refundable)} can be refunded.`}>
+      <Dialog
+        open={open}
+        onClose={close}
+        title={confirming ? "Send this refund?" : "Refund payment"}
+        description={
+          confirming ? undefined : `${already}Up to ${formatAmount(unit, refundable)} can be refunded.`
+        }
+      >
         {confirming ? (
           <div className="space-y-4">
             <p className="text-sm">
-              Refund <strong>{formatAmount(unit, confirming.amount?.value ?? refundable)}</strong> to the buyer. This cannot be undone.
+              Refund <strong>{formatAmount(unit, confirming.amount?.value ?? refundable)}</strong> to the
+              buyer. This cannot be undone.
             </p>
             <div className="flex justify-end gap-2">
               <Button variant="outline" onClick={() => setConfirming(null)} disabled={isSubmitting}>
@@ -86,7 +134,8 @@ export function RefundButton({ mode, paymentId, unit, decimals, refundable, refu
                   if (!unsettled.has(result.code)) setIdempotencyKey(crypto.randomUUID());
                   // Shown in the dialog, not as a toast: a toast would sit behind the modal.
                   setConfirming(null);
-                  const amountError = result.fieldErrors?.["amount.value"] ?? result.fieldErrors?.["amount.unit"];
+                  const amountError =
+                    result.fieldErrors?.["amount.value"] ?? result.fieldErrors?.["amount.unit"];
                   if (amountError) form.setError("amount", { type: "server", message: amountError });
                   else setFailure(result.error);
                 })}
@@ -109,7 +158,16 @@ export function RefundButton({ mode, paymentId, unit, decimals, refundable, refu
                 {failure}
               </p>
             ) : null}
-            <TextField id="refund-amount" label="Amount (leave empty for the full amount)" error={errors.amount?.message} inputMode="decimal" autoFocus autoComplete="off" placeholder={formatAmount(unit, refundable)} {...form.register("amount")} />
+            <TextField
+              id="refund-amount"
+              label="Amount (leave empty for the full amount)"
+              error={errors.amount?.message}
+              inputMode="decimal"
+              autoFocus
+              autoComplete="off"
+              placeholder={formatAmount(unit, refundable)}
+              {...form.register("amount")}
+            />
             <FormField id="refund-reason" label="Reason (optional)" error={errors.reason?.message}>
               <Textarea id="refund-reason" rows={2} {...form.register("reason")} />
             </FormField>

@@ -28,25 +28,42 @@ export function StatusBadge({ status }: { status: PaymentStatus }) {
   );
 }
 
-export const refundLabels: Record<RefundState, string> = { partially_refunded: "Partially refunded", refunded: "Refunded" };
+export const refundLabels: Record<RefundState, string> = {
+  partially_refunded: "Partially refunded",
+  refunded: "Refunded",
+};
 
 /** Shown beside a succeeded payment's status once some of it was given back. */
 export function RefundBadge({ state }: { state: RefundState | null }) {
   if (!state) return null;
   return (
-    <Badge tone={state === "refunded" ? "neutral" : "warning"} data-refund-state={state} className="whitespace-nowrap">
+    <Badge
+      tone={state === "refunded" ? "neutral" : "warning"}
+      data-refund-state={state}
+      className="whitespace-nowrap"
+    >
       {refundLabels[state]}
     </Badge>
   );
 }
 
-export const exceptionLabels: Record<ExceptionType, string> = { underpaid: "Underpaid", overpaid: "Overpaid", paid_late: "Paid late", wrong_asset: "Wrong token" };
+export const exceptionLabels: Record<ExceptionType, string> = {
+  underpaid: "Underpaid",
+  overpaid: "Overpaid",
+  paid_late: "Paid late",
+  wrong_asset: "Wrong token",
+};
 
 /** How the buyer paid wrongly; muted once support has resolved it. */
 export function ExceptionBadge({ type, resolved }: { type: ExceptionType | null; resolved?: boolean }) {
   if (!type) return null;
   return (
-    <Badge tone={resolved ? "neutral" : "danger"} data-exception={type} data-resolved={resolved ? "true" : "false"} className="whitespace-nowrap">
+    <Badge
+      tone={resolved ? "neutral" : "danger"}
+      data-exception={type}
+      data-resolved={resolved ? "true" : "false"}
+      className="whitespace-nowrap"
+    >
       {exceptionLabels[type]}
       {resolved ? " · resolved" : ""}
     </Badge>

@@ -4,7 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { attachUnmatchedTransferAction, dismissUnmatchedTransferAction } from "@/app/(dashboard)/[mode]/payments/unmatched/actions";
+import {
+  attachUnmatchedTransferAction,
+  dismissUnmatchedTransferAction,
+} from "@/app/(dashboard)/[mode]/payments/unmatched/actions";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -12,12 +15,27 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { Mode } from "@/lib/db";
-import { AttachUnmatchedTransferInputSchema, DismissUnmatchedTransferInputSchema } from "@/lib/schemas/unmatched-transfer";
+import {
+  AttachUnmatchedTransferInputSchema,
+  DismissUnmatchedTransferInputSchema,
+} from "@/lib/schemas/unmatched-transfer";
 
 type Candidate = { id: string; referenceId: string; status: string };
 
 /** Attach an unmatched transfer to a payment (verified on-chain like any attach) or dismiss it with a note. */
-export function UnmatchedTransferActions({ mode, transferId, amount, candidates, likely }: { mode: Mode; transferId: string; amount: string; candidates: Candidate[]; likely: Candidate | null }) {
+export function UnmatchedTransferActions({
+  mode,
+  transferId,
+  amount,
+  candidates,
+  likely,
+}: {
+  mode: Mode;
+  transferId: string;
+  amount: string;
+  candidates: Candidate[];
+  likely: Candidate | null;
+}) {
   return (
     <div className="space-y-3">
       {likely ? <LikelyPayment mode={mode} transferId={transferId} likely={likely} /> : null}
@@ -49,9 +67,13 @@ function LikelyPayment({ mode, transferId, likely }: { mode: Mode; transferId: s
   return (
     <div className="rounded-md border border-border bg-muted/40 p-3" data-testid="likely-payment">
       <p>
-        Likely this payment: <span className="font-medium">{likely.referenceId}</span> <span className="font-mono text-xs text-muted-foreground">{likely.id}</span> — confirm?
+        Likely this payment: <span className="font-medium">{likely.referenceId}</span>{" "}
+        <span className="font-mono text-xs text-muted-foreground">{likely.id}</span> — confirm?
       </p>
-      <p className="mt-1 text-xs text-muted-foreground">A guess from the amount and the wallet only: the buyer did not tell us. Confirming is audit-logged and verified on-chain.</p>
+      <p className="mt-1 text-xs text-muted-foreground">
+        A guess from the amount and the wallet only: the buyer did not tell us. Confirming is audit-logged and
+        verified on-chain.
+      </p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <Button type="button" size="sm" onClick={confirm} disabled={pending}>
           {pending ? "Checking on-chain…" : "Confirm this payment"}
@@ -66,10 +88,23 @@ function LikelyPayment({ mode, transferId, likely }: { mode: Mode; transferId: s
   );
 }
 
-function AttachDialog({ mode, transferId, amount, candidates }: { mode: Mode; transferId: string; amount: string; candidates: Candidate[] }) {
+function AttachDialog({
+  mode,
+  transferId,
+  amount,
+  candidates,
+}: {
+  mode: Mode;
+  transferId: string;
+  amount: string;
+  candidates: Candidate[];
+}) {
   const [open, setOpen] = useState(false);
   const router = useRouter();
-  const form = useForm<{ transferId: string; paymentId: string }>({ resolver: zodResolver(AttachUnmatchedTransferInputSchema), defaultValues: { transferId, paymentId: candidates[0]?.id ?? "" } });
+  const form = useForm<{ transferId: string; paymentId: string }>({
+    resolver: zodResolver(AttachUnmatchedTransferInputSchema),
+    defaultValues: { transferId, paymentId: candidates[0]?.id ?? "" },
+  });
   const { errors, isSubmitting } = form.formState;
   const id = `attach-${transferId}`;
   const close = () => {
@@ -96,7 +131,8 @@ function AttachDialog({ mode, transferId, amount, candidates }: { mode: Mode; tr
         title="Attach to a payment"
         description={
           <>
-            <span className="break-all font-medium text-foreground">{amount}</span> is verified on-chain against the payment like any transaction: the right token, wallet, amount and time.
+            <span className="break-all font-medium text-foreground">{amount}</span> is verified on-chain
+            against the payment like any transaction: the right token, wallet, amount and time.
           </>
         }
       >
@@ -122,7 +158,9 @@ function AttachDialog({ mode, transferId, amount, candidates }: { mode: Mode; tr
             </datalist>
           ) : null}
           <p className="text-xs text-muted-foreground">
-            {candidates.length ? "Suggested: unpaid or expired payments of the merchants paid at this wallet, newest first." : "No unpaid payment of a merchant paid at this wallet was created before it; paste the id of the one it was for."}
+            {candidates.length
+              ? "Suggested: unpaid or expired payments of the merchants paid at this wallet, newest first."
+              : "No unpaid payment of a merchant paid at this wallet was created before it; paste the id of the one it was for."}
           </p>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={close} disabled={isSubmitting}>
@@ -141,7 +179,10 @@ function AttachDialog({ mode, transferId, amount, candidates }: { mode: Mode; tr
 function DismissDialog({ mode, transferId, amount }: { mode: Mode; transferId: string; amount: string }) {
   const [open, setOpen] = useState(false);
   const router = useRouter();
-  const form = useForm<{ transferId: string; note: string }>({ resolver: zodResolver(DismissUnmatchedTransferInputSchema), defaultValues: { transferId, note: "" } });
+  const form = useForm<{ transferId: string; note: string }>({
+    resolver: zodResolver(DismissUnmatchedTransferInputSchema),
+    defaultValues: { transferId, note: "" },
+  });
   const { errors, isSubmitting } = form.formState;
   const id = `dismiss-${transferId}`;
   const close = () => {
@@ -149,7 +190,13 @@ function DismissDialog({ mode, transferId, amount }: { mode: Mode; transferId: s
     form.reset();
   };
   const submit = form.handleSubmit(async (values) => {
-    if (!showActionResult(await dismissUnmatchedTransferAction({ mode, ...values }), { form, success: "Transfer dismissed" })) return;
+    if (
+      !showActionResult(await dismissUnmatchedTransferAction({ mode, ...values }), {
+        form,
+        success: "Transfer dismissed",
+      })
+    )
+      return;
     close();
     router.refresh();
   });
@@ -164,13 +211,20 @@ function DismissDialog({ mode, transferId, amount }: { mode: Mode; transferId: s
         title="Dismiss this transfer?"
         description={
           <>
-            <span className="break-all font-medium text-foreground">{amount}</span> leaves the inbox and is kept under Dismissed with your note. Nothing moves on-chain.
+            <span className="break-all font-medium text-foreground">{amount}</span> leaves the inbox and is
+            kept under Dismissed with your note. Nothing moves on-chain.
           </>
         }
       >
         <form onSubmit={submit} noValidate className="space-y-4" aria-label="Dismiss transfer">
           <FormField id={`${id}-note`} label="Note" error={errors.note?.message}>
-            <Textarea id={`${id}-note`} rows={3} aria-invalid={!!errors.note} aria-describedby={errors.note ? `${id}-note-error` : undefined} {...form.register("note")} />
+            <Textarea
+              id={`${id}-note`}
+              rows={3}
+              aria-invalid={!!errors.note}
+              aria-describedby={errors.note ? `${id}-note-error` : undefined}
+              {...form.register("note")}
+            />
           </FormField>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={close} disabled={isSubmitting}>

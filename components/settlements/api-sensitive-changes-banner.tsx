@@ -12,10 +12,17 @@ export async function ApiSensitiveChangesBanner({ mode, scope }: { mode: Mode; s
   const changes = await listApiSensitiveChanges(db(), scope);
   if (changes.length === 0) return null;
   return (
-    <section role="alert" aria-label="Sensitive changes made through the API" className="space-y-1 rounded-md border border-warning bg-amber-50 px-4 py-3 text-sm text-amber-950">
+    <section
+      role="alert"
+      aria-label="Sensitive changes made through the API"
+      className="space-y-1 rounded-md border border-warning bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
       <p className="font-medium">
-        {changes.length === 1 ? "A change to where money or events go was" : `${changes.length} changes to where money or events go were`} made through the API in the last 7
-        days. If you did not expect this, revoke the key and undo the change.
+        {changes.length === 1
+          ? "A change to where money or events go was"
+          : `${changes.length} changes to where money or events go were`}{" "}
+        made through the API in the last 7 days. If you did not expect this, revoke the key and undo the
+        change.
       </p>
       <ul className="space-y-0.5">
         {changes.slice(0, shown).map((change) => (

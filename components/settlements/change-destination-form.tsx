@@ -18,31 +18,71 @@ type Output = { destination: string };
 const schemaResolver = zodResolver(ChangeCryptoDestinationBodySchema);
 
 /** Points a crypto settlement at another wallet; the user confirms it is them (fresh re-authentication). */
-export function ChangeDestinationForm({ mode, merchantId, settlement, onDone }: { mode: Mode; merchantId: string; settlement: CryptoSettlementItem; onDone: () => void }) {
+export function ChangeDestinationForm({
+  mode,
+  merchantId,
+  settlement,
+  onDone,
+}: {
+  mode: Mode;
+  merchantId: string;
+  settlement: CryptoSettlementItem;
+  onDone: () => void;
+}) {
   const resolver: Resolver<Values, unknown, Output> = async (values, context, options) => {
     const destination = qualifyDestination(settlement.asset, values.destination);
     const result = await schemaResolver({ ...values, destination }, context, options as never);
     const check = validateSettlement(settlement.asset, destination);
-    const problem = !check.ok && check.field === "destination" ? check.error : result.values?.destination === settlement.destination ? "This is already the destination. Enter a different wallet." : null;
-    if (problem && !result.errors.destination) return { values: {}, errors: { ...result.errors, destination: { type: "validate", message: problem } } } as never;
+    const problem =
+      !check.ok && check.field === "destination"
+        ? check.error
+        : result.values?.destination === settlement.destination
+          ? "This is already the destination. Enter a different wallet."
+          : null;
+    if (problem && !result.errors.destination)
+      return {
+        values: {},
+        errors: { ...result.errors, destination: { type: "validate", message: problem } },
+      } as never;
     return result as never;
   };
-  const form = useForm<Values, unknown, Output>({ resolver, mode: "onChange", defaultValues: { destination: settlement.destination } });
+  const form = useForm<Values, unknown, Output>({
+    resolver,
+    mode: "onChange",
+    defaultValues: { destination: settlement.destination },
+  });
   const { errors, isSubmitting } = form.formState;
   const freshAuth = useFreshAuth(mode);
 
   const submit = form.handleSubmit(async (values) => {
-    const result = await freshAuth.run(() => changeCryptoDestinationAction({ ...values, merchantId, settlementId: settlement.id, mode }));
-    if (showActionResult(result, { form, success: `${describeAsset(settlement.asset)} destination changed` })) onDone();
+    const result = await freshAuth.run(() =>
+      changeCryptoDestinationAction({ ...values, merchantId, settlementId: settlement.id, mode }),
+    );
+    if (showActionResult(result, { form, success: `${describeAsset(settlement.asset)} destination changed` }))
+      onDone();
   });
 
   return (
     <>
-    {freshAuth.dialog}
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField id="new-destination" label="New destination wallet" error={errors.destination?.message} autoFocus spellCheck={false} autoComplete="off" className="font-mono" {...form.register("destination")} />
-      <FormActions onCancel={onDone} pending={isSubmitting} submitLabel="Change destination" pendingLabel="Saving…" />
-    </form>
+      {freshAuth.dialog}
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          id="new-destination"
+          label="New destination wallet"
+          error={errors.destination?.message}
+          autoFocus
+          spellCheck={false}
+          autoComplete="off"
+          className="font-mono"
+          {...form.register("destination")}
+        />
+        <FormActions
+          onCancel={onDone}
+          pending={isSubmitting}
+          submitLabel="Change destination"
+          pendingLabel="Saving…"
+        />
+      </form>
     </>
   );
 }

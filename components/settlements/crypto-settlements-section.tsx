@@ -15,7 +15,17 @@ import { describeAsset } from "./describe";
 export type CryptoSettlementItem = { id: string; asset: string; destination: string };
 
 /** A merchant's crypto destinations: the list, and (for settlements.write) add, change and remove. */
-export function CryptoSettlementsSection({ mode, merchantId, settlements, canWrite }: { mode: Mode; merchantId: string; settlements: CryptoSettlementItem[]; canWrite: boolean }) {
+export function CryptoSettlementsSection({
+  mode,
+  merchantId,
+  settlements,
+  canWrite,
+}: {
+  mode: Mode;
+  merchantId: string;
+  settlements: CryptoSettlementItem[];
+  canWrite: boolean;
+}) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CryptoSettlementItem | null>(null);
 
@@ -32,18 +42,33 @@ export function CryptoSettlementsSection({ mode, merchantId, settlements, canWri
         ) : null}
       </div>
       {settlements.length === 0 ? (
-        <EmptyState title="No crypto destinations" description="Buyers pay in one of these assets, straight to its wallet. Add USDC on Base to accept USD payments." />
+        <EmptyState
+          title="No crypto destinations"
+          description="Buyers pay in one of these assets, straight to its wallet. Add USDC on Base to accept USD payments."
+        />
       ) : (
-        <ul className="divide-y divide-border rounded-lg border border-border bg-background" aria-label="Crypto destinations">
+        <ul
+          className="divide-y divide-border rounded-lg border border-border bg-background"
+          aria-label="Crypto destinations"
+        >
           {settlements.map((s) => (
-            <li key={s.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="crypto-settlement">
+            <li
+              key={s.id}
+              className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="crypto-settlement"
+            >
               <div className="min-w-0 space-y-1">
                 <p className="font-medium">{describeAsset(s.asset)}</p>
                 <p className="break-all font-mono text-xs text-muted-foreground">{s.destination}</p>
               </div>
               {canWrite ? (
                 <div className="flex shrink-0 gap-2">
-                  <Button size="sm" variant="outline" onClick={() => setEditing(s)} aria-label={`Change destination of ${describeAsset(s.asset)}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setEditing(s)}
+                    aria-label={`Change destination of ${describeAsset(s.asset)}`}
+                  >
                     Change destination
                   </Button>
                   <ConfirmButton
@@ -52,7 +77,13 @@ export function CryptoSettlementsSection({ mode, merchantId, settlements, canWri
                     description="Buyers can no longer pay this merchant in this asset. Past payments keep their record of it."
                     confirmLabel="Remove destination"
                     onConfirm={async () => {
-                      if (!showActionResult(await deleteCryptoSettlementAction({ merchantId, settlementId: s.id, mode }), { success: "Destination removed" })) return false;
+                      if (
+                        !showActionResult(
+                          await deleteCryptoSettlementAction({ merchantId, settlementId: s.id, mode }),
+                          { success: "Destination removed" },
+                        )
+                      )
+                        return false;
                     }}
                   />
                 </div>
@@ -61,7 +92,12 @@ export function CryptoSettlementsSection({ mode, merchantId, settlements, canWri
           ))}
         </ul>
       )}
-      <Dialog open={adding} onClose={() => setAdding(false)} title="Add a crypto destination" description="Pick the asset buyers pay in and the wallet that receives it.">
+      <Dialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        title="Add a crypto destination"
+        description="Pick the asset buyers pay in and the wallet that receives it."
+      >
         <CryptoSettlementForm
           mode={mode}
           merchantId={merchantId}
@@ -73,8 +109,21 @@ export function CryptoSettlementsSection({ mode, merchantId, settlements, canWri
           }}
         />
       </Dialog>
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing ? `Change the ${describeAsset(editing.asset)} destination` : "Change destination"} description="Payments in this asset will go to the new wallet. Confirm with your password; the change is recorded in the audit log.">
-        {editing ? <ChangeDestinationForm key={editing.id} mode={mode} merchantId={merchantId} settlement={editing} onDone={() => setEditing(null)} /> : null}
+      <Dialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? `Change the ${describeAsset(editing.asset)} destination` : "Change destination"}
+        description="Payments in this asset will go to the new wallet. Confirm with your password; the change is recorded in the audit log."
+      >
+        {editing ? (
+          <ChangeDestinationForm
+            key={editing.id}
+            mode={mode}
+            merchantId={merchantId}
+            settlement={editing}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
       </Dialog>
     </section>
   );

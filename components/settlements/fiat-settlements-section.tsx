@@ -15,7 +15,17 @@ import { FiatSettlementForm } from "./fiat-settlement-form";
 export const maskAccountNumber = (last4: string) => `••••${last4}`;
 
 /** A merchant's bank (ACH) destinations, with account numbers only ever shown masked. */
-export function FiatSettlementsSection({ mode, merchantId, settlements, canWrite }: { mode: Mode; merchantId: string; settlements: FiatSettlementJson[]; canWrite: boolean }) {
+export function FiatSettlementsSection({
+  mode,
+  merchantId,
+  settlements,
+  canWrite,
+}: {
+  mode: Mode;
+  merchantId: string;
+  settlements: FiatSettlementJson[];
+  canWrite: boolean;
+}) {
   const [adding, setAdding] = useState(false);
   return (
     <section aria-labelledby="fiat-heading" className="space-y-3">
@@ -30,17 +40,29 @@ export function FiatSettlementsSection({ mode, merchantId, settlements, canWrite
         ) : null}
       </div>
       {settlements.length === 0 ? (
-        <EmptyState title="No bank accounts" description="Add a US bank account to settle fiat payouts by ACH." />
+        <EmptyState
+          title="No bank accounts"
+          description="Add a US bank account to settle fiat payouts by ACH."
+        />
       ) : (
-        <ul className="divide-y divide-border rounded-lg border border-border bg-background" aria-label="Bank accounts">
+        <ul
+          className="divide-y divide-border rounded-lg border border-border bg-background"
+          aria-label="Bank accounts"
+        >
           {settlements.map((s) => (
-            <li key={s.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="fiat-settlement">
+            <li
+              key={s.id}
+              className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="fiat-settlement"
+            >
               <div className="space-y-1">
                 <p className="font-medium">
                   {s.accountHolderName} <Badge>{s.bankType}</Badge>
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {s.accountType === "savings" ? "Savings" : "Checking"} <span className="font-mono">{maskAccountNumber(s.accountNumberLast4)}</span> · routing <span className="font-mono">{s.routingNumber}</span>
+                  {s.accountType === "savings" ? "Savings" : "Checking"}{" "}
+                  <span className="font-mono">{maskAccountNumber(s.accountNumberLast4)}</span> · routing{" "}
+                  <span className="font-mono">{s.routingNumber}</span>
                 </p>
               </div>
               {canWrite ? (
@@ -50,7 +72,13 @@ export function FiatSettlementsSection({ mode, merchantId, settlements, canWrite
                   description="Payouts will no longer be sent to this bank account."
                   confirmLabel="Remove bank account"
                   onConfirm={async () => {
-                    if (!showActionResult(await deleteFiatSettlementAction({ merchantId, settlementId: s.id, mode }), { success: "Bank account removed" })) return false;
+                    if (
+                      !showActionResult(
+                        await deleteFiatSettlementAction({ merchantId, settlementId: s.id, mode }),
+                        { success: "Bank account removed" },
+                      )
+                    )
+                      return false;
                   }}
                 />
               ) : null}
@@ -58,7 +86,12 @@ export function FiatSettlementsSection({ mode, merchantId, settlements, canWrite
           ))}
         </ul>
       )}
-      <Dialog open={adding} onClose={() => setAdding(false)} title="Add a bank account" description="US accounts only (ACH). The account number is stored encrypted and shown only as its last four digits.">
+      <Dialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        title="Add a bank account"
+        description="US accounts only (ACH). The account number is stored encrypted and shown only as its last four digits."
+      >
         <FiatSettlementForm mode={mode} merchantId={merchantId} onDone={() => setAdding(false)} />
       </Dialog>
     </section>

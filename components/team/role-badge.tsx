@@ -1,7 +1,13 @@
 import { Badge } from "@/components/ui/badge";
 import type { Role } from "@/lib/db";
 
-const tones: Record<Role, "info" | "success" | "warning" | "neutral"> = { owner: "info", admin: "info", developer: "success", support: "warning", viewer: "neutral" };
+const tones: Record<Role, "info" | "success" | "warning" | "neutral"> = {
+  owner: "info",
+  admin: "info",
+  developer: "success",
+  support: "warning",
+  viewer: "neutral",
+};
 
 export function RoleBadge({ role }: { role: Role }) {
   return <Badge tone={tones[role]}>{role}</Badge>;

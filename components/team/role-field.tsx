@@ -5,7 +5,13 @@ import { roleDescriptions } from "@/lib/auth/permissions";
 import type { Role } from "@/lib/db";
 
 /** A "Role" field offering `roles`, with what the chosen `role` may do written under it. */
-export function RoleField({ id, roles, role, error, ...select }: { id: string; roles: Role[]; role: Role; error?: string } & ComponentProps<"select">) {
+export function RoleField({
+  id,
+  roles,
+  role,
+  error,
+  ...select
+}: { id: string; roles: Role[]; role: Role; error?: string } & ComponentProps<"select">) {
   return (
     <>
       <FormField id={id} label="Role" error={error}>

@@ -4,7 +4,16 @@ import { useState, type ComponentProps, type ReactNode } from "react";
 import { Button } from "./button";
 
 /** An outline button that runs one server action at a time: disabled, and saying `busyLabel` if given, until it settles. */
-export function ActionButton({ onClick, busyLabel, disabled, children, ...props }: Omit<ComponentProps<typeof Button>, "onClick" | "type"> & { onClick: () => Promise<unknown>; busyLabel?: ReactNode }) {
+export function ActionButton({
+  onClick,
+  busyLabel,
+  disabled,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof Button>, "onClick" | "type"> & {
+  onClick: () => Promise<unknown>;
+  busyLabel?: ReactNode;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <Button

@@ -9,6 +9,19 @@ const tones = {
   info: "bg-indigo-100 text-indigo-800",
 } as const;
 
-export function Badge({ tone = "neutral", className, ...props }: ComponentProps<"span"> & { tone?: keyof typeof tones }) {
-  return <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium", tones[tone], className)} {...props} />;
+export function Badge({
+  tone = "neutral",
+  className,
+  ...props
+}: ComponentProps<"span"> & { tone?: keyof typeof tones }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium",
+        tones[tone],
+        className,
+      )}
+      {...props}
+    />
+  );
 }

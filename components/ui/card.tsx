@@ -2,7 +2,9 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/ui/cn";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("rounded-lg border border-border bg-background shadow-sm", className)} {...props} />;
+  return (
+    <div className={cn("rounded-lg border border-border bg-background shadow-sm", className)} {...props} />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
@@ -10,7 +12,11 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
 }
 
 /** `as="h1"` where the card is the whole page (sign-in, sign-up, the other signed-out pages). */
-export function CardTitle({ className, as: Heading = "h2", ...props }: ComponentProps<"h2"> & { as?: "h1" | "h2" }) {
+export function CardTitle({
+  className,
+  as: Heading = "h2",
+  ...props
+}: ComponentProps<"h2"> & { as?: "h1" | "h2" }) {
   return <Heading className={cn("text-lg font-semibold", className)} {...props} />;
 }
 
@@ -26,10 +32,17 @@ export function SectionCard({
   contentClassName,
   children,
   ...props
-}: Omit<ComponentProps<"div">, "title"> & { title: ReactNode; description?: ReactNode; actions?: ReactNode; contentClassName?: string }) {
+}: Omit<ComponentProps<"div">, "title"> & {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  contentClassName?: string;
+}) {
   return (
     <Card {...props}>
-      <CardHeader className={actions ? "flex flex-row flex-wrap items-center justify-between gap-2" : undefined}>
+      <CardHeader
+        className={actions ? "flex flex-row flex-wrap items-center justify-between gap-2" : undefined}
+      >
         <CardTitle>{title}</CardTitle>
         {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
         {actions}

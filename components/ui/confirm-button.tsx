@@ -28,7 +28,13 @@ export function ConfirmButton({
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <Button type="button" variant={variant === "destructive" ? "outline" : variant} size={size} disabled={disabled} onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        variant={variant === "destructive" ? "outline" : variant}
+        size={size}
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+      >
         {label}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title={title} description={description}>

@@ -4,7 +4,21 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { cn } from "@/lib/ui/cn";
 
 /** A modal on the native <dialog>: focus is trapped, Escape and the backdrop call onClose, the page behind is inert. */
-export function Dialog({ open, onClose, title, description, children, className }: { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode; className?: string }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  className,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   // Its own id: a dialog can open over another (re-authentication over a form), and each needs its name.
   const titleId = useId();
@@ -25,7 +39,10 @@ export function Dialog({ open, onClose, title, description, children, className 
       }}
       onClick={(event) => event.target === ref.current && onClose()}
       aria-labelledby={titleId}
-      className={cn("m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-border bg-background p-0 text-left text-foreground shadow-xl backdrop:bg-black/40", className)}
+      className={cn(
+        "m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-border bg-background p-0 text-left text-foreground shadow-xl backdrop:bg-black/40",
+        className,
+      )}
     >
       {open ? (
         <div className="space-y-4 p-6">

@@ -23,7 +23,18 @@ type Props = {
 };
 
 /** A secret (API key, signing secret, invitation link) shown this once with a copy button; closing drops it for good. */
-export function SecretShownOnce({ warning, id, label, value, copyLabel, doneLabel = "I have stored it", onDone, children, leaving, onStay }: Props) {
+export function SecretShownOnce({
+  warning,
+  id,
+  label,
+  value,
+  copyLabel,
+  doneLabel = "I have stored it",
+  onDone,
+  children,
+  leaving,
+  onStay,
+}: Props) {
   return (
     <div className="space-y-4">
       {children}
@@ -32,12 +43,23 @@ export function SecretShownOnce({ warning, id, label, value, copyLabel, doneLabe
       </p>
       <FormField id={id} label={label}>
         <div className="flex gap-2">
-          <Input id={id} readOnly value={value} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} data-testid={id} />
+          <Input
+            id={id}
+            readOnly
+            value={value}
+            className="font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid={id}
+          />
           <CopyButton value={value} label={copyLabel} />
         </div>
       </FormField>
       {leaving ? (
-        <div role="alertdialog" aria-labelledby={`${id}-leaving`} className="space-y-3 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2">
+        <div
+          role="alertdialog"
+          aria-labelledby={`${id}-leaving`}
+          className="space-y-3 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2"
+        >
           <p id={`${id}-leaving`} className="text-sm font-medium">
             Close without keeping it? It cannot be shown again.
           </p>

@@ -3,10 +3,17 @@ import { formatDateTime } from "@/lib/ui/format-date";
 import type { WebhookEndpointJson } from "@/lib/schemas/webhook";
 
 /** Enabled, disabled by someone, or disabled by Tollgate after 3 days of failed deliveries. */
-export function EndpointStatus({ endpoint }: { endpoint: Pick<WebhookEndpointJson, "enabled" | "disabledAt" | "failingSince"> }) {
+export function EndpointStatus({
+  endpoint,
+}: {
+  endpoint: Pick<WebhookEndpointJson, "enabled" | "disabledAt" | "failingSince">;
+}) {
   if (endpoint.enabled) {
     return endpoint.failingSince ? (
-      <Badge tone="warning" title={`Every delivery has failed since ${formatDateTime(endpoint.failingSince)}`}>
+      <Badge
+        tone="warning"
+        title={`Every delivery has failed since ${formatDateTime(endpoint.failingSince)}`}
+      >
         Failing
       </Badge>
     ) : (

@@ -4,7 +4,15 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { allEvents, eventTypes } from "@/lib/events/event-types";
 
 /** The event types an endpoint subscribes to, as checkboxes sharing one form field (an array). */
-export function EventCheckboxes({ idPrefix, field, error }: { idPrefix: string; field: UseFormRegisterReturn; error?: { message?: string } }) {
+export function EventCheckboxes({
+  idPrefix,
+  field,
+  error,
+}: {
+  idPrefix: string;
+  field: UseFormRegisterReturn;
+  error?: { message?: string };
+}) {
   const message = error?.message;
   const errorId = `${idPrefix}-events-error`;
   return (

@@ -8,7 +8,10 @@ import { extraPort } from "../support/settings";
 // the full server. It answers /v1 and /api/health with the same guards, and nothing of the
 // dashboard or the checkout.
 
-test("the API-only server migrates a fresh database, creates and polls a payment, and serves no dashboard", async ({ playwright, documents }) => {
+test("the API-only server migrates a fresh database, creates and polls a payment, and serves no dashboard", async ({
+  playwright,
+  documents,
+}) => {
   test.setTimeout(180_000);
   const scratch = await scratchDatabase("apionly", {}, { fresh: true });
   const server = await scratch.start(extraPort(2), ".next-api/server.mjs");
@@ -34,7 +37,9 @@ test("the API-only server migrates a fresh database, creates and polls a payment
 
     const poll = () => api.get(`/v1/payments/${created.body.id}/status`, { merchantId: merchant.id });
     expect((await poll()).body).toMatchObject({ status: "requires_action", isFinal: false });
-    const simulated = await api.post(`/v1/test/payments/${created.body.id}/simulate`, { outcome: "succeeded" });
+    const simulated = await api.post(`/v1/test/payments/${created.body.id}/simulate`, {
+      outcome: "succeeded",
+    });
     expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
     expect((await poll()).body).toMatchObject({ status: "succeeded", isFinal: true });
 
@@ -46,7 +51,9 @@ test("the API-only server migrates a fresh database, creates and polls a payment
       const page = await context.get(path, { maxRedirects: 0 });
       expect(page.status(), path).toBe(404);
       expect(page.headers()["content-type"], path).toContain("application/json");
-      expect(page.headers()["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(page.headers()["content-security-policy"], path).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
     }
   } finally {
     await context.dispose();

@@ -32,46 +32,100 @@ test.describe("authentication", () => {
 
   test("a key without the needed permission is 403 forbidden", async ({ apiAs, fixtures }) => {
     const readOnly = apiAs({ "Api-Key": fixtures.accounts.a.keys.testPaymentsReadOnly });
-    const res = await readOnly.post("/v1/merchants", { merchantName: "X", merchantEmail: "x@y.co" }, { idempotencyKey: freshKey(), beyondWalletConnect: "WalletConnect Pay has no per-key permissions (403)" });
+    const res = await readOnly.post(
+      "/v1/merchants",
+      { merchantName: "X", merchantEmail: "x@y.co" },
+      {
+        idempotencyKey: freshKey(),
+        beyondWalletConnect: "WalletConnect Pay has no per-key permissions (403)",
+      },
+    );
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: "forbidden" });
     expect((await readOnly.get("/v1/payments")).status).toBe(200);
   });
 
   test("a live key cannot call the test-only simulate operation", async ({ apiAs, fixtures }) => {
-    const res = await apiAs({ "Api-Key": fixtures.accounts.a.keys.live }).post("/v1/test/payments/pay_000000000000000000000000/simulate", { outcome: "succeeded" });
+    const res = await apiAs({ "Api-Key": fixtures.accounts.a.keys.live }).post(
+      "/v1/test/payments/pay_000000000000000000000000/simulate",
+      { outcome: "succeeded" },
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("forbidden");
   });
 
-  test("App-Id + Client-Id may read payment status and nothing that manages merchants", async ({ api, apiAs, fixtures }) => {
+  test("App-Id + Client-Id may read payment status and nothing that manages merchants", async ({
+    api,
+    apiAs,
+    fixtures,
+  }) => {
     const merchant = await createMerchant(api);
-    const payment = await api.post("/v1/payments", { referenceId: "app-read", amount: { unit: "iso4217/USD", value: "500" } }, { merchantId: merchant.id });
+    const payment = await api.post(
+      "/v1/payments",
+      { referenceId: "app-read", amount: { unit: "iso4217/USD", value: "500" } },
+      { merchantId: merchant.id },
+    );
     const wallet = apiAs({ "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "wallet-install-42" });
 
     const status = await wallet.get(`/v1/payments/${payment.body.id}/status`, { merchantId: merchant.id });
     expect(status.status).toBe(200);
     expect(status.body).toEqual({ status: "requires_action", isFinal: false, pollInMs: 2000, info: null });
 
-    const appOnly = "an App-Id on a secret-key operation is 403, which WalletConnect Pay's document does not list";
-    for (const res of [await wallet.get("/v1/merchants", { beyondWalletConnect: appOnly }), await wallet.get(`/v1/payments/${payment.body.id}`, { beyondWalletConnect: appOnly }), await wallet.post("/v1/merchants", { merchantName: "X", merchantEmail: "x@y.co" }, { idempotencyKey: freshKey(), beyondWalletConnect: appOnly })]) {
+    const appOnly =
+      "an App-Id on a secret-key operation is 403, which WalletConnect Pay's document does not list";
+    for (const res of [
+      await wallet.get("/v1/merchants", { beyondWalletConnect: appOnly }),
+      await wallet.get(`/v1/payments/${payment.body.id}`, { beyondWalletConnect: appOnly }),
+      await wallet.post(
+        "/v1/merchants",
+        { merchantName: "X", merchantEmail: "x@y.co" },
+        { idempotencyKey: freshKey(), beyondWalletConnect: appOnly },
+      ),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("forbidden");
     }
-    const noClient = await apiAs({ "App-Id": fixtures.accounts.a.testAppId }).get(`/v1/payments/${payment.body.id}/status`, { merchantId: merchant.id });
+    const noClient = await apiAs({ "App-Id": fixtures.accounts.a.testAppId }).get(
+      `/v1/payments/${payment.body.id}/status`,
+      { merchantId: merchant.id },
+    );
     expect(noClient.status).toBe(401);
-    expect(noClient.body).toMatchObject({ code: "missing_client_id", details: { fields: { "Client-Id": expect.any(String) } } });
-    const unknownApp = await apiAs({ "App-Id": "app_000000000000000000000000", "Client-Id": "x" }).get(`/v1/payments/${payment.body.id}/status`, { merchantId: merchant.id });
+    expect(noClient.body).toMatchObject({
+      code: "missing_client_id",
+      details: { fields: { "Client-Id": expect.any(String) } },
+    });
+    const unknownApp = await apiAs({ "App-Id": "app_000000000000000000000000", "Client-Id": "x" }).get(
+      `/v1/payments/${payment.body.id}/status`,
+      { merchantId: merchant.id },
+    );
     expect(unknownApp.status).toBe(401);
     expect(unknownApp.body.code).toBe("invalid_app_id");
   });
 
-  test("WalletConnect Pay's App-Id errors: both credentials, neither, or Client-Id alone", async ({ api, apiAs, fixtures }) => {
+  test("WalletConnect Pay's App-Id errors: both credentials, neither, or Client-Id alone", async ({
+    api,
+    apiAs,
+    fixtures,
+  }) => {
     const merchant = await createMerchant(api);
-    const payment = (await api.post("/v1/payments", { referenceId: "app-codes", amount: { unit: "iso4217/USD", value: "500" } }, { merchantId: merchant.id })).body;
+    const payment = (
+      await api.post(
+        "/v1/payments",
+        { referenceId: "app-codes", amount: { unit: "iso4217/USD", value: "500" } },
+        { merchantId: merchant.id },
+      )
+    ).body;
     const path = `/v1/gateway/payment/${payment.id}`;
     const cases: [Record<string, string>, number, string][] = [
-      [{ "Api-Key": fixtures.accounts.a.keys.test, "App-Id": fixtures.accounts.a.testAppId, "Client-Id": "w" }, 400, "conflicting_auth_headers"],
+      [
+        {
+          "Api-Key": fixtures.accounts.a.keys.test,
+          "App-Id": fixtures.accounts.a.testAppId,
+          "Client-Id": "w",
+        },
+        400,
+        "conflicting_auth_headers",
+      ],
       [{}, 401, "missing_auth_headers"],
       [{ "Client-Id": "w" }, 401, "missing_app_id"],
       [{ "App-Id": fixtures.accounts.a.testAppId }, 401, "missing_client_id"],
@@ -98,7 +152,10 @@ test.describe("versioning", () => {
     ["2099-01-01", "unknown_api_version"],
   ] as const) {
     test(`Tollgate-Version ${value} is 400 ${code}`, async ({ api }) => {
-      const res = await api.get("/v1/merchants", { headers: { "Tollgate-Version": value }, beyondWalletConnect: "WalletConnect Pay's merchant list lists no version error codes" });
+      const res = await api.get("/v1/merchants", {
+        headers: { "Tollgate-Version": value },
+        beyondWalletConnect: "WalletConnect Pay's merchant list lists no version error codes",
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(code);
     });
@@ -106,14 +163,22 @@ test.describe("versioning", () => {
 });
 
 test.describe("older and newer versions", () => {
-  test("every published version is served, older than the account's pin too, under either header", async ({ api }) => {
-    for (const [header, version] of [["Tollgate-Version", "2026-02-18"], ["Wcp-Version", "2026-02-18"], ["Wcp-Version", "2026-02-19.preview"]] as const) {
+  test("every published version is served, older than the account's pin too, under either header", async ({
+    api,
+  }) => {
+    for (const [header, version] of [
+      ["Tollgate-Version", "2026-02-18"],
+      ["Wcp-Version", "2026-02-18"],
+      ["Wcp-Version", "2026-02-19.preview"],
+    ] as const) {
       const res = await api.get("/v1/merchants", { headers: { [header]: version } });
       expect([res.status, res.headers["tollgate-version"]]).toEqual([200, version]);
     }
   });
 
-  test("/v1/openapi.json describes the current version, and ?version= each served one", async ({ request }) => {
+  test("/v1/openapi.json describes the current version, and ?version= each served one", async ({
+    request,
+  }) => {
     const current = await (await request.get("/v1/openapi.json")).json();
     expect(current.info.version).toBe("2026-02-19.preview");
     const older = await (await request.get("/v1/openapi.json?version=2026-02-18")).json();
@@ -129,25 +194,44 @@ test.describe("older and newer versions", () => {
 
 test.describe("malformed requests get an Error object, never a 500", () => {
   test("invalid JSON is 400 params_validation", async ({ api }) => {
-    const res = await api.call("POST", "/v1/merchants", { rawBody: '{"merchantName": "x",', headers: { "Content-Type": "application/json" }, idempotencyKey: freshKey() });
+    const res = await api.call("POST", "/v1/merchants", {
+      rawBody: '{"merchantName": "x",',
+      headers: { "Content-Type": "application/json" },
+      idempotencyKey: freshKey(),
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: "params_validation", message: "The request body is not valid JSON." });
+    expect(res.body).toMatchObject({
+      code: "params_validation",
+      message: "The request body is not valid JSON.",
+    });
   });
 
   test("a non-JSON content type is 415", async ({ api }) => {
-    const res = await api.call("POST", "/v1/merchants", { rawBody: "merchantName=x", headers: { "Content-Type": "application/x-www-form-urlencoded" }, idempotencyKey: freshKey(), beyondWalletConnect: "415 is Tollgate's" });
+    const res = await api.call("POST", "/v1/merchants", {
+      rawBody: "merchantName=x",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      idempotencyKey: freshKey(),
+      beyondWalletConnect: "415 is Tollgate's",
+    });
     expect(res.status).toBe(415);
     expect(res.body.code).toBe("unsupported_media_type");
   });
 
   test("a body over 64 KiB is 413", async ({ api }) => {
-    const res = await api.post("/v1/merchants", { merchantName: "x".repeat(70_000), merchantEmail: "a@b.co" }, { idempotencyKey: freshKey(), beyondWalletConnect: "413 is Tollgate's" });
+    const res = await api.post(
+      "/v1/merchants",
+      { merchantName: "x".repeat(70_000), merchantEmail: "a@b.co" },
+      { idempotencyKey: freshKey(), beyondWalletConnect: "413 is Tollgate's" },
+    );
     expect(res.status).toBe(413);
     expect(res.body.code).toBe("payload_too_large");
   });
 
   test("an empty body is 400", async ({ api }) => {
-    const res = await api.call("POST", "/v1/merchants", { headers: { "Content-Type": "application/json" }, idempotencyKey: freshKey() });
+    const res = await api.call("POST", "/v1/merchants", {
+      headers: { "Content-Type": "application/json" },
+      idempotencyKey: freshKey(),
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("params_validation");
   });
@@ -168,8 +252,16 @@ test.describe("malformed requests get an Error object, never a 500", () => {
   });
 
   test("a malformed id is a 404, not a 500", async ({ api }) => {
-    for (const path of ["/v1/merchants/%00%ff", "/v1/payments/pay_'%20OR%201=1/status", "/v1/merchants/" + "m".repeat(60)]) {
-      const res = await api.get(path, { merchantId: "mrch_000000000000000000000000", beyondWalletConnect: "a malformed id is 400 params_validation, a status WalletConnect Pay's merchant read does not list" });
+    for (const path of [
+      "/v1/merchants/%00%ff",
+      "/v1/payments/pay_'%20OR%201=1/status",
+      "/v1/merchants/" + "m".repeat(60),
+    ]) {
+      const res = await api.get(path, {
+        merchantId: "mrch_000000000000000000000000",
+        beyondWalletConnect:
+          "a malformed id is 400 params_validation, a status WalletConnect Pay's merchant read does not list",
+      });
       expect([400, 404]).toContain(res.status);
     }
   });

@@ -22,28 +22,47 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => receiver.close());
 
-type Worker = { output: () => string; exited: Promise<number | null>; signal: (signal: NodeJS.Signals) => void };
+type Worker = {
+  output: () => string;
+  exited: Promise<number | null>;
+  signal: (signal: NodeJS.Signals) => void;
+};
 
 /** `npm run worker` in its own process group, so that a kill reaches npm, tsx and the worker alike. */
 async function startWorker(env: Record<string, string>): Promise<Worker> {
   let output = "";
-  const child = spawn("npm", ["run", "--silent", "worker"], { cwd: repoRoot, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npm", ["run", "--silent", "worker"], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   // "close", not "exit": npm dies of the signal at once, while the worker it started (which shares
   // its output pipe) is still finishing its round.
   const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-  const worker = { output: () => output, exited, signal: (signal: NodeJS.Signals) => process.kill(-child.pid!, signal) };
+  const worker = {
+    output: () => output,
+    exited,
+    signal: (signal: NodeJS.Signals) => process.kill(-child.pid!, signal),
+  };
   const deadline = Date.now() + 30_000;
   while (!output.includes("Started:")) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The worker did not start:\n${output}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`The worker did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return worker;
 }
 
 /** A Tollgate server of its own (fresh database, the demo account's test key), for tests that stop or kill things. */
-async function startOwnServer(env: Record<string, string>, port: number, playwright: import("@playwright/test").PlaywrightWorkerArgs["playwright"], documents: ConstructorParameters<typeof ApiClient>[1]) {
+async function startOwnServer(
+  env: Record<string, string>,
+  port: number,
+  playwright: import("@playwright/test").PlaywrightWorkerArgs["playwright"],
+  documents: ConstructorParameters<typeof ApiClient>[1],
+) {
   const server = await spawnServer({ TOLLGATE_SECRET: secret, ...env }, port);
   // On PostgreSQL the server answers before it has migrated and seeded; the key is printed then.
   const deadline = Date.now() + 30_000;
@@ -53,7 +72,12 @@ async function startOwnServer(env: Record<string, string>, port: number, playwri
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const request = await playwright.request.newContext({ baseURL: server.url });
-  return { server, key, api: new ApiClient(request, documents, { "Api-Key": key }), dispose: () => request.dispose() };
+  return {
+    server,
+    key,
+    api: new ApiClient(request, documents, { "Api-Key": key }),
+    dispose: () => request.dispose(),
+  };
 }
 
 async function addEndpoint(api: ApiClient, pathName: string, events: string[]) {
@@ -64,22 +88,51 @@ async function addEndpoint(api: ApiClient, pathName: string, events: string[]) {
 
 const eventIds = (pathName: string) => receiver.at(pathName).map((d) => d.event.id as string);
 
-test("an unpaid payment past expiresAt is expired by the sweeper, with its webhook, though nobody reads it", async ({ api }) => {
+test("an unpaid payment past expiresAt is expired by the sweeper, with its webhook, though nobody reads it", async ({
+  api,
+}) => {
   const pathName = `/swept-${Date.now()}`;
   const endpoint = await addEndpoint(api, pathName, ["payment.expired"]);
   try {
     const merchant = await createMerchant(api);
     // The shortest lifetime a payment may have is one minute; a minute cannot pass in a test, so the payment is dated back.
-    const created = await api.post("/v1/payments", { referenceId: "short-lived", amount: usd("100"), expiresAt: new Date(Date.now() + 61_000).toISOString() }, { merchantId: merchant.id });
+    const created = await api.post(
+      "/v1/payments",
+      {
+        referenceId: "short-lived",
+        amount: usd("100"),
+        expiresAt: new Date(Date.now() + 61_000).toISOString(),
+      },
+      { merchantId: merchant.id },
+    );
     expect(created.status).toBe(201);
     const expiresAt = new Date(Date.now() - 1_000).toISOString();
-    expect((await runSql(`UPDATE "Payment" SET "expiresAt" = $1::timestamp WHERE "id" = $2`, expiresAt, created.body.id)).count).toBe(1);
+    expect(
+      (
+        await runSql(
+          `UPDATE "Payment" SET "expiresAt" = $1::timestamp WHERE "id" = $2`,
+          expiresAt,
+          created.body.id,
+        )
+      ).count,
+    ).toBe(1);
 
     // Reading the payment would expire it lazily; the receiver and a list (which never does) are all we look at.
     const [expired] = await receiver.waitFor(pathName, (all) => all.length >= 1, "payment.expired", 30_000);
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(expiresAt));
-    expect(expired!.event.data.object).toMatchObject({ id: created.body.id, status: "expired", isFinal: true, version: 2 });
-    expect(verifyTollgateSignature(expired!.body, expired!.headers["tollgate-signature"] as string, endpoint.secret)).toBe(true);
+    expect(expired!.event.data.object).toMatchObject({
+      id: created.body.id,
+      status: "expired",
+      isFinal: true,
+      version: 2,
+    });
+    expect(
+      verifyTollgateSignature(
+        expired!.body,
+        expired!.headers["tollgate-signature"] as string,
+        endpoint.secret,
+      ),
+    ).toBe(true);
     const listed = await api.get(`/v1/payments?merchantId=${merchant.id}&status=expired`);
     expect(listed.body.data.map((p: { id: string }) => p.id)).toEqual([created.body.id]);
   } finally {
@@ -89,15 +142,29 @@ test("an unpaid payment past expiresAt is expired by the sweeper, with its webho
 
 test("the worker command will not open an embedded database that the server holds", async () => {
   test.skip(usesPostgres, "PostgreSQL is shared by design; this is about the embedded database's lock");
-  const run = spawnSync("npm", ["run", "--silent", "worker"], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: "", DATA_DIR: path.join(stateDir, "data") }, encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync("npm", ["run", "--silent", "worker"], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: "", DATA_DIR: path.join(stateDir, "data") },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   expect(run.status).toBe(1);
   // A log line (JSON on stdout), at the most severe level.
-  const fatal = run.stdout.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as { level: number; msg: string }).find((line) => line.level === 60);
-  expect(fatal?.msg, run.stdout + run.stderr).toMatch(/^The worker cannot start\. The embedded database in .* is in use by process \d+/);
+  const fatal = run.stdout
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .find((line) => line.level === 60);
+  expect(fatal?.msg, run.stdout + run.stderr).toMatch(
+    /^The worker cannot start\. The embedded database in .* is in use by process \d+/,
+  );
   expect(fatal?.msg).toContain("a separate worker needs PostgreSQL (DATABASE_URL)");
 });
 
-test("after the server is killed mid-delivery, the restarted server delivers what was in flight (embedded)", async ({ playwright, documents }) => {
+test("after the server is killed mid-delivery, the restarted server delivers what was in flight (embedded)", async ({
+  playwright,
+  documents,
+}) => {
   test.skip(usesPostgres, "On PostgreSQL the same is shown with `npm run worker` below");
   test.setTimeout(120_000);
   const dataDir = migratedDataDir("crash");
@@ -109,7 +176,11 @@ test("after the server is killed mid-delivery, the restarted server delivers wha
     const endpoint = await addEndpoint(own.api, "/crash-embedded", ["payment.created"]);
     receiver.respond((d) => (d.path === "/crash-embedded" ? "hang" : 200));
     const merchant = await createMerchant(own.api);
-    const payment = await own.api.post("/v1/payments", { referenceId: "in-flight", amount: usd("100") }, { merchantId: merchant.id });
+    const payment = await own.api.post(
+      "/v1/payments",
+      { referenceId: "in-flight", amount: usd("100") },
+      { merchantId: merchant.id },
+    );
     await receiver.waitFor("/crash-embedded", (all) => all.length === 1, "the first attempt");
 
     // The server dies with the delivery claimed and its request unanswered.
@@ -120,10 +191,21 @@ test("after the server is killed mid-delivery, the restarted server delivers wha
     await own.dispose();
 
     restarted = await spawnServer({ TOLLGATE_SECRET: secret, ...env }, extraPort(2));
-    const again = await receiver.waitFor("/crash-embedded", (all) => all.length === 2, "the delivery after restart", 15_000);
+    const again = await receiver.waitFor(
+      "/crash-embedded",
+      (all) => all.length === 2,
+      "the delivery after restart",
+      15_000,
+    );
     expect(again.map((d) => d.event.data.object.id)).toEqual([payment.body.id, payment.body.id]);
     expect(again[1]!.event.id).toBe(again[0]!.event.id);
-    expect(verifyTollgateSignature(again[1]!.body, again[1]!.headers["tollgate-signature"] as string, endpoint.secret)).toBe(true);
+    expect(
+      verifyTollgateSignature(
+        again[1]!.body,
+        again[1]!.headers["tollgate-signature"] as string,
+        endpoint.secret,
+      ),
+    ).toBe(true);
   } finally {
     receiver.respond(() => 200);
     receiver.release();
@@ -133,12 +215,19 @@ test("after the server is killed mid-delivery, the restarted server delivers wha
 });
 
 test.describe("workers on one PostgreSQL database", () => {
-  test.skip(!usesPostgres, "Several worker processes need PostgreSQL; the embedded database admits one process");
+  test.skip(
+    !usesPostgres,
+    "Several worker processes need PostgreSQL; the embedded database admits one process",
+  );
   const database = `tollgate_workers_${process.pid}_${Date.now()}`;
   const databaseUrl = () => process.env.DATABASE_URL!.replace(/\/[^/?]+(\?|$)/, `/${database}$1`);
   let own: Awaited<ReturnType<typeof startOwnServer>>;
   // The receiver is on loopback, which a worker reaches only when told this is a local setup.
-  const workerEnv = () => ({ DATABASE_URL: databaseUrl(), TOLLGATE_SECRET: secret, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true" });
+  const workerEnv = () => ({
+    DATABASE_URL: databaseUrl(),
+    TOLLGATE_SECRET: secret,
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true",
+  });
 
   test.beforeAll(async ({ playwright, documents }) => {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -146,7 +235,12 @@ test.describe("workers on one PostgreSQL database", () => {
     await admin.query(`CREATE DATABASE ${database}`);
     await admin.end();
     // A server that leaves all background work to the workers under test.
-    own = await startOwnServer({ DATABASE_URL: databaseUrl(), TOLLGATE_WORKER: "off" }, extraPort(1), playwright, documents);
+    own = await startOwnServer(
+      { DATABASE_URL: databaseUrl(), TOLLGATE_WORKER: "off" },
+      extraPort(1),
+      playwright,
+      documents,
+    );
   });
 
   test.afterAll(async () => {
@@ -165,15 +259,35 @@ test.describe("workers on one PostgreSQL database", () => {
     const workers = [await startWorker(workerEnv()), await startWorker(workerEnv())];
     try {
       const merchant = await createMerchant(own.api, { withUsdc: true });
-      const payments = await Promise.all(Array.from({ length: 20 }, (_, i) => own.api.post("/v1/payments", { referenceId: `two-${i}`, amount: usd("100") }, { merchantId: merchant.id })));
-      await Promise.all(payments.map((p) => own.api.post(`/v1/test/payments/${p.body.id}/simulate`, { outcome: "succeeded" })));
+      const payments = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          own.api.post(
+            "/v1/payments",
+            { referenceId: `two-${i}`, amount: usd("100") },
+            { merchantId: merchant.id },
+          ),
+        ),
+      );
+      await Promise.all(
+        payments.map((p) =>
+          own.api.post(`/v1/test/payments/${p.body.id}/simulate`, { outcome: "succeeded" }),
+        ),
+      );
       // 1 settlement.updated + 20 × (created, succeeded)
-      await receiver.waitFor("/two-workers", (all) => new Set(all.map((d) => d.event.id)).size >= 41, "41 distinct events", 60_000);
+      await receiver.waitFor(
+        "/two-workers",
+        (all) => new Set(all.map((d) => d.event.id)).size >= 41,
+        "41 distinct events",
+        60_000,
+      );
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       const ids = eventIds("/two-workers");
       expect(ids).toHaveLength(41);
       expect(new Set(ids).size).toBe(41);
-      for (const d of receiver.at("/two-workers")) expect(verifyTollgateSignature(d.body, d.headers["tollgate-signature"] as string, endpoint.secret)).toBe(true);
+      for (const d of receiver.at("/two-workers"))
+        expect(
+          verifyTollgateSignature(d.body, d.headers["tollgate-signature"] as string, endpoint.secret),
+        ).toBe(true);
     } finally {
       for (const worker of workers) worker.signal("SIGTERM");
     }
@@ -190,7 +304,9 @@ test.describe("workers on one PostgreSQL database", () => {
     test.setTimeout(120_000);
     const endpoint = await addEndpoint(own.api, "/crash", ["payment.created"]);
     const merchant = await createMerchant(own.api);
-    const newPayment = async (referenceId: string) => (await own.api.post("/v1/payments", { referenceId, amount: usd("100") }, { merchantId: merchant.id })).body.id as string;
+    const newPayment = async (referenceId: string) =>
+      (await own.api.post("/v1/payments", { referenceId, amount: usd("100") }, { merchantId: merchant.id }))
+        .body.id as string;
 
     receiver.respond((d) => (d.path === "/crash" ? "hang" : 200));
     const first = await startWorker(workerEnv());
@@ -203,7 +319,11 @@ test.describe("workers on one PostgreSQL database", () => {
     // Written while no worker runs: they wait in the outbox.
     const queued = [await newPayment("queued-1"), await newPayment("queued-2")];
     const log = await own.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`);
-    expect(log.body.data.map((d: { status: string; attempts: number }) => [d.status, d.attempts])).toEqual([["pending", 0], ["pending", 0], ["pending", 1]]);
+    expect(log.body.data.map((d: { status: string; attempts: number }) => [d.status, d.attempts])).toEqual([
+      ["pending", 0],
+      ["pending", 0],
+      ["pending", 1],
+    ]);
 
     const second = await startWorker(workerEnv());
     try {
@@ -213,13 +333,22 @@ test.describe("workers on one PostgreSQL database", () => {
       const db = new pg.Client({ connectionString: databaseUrl() });
       await db.connect();
       try {
-        await db.query(`UPDATE "WebhookDelivery" SET "nextAttemptAt" = (now() AT TIME ZONE 'UTC') - interval '1 second' WHERE "endpointId" = $1 AND "status" = 'pending'`, [endpoint.id]);
+        await db.query(
+          `UPDATE "WebhookDelivery" SET "nextAttemptAt" = (now() AT TIME ZONE 'UTC') - interval '1 second' WHERE "endpointId" = $1 AND "status" = 'pending'`,
+          [endpoint.id],
+        );
       } finally {
         await db.end();
       }
       const all = await receiver.waitFor("/crash", (d) => d.length >= 4, "the in-flight event again", 15_000);
       expect(all.map((d) => d.event.data.object.id).sort()).toEqual([inFlight, inFlight, ...queued].sort());
-      await expect.poll(async () => (await own.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body.data.map((d: { status: string }) => d.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
+      await expect
+        .poll(async () =>
+          (await own.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body.data.map(
+            (d: { status: string }) => d.status,
+          ),
+        )
+        .toEqual(["succeeded", "succeeded", "succeeded"]);
     } finally {
       second.signal("SIGTERM");
       await second.exited;
@@ -231,14 +360,24 @@ test.describe("workers on one PostgreSQL database", () => {
     const endpoint = await addEndpoint(own.api, "/failing", ["payment.created"]);
     receiver.respond((d) => (d.path === "/failing" ? 503 : 200));
     const merchant = await createMerchant(own.api);
-    await own.api.post("/v1/payments", { referenceId: "never-accepted", amount: usd("100") }, { merchantId: merchant.id });
+    await own.api.post(
+      "/v1/payments",
+      { referenceId: "never-accepted", amount: usd("100") },
+      { merchantId: merchant.id },
+    );
     // Three days cannot pass in a test: date the delivery and the endpoint's failures back instead.
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString();
     const db = new pg.Client({ connectionString: databaseUrl() });
     await db.connect();
     try {
-      await db.query(`UPDATE "WebhookDelivery" SET "createdAt" = $1 WHERE "endpointId" = $2`, [threeDaysAgo, endpoint.id]);
-      await db.query(`UPDATE "WebhookEndpoint" SET "failingSince" = $1 WHERE "id" = $2`, [threeDaysAgo, endpoint.id]);
+      await db.query(`UPDATE "WebhookDelivery" SET "createdAt" = $1 WHERE "endpointId" = $2`, [
+        threeDaysAgo,
+        endpoint.id,
+      ]);
+      await db.query(`UPDATE "WebhookEndpoint" SET "failingSince" = $1 WHERE "id" = $2`, [
+        threeDaysAgo,
+        endpoint.id,
+      ]);
     } finally {
       await db.end();
     }
@@ -246,23 +385,47 @@ test.describe("workers on one PostgreSQL database", () => {
     const worker = await startWorker(workerEnv());
     try {
       await receiver.waitFor("/failing", (all) => all.length === 1, "the last attempt");
-      await expect.poll(async () => (await own.api.get(`/v1/webhook-endpoints/${endpoint.id}`)).body.enabled).toBe(false);
+      await expect
+        .poll(async () => (await own.api.get(`/v1/webhook-endpoints/${endpoint.id}`)).body.enabled)
+        .toBe(false);
       const disabled = await own.api.get(`/v1/webhook-endpoints/${endpoint.id}`);
       expect(Date.parse(disabled.body.disabledAt)).toBeGreaterThan(Date.now() - 60_000);
       const [delivery] = (await own.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body.data;
-      expect(delivery).toMatchObject({ status: "failed", attempts: 1, responseStatus: 503, responseExcerpt: "receiver says 503", error: "HTTP 503", nextAttemptAt: null });
-      await expect.poll(() => worker.output()).toContain(`Webhook endpoint ${endpoint.id} (${receiver.url("/failing")}) disabled: every delivery failed for 3 days.`);
+      expect(delivery).toMatchObject({
+        status: "failed",
+        attempts: 1,
+        responseStatus: 503,
+        responseExcerpt: "receiver says 503",
+        error: "HTTP 503",
+        nextAttemptAt: null,
+      });
+      await expect
+        .poll(() => worker.output())
+        .toContain(
+          `Webhook endpoint ${endpoint.id} (${receiver.url("/failing")}) disabled: every delivery failed for 3 days.`,
+        );
 
       // Disabled: new events are not even queued for it.
-      await own.api.post("/v1/payments", { referenceId: "while-disabled", amount: usd("100") }, { merchantId: merchant.id });
-      expect((await own.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body.data).toHaveLength(1);
+      await own.api.post(
+        "/v1/payments",
+        { referenceId: "while-disabled", amount: usd("100") },
+        { merchantId: merchant.id },
+      );
+      expect((await own.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body.data).toHaveLength(
+        1,
+      );
 
       receiver.respond(() => 200);
       const enabled = await own.api.patch(`/v1/webhook-endpoints/${endpoint.id}`, { enabled: true });
       expect(enabled.body).toMatchObject({ enabled: true, disabledAt: null, failingSince: null });
-      expect((await own.api.post(`/v1/webhook-endpoints/${endpoint.id}/deliveries/${delivery.id}/redeliver`)).status).toBe(200);
+      expect(
+        (await own.api.post(`/v1/webhook-endpoints/${endpoint.id}/deliveries/${delivery.id}/redeliver`))
+          .status,
+      ).toBe(200);
       await receiver.waitFor("/failing", (all) => all.length === 2, "the redelivery");
-      await expect.poll(async () => (await own.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body.data[0]).toMatchObject({ status: "succeeded", attempts: 2, responseStatus: 200 });
+      await expect
+        .poll(async () => (await own.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body.data[0])
+        .toMatchObject({ status: "succeeded", attempts: 2, responseStatus: 200 });
     } finally {
       receiver.respond(() => 200);
       worker.signal("SIGTERM");

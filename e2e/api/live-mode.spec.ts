@@ -1,7 +1,14 @@
 import type { Address, Hash } from "viem";
 import { expect, test } from "../support/api";
 import { devAccounts, LocalChain, localCaip2 } from "../support/chain";
-import { buyer, chooseOption, livePayment, merchantWallet, submit, watcherHasRead } from "../support/live-payments";
+import {
+  buyer,
+  chooseOption,
+  livePayment,
+  merchantWallet,
+  submit,
+  watcherHasRead,
+} from "../support/live-payments";
 import { localChainRpc } from "../support/settings";
 import { runSql } from "../support/test-control";
 
@@ -26,7 +33,11 @@ test.beforeAll(async () => {
 });
 
 test.describe("live payments verified on-chain", () => {
-  test("an exact ERC-20 payment is processing until 3 confirmations, then succeeds with the real hash", async ({ apiAs, fixtures, request }) => {
+  test("an exact ERC-20 payment is processing until 3 confirmations, then succeeds with the real hash", async ({
+    apiAs,
+    fixtures,
+    request,
+  }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${token}`;
     const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "5000000");
@@ -38,7 +49,11 @@ test.describe("live payments verified on-chain", () => {
     expect(first.body).toMatchObject({ status: "processing", isFinal: false, info: null });
 
     await chain.mine(2);
-    await expect.poll(async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status, { timeout: 20_000 }).toBe("succeeded");
+    await expect
+      .poll(async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status, {
+        timeout: 20_000,
+      })
+      .toBe("succeeded");
     const status = (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body;
     expect(status.info.txId).toBe(hash);
     expect(status.info.optionAmount.unit.toLowerCase()).toBe(`caip19/${asset}`.toLowerCase());
@@ -53,17 +68,27 @@ test.describe("live payments verified on-chain", () => {
     const hash = await chain.transferToken(token, merchantWallet, 4_200_000n, buyer);
     await chain.mine(3);
     expect((await submit(request, paymentId, settlementId, hash)).body.status).toBe("succeeded");
-    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.info.optionAmount.value).toBe("4200000");
+    expect(
+      (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.info.optionAmount.value,
+    ).toBe("4200000");
   });
 
-  test("underpaid, wrong token, wrong destination, reverted, too early and reused transfers never succeed", async ({ apiAs, fixtures, request }) => {
+  test("underpaid, wrong token, wrong destination, reverted, too early and reused transfers never succeed", async ({
+    apiAs,
+    fixtures,
+    request,
+  }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${token}`;
     const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "3000000");
     // The slack cannot pass in a test: the payment is dated as made just past it after the early
     // transfer (its lifetime kept), before the buyer picks the option the watcher looks for.
     const createdAt = new Date(early.minedAt.getTime() + clockSlackMs + 1_000).toISOString();
-    const dated = await runSql(`UPDATE "Payment" SET "expiresAt" = "expiresAt" + ($1::timestamp - "createdAt"), "createdAt" = $1::timestamp WHERE "id" = $2`, createdAt, paymentId);
+    const dated = await runSql(
+      `UPDATE "Payment" SET "expiresAt" = "expiresAt" + ($1::timestamp - "createdAt"), "createdAt" = $1::timestamp WHERE "id" = $2`,
+      createdAt,
+      paymentId,
+    );
     expect(dated.count).toBe(1);
     await chooseOption(request, paymentId, settlementId);
 
@@ -80,7 +105,9 @@ test.describe("live payments verified on-chain", () => {
       expect(res.status, hash).toBe(200);
       expect(res.body.status).toBe("requires_action");
     }
-    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe("requires_action");
+    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe(
+      "requires_action",
+    );
 
     // A transfer that paid one payment cannot pay another.
     const good = await chain.transferToken(token, merchantWallet, 3_000_000n, buyer);
@@ -88,10 +115,16 @@ test.describe("live payments verified on-chain", () => {
     expect((await submit(request, paymentId, settlementId, good)).body.status).toBe("succeeded");
     const second = await livePayment(api, asset, "3000000");
     await chooseOption(request, second.paymentId, second.settlementId);
-    expect((await submit(request, second.paymentId, second.settlementId, good)).body.status).toBe("requires_action");
+    expect((await submit(request, second.paymentId, second.settlementId, good)).body.status).toBe(
+      "requires_action",
+    );
   });
 
-  test("a transfer nothing attributes never pays an open payment, even of its exact amount; the native coin pays by its hash", async ({ apiAs, fixtures, request }) => {
+  test("a transfer nothing attributes never pays an open payment, even of its exact amount; the native coin pays by its hash", async ({
+    apiAs,
+    fixtures,
+    request,
+  }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const eth = `${localCaip2}/slip44:60`;
     const { merchantId, paymentId, settlementId } = await livePayment(api, eth, "1000000000000000");
@@ -102,11 +135,17 @@ test.describe("live payments verified on-chain", () => {
     await watcherHasRead(await chain.height());
     await chain.mine(1);
     await watcherHasRead(await chain.height());
-    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe("requires_action");
+    expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe(
+      "requires_action",
+    );
     expect((await submit(request, paymentId, settlementId, hash)).body.status).toBe("succeeded");
   });
 
-  test("a reorged-out transaction does not succeed, and fails once it has been gone for 64 blocks", async ({ apiAs, fixtures, request }) => {
+  test("a reorged-out transaction does not succeed, and fails once it has been gone for 64 blocks", async ({
+    apiAs,
+    fixtures,
+    request,
+  }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${token}`;
     const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "4000000");
@@ -129,12 +168,17 @@ test.describe("live payments verified on-chain", () => {
     expect(await status()).toMatchObject({ isFinal: true, pollInMs: null, info: null });
   });
 
-  test("the watcher finds a submitted transfer that a reorg moved into a block it had already read", async ({ apiAs, fixtures, request }) => {
+  test("the watcher finds a submitted transfer that a reorg moved into a block it had already read", async ({
+    apiAs,
+    fixtures,
+    request,
+  }) => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const asset = `${localCaip2}/erc20:${token}`;
     const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "6000000");
     await chooseOption(request, paymentId, settlementId);
-    const status = async () => (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status;
+    const status = async () =>
+      (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status;
     // The old branch: two empty blocks, which the watcher reads.
     const snapshot = await chain.snapshot();
     await chain.mine(2);

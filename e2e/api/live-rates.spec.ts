@@ -13,18 +13,30 @@ const oneHundredthEth = 10n ** 16n;
 test("without a price feed, a USD payment offers no ETH option", async ({ apiAs, fixtures, request }) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
   const { paymentId, settlementId } = await livePayment(api, eth, "2500", "iso4217/USD");
-  const res = await request.post(`/pay/${paymentId}/option`, { data: { settlementId }, headers: { Origin: baseURL } });
+  const res = await request.post(`/pay/${paymentId}/option`, {
+    data: { settlementId },
+    headers: { Origin: baseURL },
+  });
   expect(res.status()).toBe(400);
   expect((await res.json()).message).toBe("That is not one of this payment's options.");
 });
 
-test("with a fresh feed, ETH is offered at the converted amount, fixed once chosen; stale and negative answers are refused", async ({ playwright, documents }) => {
+test("with a fresh feed, ETH is offered at the converted amount, fixed once chosen; stale and negative answers are refused", async ({
+  playwright,
+  documents,
+}) => {
   const feed = await chain.deployAggregator(8);
   await chain.setFeedAnswer(feed, 2_500n * 10n ** 8n, new Date());
   const live = new LiveServer(extraPort(3), { [`RATE_FEED_EIP155_${localChainId}_SLIP44_60_USD`]: feed });
   const request = await playwright.request.newContext({ baseURL: live.url });
   const api = new ApiClient(request, documents, { "Api-Key": live.liveKey });
-  const option = (p: { paymentId: string; settlementId: string }) => request.post(`/pay/${p.paymentId}/option`, { data: { settlementId: p.settlementId }, headers: { Origin: live.url } }).then((r) => r.status());
+  const option = (p: { paymentId: string; settlementId: string }) =>
+    request
+      .post(`/pay/${p.paymentId}/option`, {
+        data: { settlementId: p.settlementId },
+        headers: { Origin: live.url },
+      })
+      .then((r) => r.status());
   try {
     await live.start();
     // $25.00 at $2,500 per ETH: 0.01 ETH.
@@ -36,9 +48,14 @@ test("with a fresh feed, ETH is offered at the converted amount, fixed once chos
     const short = await chain.sendEth(merchantWallet, oneHundredthEth - 1n, buyer);
     const exact = await chain.sendEth(merchantWallet, oneHundredthEth, buyer);
     await chain.mine(3);
-    expect((await submit(request, paid.paymentId, paid.settlementId, short, live.url)).body.status).toBe("requires_action");
+    expect((await submit(request, paid.paymentId, paid.settlementId, short, live.url)).body.status).toBe(
+      "requires_action",
+    );
     const done = await submit(request, paid.paymentId, paid.settlementId, exact, live.url);
-    expect(done.body).toMatchObject({ status: "succeeded", info: { txId: exact, optionAmount: { value: oneHundredthEth.toString() } } });
+    expect(done.body).toMatchObject({
+      status: "succeeded",
+      info: { txId: exact, optionAmount: { value: oneHundredthEth.toString() } },
+    });
 
     const refused = await livePayment(api, eth, "2500", "iso4217/USD");
     await chain.setFeedAnswer(feed, -1n, new Date());

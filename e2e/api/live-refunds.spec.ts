@@ -1,7 +1,14 @@
 import type { Address } from "viem";
 import { expect, test, type ApiClient } from "../support/api";
 import { devAccounts, LocalChain, localCaip2 } from "../support/chain";
-import { buyer, chooseOption, livePayment, merchantIndex, merchantWallet, submit } from "../support/live-payments";
+import {
+  buyer,
+  chooseOption,
+  livePayment,
+  merchantIndex,
+  merchantWallet,
+  submit,
+} from "../support/live-payments";
 import { localChainRpc } from "../support/settings";
 
 // Live refunds complete only on the merchant's return transfer, verified on the local chain (3 confirmations).
@@ -19,24 +26,44 @@ test.beforeAll(async () => {
 });
 
 /** A live payment the buyer paid on-chain, succeeded. */
-async function paidLivePayment(api: ApiClient, request: import("@playwright/test").APIRequestContext, value: bigint) {
+async function paidLivePayment(
+  api: ApiClient,
+  request: import("@playwright/test").APIRequestContext,
+  value: bigint,
+) {
   const payment = await livePayment(api, asset, value.toString());
   await chooseOption(request, payment.paymentId, payment.settlementId);
   const hash = await chain.transferToken(token, merchantWallet, value, buyer);
   await chain.mine(3);
-  expect((await submit(request, payment.paymentId, payment.settlementId, hash)).body.status).toBe("succeeded");
+  expect((await submit(request, payment.paymentId, payment.settlementId, hash)).body.status).toBe(
+    "succeeded",
+  );
   return payment;
 }
 
-test("a live refund stays pending until the merchant's return transfer is confirmed; short, misdirected and third-party transfers do not complete it", async ({ apiAs, fixtures, request }) => {
+test("a live refund stays pending until the merchant's return transfer is confirmed; short, misdirected and third-party transfers do not complete it", async ({
+  apiAs,
+  fixtures,
+  request,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
   // Nothing answers at this address: the delivery log alone shows which events were written.
-  const hook = await api.post("/v1/webhook-endpoints", { url: "http://127.0.0.1:9/live-refunds", events: ["refund.succeeded"] });
+  const hook = await api.post("/v1/webhook-endpoints", {
+    url: "http://127.0.0.1:9/live-refunds",
+    events: ["refund.succeeded"],
+  });
   expect(hook.status, JSON.stringify(hook.body)).toBe(201);
-  const refundEvents = async () => (await api.get(`/v1/webhook-endpoints/${hook.body.id}/deliveries`)).body.data.map((d: { eventType: string }) => d.eventType);
+  const refundEvents = async () =>
+    (await api.get(`/v1/webhook-endpoints/${hook.body.id}/deliveries`)).body.data.map(
+      (d: { eventType: string }) => d.eventType,
+    );
   try {
     const { paymentId } = await paidLivePayment(api, request, 5_000_000n);
-    const created = await api.post("/v1/refunds", { paymentId, amount: { unit: `caip19/${asset}`, value: "2000000" }, reason: "Returned" });
+    const created = await api.post("/v1/refunds", {
+      paymentId,
+      amount: { unit: `caip19/${asset}`, value: "2000000" },
+      reason: "Returned",
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const refund = () => api.get(`/v1/refunds/${created.body.id}`).then((r) => r.body);
     expect(created.body).toMatchObject({ status: "pending", txId: null });

@@ -7,20 +7,26 @@ import { extraPort, localChainRpc } from "../support/settings";
 
 const chain = new LocalChain(localChainRpc);
 
-test("a restarted watcher resumes from its saved block and finds a transfer made while it was down, beyond its fresh-start lookback", async ({ playwright, documents }) => {
+test("a restarted watcher resumes from its saved block and finds a transfer made while it was down, beyond its fresh-start lookback", async ({
+  playwright,
+  documents,
+}) => {
   const token: Address = await chain.deployToken("WUSD", 6);
   await chain.transferToken(token, devAccounts[buyer]!.address, 10n ** 12n);
   const asset = `${localCaip2}/erc20:${token}`;
   const live = new LiveServer(extraPort(3));
   const request = await playwright.request.newContext({ baseURL: live.url });
   const api = new ApiClient(request, documents, { "Api-Key": live.liveKey });
-  const status = async (p: { paymentId: string; merchantId: string }) => (await api.get(`/v1/payments/${p.paymentId}/status`, { merchantId: p.merchantId })).body.status;
+  const status = async (p: { paymentId: string; merchantId: string }) =>
+    (await api.get(`/v1/payments/${p.paymentId}/status`, { merchantId: p.merchantId })).body.status;
   /** The buyer's wallet sends the transfer and the checkout posts its hash, before the chain mines it. */
   const pendingSubmitted = async (p: { paymentId: string; settlementId: string }, value: bigint) => {
     await chain.automine(false);
     try {
       const hash = await chain.sendTokenTransfer(token, merchantWallet, value, buyer);
-      expect((await submit(request, p.paymentId, p.settlementId, hash, live.url)).body.status).toBe("requires_action");
+      expect((await submit(request, p.paymentId, p.settlementId, hash, live.url)).body.status).toBe(
+        "requires_action",
+      );
     } finally {
       await chain.automine(true);
     }

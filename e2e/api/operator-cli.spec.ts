@@ -6,11 +6,15 @@ import { migratedDataDir } from "../support/embedded-template";
 import { repoRoot, stateDir, usesPostgres } from "../support/settings";
 
 function createAccount(args: string[], env: Record<string, string>) {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/cli/create-account.ts", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-  });
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/cli/create-account.ts", ...args],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      encoding: "utf8",
+    },
+  );
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -24,7 +28,10 @@ test.describe("ops:create-account", () => {
   test.afterAll(() => fs.rmSync(env.DATA_DIR, { recursive: true, force: true }));
 
   test("creates an account, its owner and a live key, printed once", async () => {
-    const run = createAccount(["--email", email, "--account", "Operator Co", "--mode", "live", "--json"], env);
+    const run = createAccount(
+      ["--email", email, "--account", "Operator Co", "--mode", "live", "--json"],
+      env,
+    );
     expect(run.code, run.stderr).toBe(0);
     const created = JSON.parse(run.stdout.trim().split("\n").pop()!);
     expect(created).toMatchObject({ email, mode: "live" });
@@ -49,7 +56,9 @@ test.describe("ops:create-account", () => {
 
   test("will not open an embedded database that a running server holds", async () => {
     test.skip(usesPostgres, "PostgreSQL is shared by design");
-    const run = createAccount(["--email", `locked-${Date.now()}@e2e.tollgate.test`], { DATA_DIR: path.join(stateDir, "data") });
+    const run = createAccount(["--email", `locked-${Date.now()}@e2e.tollgate.test`], {
+      DATA_DIR: path.join(stateDir, "data"),
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/is in use by process \d+/);
   });

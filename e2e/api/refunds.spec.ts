@@ -3,21 +3,38 @@ import { createMerchant } from "../support/merchants";
 
 const usd = (value: string) => ({ unit: "iso4217/USD", value });
 
-async function payment(api: ApiClient, merchantId: string, options: { value?: string; outcome?: "succeeded" | "failed" | "cancelled" | null } = {}) {
-  const created = await api.post("/v1/payments", { referenceId: `refund-${Date.now()}`, amount: usd(options.value ?? "1050") }, { merchantId });
+async function payment(
+  api: ApiClient,
+  merchantId: string,
+  options: { value?: string; outcome?: "succeeded" | "failed" | "cancelled" | null } = {},
+) {
+  const created = await api.post(
+    "/v1/payments",
+    { referenceId: `refund-${Date.now()}`, amount: usd(options.value ?? "1050") },
+    { merchantId },
+  );
   expect(created.status).toBe(201);
   const outcome = options.outcome === undefined ? "succeeded" : options.outcome;
-  if (outcome) expect((await api.post(`/v1/test/payments/${created.body.id}/simulate`, { outcome })).status).toBe(200);
+  if (outcome)
+    expect((await api.post(`/v1/test/payments/${created.body.id}/simulate`, { outcome })).status).toBe(200);
   return created.body.id as string;
 }
 
 test.describe("refunds", () => {
-  test("a refund without an amount refunds everything, completes at once in test mode, and cannot be repeated", async ({ api }) => {
+  test("a refund without an amount refunds everything, completes at once in test mode, and cannot be repeated", async ({
+    api,
+  }) => {
     const merchant = await createMerchant(api, { withUsdc: true });
     const paymentId = await payment(api, merchant.id);
     const res = await api.post("/v1/refunds", { paymentId, reason: "Customer changed their mind" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ paymentId, amount: usd("1050"), status: "succeeded", reason: "Customer changed their mind", txId: `test:${res.body.id}` });
+    expect(res.body).toMatchObject({
+      paymentId,
+      amount: usd("1050"),
+      status: "succeeded",
+      reason: "Customer changed their mind",
+      txId: `test:${res.body.id}`,
+    });
     expect(res.body.id).toMatch(/^re_[0-9A-Za-z]{24}$/);
     expect((await api.get(`/v1/refunds/${res.body.id}`)).body).toEqual(res.body);
 
@@ -48,16 +65,29 @@ test.describe("refunds", () => {
     const merchant = await createMerchant(api, { withUsdc: true });
     const paymentId = await payment(api, merchant.id, { value: "1000" });
     // 20 × 70 = 1400 asked for against 1000 paid: 14 fit, the other 6 must be refused.
-    const results = await Promise.all(Array.from({ length: 20 }, () => api.post("/v1/refunds", { paymentId, amount: usd("70") })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api.post("/v1/refunds", { paymentId, amount: usd("70") })),
+    );
     const accepted = results.filter((r) => r.status === 201);
     expect(accepted).toHaveLength(14);
-    for (const r of results.filter((r) => r.status !== 201)) expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: "params_validation", details: { refundable: usd("20") } });
+    for (const r of results.filter((r) => r.status !== 201))
+      expect(r.body, JSON.stringify(r.body)).toMatchObject({
+        code: "params_validation",
+        details: { refundable: usd("20") },
+      });
 
     const listed = await api.get(`/v1/refunds?paymentId=${paymentId}&limit=200`);
     expect(listed.body.data).toHaveLength(14);
-    expect(listed.body.data.reduce((sum: number, r: { amount: { value: string } }) => sum + Number(r.amount.value), 0)).toBe(980);
+    expect(
+      listed.body.data.reduce(
+        (sum: number, r: { amount: { value: string } }) => sum + Number(r.amount.value),
+        0,
+      ),
+    ).toBe(980);
     expect((await api.post("/v1/refunds", { paymentId })).body.amount).toEqual(usd("20"));
-    expect((await api.post("/v1/refunds", { paymentId, amount: usd("1") })).body.code).toBe("already_refunded");
+    expect((await api.post("/v1/refunds", { paymentId, amount: usd("1") })).body.code).toBe(
+      "already_refunded",
+    );
   });
 
   test("an Idempotency-Key replays the same refund instead of refunding twice", async ({ api }) => {
@@ -71,18 +101,27 @@ test.describe("refunds", () => {
     expect(second.headers["idempotent-replayed"]).toBe("true");
     expect(second.body).toEqual(first.body);
     expect((await api.get(`/v1/refunds?paymentId=${paymentId}`)).body.data).toHaveLength(1);
-    const conflict = await api.post("/v1/refunds", { paymentId, amount: usd("200") }, { idempotencyKey: key });
+    const conflict = await api.post(
+      "/v1/refunds",
+      { paymentId, amount: usd("200") },
+      { idempotencyKey: key },
+    );
     expect(conflict.status).toBe(409);
     expect(conflict.body.code).toBe("idempotency_conflict");
   });
 
   for (const outcome of [null, "failed", "cancelled"] as const) {
-    test(`a ${outcome ?? "unpaid"} payment cannot be refunded: 400 payment_not_succeeded`, async ({ api }) => {
+    test(`a ${outcome ?? "unpaid"} payment cannot be refunded: 400 payment_not_succeeded`, async ({
+      api,
+    }) => {
       const merchant = await createMerchant(api, { withUsdc: true });
       const paymentId = await payment(api, merchant.id, { outcome });
       const res = await api.post("/v1/refunds", { paymentId });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: "payment_not_succeeded", details: { status: outcome ?? "requires_action" } });
+      expect(res.body).toMatchObject({
+        code: "payment_not_succeeded",
+        details: { status: outcome ?? "requires_action" },
+      });
       expect((await api.get(`/v1/refunds?paymentId=${paymentId}`)).body.data).toEqual([]);
     });
   }
@@ -106,7 +145,11 @@ test.describe("refunds", () => {
     });
   }
 
-  test("refunds of another account's or mode's payment, and their refunds, are 404", async ({ api, apiAs, fixtures }) => {
+  test("refunds of another account's or mode's payment, and their refunds, are 404", async ({
+    api,
+    apiAs,
+    fixtures,
+  }) => {
     const merchant = await createMerchant(api, { withUsdc: true });
     const paymentId = await payment(api, merchant.id);
     const refund = await api.post("/v1/refunds", { paymentId, amount: usd("10") });
@@ -116,7 +159,8 @@ test.describe("refunds", () => {
       expect((await other.get(`/v1/refunds/${refund.body.id}`)).status).toBe(404);
       expect((await other.get(`/v1/refunds?paymentId=${paymentId}`)).body.data).toEqual([]);
     }
-    for (const id of ["re_000000000000000000000000", "nonsense"]) expect((await api.get(`/v1/refunds/${id}`)).status).toBe(404);
+    for (const id of ["re_000000000000000000000000", "nonsense"])
+      expect((await api.get(`/v1/refunds/${id}`)).status).toBe(404);
     expect((await api.post("/v1/refunds", { paymentId: "pay_000000000000000000000000" })).status).toBe(404);
   });
 
@@ -124,10 +168,13 @@ test.describe("refunds", () => {
     const merchant = await createMerchant(api, { withUsdc: true });
     const paymentId = await payment(api, merchant.id);
     const ids: string[] = [];
-    for (const value of ["100", "200", "300"]) ids.push((await api.post("/v1/refunds", { paymentId, amount: usd(value) })).body.id);
+    for (const value of ["100", "200", "300"])
+      ids.push((await api.post("/v1/refunds", { paymentId, amount: usd(value) })).body.id);
     const first = await api.get(`/v1/refunds?paymentId=${paymentId}&limit=2`);
     expect(first.body.data.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);
-    const second = await api.get(`/v1/refunds?paymentId=${paymentId}&limit=2&cursor=${first.body.nextCursor}`);
+    const second = await api.get(
+      `/v1/refunds?paymentId=${paymentId}&limit=2&cursor=${first.body.nextCursor}`,
+    );
     expect(second.body.data.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
     expect(second.body.nextCursor).toBeNull();
     expect((await api.get("/v1/refunds?limit=1")).body.data).toHaveLength(1);

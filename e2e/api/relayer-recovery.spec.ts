@@ -2,7 +2,14 @@ import { createWalletClient, getAddress, http, parseAbi, type Address, type Hex 
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { APIRequestContext } from "@playwright/test";
 import { ApiClient, expect, freshKey, test } from "../support/api";
-import { LocalChain, localCaip2, localChainId, relayerAddress, relayerKey, signTypedJson } from "../support/chain";
+import {
+  LocalChain,
+  localCaip2,
+  localChainId,
+  relayerAddress,
+  relayerKey,
+  signTypedJson,
+} from "../support/chain";
 import { LiveServer } from "../support/live-server";
 import { rpcProxy } from "../support/rpc-proxy";
 import { extraPort, localChainRpc } from "../support/settings";
@@ -46,12 +53,17 @@ const staleClaimMs = 1500;
 test("a relay cut short by a crash is finished once after restart: resent if never broadcast, verified if it was", async () => {
   test.setTimeout(240_000);
   const signedPayment = (value: bigint) => signedPaymentOf(api, token, value);
-  const balance = (owner: Address) => chain.public.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [owner] });
+  const balance = (owner: Address) =>
+    chain.public.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [owner] });
   const nonce = () => chain.public.getTransactionCount({ address: relayerAddress });
   const status = async (paymentId: string) => (await api.get(`/v1/gateway/payment/${paymentId}/status`)).body;
   // The confirm never answers: the instance dies under it.
   const confirm = (p: { paymentId: string; confirm: unknown }) =>
-    fetch(`${live.url}/v1/gateway/payment/${p.paymentId}/confirm`, { method: "POST", headers: { "Api-Key": live.liveKey, "Content-Type": "application/json" }, body: JSON.stringify(p.confirm) }).catch(() => {});
+    fetch(`${live.url}/v1/gateway/payment/${p.paymentId}/confirm`, {
+      method: "POST",
+      headers: { "Api-Key": live.liveKey, "Content-Type": "application/json" },
+      body: JSON.stringify(p.confirm),
+    }).catch(() => {});
 
   try {
     await live.start();
@@ -80,10 +92,13 @@ test("a relay cut short by a crash is finished once after restart: resent if nev
     await live.start();
     const mineUntil = async (paymentId: string) => {
       await expect
-        .poll(async () => {
-          await chain.mine(1, { sameTimestamp: true });
-          return (await status(paymentId)).status;
-        }, { timeout: 60_000, intervals: [500] })
+        .poll(
+          async () => {
+            await chain.mine(1, { sameTimestamp: true });
+            return (await status(paymentId)).status;
+          },
+          { timeout: 60_000, intervals: [500] },
+        )
         .toBe("succeeded");
     };
     await mineUntil(unanswered.paymentId);
@@ -93,7 +108,9 @@ test("a relay cut short by a crash is finished once after restart: resent if nev
     expect(await balance(unanswered.destination)).toBe(2_200_000n);
     for (const p of [lost, unanswered]) {
       const txId = (await status(p.paymentId)).info.txId as Hex;
-      expect(getAddress((await chain.public.getTransactionReceipt({ hash: txId })).from)).toBe(relayerAddress);
+      expect(getAddress((await chain.public.getTransactionReceipt({ hash: txId })).from)).toBe(
+        relayerAddress,
+      );
     }
   } finally {
     proxy.set("pass");
@@ -103,8 +120,13 @@ test("a relay cut short by a crash is finished once after restart: resent if nev
 test("a relay dropped from the mempool, or replaced at its nonce, is sent again with the same authorization: the payment succeeds", async () => {
   if (!live.server) await live.start();
   const status = async (paymentId: string) => (await api.get(`/v1/gateway/payment/${paymentId}/status`)).body;
-  const balance = (owner: Address) => chain.public.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [owner] });
-  const relayer = createWalletClient({ account: privateKeyToAccount(relayerKey), chain: chain.chain, transport: http(localChainRpc) });
+  const balance = (owner: Address) =>
+    chain.public.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [owner] });
+  const relayer = createWalletClient({
+    account: privateKeyToAccount(relayerKey),
+    chain: chain.chain,
+    transport: http(localChainRpc),
+  });
   /** Confirms with the relay's broadcast answered as a node would, but lost: it never reaches the chain. */
   const confirmLost = async (p: Awaited<ReturnType<typeof signedPaymentOf>>) => {
     proxy.set("swallow");
@@ -119,10 +141,13 @@ test("a relay dropped from the mempool, or replaced at its nonce, is sent again 
   // Recovery looks after RELAYER_STALE_CLAIM_MS and sweeps as often: well within this bound.
   const succeeds = async (p: { paymentId: string; destination: Address }, value: bigint) => {
     await expect
-      .poll(async () => {
-        await chain.mine(1, { sameTimestamp: true });
-        return (await status(p.paymentId)).status;
-      }, { timeout: 20 * staleClaimMs, intervals: [500] })
+      .poll(
+        async () => {
+          await chain.mine(1, { sameTimestamp: true });
+          return (await status(p.paymentId)).status;
+        },
+        { timeout: 20 * staleClaimMs, intervals: [500] },
+      )
       .toBe("succeeded");
     expect(await balance(p.destination)).toBe(value);
     const txId = (await status(p.paymentId)).info.txId as Hex;
@@ -137,7 +162,9 @@ test("a relay dropped from the mempool, or replaced at its nonce, is sent again 
   const nonce = await chain.public.getTransactionCount({ address: relayerAddress });
   await confirmLost(replaced);
   // Another transaction of the relayer's account takes the lost relay's nonce.
-  await chain.public.waitForTransactionReceipt({ hash: await relayer.sendTransaction({ to: relayerAddress, value: 0n, nonce }) });
+  await chain.public.waitForTransactionReceipt({
+    hash: await relayer.sendTransaction({ to: relayerAddress, value: 0n, nonce }),
+  });
   await succeeds(replaced, 1_400_000n);
 });
 
@@ -147,11 +174,17 @@ test("with a slow RPC, recovery never takes over a relay that is still running: 
   const nonce = await chain.public.getTransactionCount({ address: relayerAddress });
   // Every RPC answer takes longer than the stale-claim time: the relay outlives it several times over.
   proxy.delay(staleClaimMs + 500);
-  const confirmed = await api.post<{ status: string }>(`/v1/gateway/payment/${paying.paymentId}/confirm`, paying.confirm).finally(() => proxy.delay(0));
+  const confirmed = await api
+    .post<{ status: string }>(`/v1/gateway/payment/${paying.paymentId}/confirm`, paying.confirm)
+    .finally(() => proxy.delay(0));
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   expect(confirmed.body.status).toBe("processing");
   await chain.mine(3, { sameTimestamp: true });
-  await expect.poll(async () => (await api.get(`/v1/gateway/payment/${paying.paymentId}/status`)).body.status, { timeout: 30_000 }).toBe("succeeded");
+  await expect
+    .poll(async () => (await api.get(`/v1/gateway/payment/${paying.paymentId}/status`)).body.status, {
+      timeout: 30_000,
+    })
+    .toBe("succeeded");
   expect(await chain.public.getTransactionCount({ address: relayerAddress })).toBe(nonce + 1);
   // The same confirm still answers the same: the option was never reopened as failed.
   const again = await api.post(`/v1/gateway/payment/${paying.paymentId}/confirm`, paying.confirm);
@@ -162,12 +195,36 @@ test("with a slow RPC, recovery never takes over a relay that is still running: 
 async function signedPaymentOf(api: ApiClient, token: Address, value: bigint) {
   const asset = `${localCaip2}/erc20:${token}`;
   const destination = privateKeyToAccount(generatePrivateKey()).address;
-  const merchant = (await api.post("/v1/merchants", { merchantName: "Crash Shop", merchantEmail: "crash@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
-  await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${destination}` }] }, { idempotencyKey: freshKey() });
-  const payment = (await api.post("/v1/payments", { referenceId: `crash-${Date.now()}`, amount: { unit: `caip19/${asset}`, value: value.toString() } }, { merchantId: merchant.id })).body;
+  const merchant = (
+    await api.post(
+      "/v1/merchants",
+      { merchantName: "Crash Shop", merchantEmail: "crash@shop.example" },
+      { idempotencyKey: freshKey() },
+    )
+  ).body.merchant;
+  await api.post(
+    `/v1/merchants/${merchant.id}/settlements/crypto`,
+    { settlements: [{ asset, destination: `${localCaip2}:${destination}` }] },
+    { idempotencyKey: freshKey() },
+  );
+  const payment = (
+    await api.post(
+      "/v1/payments",
+      { referenceId: `crash-${Date.now()}`, amount: { unit: `caip19/${asset}`, value: value.toString() } },
+      { merchantId: merchant.id },
+    )
+  ).body;
   const buyer = privateKeyToAccount(generatePrivateKey());
   await chain.transferToken(token, buyer.address, value);
-  const [option] = (await api.post(`/v1/gateway/payment/${payment.id}/options`, { accounts: [`${localCaip2}:${buyer.address}`] })).body.options;
+  const [option] = (
+    await api.post(`/v1/gateway/payment/${payment.id}/options`, {
+      accounts: [`${localCaip2}:${buyer.address}`],
+    })
+  ).body.options;
   const signature = await signTypedJson(buyer, option.actions[0].data.params[1] as string);
-  return { paymentId: payment.id as string, destination, confirm: { optionId: option.id as string, results: [{ type: "walletRpc", data: [signature] }] } };
+  return {
+    paymentId: payment.id as string,
+    destination,
+    confirm: { optionId: option.id as string, results: [{ type: "walletRpc", data: [signature] }] },
+  };
 }

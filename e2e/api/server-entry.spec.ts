@@ -8,7 +8,11 @@ import { extraPort, repoRoot } from "../support/settings";
 // dashboard and checkout without /v1, migrations, security headers or background work, so it refuses.
 
 test("a plain `next start` refuses to serve, and says how to start Tollgate", async () => {
-  const child = spawn("npx", ["next", "start", "-p", String(extraPort(4))], { cwd: repoRoot, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npx", ["next", "start", "-p", String(extraPort(4))], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
@@ -20,7 +24,11 @@ test("a plain `next start` refuses to serve, and says how to start Tollgate", as
 
 test("the checkout's scripts are the files the build made, served without bundling", async ({ request }) => {
   const dir = path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "checkout-assets");
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")) as { page: string; walletConnect: string; tokensCss: string };
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")) as {
+    page: string;
+    walletConnect: string;
+    tokensCss: string;
+  };
   for (const file of [manifest.page, manifest.walletConnect]) {
     const response = await request.get(`/pay/assets/${file}`);
     expect(response.status()).toBe(200);

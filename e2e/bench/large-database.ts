@@ -38,32 +38,46 @@ function migrationsHash(root: string): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-export async function openLargeDatabase(root: string, baseUrl: string, log: (line: string) => void): Promise<LargeDatabase> {
+export async function openLargeDatabase(
+  root: string,
+  baseUrl: string,
+  log: (line: string) => void,
+): Promise<LargeDatabase> {
   const databaseUrl = `${baseUrl}/${database}`;
   const migrations = migrationsHash(root);
   const admin = new pg.Client({ connectionString: `${baseUrl}/postgres` });
   await admin.connect();
-  const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database])).rowCount! > 0;
+  const exists =
+    (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database])).rowCount! > 0;
   let marker: Marker | null = null;
   if (exists) {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    marker = await db.query(`SELECT data FROM bench_seed LIMIT 1`).then((r) => (r.rows[0]?.data as Marker) ?? null, () => null);
+    marker = await db.query(`SELECT data FROM bench_seed LIMIT 1`).then(
+      (r) => (r.rows[0]?.data as Marker) ?? null,
+      () => null,
+    );
     await db.end();
   }
   if (marker && marker.payments === largePaymentsTotal) {
     await admin.end();
     if (marker.migrations !== migrations) {
       // Newer migrations on a seeded database: apply them (as the server would at start) rather than seed 10M rows again.
-      log(`the seeded database predates migrations ${marker.migrations} → ${migrations}: applying the new ones`);
+      log(
+        `the seeded database predates migrations ${marker.migrations} → ${migrations}: applying the new ones`,
+      );
       runCli(root, databaseUrl, marker.secret, ["prisma/migrate.ts"]);
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
       await db.query("ANALYZE");
-      await db.query(`UPDATE bench_seed SET data = jsonb_set(data, '{migrations}', to_jsonb($1::text))`, [migrations]);
+      await db.query(`UPDATE bench_seed SET data = jsonb_set(data, '{migrations}', to_jsonb($1::text))`, [
+        migrations,
+      ]);
       await db.end();
     }
-    log(`reusing ${database}: ${marker.payments.toLocaleString()} payments seeded ${marker.seededAt} in ${marker.seedSeconds} s`);
+    log(
+      `reusing ${database}: ${marker.payments.toLocaleString()} payments seeded ${marker.seededAt} in ${marker.seedSeconds} s`,
+    );
     return { databaseUrl, ...marker, reused: true };
   }
   if (exists) await admin.query(`DROP DATABASE "${database}" WITH (FORCE)`);
@@ -74,7 +88,19 @@ export async function openLargeDatabase(root: string, baseUrl: string, log: (lin
   const email = "bench-large@tollgate.test";
   const password = "bench-password-1";
   const account = JSON.parse(
-    runCli(root, databaseUrl, secret, ["lib/cli/create-account.ts", "--email", email, "--password", password, "--mode", "test", "--json"]).trim().split("\n").pop()!,
+    runCli(root, databaseUrl, secret, [
+      "lib/cli/create-account.ts",
+      "--email",
+      email,
+      "--password",
+      password,
+      "--mode",
+      "test",
+      "--json",
+    ])
+      .trim()
+      .split("\n")
+      .pop()!,
   ) as { accountId: string; apiKey: string };
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -83,7 +109,16 @@ export async function openLargeDatabase(root: string, baseUrl: string, log: (lin
   await seed(db, account.accountId, log);
   const seedSeconds = Math.round((Date.now() - started) / 1000);
   const seededAt = new Date().toISOString();
-  const data: Marker = { ...account, email, password, secret, seedSeconds, seededAt, payments: largePaymentsTotal, migrations };
+  const data: Marker = {
+    ...account,
+    email,
+    password,
+    secret,
+    seedSeconds,
+    seededAt,
+    payments: largePaymentsTotal,
+    migrations,
+  };
   await db.query(`CREATE TABLE bench_seed (data jsonb NOT NULL)`);
   await db.query(`INSERT INTO bench_seed (data) VALUES ($1)`, [data]);
   await db.end();
@@ -92,12 +127,16 @@ export async function openLargeDatabase(root: string, baseUrl: string, log: (lin
 }
 
 function runCli(root: string, databaseUrl: string, secret: string, argv: string[]): string {
-  return execFileSync(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", ...argv], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, TOLLGATE_SECRET: secret },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  return execFileSync(
+    process.execPath,
+    ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", ...argv],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, TOLLGATE_SECRET: secret },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
 }
 
 /**
@@ -118,7 +157,11 @@ async function seed(db: pg.Client, accountId: string, log: (line: string) => voi
      FROM generate_series(1, ${merchantsTotal}) m`,
     [accountId],
   );
-  const indexes = (await db.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'Payment' AND indexname NOT IN ('Payment_pkey')`)).rows as { indexname: string; indexdef: string }[];
+  const indexes = (
+    await db.query(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'Payment' AND indexname NOT IN ('Payment_pkey')`,
+    )
+  ).rows as { indexname: string; indexdef: string }[];
   for (const index of indexes) await db.query(`DROP INDEX "${index.indexname}"`);
   // In chunks, so progress shows and no single statement holds 10M rows' worth of sort memory.
   const chunk = 1_000_000;
@@ -152,7 +195,9 @@ async function seed(db: pg.Client, accountId: string, log: (line: string) => voi
        ) p`,
       [accountId, from, Math.min(from + chunk - 1, largePaymentsTotal)],
     );
-    log(`  payments ${from.toLocaleString()}–${Math.min(from + chunk - 1, largePaymentsTotal).toLocaleString()} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    log(
+      `  payments ${from.toLocaleString()}–${Math.min(from + chunk - 1, largePaymentsTotal).toLocaleString()} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
   }
   // The refunds behind refundedValue, as the payment page and the refund filter read them.
   await db.query(
@@ -185,7 +230,9 @@ export async function largeSizes(databaseUrl: string) {
     )
   ).rows as { table: string; rows: string; total: string; heap: string; indexes: string }[];
   const indexes = (
-    await db.query(`SELECT indexrelname AS index, pg_relation_size(indexrelid) AS size FROM pg_stat_user_indexes WHERE relname = 'Payment' ORDER BY pg_relation_size(indexrelid) DESC`)
+    await db.query(
+      `SELECT indexrelname AS index, pg_relation_size(indexrelid) AS size FROM pg_stat_user_indexes WHERE relname = 'Payment' ORDER BY pg_relation_size(indexrelid) DESC`,
+    )
   ).rows as { index: string; size: string }[];
   await db.end();
   return { tables, indexes };

@@ -8,35 +8,53 @@ let n = 0;
 let refusal = "";
 // Each server gets the same unmeasured warm-up first, so the figures are of a warm JIT and warm
 // connection pools, not of the first second after start.
-const run = (duration) => autocannon({
-  url: scenario.url,
-  connections: scenario.connections,
-  duration,
-  headers: scenario.headers,
-  requests: [
-    {
-      method: scenario.method ?? "GET",
-      // The first refusal is printed, so that an error count comes with its reason.
-      onResponse: (status, body) => {
-        if (status >= 300 && !refusal) console.error(`[load] first non-2xx answer: ${(refusal = `${status} ${String(body).slice(0, 300)}`)}`);
+const run = (duration) =>
+  autocannon({
+    url: scenario.url,
+    connections: scenario.connections,
+    duration,
+    headers: scenario.headers,
+    requests: [
+      {
+        method: scenario.method ?? "GET",
+        // The first refusal is printed, so that an error count comes with its reason.
+        onResponse: (status, body) => {
+          if (status >= 300 && !refusal)
+            console.error(
+              `[load] first non-2xx answer: ${(refusal = `${status} ${String(body).slice(0, 300)}`)}`,
+            );
+        },
+        setupRequest: (request) => {
+          const i = n++;
+          const target = scenario.targets ? scenario.targets[i % scenario.targets.length] : null;
+          const headers = { ...request.headers, ...(target?.headers ?? {}) };
+          if (scenario.idempotent) headers["idempotency-key"] = `bench-${process.pid}-${i}-${Date.now()}`;
+          return {
+            ...request,
+            path: target?.path ?? scenario.path,
+            headers,
+            body: target?.body
+              ? JSON.stringify(target.body)
+              : scenario.body
+                ? JSON.stringify({ ...scenario.body, referenceId: `bench-${i}` })
+                : undefined,
+          };
+        },
       },
-      setupRequest: (request) => {
-        const i = n++;
-        const target = scenario.targets ? scenario.targets[i % scenario.targets.length] : null;
-        const headers = { ...request.headers, ...(target?.headers ?? {}) };
-        if (scenario.idempotent) headers["idempotency-key"] = `bench-${process.pid}-${i}-${Date.now()}`;
-        return {
-          ...request,
-          path: target?.path ?? scenario.path,
-          headers,
-          body: target?.body ? JSON.stringify(target.body) : scenario.body ? JSON.stringify({ ...scenario.body, referenceId: `bench-${i}` }) : undefined,
-        };
-      },
-    },
-  ],
-});
+    ],
+  });
 const warmup = await run(scenario.warmup ?? 3);
 const result = await run(scenario.duration);
 const bad = result.non2xx + result.errors + result.timeouts;
 const served = warmup.requests.total + result.requests.total;
-console.log(JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99, errors: bad, total: result.requests.total, served }));
+console.log(
+  JSON.stringify({
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: bad,
+    total: result.requests.total,
+    served,
+  }),
+);

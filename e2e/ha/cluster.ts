@@ -8,19 +8,42 @@ import pg from "pg";
 // whichever node Patroni's REST API calls the primary (and to the standby on a second port), and
 // PgBouncer in transaction mode in front of the primary route.
 
-export const ports = { etcd: 2441, etcdPeer: 2442, postgres: [5441, 5442], rest: [8441, 8442], primary: 5440, standby: 5439, pgbouncer: 6441 } as const;
-const packages = { patroni: "patroni", etcd: "etcd-server", haproxy: "haproxy", pgbouncer: "pgbouncer", "/usr/share/postgresql/15/extension/pg_partman.control": "postgresql-15-partman" };
+export const ports = {
+  etcd: 2441,
+  etcdPeer: 2442,
+  postgres: [5441, 5442],
+  rest: [8441, 8442],
+  primary: 5440,
+  standby: 5439,
+  pgbouncer: 6441,
+} as const;
+const packages = {
+  patroni: "patroni",
+  etcd: "etcd-server",
+  haproxy: "haproxy",
+  pgbouncer: "pgbouncer",
+  "/usr/share/postgresql/15/extension/pg_partman.control": "postgresql-15-partman",
+};
 const pgBin = "/usr/lib/postgresql/15/bin";
 export const database = "tollgate";
 
 /** Installs what is missing with apt-get (as root), or says what to install. */
 export function ensurePackages(): void {
-  const missing = Object.entries(packages).filter(([probe]) => (probe.startsWith("/") ? !fs.existsSync(probe) : !onPath(probe))).map(([, pkg]) => pkg);
+  const missing = Object.entries(packages)
+    .filter(([probe]) => (probe.startsWith("/") ? !fs.existsSync(probe) : !onPath(probe)))
+    .map(([, pkg]) => pkg);
   if (!missing.length) return;
-  if (process.getuid?.() !== 0) throw new Error(`Missing Debian packages: ${missing.join(" ")} (run as root, or install them with apt-get)`);
+  if (process.getuid?.() !== 0)
+    throw new Error(
+      `Missing Debian packages: ${missing.join(" ")} (run as root, or install them with apt-get)`,
+    );
   console.log(`[ha] installing ${missing.join(" ")}`);
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const install = () => execFileSync("apt-get", ["install", "-y", "--no-install-recommends", ...missing], { stdio: "inherit", env: aptEnv });
+  const install = () =>
+    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", ...missing], {
+      stdio: "inherit",
+      env: aptEnv,
+    });
   try {
     install();
   } catch {
@@ -61,14 +84,40 @@ export class Cluster {
     fs.rmSync(this.dir, { recursive: true, force: true });
     fs.mkdirSync(this.dir, { recursive: true });
     this.chown(this.dir);
-    this.run("etcd", "etcd", ["--name", "tollgate-ha", "--data-dir", path.join(this.dir, "etcd"), "--listen-client-urls", `http://127.0.0.1:${ports.etcd}`, "--advertise-client-urls", `http://127.0.0.1:${ports.etcd}`, "--listen-peer-urls", `http://127.0.0.1:${ports.etcdPeer}`, "--initial-advertise-peer-urls", `http://127.0.0.1:${ports.etcdPeer}`, "--initial-cluster", `tollgate-ha=http://127.0.0.1:${ports.etcdPeer}`], false);
+    this.run(
+      "etcd",
+      "etcd",
+      [
+        "--name",
+        "tollgate-ha",
+        "--data-dir",
+        path.join(this.dir, "etcd"),
+        "--listen-client-urls",
+        `http://127.0.0.1:${ports.etcd}`,
+        "--advertise-client-urls",
+        `http://127.0.0.1:${ports.etcd}`,
+        "--listen-peer-urls",
+        `http://127.0.0.1:${ports.etcdPeer}`,
+        "--initial-advertise-peer-urls",
+        `http://127.0.0.1:${ports.etcdPeer}`,
+        "--initial-cluster",
+        `tollgate-ha=http://127.0.0.1:${ports.etcdPeer}`,
+      ],
+      false,
+    );
     await waitFor("etcd", async () => (await fetch(`http://127.0.0.1:${ports.etcd}/health`)).ok);
     for (const node of [0, 1]) this.startNode(node);
     await waitFor("a Patroni primary", async () => (await this.primaryNode()) !== null, 90_000);
-    const admin = await this.client(`postgresql://postgres@127.0.0.1:${ports.postgres[(await this.primaryNode())!]}/postgres`);
+    const admin = await this.client(
+      `postgresql://postgres@127.0.0.1:${ports.postgres[(await this.primaryNode())!]}/postgres`,
+    );
     await admin.query(`CREATE DATABASE ${database}`);
     await admin.end();
-    await waitFor("the synchronous standby", async () => (await this.members()).some((m) => m.role === "sync_standby" && m.state === "running"), 90_000);
+    await waitFor(
+      "the synchronous standby",
+      async () => (await this.members()).some((m) => m.role === "sync_standby" && m.state === "running"),
+      90_000,
+    );
     this.writeFile("haproxy.cfg", haproxyConfig());
     this.run("haproxy", "haproxy", ["-f", path.join(this.dir, "haproxy.cfg"), "-db"], false);
     this.writeFile("userlist.txt", `"postgres" ""\n`);
@@ -90,8 +139,14 @@ export class Cluster {
   /** Patroni's view of the cluster, from any node that answers. */
   async members(): Promise<{ name: string; role: string; state: string; lag?: number }[]> {
     for (const port of ports.rest) {
-      const body = await fetch(`http://127.0.0.1:${port}/cluster`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.json(), () => null);
-      if (body) return (body as { members: { name: string; role: string; state: string; lag?: number }[] }).members;
+      const body = await fetch(`http://127.0.0.1:${port}/cluster`, {
+        signal: AbortSignal.timeout(1_000),
+      }).then(
+        (r) => r.json(),
+        () => null,
+      );
+      if (body)
+        return (body as { members: { name: string; role: string; state: string; lag?: number }[] }).members;
     }
     return [];
   }
@@ -106,7 +161,13 @@ export class Cluster {
     if (!members.some((m) => m.role === "sync_standby" && m.state === "running")) return false;
     const primary = await this.client(this.primaryUrl);
     try {
-      return ((await primary.query(`SELECT 1 FROM pg_stat_replication WHERE sync_state = 'sync' AND state = 'streaming'`)).rowCount ?? 0) > 0;
+      return (
+        ((
+          await primary.query(
+            `SELECT 1 FROM pg_stat_replication WHERE sync_state = 'sync' AND state = 'streaming'`,
+          )
+        ).rowCount ?? 0) > 0
+      );
     } finally {
       await primary.end();
     }
@@ -115,7 +176,10 @@ export class Cluster {
   /** The index of the node Patroni's REST API calls the primary (what HAProxy's check asks). */
   async primaryNode(): Promise<number | null> {
     for (const [node, port] of ports.rest.entries()) {
-      const ok = await fetch(`http://127.0.0.1:${port}/primary`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/primary`, { signal: AbortSignal.timeout(1_000) }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return node;
     }
     return null;
@@ -154,7 +218,8 @@ export class Cluster {
 
   async stop(): Promise<void> {
     for (const node of [0, 1]) this.killNode(node);
-    for (const [, child] of [...this.processes].reverse()) if (child.pid && child.exitCode === null) killTree(child.pid);
+    for (const [, child] of [...this.processes].reverse())
+      if (child.pid && child.exitCode === null) killTree(child.pid);
     this.processes.clear();
   }
 
@@ -165,7 +230,12 @@ export class Cluster {
 
   private run(name: string, command: string, args: string[], asPostgres: boolean): void {
     const out = fs.openSync(path.join(this.dir, `${name}.log`), "a");
-    const child = spawn(command, args, { cwd: this.dir, stdio: ["ignore", out, out], ...(asPostgres ? this.owner : undefined), env: { ...process.env, PATH: `${pgBin}:${process.env.PATH}` } });
+    const child = spawn(command, args, {
+      cwd: this.dir,
+      stdio: ["ignore", out, out],
+      ...(asPostgres ? this.owner : undefined),
+      env: { ...process.env, PATH: `${pgBin}:${process.env.PATH}` },
+    });
     fs.closeSync(out);
     this.processes.set(name, child);
   }
@@ -206,7 +276,11 @@ function killTree(pid: number): void {
   }
 }
 
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;

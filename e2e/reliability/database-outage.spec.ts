@@ -15,8 +15,13 @@ import { printedTestKey } from "./scratch-server";
 const bin = "/usr/lib/postgresql/15/bin";
 const pgPort = e2ePort + 88;
 // initdb refuses to run as root; the cluster then belongs to the postgres OS user.
-const asOwner = (command: string, args: string[]) => (process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args]) as [string, string[]];
-const run = (command: string, args: string[]) => execFileSync(...asOwner(command, args), { stdio: "pipe", timeout: 60_000 }).toString();
+const asOwner = (command: string, args: string[]) =>
+  (process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args]) as [
+    string,
+    string[],
+  ];
+const run = (command: string, args: string[]) =>
+  execFileSync(...asOwner(command, args), { stdio: "pipe", timeout: 60_000 }).toString();
 
 test.describe("database outage", () => {
   test.skip(!fs.existsSync(`${bin}/initdb`), `needs PostgreSQL 15's server binaries in ${bin}`);
@@ -27,18 +32,41 @@ test.describe("database outage", () => {
     if (process.getuid?.() === 0) execFileSync("chown", ["postgres", dir]);
     const pgctl = (...args: string[]) => run(`${bin}/pg_ctl`, ["-D", `${dir}/data`, ...args]);
     run(`${bin}/initdb`, ["-D", `${dir}/data`, "-A", "trust", "-U", "postgres", "--no-sync"]);
-    const startCluster = () => pgctl("-o", `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "-l", `${dir}/log`, "-w", "start");
+    const startCluster = () =>
+      pgctl(
+        "-o",
+        `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+        "-l",
+        `${dir}/log`,
+        "-w",
+        "start",
+      );
     startCluster();
     const server = await (async () => {
       const admin = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${pgPort}/postgres` });
       await admin.connect();
       await admin.query("CREATE DATABASE tollgate");
       await admin.end();
-      return spawnServer({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/tollgate`, SEED_OWNER_EMAIL: "outage@demo.tollgate.test", TOLLGATE_WORKER: "off", RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000" }, extraPort(4));
+      return spawnServer(
+        {
+          DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/tollgate`,
+          SEED_OWNER_EMAIL: "outage@demo.tollgate.test",
+          TOLLGATE_WORKER: "off",
+          RATE_LIMIT_PER_SECOND: "1000000",
+          RATE_LIMIT_BURST: "1000000",
+        },
+        extraPort(4),
+      );
     })();
     try {
       const key = await printedTestKey(server);
-      type Attempt = { status: number | "no answer"; code?: string; seconds: number; merchantId?: string; retryAfter?: string | null };
+      type Attempt = {
+        status: number | "no answer";
+        code?: string;
+        seconds: number;
+        merchantId?: string;
+        retryAfter?: string | null;
+      };
       const attempts = new Map<string, Attempt[]>();
       let n = 0;
       const create = async (idempotencyKey: string): Promise<Attempt> => {
@@ -46,12 +74,25 @@ test.describe("database outage", () => {
         try {
           const response = await fetch(`${server.url}/v1/merchants`, {
             method: "POST",
-            headers: { "Api-Key": key, "Idempotency-Key": idempotencyKey, "Content-Type": "application/json" },
-            body: JSON.stringify({ merchantName: `Outage ${idempotencyKey}`, merchantEmail: "outage@shop.example" }),
+            headers: {
+              "Api-Key": key,
+              "Idempotency-Key": idempotencyKey,
+              "Content-Type": "application/json",
+            },
+            body: JSON.stringify({
+              merchantName: `Outage ${idempotencyKey}`,
+              merchantEmail: "outage@shop.example",
+            }),
             signal: AbortSignal.timeout(15_000),
           });
           const body = await response.json();
-          return { status: response.status, code: body.code, merchantId: body.merchant?.id, seconds: (Date.now() - started) / 1000, retryAfter: response.headers.get("retry-after") };
+          return {
+            status: response.status,
+            code: body.code,
+            merchantId: body.merchant?.id,
+            seconds: (Date.now() - started) / 1000,
+            retryAfter: response.headers.get("retry-after"),
+          };
         } catch {
           return { status: "no answer", seconds: (Date.now() - started) / 1000 };
         }
@@ -89,13 +130,27 @@ test.describe("database outage", () => {
       await Promise.all(loaders);
 
       const down = byPhase.down!;
-      const statuses = (list: Attempt[]) => JSON.stringify(list.reduce<Record<string, number>>((acc, a) => ((acc[String(a.status)] = (acc[String(a.status)] ?? 0) + 1), acc), {}));
+      const statuses = (list: Attempt[]) =>
+        JSON.stringify(
+          list.reduce<Record<string, number>>(
+            (acc, a) => ((acc[String(a.status)] = (acc[String(a.status)] ?? 0) + 1), acc),
+            {},
+          ),
+        );
       const slowest = Math.max(...down.map((a) => a.seconds));
-      console.log(`[outage] up: ${statuses(byPhase.up!)}; down: ${statuses(down)} (slowest answer ${slowest.toFixed(2)} s); back: ${statuses(byPhase.back!)}; recovered ${recoverySeconds.toFixed(2)} s after the database was started again`);
+      console.log(
+        `[outage] up: ${statuses(byPhase.up!)}; down: ${statuses(down)} (slowest answer ${slowest.toFixed(2)} s); back: ${statuses(byPhase.back!)}; recovered ${recoverySeconds.toFixed(2)} s after the database was started again`,
+      );
       // While the database is down (and in the moment it goes away) the answer is 503, never a 500 or silence.
-      for (const a of down) expect(a, JSON.stringify(a)).toMatchObject({ status: 503, code: "service_unavailable", retryAfter: expect.stringMatching(/^\d+$/) });
+      for (const a of down)
+        expect(a, JSON.stringify(a)).toMatchObject({
+          status: 503,
+          code: "service_unavailable",
+          retryAfter: expect.stringMatching(/^\d+$/),
+        });
       expect(slowest).toBeLessThan(10);
-      for (const a of [...byPhase.up!, ...byPhase.back!]) expect([201, 503], JSON.stringify(a)).toContain(a.status);
+      for (const a of [...byPhase.up!, ...byPhase.back!])
+        expect([201, 503], JSON.stringify(a)).toContain(a.status);
 
       // Retry every create with its key, as a client would: each ends with one merchant, the same one
       // as before where it had succeeded. A create caught mid-write could not release its claim on the
@@ -107,16 +162,29 @@ test.describe("database outage", () => {
         if (first!.status === 201) expect(retry.merchantId).toBe(first!.merchantId);
       }
       const interrupted = [...attempts.values()].filter(([first]) => first!.status !== 201).length;
-      console.log(`[outage] ${attempts.size} creates retried with their keys: all 201 at the first retry, ${interrupted} of them interrupted by the outage`);
+      console.log(
+        `[outage] ${attempts.size} creates retried with their keys: all 201 at the first retry, ${interrupted} of them interrupted by the outage`,
+      );
       const db = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${pgPort}/tollgate` });
       await db.connect();
-      const rows = (await db.query(`SELECT name, count(*)::int AS n FROM "Merchant" WHERE name LIKE 'Outage outage-%' GROUP BY name`)).rows as { name: string; n: number }[];
+      const rows = (
+        await db.query(
+          `SELECT name, count(*)::int AS n FROM "Merchant" WHERE name LIKE 'Outage outage-%' GROUP BY name`,
+        )
+      ).rows as { name: string; n: number }[];
       await db.end();
-      expect(rows.filter((r) => r.n !== 1), "no duplicates").toEqual([]);
+      expect(
+        rows.filter((r) => r.n !== 1),
+        "no duplicates",
+      ).toEqual([]);
       expect(rows.length, "nothing lost").toBe(attempts.size);
     } finally {
       await server.stop();
-      try { pgctl("-m", "immediate", "stop"); } catch { /* already stopped */ }
+      try {
+        pgctl("-m", "immediate", "stop");
+      } catch {
+        /* already stopped */
+      }
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -8,7 +8,11 @@ import { baseURL } from "../support/settings";
 
 async function newPayment(api: ApiClient) {
   const merchant = await createMerchant(api, { withUsdc: true });
-  const created = await api.post("/v1/payments", { referenceId: freshKey("held"), amount: { unit: "iso4217/USD", value: "700" } }, { merchantId: merchant.id });
+  const created = await api.post(
+    "/v1/payments",
+    { referenceId: freshKey("held"), amount: { unit: "iso4217/USD", value: "700" } },
+    { merchantId: merchant.id },
+  );
   expect(created.status).toBe(201);
   return { merchantId: merchant.id, paymentId: created.body.id as string };
 }
@@ -24,40 +28,60 @@ async function medianMs(times: number, request: () => Promise<unknown>): Promise
   return durations[Math.floor(durations.length / 2)]!;
 }
 
-type Held = { answered: boolean; result: Promise<{ status: number; retryAfter: string | null; body: { status?: string; code?: string } }> };
+type Held = {
+  answered: boolean;
+  result: Promise<{ status: number; retryAfter: string | null; body: { status?: string; code?: string } }>;
+};
 
 function holdPoll(url: string, headers: Record<string, string>, signal: AbortSignal): Held {
   const held: Held = {
     answered: false,
     result: fetch(url, { headers, signal }).then(async (response) => {
       held.answered = true;
-      return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as { status?: string; code?: string } };
+      return {
+        status: response.status,
+        retryAfter: response.headers.get("retry-after"),
+        body: (await response.json()) as { status?: string; code?: string },
+      };
     }),
   };
   held.result.catch(() => {});
   return held;
 }
 
-test("a flood of held polls on one payment is capped, woken by one notification, and another tenant does not notice", async ({ apiAs, fixtures }) => {
+test("a flood of held polls on one payment is capped, woken by one notification, and another tenant does not notice", async ({
+  apiAs,
+  fixtures,
+}) => {
   const apiA = apiAs({ "Api-Key": fixtures.accounts.a.keys.test });
   const apiB = apiAs({ "Api-Key": fixtures.accounts.b.keys.test });
   const target = await newPayment(apiA);
   const other = await newPayment(apiB);
-  const otherTenant = () => apiB.get(`/v1/payments/${other.paymentId}/status`, { merchantId: other.merchantId });
+  const otherTenant = () =>
+    apiB.get(`/v1/payments/${other.paymentId}/status`, { merchantId: other.merchantId });
   const before = await medianMs(20, otherTenant);
 
   const stop = new AbortController();
   try {
     // 120 from the checkout (no credentials, one address) and 60 through the API with one key.
-    const checkoutPolls = Array.from({ length: 120 }, () => holdPoll(`${baseURL}/pay/${target.paymentId}/status?maxPollMs=30000`, {}, stop.signal));
+    const checkoutPolls = Array.from({ length: 120 }, () =>
+      holdPoll(`${baseURL}/pay/${target.paymentId}/status?maxPollMs=30000`, {}, stop.signal),
+    );
     const apiPolls = Array.from({ length: 60 }, () =>
-      holdPoll(`${baseURL}/v1/payments/${target.paymentId}/status?maxPollMs=30000`, { "Api-Key": fixtures.accounts.a.keys.test, "Merchant-Id": target.merchantId }, stop.signal),
+      holdPoll(
+        `${baseURL}/v1/payments/${target.paymentId}/status?maxPollMs=30000`,
+        { "Api-Key": fixtures.accounts.a.keys.test, "Merchant-Id": target.merchantId },
+        stop.signal,
+      ),
     );
     const all = [...checkoutPolls, ...apiPolls];
     await expect.poll(() => all.filter((poll) => poll.answered).length, { timeout: 20_000 }).toBe(140);
 
     // Twenty per caller are held; every other one is told at once to come back later.
-    for (const [polls, held] of [[checkoutPolls, 20], [apiPolls, 20]] as const) {
+    for (const [polls, held] of [
+      [checkoutPolls, 20],
+      [apiPolls, 20],
+    ] as const) {
       expect(polls.filter((poll) => !poll.answered)).toHaveLength(held);
       for (const poll of polls.filter((p) => p.answered)) {
         const answer = await poll.result;
@@ -69,13 +93,17 @@ test("a flood of held polls on one payment is capped, woken by one notification,
 
     // Forty polls held open: the other account's requests are as quick as before (within noise).
     const during = await medianMs(20, otherTenant);
-    console.log(`other tenant's median status read: ${before.toFixed(1)} ms before, ${during.toFixed(1)} ms with 40 polls held and 140 refused`);
+    console.log(
+      `other tenant's median status read: ${before.toFixed(1)} ms before, ${during.toFixed(1)} ms with 40 polls held and 140 refused`,
+    );
     expect(during).toBeLessThan(before * 3 + 50);
 
     // One change wakes every held poll with the new status, well before the 5 s safety sweep.
     const woken = all.filter((poll) => !poll.answered);
     const changedAt = Date.now();
-    expect((await apiA.post(`/v1/test/payments/${target.paymentId}/simulate`, { outcome: "succeeded" })).status).toBe(200);
+    expect(
+      (await apiA.post(`/v1/test/payments/${target.paymentId}/simulate`, { outcome: "succeeded" })).status,
+    ).toBe(200);
     const answers = await Promise.all(woken.map((poll) => poll.result));
     const wokenAfterMs = Date.now() - changedAt;
     console.log(`${woken.length} held polls answered ${wokenAfterMs} ms after the change`);

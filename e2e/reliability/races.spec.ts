@@ -8,7 +8,10 @@ import { spawnServer, type SpawnedServer } from "../support/spawn-server";
 // one process by design, so there is no second instance to race against there.
 
 test.describe("races across two instances on one PostgreSQL", () => {
-  test.skip(!usesPostgres, "The embedded database is single-process by design: there is no second instance to race.");
+  test.skip(
+    !usesPostgres,
+    "The embedded database is single-process by design: there is no second instance to race.",
+  );
   test.describe.configure({ timeout: 240_000 });
 
   let servers: SpawnedServer[] = [];
@@ -25,66 +28,148 @@ test.describe("races across two instances on one PostgreSQL", () => {
   });
 
   /** Sends `n` requests at once, alternating between the two servers. */
-  async function burst(n: number, make: (i: number) => { path: string; body: unknown; headers: Record<string, string> }) {
+  async function burst(
+    n: number,
+    make: (i: number) => { path: string; body: unknown; headers: Record<string, string> },
+  ) {
     return Promise.all(
       Array.from({ length: n }, async (_, i) => {
         const { path, body, headers } = make(i);
-        const response = await fetch(`${servers[i % 2]!.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
-        return { status: response.status, replayed: response.headers.get("idempotent-replayed") === "true", body: await response.json() };
+        const response = await fetch(`${servers[i % 2]!.url}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", ...headers },
+          body: JSON.stringify(body),
+        });
+        return {
+          status: response.status,
+          replayed: response.headers.get("idempotent-replayed") === "true",
+          body: await response.json(),
+        };
       }),
     );
   }
 
   const tally = (results: { status: number; replayed?: boolean }[]) => {
     const counts: Record<string, number> = {};
-    for (const r of results) counts[`${r.status}${r.replayed ? " replayed" : ""}`] = (counts[`${r.status}${r.replayed ? " replayed" : ""}`] ?? 0) + 1;
+    for (const r of results)
+      counts[`${r.status}${r.replayed ? " replayed" : ""}`] =
+        (counts[`${r.status}${r.replayed ? " replayed" : ""}`] ?? 0) + 1;
     return counts;
   };
 
-  test("200 concurrent creates with one Idempotency-Key make one merchant; the others replay it or get 409", async ({ fixtures }) => {
+  test("200 concurrent creates with one Idempotency-Key make one merchant; the others replay it or get 409", async ({
+    fixtures,
+  }) => {
     const key = fixtures.accounts.b.keys.test;
     const name = `Race Shop ${Date.now()}`;
     const idempotencyKey = `race-${Date.now()}`;
-    const results = await burst(200, () => ({ path: "/v1/merchants", body: { merchantName: name, merchantEmail: "race@shop.example" }, headers: { "Api-Key": key, "Idempotency-Key": idempotencyKey } }));
+    const results = await burst(200, () => ({
+      path: "/v1/merchants",
+      body: { merchantName: name, merchantEmail: "race@shop.example" },
+      headers: { "Api-Key": key, "Idempotency-Key": idempotencyKey },
+    }));
     console.log(`[races] same Idempotency-Key ×200 over 2 servers: ${JSON.stringify(tally(results))}`);
     const created = results.filter((r) => r.status === 201);
     expect(created.filter((r) => !r.replayed)).toHaveLength(1);
-    expect(new Set(created.map((r) => JSON.stringify(r.body))).size, "every replay is identical to the original").toBe(1);
-    for (const r of results.filter((r) => r.status !== 201)) expect(r).toMatchObject({ status: 409, body: { code: "idempotency_in_progress" } });
-    expect((await db.query(`SELECT count(*)::int AS n FROM "Merchant" WHERE name = $1`, [name])).rows[0].n).toBe(1);
+    expect(
+      new Set(created.map((r) => JSON.stringify(r.body))).size,
+      "every replay is identical to the original",
+    ).toBe(1);
+    for (const r of results.filter((r) => r.status !== 201))
+      expect(r).toMatchObject({ status: 409, body: { code: "idempotency_in_progress" } });
+    expect(
+      (await db.query(`SELECT count(*)::int AS n FROM "Merchant" WHERE name = $1`, [name])).rows[0].n,
+    ).toBe(1);
   });
 
-  test("concurrent registrations of one asset for one merchant leave one settlement row", async ({ fixtures }) => {
+  test("concurrent registrations of one asset for one merchant leave one settlement row", async ({
+    fixtures,
+  }) => {
     const key = fixtures.accounts.b.keys.test;
-    const merchant = await (await fetch(`${servers[0]!.url}/v1/merchants`, { method: "POST", headers: { "Api-Key": key, "Idempotency-Key": `race-m-${Date.now()}`, "Content-Type": "application/json" }, body: JSON.stringify({ merchantName: "Race Settle", merchantEmail: "s@shop.example" }) })).json();
+    const merchant = await (
+      await fetch(`${servers[0]!.url}/v1/merchants`, {
+        method: "POST",
+        headers: {
+          "Api-Key": key,
+          "Idempotency-Key": `race-m-${Date.now()}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({ merchantName: "Race Settle", merchantEmail: "s@shop.example" }),
+      })
+    ).json();
     const results = await burst(60, (i) => ({
       path: `/v1/merchants/${merchant.merchant.id}/settlements/crypto`,
-      body: { settlements: [{ asset: usdcBase, destination: `eip155:8453:0x${(i + 1).toString(16).padStart(40, "0")}` }] },
+      body: {
+        settlements: [
+          { asset: usdcBase, destination: `eip155:8453:0x${(i + 1).toString(16).padStart(40, "0")}` },
+        ],
+      },
       headers: { "Api-Key": key, "Idempotency-Key": `race-s-${Date.now()}-${i}` },
     }));
     console.log(`[races] one asset registered ×60 concurrently: ${JSON.stringify(tally(results))}`);
     for (const r of results) expect([201, 409], JSON.stringify(r.body)).toContain(r.status);
     expect(results.some((r) => r.status === 201)).toBe(true);
-    expect((await db.query(`SELECT count(*)::int AS n FROM "CryptoSettlement" WHERE "merchantId" = $1 AND asset = $2`, [merchant.merchant.id, usdcBase])).rows[0].n).toBe(1);
+    expect(
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM "CryptoSettlement" WHERE "merchantId" = $1 AND asset = $2`,
+          [merchant.merchant.id, usdcBase],
+        )
+      ).rows[0].n,
+    ).toBe(1);
   });
 
   test("concurrent refunds of one payment never add up to more than the payment", async ({ fixtures }) => {
     const key = fixtures.accounts.b.keys.test;
     const headers = { "Api-Key": key, "Content-Type": "application/json" };
-    const post = async (path: string, body: unknown, extra: Record<string, string> = {}) => (await fetch(`${servers[0]!.url}${path}`, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) })).json();
-    const merchant = (await post("/v1/merchants", { merchantName: "Race Refunds", merchantEmail: "r@shop.example" }, { "Idempotency-Key": `race-r-${Date.now()}` })).merchant;
-    await post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset: usdcBase, destination: `eip155:8453:${sampleAddress}` }] }, { "Idempotency-Key": `race-rs-${Date.now()}` });
-    const payment = await post("/v1/payments", { referenceId: "race-refunds", amount: { unit: "iso4217/USD", value: "1000" } }, { "Merchant-Id": merchant.id });
-    expect((await post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" })).status).toBe("succeeded");
+    const post = async (path: string, body: unknown, extra: Record<string, string> = {}) =>
+      (
+        await fetch(`${servers[0]!.url}${path}`, {
+          method: "POST",
+          headers: { ...headers, ...extra },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const merchant = (
+      await post(
+        "/v1/merchants",
+        { merchantName: "Race Refunds", merchantEmail: "r@shop.example" },
+        { "Idempotency-Key": `race-r-${Date.now()}` },
+      )
+    ).merchant;
+    await post(
+      `/v1/merchants/${merchant.id}/settlements/crypto`,
+      { settlements: [{ asset: usdcBase, destination: `eip155:8453:${sampleAddress}` }] },
+      { "Idempotency-Key": `race-rs-${Date.now()}` },
+    );
+    const payment = await post(
+      "/v1/payments",
+      { referenceId: "race-refunds", amount: { unit: "iso4217/USD", value: "1000" } },
+      { "Merchant-Id": merchant.id },
+    );
+    expect((await post(`/v1/test/payments/${payment.id}/simulate`, { outcome: "succeeded" })).status).toBe(
+      "succeeded",
+    );
 
-    const results = await burst(40, (i) => ({ path: "/v1/refunds", body: { paymentId: payment.id, amount: { unit: "iso4217/USD", value: "70" } }, headers: { "Api-Key": key, "Idempotency-Key": `race-refund-${payment.id}-${i}` } }));
-    console.log(`[races] 40 concurrent refunds of 0.70 against a 10.00 payment: ${JSON.stringify(tally(results))}`);
+    const results = await burst(40, (i) => ({
+      path: "/v1/refunds",
+      body: { paymentId: payment.id, amount: { unit: "iso4217/USD", value: "70" } },
+      headers: { "Api-Key": key, "Idempotency-Key": `race-refund-${payment.id}-${i}` },
+    }));
+    console.log(
+      `[races] 40 concurrent refunds of 0.70 against a 10.00 payment: ${JSON.stringify(tally(results))}`,
+    );
     // Past the refundable amount a refund is a 400 naming what is left; a collision may be a 409.
     for (const r of results.filter((r) => r.status !== 201)) {
       if (r.status === 400) expect(r.body.details?.refundable, JSON.stringify(r.body)).toBeDefined();
       else expect(r.status, JSON.stringify(r.body)).toBe(409);
     }
-    const refunded = (await db.query(`SELECT coalesce(sum("amountValue"), 0)::int AS total, count(*)::int AS n FROM "Refund" WHERE "paymentId" = $1`, [payment.id])).rows[0];
+    const refunded = (
+      await db.query(
+        `SELECT coalesce(sum("amountValue"), 0)::int AS total, count(*)::int AS n FROM "Refund" WHERE "paymentId" = $1`,
+        [payment.id],
+      )
+    ).rows[0];
     expect(refunded.n).toBe(results.filter((r) => r.status === 201).length);
     expect(refunded.total).toBeLessThanOrEqual(1000);
     // Everything that fits is refunded: 14 × 70 = 980, and a 15th would pass 1000.

@@ -22,7 +22,11 @@ export type Scratch = {
   drop: () => Promise<void>;
 };
 
-export async function scratchDatabase(label: string, env: Record<string, string> = {}, { fresh = false } = {}): Promise<Scratch> {
+export async function scratchDatabase(
+  label: string,
+  env: Record<string, string> = {},
+  { fresh = false } = {},
+): Promise<Scratch> {
   let base: Record<string, string>;
   let query: Scratch["query"];
   let drop: () => Promise<void>;
@@ -32,7 +36,11 @@ export async function scratchDatabase(label: string, env: Record<string, string>
     const admin = async (sql: string) => {
       const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
-      try { await client.query(sql); } finally { await client.end(); }
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
     };
     await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin(`CREATE DATABASE "${name}"`);
@@ -41,15 +49,25 @@ export async function scratchDatabase(label: string, env: Record<string, string>
     query = async (work) => {
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
-      try { return await work(async (text) => (await client.query(text)).rows); } finally { await client.end(); }
+      try {
+        return await work(async (text) => (await client.query(text)).rows);
+      } finally {
+        await client.end();
+      }
     };
     drop = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   } else {
-    const dataDir = fresh ? fs.mkdtempSync(path.join(os.tmpdir(), `tollgate-${label}-`)) : migratedDataDir(label);
+    const dataDir = fresh
+      ? fs.mkdtempSync(path.join(os.tmpdir(), `tollgate-${label}-`))
+      : migratedDataDir(label);
     base = { DATA_DIR: dataDir, DATABASE_URL: "" };
     query = async (work) => {
       const db = openPglite(path.join(dataDir, "pglite"));
-      try { return await work(async (text) => (await db.query<Record<string, unknown>>(text)).rows); } finally { await db.close(); }
+      try {
+        return await work(async (text) => (await db.query<Record<string, unknown>>(text)).rows);
+      } finally {
+        await db.close();
+      }
     };
     drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -11,12 +11,22 @@ test("two instances starting together on a fresh database log no error and seed 
   test.skip(!usesPostgres, "The embedded database is single-process by design: there is no second instance.");
   test.setTimeout(180_000);
   const scratch = await scratchDatabase("together", { TOLLGATE_WORKER: "off" });
-  const servers = await Promise.all([spawnServer(scratch.env, extraPort(1), ".next-api/server.mjs"), spawnServer(scratch.env, extraPort(2), ".next-api/server.mjs")]);
+  const servers = await Promise.all([
+    spawnServer(scratch.env, extraPort(1), ".next-api/server.mjs"),
+    spawnServer(scratch.env, extraPort(2), ".next-api/server.mjs"),
+  ]);
   try {
     // Both answer once the database is prepared.
-    for (const server of servers) await expect.poll(async () => (await fetch(`${server.url}/api/health`)).status, { timeout: 60_000 }).toBe(200);
-    await expect.poll(() => servers.filter((s) => /Test API key:/.test(s.output())).length, { timeout: 30_000 }).toBe(1);
-    const errorLines = servers.flatMap((s) => s.output().split("\n")).filter((line) => /^\{.*"level":(50|60)/.test(line));
+    for (const server of servers)
+      await expect
+        .poll(async () => (await fetch(`${server.url}/api/health`)).status, { timeout: 60_000 })
+        .toBe(200);
+    await expect
+      .poll(() => servers.filter((s) => /Test API key:/.test(s.output())).length, { timeout: 30_000 })
+      .toBe(1);
+    const errorLines = servers
+      .flatMap((s) => s.output().split("\n"))
+      .filter((line) => /^\{.*"level":(50|60)/.test(line));
     expect(errorLines).toEqual([]);
     expect(await scratch.query((sql) => sql(`SELECT count(*)::int AS n FROM "Account"`))).toEqual([{ n: 1 }]);
   } finally {

@@ -5,7 +5,11 @@ import { OpenApiValidator } from "./openapi-validator";
 import { expectWalletConnectShape, knowsWalletConnectShape } from "./walletconnect-contract";
 import { walletConnectDocuments } from "./walletconnect-documents";
 
-export type ApiResponse<T = any> = { status: number; body: T; headers: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A JSON body the test reads freely; its shape is checked against the OpenAPI documents instead. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyBody = any;
+
+export type ApiResponse<T = AnyBody> = { status: number; body: T; headers: Record<string, string> };
 
 export type CallOptions = {
   body?: unknown;
@@ -38,13 +42,24 @@ export class ApiClient {
     private readonly apiVersion?: string,
   ) {}
 
-  async call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any
-    const headers: Record<string, string> = { ...(this.apiVersion ? { "Tollgate-Version": this.apiVersion } : {}), ...this.credentials, ...options.headers };
-    if (headers["Wcp-Version"] && (options.headers?.["Wcp-Version"] || this.credentials["Wcp-Version"]) && !options.headers?.["Tollgate-Version"] && !this.credentials["Tollgate-Version"]) delete headers["Tollgate-Version"];
+  async call<T = AnyBody>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = {
+      ...(this.apiVersion ? { "Tollgate-Version": this.apiVersion } : {}),
+      ...this.credentials,
+      ...options.headers,
+    };
+    if (
+      headers["Wcp-Version"] &&
+      (options.headers?.["Wcp-Version"] || this.credentials["Wcp-Version"]) &&
+      !options.headers?.["Tollgate-Version"] &&
+      !this.credentials["Tollgate-Version"]
+    )
+      delete headers["Tollgate-Version"];
     if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
     if (options.merchantId) headers["Merchant-Id"] = options.merchantId;
     // A Buffer is sent byte for byte; Playwright would JSON-encode a string sent as application/json.
-    let data: string | Buffer | undefined = typeof options.rawBody === "string" ? Buffer.from(options.rawBody) : options.rawBody;
+    let data: string | Buffer | undefined =
+      typeof options.rawBody === "string" ? Buffer.from(options.rawBody) : options.rawBody;
     if (data === undefined && options.body !== undefined) {
       data = JSON.stringify(options.body);
       headers["Content-Type"] ??= "application/json";
@@ -52,28 +67,46 @@ export class ApiClient {
     const response = await this.request.fetch(path, { method, headers, data, failOnStatusCode: false });
     const text = await response.text();
     const body = text ? JSON.parse(text) : null;
-    expect(response.headers()["content-type"], `${method} ${path} content type`).toContain("application/json");
+    expect(response.headers()["content-type"], `${method} ${path} content type`).toContain(
+      "application/json",
+    );
     const pathname = new URL(response.url()).pathname;
     const version = response.headers()["tollgate-version"] ?? CURRENT_API_VERSION;
     const documents = this.documents[version];
-    expect(documents, `${method} ${path} answered under version ${version}, which the suite does not know`).toBeDefined();
+    expect(
+      documents,
+      `${method} ${path} answered under version ${version}, which the suite does not know`,
+    ).toBeDefined();
     documents!.tollgate.check(method, pathname, response.status(), body);
     // WalletConnect's document is the contract of the tests that run under each version
     // (eachApiVersion) and of the operations only their clients call (Gateway, ecommerce).
-    const walletConnectContract = Boolean(this.apiVersion) || pathname.startsWith("/v1/gateway/") || pathname.startsWith("/v1/merchant/");
+    const walletConnectContract =
+      Boolean(this.apiVersion) || pathname.startsWith("/v1/gateway/") || pathname.startsWith("/v1/merchant/");
     if (options.beyondWalletConnect || !walletConnectContract) {
       // Tollgate's document alone.
-    } else if (documents!.walletConnect.covers(method, pathname)) documents!.walletConnect.check(method, pathname, response.status(), body);
+    } else if (documents!.walletConnect.covers(method, pathname))
+      documents!.walletConnect.check(method, pathname, response.status(), body);
     // The ecommerce operations are in WalletConnect's guides, not in their OpenAPI documents.
-    else if (pathname.startsWith("/v1/merchant/")) expectWalletConnectShape(method, pathname, response.status(), body);
+    else if (pathname.startsWith("/v1/merchant/"))
+      expectWalletConnectShape(method, pathname, response.status(), body);
     return { status: response.status(), body, headers: response.headers() };
   }
 
-  get<T = any>(path: string, options?: CallOptions) { return this.call<T>("GET", path, options); } // eslint-disable-line @typescript-eslint/no-explicit-any
-  post<T = any>(path: string, body?: unknown, options?: CallOptions) { return this.call<T>("POST", path, { ...options, body }); } // eslint-disable-line @typescript-eslint/no-explicit-any
-  put<T = any>(path: string, body?: unknown, options?: CallOptions) { return this.call<T>("PUT", path, { ...options, body }); } // eslint-disable-line @typescript-eslint/no-explicit-any
-  patch<T = any>(path: string, body?: unknown, options?: CallOptions) { return this.call<T>("PATCH", path, { ...options, body }); } // eslint-disable-line @typescript-eslint/no-explicit-any
-  delete<T = any>(path: string, options?: CallOptions) { return this.call<T>("DELETE", path, options); } // eslint-disable-line @typescript-eslint/no-explicit-any
+  get<T = AnyBody>(path: string, options?: CallOptions) {
+    return this.call<T>("GET", path, options);
+  }
+  post<T = AnyBody>(path: string, body?: unknown, options?: CallOptions) {
+    return this.call<T>("POST", path, { ...options, body });
+  }
+  put<T = AnyBody>(path: string, body?: unknown, options?: CallOptions) {
+    return this.call<T>("PUT", path, { ...options, body });
+  }
+  patch<T = AnyBody>(path: string, body?: unknown, options?: CallOptions) {
+    return this.call<T>("PATCH", path, { ...options, body });
+  }
+  delete<T = AnyBody>(path: string, options?: CallOptions) {
+    return this.call<T>("DELETE", path, options);
+  }
 }
 
 type ApiFixtures = {
@@ -90,10 +123,14 @@ type ApiFixtures = {
 // answers are held to the shapes their clients need, written down in walletconnect-contract.ts.
 const handWrittenContract = {
   covers: knowsWalletConnectShape,
-  check: (method: string, pathname: string, status: number, body: unknown) => expectWalletConnectShape(method, pathname, status, body),
+  check: (method: string, pathname: string, status: number, body: unknown) =>
+    expectWalletConnectShape(method, pathname, status, body),
 } as unknown as OpenApiValidator;
 
-export const test = base.extend<ApiFixtures, { documents: Record<string, VersionDocuments>; validator: OpenApiValidator }>({
+export const test = base.extend<
+  ApiFixtures,
+  { documents: Record<string, VersionDocuments>; validator: OpenApiValidator }
+>({
   documents: [
     async ({ playwright }, use, workerInfo) => {
       const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
@@ -102,7 +139,9 @@ export const test = base.extend<ApiFixtures, { documents: Record<string, Version
       let walletConnect: Record<string, object> | null | undefined;
       const documents: Record<string, VersionDocuments> = {};
       for (const version of API_VERSIONS) {
-        const tollgate = new OpenApiValidator(await (await request.get(`/v1/openapi.json?version=${encodeURIComponent(version)}`)).json());
+        const tollgate = new OpenApiValidator(
+          await (await request.get(`/v1/openapi.json?version=${encodeURIComponent(version)}`)).json(),
+        );
         let validator: OpenApiValidator | undefined;
         documents[version] = {
           tollgate,
@@ -119,10 +158,14 @@ export const test = base.extend<ApiFixtures, { documents: Record<string, Version
     { scope: "worker" },
   ],
   /** Tollgate's document of the current version, for tests that check answers themselves. */
-  validator: [async ({ documents }, use) => use(documents[CURRENT_API_VERSION]!.tollgate), { scope: "worker" }],
+  validator: [
+    async ({ documents }, use) => use(documents[CURRENT_API_VERSION]!.tollgate),
+    { scope: "worker" },
+  ],
   apiVersion: [undefined, { option: true }],
   fixtures: async ({}, use) => use(readFixtures()),
-  apiAs: async ({ request, documents, apiVersion }, use) => use((credentials = {}) => new ApiClient(request, documents, credentials, apiVersion)),
+  apiAs: async ({ request, documents, apiVersion }, use) =>
+    use((credentials = {}) => new ApiClient(request, documents, credentials, apiVersion)),
   api: async ({ apiAs, fixtures }, use) => use(apiAs({ "Api-Key": fixtures.accounts.a.keys.test })),
 });
 

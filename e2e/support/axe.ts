@@ -9,7 +9,13 @@ export type AxeFinding = { rule: string; impact: string; help: string; targets: 
 /** What axe finds wrong on the page as it is now. */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  return results.violations.map((v) => ({ rule: v.id, impact: v.impact ?? "unknown", help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact ?? "unknown",
+    help: v.help,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+  }));
 }
 
-export const isSerious = (finding: AxeFinding) => finding.impact === "serious" || finding.impact === "critical";
+export const isSerious = (finding: AxeFinding) =>
+  finding.impact === "serious" || finding.impact === "critical";

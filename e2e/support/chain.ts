@@ -2,7 +2,17 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, parseAbi, type Address, type Hash, type Hex } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  http,
+  parseAbi,
+  type Address,
+  type Hash,
+  type Hex,
+} from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { localChainId, repoRoot } from "./settings";
 
@@ -25,7 +35,12 @@ export const relayerKey = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348
 export const relayerAddress = privateKeyToAccount(relayerKey).address;
 
 async function answers(port: number): Promise<boolean> {
-  return fetch(`http://127.0.0.1:${port}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }), signal: AbortSignal.timeout(3_000) }).then(
+  return fetch(`http://127.0.0.1:${port}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+    signal: AbortSignal.timeout(3_000),
+  }).then(
     async (r) => r.ok && Number((await r.json()).result) === localChainId,
     () => false,
   );
@@ -34,11 +49,28 @@ async function answers(port: number): Promise<boolean> {
 /** Starts the node, or reuses one a previous run left on the port (tests deploy fresh contracts anyway). */
 export async function startLocalChain(port: number): Promise<Pick<ChildProcess, "kill">> {
   if (await answers(port)) return { kill: () => true };
-  const child = spawn(process.execPath, [path.join(repoRoot, "node_modules/hardhat/internal/cli/cli.js"), "--config", "e2e/chain/hardhat.config.cjs", "node", "--hostname", "127.0.0.1", "--port", String(port)], {
-    cwd: repoRoot,
-    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", TOLLGATE_TEST_CHAIN_ID: String(localChainId) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(repoRoot, "node_modules/hardhat/internal/cli/cli.js"),
+      "--config",
+      "e2e/chain/hardhat.config.cjs",
+      "node",
+      "--hostname",
+      "127.0.0.1",
+      "--port",
+      String(port),
+    ],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
+        TOLLGATE_TEST_CHAIN_ID: String(localChainId),
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 60_000;
     const poll = async () => {
@@ -51,19 +83,31 @@ export async function startLocalChain(port: number): Promise<Pick<ChildProcess, 
   });
 }
 
-const erc20 = parseAbi(["function transfer(address to, uint256 value) returns (bool)", "function balanceOf(address) view returns (uint256)"]);
+const erc20 = parseAbi([
+  "function transfer(address to, uint256 value) returns (bool)",
+  "function balanceOf(address) view returns (uint256)",
+]);
 const aggregator = parseAbi(["function setAnswer(int256 answer, uint256 updatedAt)"]);
 
 export class LocalChain {
   readonly chain;
   readonly public;
   constructor(readonly rpcUrl: string) {
-    this.chain = defineChain({ id: localChainId, name: "Local Hardhat", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+    this.chain = defineChain({
+      id: localChainId,
+      name: "Local Hardhat",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [rpcUrl] } },
+    });
     this.public = createPublicClient({ chain: this.chain, transport: http(rpcUrl) });
   }
 
   wallet(index: number) {
-    return createWalletClient({ account: devAccounts[index]!, chain: this.chain, transport: http(this.rpcUrl) });
+    return createWalletClient({
+      account: devAccounts[index]!,
+      chain: this.chain,
+      transport: http(this.rpcUrl),
+    });
   }
 
   /** Compiles TestToken with solc-js and deploys it from account 0. */
@@ -88,7 +132,12 @@ export class LocalChain {
 
   /** Sets a TestAggregator's latest answer and the time it claims to be from. */
   async setFeedAnswer(feed: Address, answer: bigint, updatedAt: Date): Promise<void> {
-    const hash = await this.wallet(0).writeContract({ address: feed, abi: aggregator, functionName: "setAnswer", args: [answer, BigInt(Math.floor(updatedAt.getTime() / 1000))] });
+    const hash = await this.wallet(0).writeContract({
+      address: feed,
+      abi: aggregator,
+      functionName: "setAnswer",
+      args: [answer, BigInt(Math.floor(updatedAt.getTime() / 1000))],
+    });
     await this.public.waitForTransactionReceipt({ hash });
   }
 
@@ -100,7 +149,12 @@ export class LocalChain {
   }
 
   async transferToken(token: Address, to: Address, value: bigint, fromIndex = 0): Promise<Hash> {
-    const hash = await this.wallet(fromIndex).writeContract({ address: token, abi: erc20, functionName: "transfer", args: [to, value] });
+    const hash = await this.wallet(fromIndex).writeContract({
+      address: token,
+      abi: erc20,
+      functionName: "transfer",
+      args: [to, value],
+    });
     await this.public.waitForTransactionReceipt({ hash });
     return hash;
   }
@@ -120,8 +174,20 @@ export class LocalChain {
   }
 
   /** Sends a token transfer and returns its hash without waiting for it to be mined. */
-  sendTokenTransfer(token: Address, to: Address, value: bigint, fromIndex = 0, gasPrice?: bigint): Promise<Hash> {
-    return this.wallet(fromIndex).writeContract({ address: token, abi: erc20, functionName: "transfer", args: [to, value], ...(gasPrice ? { gasPrice } : {}) });
+  sendTokenTransfer(
+    token: Address,
+    to: Address,
+    value: bigint,
+    fromIndex = 0,
+    gasPrice?: bigint,
+  ): Promise<Hash> {
+    return this.wallet(fromIndex).writeContract({
+      address: token,
+      abi: erc20,
+      functionName: "transfer",
+      args: [to, value],
+      ...(gasPrice ? { gasPrice } : {}),
+    });
   }
 
   /** Turns mining each transaction as it arrives off (transactions wait in the mempool for `mine`) or back on. */
@@ -159,7 +225,11 @@ export class LocalChain {
   }
 
   private async rpc(method: string, params: unknown[]) {
-    const res = await fetch(this.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    const res = await fetch(this.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
     const body = (await res.json()) as { result?: unknown; error?: { message: string } };
     if (body.error) throw new Error(`${method}: ${body.error.message}`);
     return body.result;
@@ -169,8 +239,15 @@ export class LocalChain {
 /** What a wallet does with an eth_signTypedData_v4 action's JSON: sign it (viem derives the EIP712Domain type itself). */
 export function signTypedJson(wallet: PrivateKeyAccount, json: string): Promise<Hex> {
   const typed = JSON.parse(json);
-  const types = Object.fromEntries(Object.entries(typed.types).filter(([name]) => name !== "EIP712Domain")) as Record<string, { name: string; type: string }[]>;
-  return wallet.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message });
+  const types = Object.fromEntries(
+    Object.entries(typed.types).filter(([name]) => name !== "EIP712Domain"),
+  ) as Record<string, { name: string; type: string }[]>;
+  return wallet.signTypedData({
+    domain: typed.domain,
+    types,
+    primaryType: typed.primaryType,
+    message: typed.message,
+  });
 }
 
 const compiled = new Map<string, { abi: unknown[]; bytecode: `0x${string}` }>();
@@ -180,19 +257,33 @@ function compile(contract: string) {
   const cached = compiled.get(contract);
   if (cached) return cached;
   // solc-js is CommonJS only.
-  const solc = createRequire(import.meta.url)("solc") as { compile(input: string, options: { import: (p: string) => { contents: string } | { error: string } }): string };
+  const solc = createRequire(import.meta.url)("solc") as {
+    compile(
+      input: string,
+      options: { import: (p: string) => { contents: string } | { error: string } },
+    ): string;
+  };
   const file = `${contract}.sol`;
   const source = fs.readFileSync(path.join(repoRoot, "e2e/chain", file), "utf8");
-  const input = { language: "Solidity", sources: { [file]: { content: source } }, settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } } };
+  const input = {
+    language: "Solidity",
+    sources: { [file]: { content: source } },
+    settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
+  };
   const output = JSON.parse(
     solc.compile(JSON.stringify(input), {
       // The suite's own contracts first (one may build on another), then OpenZeppelin's.
       import: (p) => {
-        const file = [path.join(repoRoot, "e2e/chain", p), path.join(repoRoot, "node_modules", p)].find((f) => fs.existsSync(f));
+        const file = [path.join(repoRoot, "e2e/chain", p), path.join(repoRoot, "node_modules", p)].find((f) =>
+          fs.existsSync(f),
+        );
         return file ? { contents: fs.readFileSync(file, "utf8") } : { error: `not found: ${p}` };
       },
     }),
-  ) as { errors?: { severity: string; formattedMessage: string }[]; contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>> };
+  ) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
+  };
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join("\n"));
   const built = output.contracts[file]![contract]!;

@@ -5,11 +5,28 @@ import { createMerchant } from "./merchants";
 export const checkoutViewport = { width: 390, height: 844 };
 
 /** A merchant with a USDC-on-Base settlement and a $10.50 payment for it, made through the API. */
-export async function newCheckoutPayment(api: ApiClient, options: { name?: string; expiresAt?: string; checkout?: { successUrl: string; errorUrl: string }; allowedReturnOrigins?: string[] } = {}) {
-  const merchant = await createMerchant(api, { withUsdc: true, name: options.name ?? "Corner Coffee", allowedReturnOrigins: options.allowedReturnOrigins });
+export async function newCheckoutPayment(
+  api: ApiClient,
+  options: {
+    name?: string;
+    expiresAt?: string;
+    checkout?: { successUrl: string; errorUrl: string };
+    allowedReturnOrigins?: string[];
+  } = {},
+) {
+  const merchant = await createMerchant(api, {
+    withUsdc: true,
+    name: options.name ?? "Corner Coffee",
+    allowedReturnOrigins: options.allowedReturnOrigins,
+  });
   const created = await api.post(
     "/v1/payments",
-    { referenceId: `order-${Date.now()}`, amount: { unit: "iso4217/USD", value: "1050" }, ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}), ...(options.checkout ? { checkout: options.checkout } : {}) },
+    {
+      referenceId: `order-${Date.now()}`,
+      amount: { unit: "iso4217/USD", value: "1050" },
+      ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}),
+      ...(options.checkout ? { checkout: options.checkout } : {}),
+    },
     { merchantId: merchant.id },
   );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -36,25 +53,37 @@ export async function installBridge(page: Page, options: { reactNative?: boolean
         (w.__bridge ??= []).push({ to: name, message });
       },
     });
-    Object.assign(window, { __bridge: [], NativeWebView: record("NativeWebView") }, reactNative ? { ReactNativeWebView: record("ReactNativeWebView") } : {});
+    Object.assign(
+      window,
+      { __bridge: [], NativeWebView: record("NativeWebView") },
+      reactNative ? { ReactNativeWebView: record("ReactNativeWebView") } : {},
+    );
   }, options.reactNative ?? false);
 }
 
 export async function bridgeMessages(page: Page): Promise<{ to: string; message: unknown }[]> {
-  return page.evaluate(() => (window as unknown as { __bridge: { to: string; message: unknown }[] }).__bridge);
+  return page.evaluate(
+    () => (window as unknown as { __bridge: { to: string; message: unknown }[] }).__bridge,
+  );
 }
 
 /** Collects Content-Security-Policy violations the page reports. */
 export function watchCspViolations(page: Page): string[] {
   const violations: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply|connect)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (execute|load|apply|connect)/i.test(message.text()))
+      violations.push(message.text());
   });
   return violations;
 }
 
-export const successMessage = JSON.stringify({ type: "PAY_SUCCESS", success: true, message: "The payment succeeded." });
-export const failureMessage = (error: string) => JSON.stringify({ type: "PAY_FAILURE", success: false, error });
+export const successMessage = JSON.stringify({
+  type: "PAY_SUCCESS",
+  success: true,
+  message: "The payment succeeded.",
+});
+export const failureMessage = (error: string) =>
+  JSON.stringify({ type: "PAY_FAILURE", success: false, error });
 
 /**
  * Gives the page a clock the test moves (call before it loads) and follows its status requests.

@@ -15,11 +15,15 @@ export function migratedDataDir(label: string): string {
   if (!fs.existsSync(template)) {
     const building = `${template}-${process.pid}`;
     fs.rmSync(building, { recursive: true, force: true });
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "prisma/migrate.ts"], {
-      cwd: repoRoot,
-      env: { ...process.env, TOLLGATE_SECRET: testSecret, DATA_DIR: building, DATABASE_URL: "" },
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "prisma/migrate.ts"],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, TOLLGATE_SECRET: testSecret, DATA_DIR: building, DATABASE_URL: "" },
+        encoding: "utf8",
+      },
+    );
     if (run.status !== 0) throw new Error(`db:migrate failed:\n${run.stdout}${run.stderr}`);
     fs.renameSync(building, template);
   }

@@ -16,11 +16,32 @@ export async function signAction(account: PrivateKeyAccount, action: Action): Pr
 
 /** A merchant settling `asset` to `destination`, and a live payment of `value` of it. */
 export async function liveGatewayPayment(api: ApiClient, asset: string, value: string, destination: Address) {
-  const merchant = (await api.post("/v1/merchants", { merchantName: "Gateway Shop", merchantEmail: "gw@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
-  const registered = await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${destination}` }] }, { idempotencyKey: freshKey() });
+  const merchant = (
+    await api.post(
+      "/v1/merchants",
+      { merchantName: "Gateway Shop", merchantEmail: "gw@shop.example" },
+      { idempotencyKey: freshKey() },
+    )
+  ).body.merchant;
+  const registered = await api.post(
+    `/v1/merchants/${merchant.id}/settlements/crypto`,
+    { settlements: [{ asset, destination: `${localCaip2}:${destination}` }] },
+    { idempotencyKey: freshKey() },
+  );
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  const payment = (await api.post("/v1/payments", { referenceId: `gw-${Date.now()}`, amount: { unit: `caip19/${asset}`, value } }, { merchantId: merchant.id })).body;
-  return { merchantId: merchant.id as string, paymentId: payment.id as string, gatewayUrl: payment.gatewayUrl as string, settlementId: registered.body.crypto[0].id as string };
+  const payment = (
+    await api.post(
+      "/v1/payments",
+      { referenceId: `gw-${Date.now()}`, amount: { unit: `caip19/${asset}`, value } },
+      { merchantId: merchant.id },
+    )
+  ).body;
+  return {
+    merchantId: merchant.id as string,
+    paymentId: payment.id as string,
+    gatewayUrl: payment.gatewayUrl as string,
+    settlementId: registered.body.crypto[0].id as string,
+  };
 }
 
 /** A buyer holding tokens and no ETH at all: only a gasless payment can work for them. */

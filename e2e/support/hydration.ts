@@ -6,6 +6,11 @@ import { expect, type Locator } from "@playwright/test";
  * busy machine an early click or change event is silently lost.
  */
 export async function hydrated(locator: Locator): Promise<Locator> {
-  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))), { message: "waiting for React to hydrate" }).toBe(true);
+  await expect
+    .poll(
+      () => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))),
+      { message: "waiting for React to hydrate" },
+    )
+    .toBe(true);
   return locator;
 }

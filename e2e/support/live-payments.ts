@@ -14,23 +14,56 @@ export const merchantIndex = 1;
 
 /** A merchant settling `asset` to the merchant wallet, and a live payment of `value` of it. */
 export async function livePayment(api: ApiClient, asset: string, value: string, unit = `caip19/${asset}`) {
-  const merchant = (await api.post("/v1/merchants", { merchantName: "Live Shop", merchantEmail: "live@shop.example", allowedReturnOrigins: ["myapp://"] }, { idempotencyKey: freshKey() })).body.merchant;
-  const registered = await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${merchantWallet}` }] }, { idempotencyKey: freshKey() });
+  const merchant = (
+    await api.post(
+      "/v1/merchants",
+      { merchantName: "Live Shop", merchantEmail: "live@shop.example", allowedReturnOrigins: ["myapp://"] },
+      { idempotencyKey: freshKey() },
+    )
+  ).body.merchant;
+  const registered = await api.post(
+    `/v1/merchants/${merchant.id}/settlements/crypto`,
+    { settlements: [{ asset, destination: `${localCaip2}:${merchantWallet}` }] },
+    { idempotencyKey: freshKey() },
+  );
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const settlementId = registered.body.crypto[0].id as string;
-  const payment = (await api.post("/v1/payments", { referenceId: `live-${Date.now()}`, amount: { unit, value } }, { merchantId: merchant.id })).body;
+  const payment = (
+    await api.post(
+      "/v1/payments",
+      { referenceId: `live-${Date.now()}`, amount: { unit, value } },
+      { merchantId: merchant.id },
+    )
+  ).body;
   return { merchantId: merchant.id as string, paymentId: payment.id as string, settlementId };
 }
 
 /** The checkout page's submission of a wallet's transaction hash. */
-export async function submit(request: APIRequestContext, paymentId: string, settlementId: string, txHash: Hash, origin = baseURL) {
-  const res = await request.post(`/pay/${paymentId}/transactions`, { data: { settlementId, txHash }, headers: { Origin: origin } });
+export async function submit(
+  request: APIRequestContext,
+  paymentId: string,
+  settlementId: string,
+  txHash: Hash,
+  origin = baseURL,
+) {
+  const res = await request.post(`/pay/${paymentId}/transactions`, {
+    data: { settlementId, txHash },
+    headers: { Origin: origin },
+  });
   return { status: res.status(), body: await res.json() };
 }
 
 /** The buyer opens the option on the checkout page, which fixes its quote on the payment. */
-export async function chooseOption(request: APIRequestContext, paymentId: string, settlementId: string, origin = baseURL) {
-  const res = await request.post(`/pay/${paymentId}/option`, { data: { settlementId }, headers: { Origin: origin } });
+export async function chooseOption(
+  request: APIRequestContext,
+  paymentId: string,
+  settlementId: string,
+  origin = baseURL,
+) {
+  const res = await request.post(`/pay/${paymentId}/option`, {
+    data: { settlementId },
+    headers: { Origin: origin },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -40,5 +73,7 @@ export async function chooseOption(request: APIRequestContext, paymentId: string
  */
 export async function watcherHasRead(height: bigint) {
   const cursor = async () => (await chainCursor(localCaip2)).blockNumber ?? -1;
-  await expect.poll(cursor, { timeout: 30_000, intervals: [100, 200] }).toBeGreaterThanOrEqual(Number(height) - localChainConfirmations);
+  await expect
+    .poll(cursor, { timeout: 30_000, intervals: [100, 200] })
+    .toBeGreaterThanOrEqual(Number(height) - localChainConfirmations);
 }

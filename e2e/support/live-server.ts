@@ -22,14 +22,40 @@ export class LiveServer {
     extraEnv: Record<string, string> = {},
   ) {
     // The operator command and the server must hash keys with the same secret.
-    this.env = { TOLLGATE_SECRET: testSecret, DATA_DIR: this.dataDir, DATABASE_URL: "", [`CHAIN_RPC_EIP155_${localChainId}`]: localChainRpc, [`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`]: String(localChainConfirmations), ...extraEnv };
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/cli/create-account.ts", "--email", `live-${Date.now()}@e2e.tollgate.test`, "--mode", "live", "--json"], {
-      cwd: repoRoot,
-      env: { ...process.env, ...this.env },
-      encoding: "utf8",
-    });
+    this.env = {
+      TOLLGATE_SECRET: testSecret,
+      DATA_DIR: this.dataDir,
+      DATABASE_URL: "",
+      [`CHAIN_RPC_EIP155_${localChainId}`]: localChainRpc,
+      [`CHAIN_CONFIRMATIONS_EIP155_${localChainId}`]: String(localChainConfirmations),
+      ...extraEnv,
+    };
+    const run = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--import",
+        "./lib/server/node-hooks.mjs",
+        "lib/cli/create-account.ts",
+        "--email",
+        `live-${Date.now()}@e2e.tollgate.test`,
+        "--mode",
+        "live",
+        "--json",
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...this.env },
+        encoding: "utf8",
+      },
+    );
     if (run.status !== 0) throw new Error(`ops:create-account failed:\n${run.stderr}`);
-    const created = JSON.parse(run.stdout.trim().split("\n").pop()!) as { apiKey: string; email: string; password: string };
+    const created = JSON.parse(run.stdout.trim().split("\n").pop()!) as {
+      apiKey: string;
+      email: string;
+      password: string;
+    };
     this.liveKey = created.apiKey;
     this.owner = { email: created.email, password: created.password };
   }

@@ -4,10 +4,22 @@ import { freshKey } from "./api";
 let n = 0;
 
 /** A new merchant through the API, optionally with a USDC-on-Base settlement so that its payments can be paid. */
-export async function createMerchant(api: ApiClient, options: { withUsdc?: boolean; name?: string; allowedReturnOrigins?: string[] } = {}) {
+export async function createMerchant(
+  api: ApiClient,
+  options: { withUsdc?: boolean; name?: string; allowedReturnOrigins?: string[] } = {},
+) {
   const name = options.name ?? `Merchant ${Date.now()}-${++n}`;
-  const created = await api.post("/v1/merchants", { merchantName: name, merchantEmail: `m${n}@shop.example`, ...(options.allowedReturnOrigins ? { allowedReturnOrigins: options.allowedReturnOrigins } : {}) }, { idempotencyKey: freshKey("merchant") });
-  if (created.status !== 201) throw new Error(`could not create merchant: ${created.status} ${JSON.stringify(created.body)}`);
+  const created = await api.post(
+    "/v1/merchants",
+    {
+      merchantName: name,
+      merchantEmail: `m${n}@shop.example`,
+      ...(options.allowedReturnOrigins ? { allowedReturnOrigins: options.allowedReturnOrigins } : {}),
+    },
+    { idempotencyKey: freshKey("merchant") },
+  );
+  if (created.status !== 201)
+    throw new Error(`could not create merchant: ${created.status} ${JSON.stringify(created.body)}`);
   const merchant = created.body.merchant as { id: string; name: string };
   if (options.withUsdc) {
     const registered = await api.post(
@@ -15,7 +27,10 @@ export async function createMerchant(api: ApiClient, options: { withUsdc?: boole
       { settlements: [{ asset: usdcBase, destination: `eip155:8453:${sampleAddress}` }] },
       { idempotencyKey: freshKey("settlement") },
     );
-    if (registered.status !== 201) throw new Error(`could not register settlement: ${registered.status} ${JSON.stringify(registered.body)}`);
+    if (registered.status !== 201)
+      throw new Error(
+        `could not register settlement: ${registered.status} ${JSON.stringify(registered.body)}`,
+      );
   }
   return merchant;
 }

@@ -1,7 +1,13 @@
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+  components: { schemas: Record<string, unknown> };
+};
 
 /** Checks that a response is one the OpenAPI document promises: a listed status with a body matching its schema. */
 export class OpenApiValidator {
@@ -14,7 +20,11 @@ export class OpenApiValidator {
     addFormats(this.ajv);
     this.ajv.addSchema({ $id: "doc", components: doc.components }, "doc");
     this.routes = Object.entries(doc.paths).flatMap(([template, ops]) =>
-      Object.keys(ops).map((method) => ({ method: method.toUpperCase(), template, pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`) })),
+      Object.keys(ops).map((method) => ({
+        method: method.toUpperCase(),
+        template,
+        pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+      })),
     );
     // Literal segments win over parameters, as in the router (/v1/merchants/payments before /v1/merchants/{merchantId}).
     this.routes.sort((a, b) => a.template.split("{").length - b.template.split("{").length);
@@ -31,8 +41,13 @@ export class OpenApiValidator {
     // The path's own template (literal segments first), then its operation for this method, if any.
     const template = this.routes.find((r) => r.pattern.test(pathname))?.template;
     const route = this.routes.find((r) => r.method === method && r.template === template);
-    const schema = route ? this.responseSchema(route.template, route.method, status) : { $ref: "doc#/components/schemas/Error" };
-    if (!schema) throw new Error(`${method} ${pathname} answered ${status}, a status its OpenAPI operation does not list.`);
+    const schema = route
+      ? this.responseSchema(route.template, route.method, status)
+      : { $ref: "doc#/components/schemas/Error" };
+    if (!schema)
+      throw new Error(
+        `${method} ${pathname} answered ${status}, a status its OpenAPI operation does not list.`,
+      );
     const key = `${route?.template ?? "*"} ${method} ${status}`;
     let validate = this.cache.get(key);
     if (!validate) {
@@ -40,13 +55,17 @@ export class OpenApiValidator {
       this.cache.set(key, validate);
     }
     if (!validate(body)) {
-      throw new Error(`${method} ${pathname} ${status} body does not match the OpenAPI schema: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+      throw new Error(
+        `${method} ${pathname} ${status} body does not match the OpenAPI schema: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+      );
     }
     this.validated++;
   }
 
   private responseSchema(template: string, method: string, status: number): unknown {
-    return this.doc.paths[template]?.[method.toLowerCase()]?.responses[String(status)]?.content?.["application/json"]?.schema;
+    return this.doc.paths[template]?.[method.toLowerCase()]?.responses[String(status)]?.content?.[
+      "application/json"
+    ]?.schema;
   }
 }
 

@@ -30,9 +30,15 @@ export function rpcProxy(port: number) {
         const call = JSON.parse(body) as { id: number; params: [Hex] };
         const hash = keccak256(call.params[0]);
         swallowed.push(hash);
-        return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: hash }));
+        return void res
+          .writeHead(200, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: hash }));
       }
-      const answer = await fetch(localChainRpc, { method: "POST", headers: { "Content-Type": "application/json" }, body }).then((r) => r.text());
+      const answer = await fetch(localChainRpc, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      }).then((r) => r.text());
       if (sending && onSend === "send-then-hang") return;
       res.writeHead(200, { "Content-Type": "application/json" }).end(answer);
     });
@@ -45,6 +51,7 @@ export function rpcProxy(port: number) {
     sends: () => sends,
     swallowed: () => [...swallowed],
     listen: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: () =>
+      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }

@@ -17,7 +17,15 @@ export async function seedPaymentsInProcess(seed: PaymentsSeed): Promise<SeededR
   for (const m of seed.merchants) {
     const merchant = await db().$transaction(async (tx) => {
       const created = await createMerchant(tx, caller, caller.actor, CreateMerchantBodySchema.parse(m.body));
-      if (m.settlements) await registerCryptoSettlements(tx, caller, caller.actor, created.id, RegisterCryptoSettlementsBodySchema.parse(m.settlements), { confirmWarnings: true });
+      if (m.settlements)
+        await registerCryptoSettlements(
+          tx,
+          caller,
+          caller.actor,
+          created.id,
+          RegisterCryptoSettlementsBodySchema.parse(m.settlements),
+          { confirmWarnings: true },
+        );
       return created;
     });
     merchants.push({ id: merchant.id, name: merchant.name });
@@ -26,15 +34,31 @@ export async function seedPaymentsInProcess(seed: PaymentsSeed): Promise<SeededR
   const parallel = process.env.DATABASE_URL ? 8 : 1;
   const payments: SeededRows["payments"] = new Array(seed.payments.length);
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    for (let i = next++; i < seed.payments.length; i = next++) {
-      const p = seed.payments[i]!;
-      const payment = await db().$transaction(async (tx) => {
-        const { payment: created } = await createPayment(tx, caller, caller.actor, merchants[p.merchant]!.id, CreatePaymentBodySchema.parse(p.body));
-        return p.outcome ? simulatePayment(tx, caller, caller.actor, created.id, SimulateBodySchema.parse({ outcome: p.outcome }).outcome) : created;
-      });
-      payments[i] = { id: payment.id, status: payment.status, createdAt: payment.createdAt.toISOString() };
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let i = next++; i < seed.payments.length; i = next++) {
+        const p = seed.payments[i]!;
+        const payment = await db().$transaction(async (tx) => {
+          const { payment: created } = await createPayment(
+            tx,
+            caller,
+            caller.actor,
+            merchants[p.merchant]!.id,
+            CreatePaymentBodySchema.parse(p.body),
+          );
+          return p.outcome
+            ? simulatePayment(
+                tx,
+                caller,
+                caller.actor,
+                created.id,
+                SimulateBodySchema.parse({ outcome: p.outcome }).outcome,
+              )
+            : created;
+        });
+        payments[i] = { id: payment.id, status: payment.status, createdAt: payment.createdAt.toISOString() };
+      }
+    }),
+  );
   return { merchants, payments };
 }

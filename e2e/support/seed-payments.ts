@@ -4,8 +4,19 @@ import { stateDir } from "./settings";
 import { sampleAddress, usdcBase } from "./merchants";
 import { seedPaymentRows } from "./test-control";
 
-export type SeededPayment = { id: string; referenceId: string; merchantId: string; value: string; status: string; createdAt: string };
-export type SeededPayments = { merchants: { id: string; name: string }[]; payments: SeededPayment[]; seconds: number };
+export type SeededPayment = {
+  id: string;
+  referenceId: string;
+  merchantId: string;
+  value: string;
+  status: string;
+  createdAt: string;
+};
+export type SeededPayments = {
+  merchants: { id: string; name: string }[];
+  payments: SeededPayment[];
+  seconds: number;
+};
 
 const total = 1_000;
 
@@ -26,15 +37,34 @@ export async function seedPayments(apiKey: string): Promise<SeededPayments> {
 
   const merchants = ["Seed Coffee", "Seed Books", "Seed Garden"].map((name, m) => ({
     body: { merchantName: name, merchantEmail: `${name.split(" ")[1]!.toLowerCase()}@seed.example` },
-    settlements: m === 0 ? { settlements: [{ asset: usdcBase, destination: `eip155:8453:${sampleAddress}` }] } : undefined,
+    settlements:
+      m === 0
+        ? { settlements: [{ asset: usdcBase, destination: `eip155:8453:${sampleAddress}` }] }
+        : undefined,
   }));
   const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
-  const outcome = (i: number) => (i % 6 === 0 ? "succeeded" : i % 7 === 0 ? "cancelled" : i % 11 === 0 ? "failed" : undefined);
-  const planned = Array.from({ length: total }, (_, i) => ({ merchant: i % merchants.length, body: { referenceId: `seed-${i}`, amount: { unit: "iso4217/USD", value: String(100 + i) }, expiresAt }, outcome: outcome(i) }));
+  const outcome = (i: number) =>
+    i % 6 === 0 ? "succeeded" : i % 7 === 0 ? "cancelled" : i % 11 === 0 ? "failed" : undefined;
+  const planned = Array.from({ length: total }, (_, i) => ({
+    merchant: i % merchants.length,
+    body: { referenceId: `seed-${i}`, amount: { unit: "iso4217/USD", value: String(100 + i) }, expiresAt },
+    outcome: outcome(i),
+  }));
 
   const rows = await seedPaymentRows({ apiKey, merchants, payments: planned });
-  const payments = rows.payments.map((p, i) => ({ id: p.id, referenceId: planned[i]!.body.referenceId, merchantId: rows.merchants[planned[i]!.merchant]!.id, value: planned[i]!.body.amount.value, status: p.status, createdAt: p.createdAt }));
-  const seeded = { merchants: rows.merchants, payments, seconds: Math.round((Date.now() - started) / 100) / 10 };
+  const payments = rows.payments.map((p, i) => ({
+    id: p.id,
+    referenceId: planned[i]!.body.referenceId,
+    merchantId: rows.merchants[planned[i]!.merchant]!.id,
+    value: planned[i]!.body.amount.value,
+    status: p.status,
+    createdAt: p.createdAt,
+  }));
+  const seeded = {
+    merchants: rows.merchants,
+    payments,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  };
   fs.writeFileSync(file, JSON.stringify(seeded));
   return seeded;
 }

@@ -7,17 +7,33 @@ import type { Page } from "@playwright/test";
 export type CapturedAction = { url: string; headers: Record<string, string>; body: string };
 
 /** Runs `trigger` and returns the server action request it caused. */
-export async function captureServerAction(page: Page, trigger: () => Promise<unknown>): Promise<CapturedAction> {
-  const captured = page.waitForRequest((request) => request.method() === "POST" && request.headers()["next-action"] !== undefined);
+export async function captureServerAction(
+  page: Page,
+  trigger: () => Promise<unknown>,
+): Promise<CapturedAction> {
+  const captured = page.waitForRequest(
+    (request) => request.method() === "POST" && request.headers()["next-action"] !== undefined,
+  );
   await trigger();
   const request = await captured;
-  const headers = Object.fromEntries(Object.entries(await request.allHeaders()).filter(([name]) => !name.startsWith(":") && !["cookie", "host", "content-length"].includes(name)));
+  const headers = Object.fromEntries(
+    Object.entries(await request.allHeaders()).filter(
+      ([name]) => !name.startsWith(":") && !["cookie", "host", "content-length"].includes(name),
+    ),
+  );
   return { url: request.url(), headers, body: request.postData() ?? "" };
 }
 
 /** Posts a captured action again with `page`'s cookies (whoever is signed in there), optionally with other arguments. */
-export async function replayServerAction(page: Page, action: CapturedAction, args?: unknown[]): Promise<string> {
-  const response = await page.request.post(action.url, { headers: action.headers, data: args ? JSON.stringify(args) : action.body });
+export async function replayServerAction(
+  page: Page,
+  action: CapturedAction,
+  args?: unknown[],
+): Promise<string> {
+  const response = await page.request.post(action.url, {
+    headers: action.headers,
+    data: args ? JSON.stringify(args) : action.body,
+  });
   return response.text();
 }
 

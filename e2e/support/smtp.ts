@@ -7,11 +7,19 @@ export type Mailbox = {
   /** Every mail received so far, oldest first. */
   received: ParsedMail[];
   /** The first mail (received or still to come) to `to` whose subject matches and that `where` accepts. */
-  waitFor: (to: string, subject: RegExp, options?: { where?: (mail: ParsedMail) => boolean; timeoutMs?: number }) => Promise<ParsedMail>;
+  waitFor: (
+    to: string,
+    subject: RegExp,
+    options?: { where?: (mail: ParsedMail) => boolean; timeoutMs?: number },
+  ) => Promise<ParsedMail>;
   close: () => Promise<void>;
 };
 
-const recipients = (mail: ParsedMail) => [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
+const recipients = (mail: ParsedMail) =>
+  [mail.to]
+    .flat()
+    .flatMap((a) => a?.value ?? [])
+    .map((a) => a.address?.toLowerCase());
 
 /**
  * A real SMTP server (smtp-server) in the test process, on the port the test server's SMTP_URL
@@ -43,9 +51,14 @@ export async function startMailbox(port = smtpPort): Promise<Mailbox> {
     async waitFor(to, subject, { where = () => true, timeoutMs = 30_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = received.find((m) => recipients(m).includes(to.toLowerCase()) && subject.test(m.subject ?? "") && where(m));
+        const mail = received.find(
+          (m) => recipients(m).includes(to.toLowerCase()) && subject.test(m.subject ?? "") && where(m),
+        );
         if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} within ${timeoutMs} ms; received: ${received.map((m) => `${recipients(m).join(",")}: ${m.subject}`).join("; ") || "nothing"}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `No mail to ${to} matching ${subject} within ${timeoutMs} ms; received: ${received.map((m) => `${recipients(m).join(",")}: ${m.subject}`).join("; ") || "nothing"}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },

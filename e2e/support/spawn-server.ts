@@ -1,23 +1,47 @@
 import { spawn } from "node:child_process";
 import { repoRoot, testSecret } from "./settings";
 
-export type SpawnedServer = { url: string; output: () => string; stop: () => Promise<number | null>; crash: () => Promise<void> };
+export type SpawnedServer = {
+  url: string;
+  output: () => string;
+  stop: () => Promise<number | null>;
+  crash: () => Promise<void>;
+};
 
 /**
  * Runs another Tollgate server process (same build) with its own environment, for tests of start-up
  * and failure: the full server, or with `entry` another one (.next-api/server.mjs, the API only, as
  * `npm run build` bundles it for plain node).
  */
-export async function spawnServer(env: Record<string, string>, port: number, entry = "lib/server/start.ts"): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string>,
+  port: number,
+  entry = "lib/server/start.ts",
+): Promise<SpawnedServer> {
   const url = `http://localhost:${port}`;
-  if (await fetch(url, { signal: AbortSignal.timeout(3_000) }).then(() => true, (e: Error) => e.name === "TimeoutError")) throw new Error(`Port ${port} is already in use; a server from an earlier run may still be up.`);
+  if (
+    await fetch(url, { signal: AbortSignal.timeout(3_000) }).then(
+      () => true,
+      (e: Error) => e.name === "TimeoutError",
+    )
+  )
+    throw new Error(`Port ${port} is already in use; a server from an earlier run may still be up.`);
   let output = "";
   // One process (no npx/tsx wrapper in between), so that a signal reaches the server itself.
-  const argv = entry.endsWith(".mjs") ? [entry] : ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", entry];
+  const argv = entry.endsWith(".mjs")
+    ? [entry]
+    : ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", entry];
   const child = spawn(process.execPath, argv, {
     cwd: repoRoot,
     // Webhook receivers in the tests listen on loopback.
-    env: { ...process.env, NODE_ENV: "production", TOLLGATE_SECRET: testSecret, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true", ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      TOLLGATE_SECRET: testSecret,
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true",
+      ...env,
+      PORT: String(port),
+    },
     // An IPC channel: if this test process dies, the server sees it close and stops too.
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });

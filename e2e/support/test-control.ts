@@ -11,7 +11,10 @@ export type PaymentsSeed = {
   merchants: { body: unknown; settlements?: unknown }[];
   payments: { merchant: number; body: unknown; outcome?: string }[];
 };
-export type SeededRows = { merchants: { id: string; name: string }[]; payments: { id: string; status: string; createdAt: string }[] };
+export type SeededRows = {
+  merchants: { id: string; name: string }[];
+  payments: { id: string; status: string; createdAt: string }[];
+};
 type Handlers = {
   /** A new account whose owner has confirmed their email, as sign-up and its mailed link leave it. */
   owner: (values: NewOwner) => Promise<{ accountId: string }>;
@@ -35,14 +38,22 @@ export function serveTestControl(handlers: Handlers): Promise<void> {
       try {
         const input = JSON.parse(body || "{}");
         const answer =
-          req.url === "/owner" ? await handlers.owner(input as NewOwner)
-          : req.url === "/sql" ? await handlers.sql(input.statement, input.params ?? [])
-          : req.url === "/payments" ? await handlers.payments(input as PaymentsSeed)
-          : req.url === "/chain-cursor" ? await handlers.chainCursor(input.chainId)
-          : null;
-        res.writeHead(answer ? 200 : 404, { "Content-Type": "application/json" }).end(JSON.stringify(answer ?? { error: `no fixture ${req.url}` }));
+          req.url === "/owner"
+            ? await handlers.owner(input as NewOwner)
+            : req.url === "/sql"
+              ? await handlers.sql(input.statement, input.params ?? [])
+              : req.url === "/payments"
+                ? await handlers.payments(input as PaymentsSeed)
+                : req.url === "/chain-cursor"
+                  ? await handlers.chainCursor(input.chainId)
+                  : null;
+        res
+          .writeHead(answer ? 200 : 404, { "Content-Type": "application/json" })
+          .end(JSON.stringify(answer ?? { error: `no fixture ${req.url}` }));
       } catch (error) {
-        res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: String(error) }));
+        res
+          .writeHead(500, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ error: String(error) }));
       }
     });
   });
@@ -51,7 +62,10 @@ export function serveTestControl(handlers: Handlers): Promise<void> {
 }
 
 async function call<T>(pathName: string, input: unknown): Promise<T> {
-  const response = await fetch(`http://127.0.0.1:${controlPort}${pathName}`, { method: "POST", body: JSON.stringify(input) });
+  const response = await fetch(`http://127.0.0.1:${controlPort}${pathName}`, {
+    method: "POST",
+    body: JSON.stringify(input),
+  });
   const answer = await response.json();
   if (!response.ok) throw new Error(`test control ${pathName}: ${JSON.stringify(answer)}`);
   return answer as T;
@@ -64,7 +78,9 @@ export const createConfirmedOwner = (values: NewOwner) => call<{ accountId: stri
 export const seedPaymentRows = (seed: PaymentsSeed) => call<SeededRows>("/payments", seed);
 
 /** See Handlers.sql. */
-export const runSql = (statement: string, ...params: unknown[]) => call<{ count: number }>("/sql", { statement, params });
+export const runSql = (statement: string, ...params: unknown[]) =>
+  call<{ count: number }>("/sql", { statement, params });
 
 /** See Handlers.chainCursor. */
-export const chainCursor = (chainId: string) => call<{ blockNumber: number | null }>("/chain-cursor", { chainId });
+export const chainCursor = (chainId: string) =>
+  call<{ blockNumber: number | null }>("/chain-cursor", { chainId });

@@ -5,7 +5,20 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { LocalChain, relayerKey, startLocalChain } from "./chain";
-import { fixturesFile, suiteAuthToken, localChainConfirmations, localChainId, localChainPort, localChainRpc, ownerPassword, repoRoot, stateDir, unseenTransactionMs, walletConnectProjectId, walletConnectRelayPort } from "./settings";
+import {
+  fixturesFile,
+  suiteAuthToken,
+  localChainConfirmations,
+  localChainId,
+  localChainPort,
+  localChainRpc,
+  ownerPassword,
+  repoRoot,
+  stateDir,
+  unseenTransactionMs,
+  walletConnectProjectId,
+  walletConnectRelayPort,
+} from "./settings";
 import type { AccountFixture, Fixtures, RoleName } from "./fixtures-data";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -33,11 +46,18 @@ const chainNode = await startLocalChain(localChainPort);
 process.on("exit", () => chainNode.kill());
 // The suite's EIP-3009 token (e2e/chain/TestAuthToken.sol), on the relayer's allow-list as an
 // operator adds one: address, EIP-712 name and version (see the README's "Gas sponsorship").
-const authToken = await new LocalChain(localChainRpc).deployAuthToken(suiteAuthToken.name, suiteAuthToken.symbol);
+const authToken = await new LocalChain(localChainRpc).deployAuthToken(
+  suiteAuthToken.name,
+  suiteAuthToken.symbol,
+);
 process.env[`SPONSORED_TOKENS_EIP155_${localChainId}`] = `${authToken}:${suiteAuthToken.name}:2`;
 
 // The last step of `npm run build` writes the checkout's assets: their manifest means a whole build.
-if (!fs.existsSync(path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "checkout-assets", "manifest.json"))) {
+if (
+  !fs.existsSync(
+    path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "checkout-assets", "manifest.json"),
+  )
+) {
   execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
 }
 
@@ -62,27 +82,76 @@ const runTag = Date.now().toString(36);
 async function accountFixture(label: string): Promise<AccountFixture> {
   const password = `pw-${label}-${runTag}`;
   const email = (role: RoleName) => `${role}.${label}.${runTag}@e2e.tollgate.test`;
-  return db().$transaction(async (tx) => {
-    const { account, user } = await createAccountWithOwner(tx, { accountName: `E2E ${label.toUpperCase()}`, ownerEmail: email("owner"), ownerName: `Owner ${label}`, password, emailVerified: true });
-    const passwordHash = await hashPassword(password);
-    for (const role of roles.slice(1)) {
-      const member = await tx.user.create({ data: { id: newId("user"), email: email(role), name: `${role} ${label}`, passwordHash, emailVerifiedAt: new Date() } });
-      await tx.membership.create({ data: { id: newId("mem"), accountId: account.id, userId: member.id, role } });
-    }
-    const test = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e test", actor: "system", createdById: user.id, permissions: apiPermissions, grantorRole: "owner" });
-    const live = await createApiKey(tx, { accountId: account.id, mode: "live", name: "e2e live", actor: "system", createdById: user.id, permissions: apiPermissions, grantorRole: "owner" });
-    const readOnly = await createApiKey(tx, { accountId: account.id, mode: "test", name: "e2e status reader", actor: "system", createdById: user.id, permissions: ["payments.read"], grantorRole: "owner" });
-    const testApp = await tx.publicApp.create({ data: { id: newId("app"), accountId: account.id, mode: "test", name: "e2e wallet" } });
-    const liveApp = await tx.publicApp.create({ data: { id: newId("app"), accountId: account.id, mode: "live", name: "e2e live wallet" } });
-    return {
-      accountId: account.id,
-      name: account.name,
-      users: Object.fromEntries(roles.map((role) => [role, { email: email(role), password }])) as AccountFixture["users"],
-      keys: { test: test.key, live: live.key, testPaymentsReadOnly: readOnly.key },
-      testAppId: testApp.id,
-      liveAppId: liveApp.id,
-    };
-  }, { timeout: 60_000 });
+  return db().$transaction(
+    async (tx) => {
+      const { account, user } = await createAccountWithOwner(tx, {
+        accountName: `E2E ${label.toUpperCase()}`,
+        ownerEmail: email("owner"),
+        ownerName: `Owner ${label}`,
+        password,
+        emailVerified: true,
+      });
+      const passwordHash = await hashPassword(password);
+      for (const role of roles.slice(1)) {
+        const member = await tx.user.create({
+          data: {
+            id: newId("user"),
+            email: email(role),
+            name: `${role} ${label}`,
+            passwordHash,
+            emailVerifiedAt: new Date(),
+          },
+        });
+        await tx.membership.create({
+          data: { id: newId("mem"), accountId: account.id, userId: member.id, role },
+        });
+      }
+      const test = await createApiKey(tx, {
+        accountId: account.id,
+        mode: "test",
+        name: "e2e test",
+        actor: "system",
+        createdById: user.id,
+        permissions: apiPermissions,
+        grantorRole: "owner",
+      });
+      const live = await createApiKey(tx, {
+        accountId: account.id,
+        mode: "live",
+        name: "e2e live",
+        actor: "system",
+        createdById: user.id,
+        permissions: apiPermissions,
+        grantorRole: "owner",
+      });
+      const readOnly = await createApiKey(tx, {
+        accountId: account.id,
+        mode: "test",
+        name: "e2e status reader",
+        actor: "system",
+        createdById: user.id,
+        permissions: ["payments.read"],
+        grantorRole: "owner",
+      });
+      const testApp = await tx.publicApp.create({
+        data: { id: newId("app"), accountId: account.id, mode: "test", name: "e2e wallet" },
+      });
+      const liveApp = await tx.publicApp.create({
+        data: { id: newId("app"), accountId: account.id, mode: "live", name: "e2e live wallet" },
+      });
+      return {
+        accountId: account.id,
+        name: account.name,
+        users: Object.fromEntries(
+          roles.map((role) => [role, { email: email(role), password }]),
+        ) as AccountFixture["users"],
+        keys: { test: test.key, live: live.key, testPaymentsReadOnly: readOnly.key },
+        testAppId: testApp.id,
+        liveAppId: liveApp.id,
+      };
+    },
+    { timeout: 60_000 },
+  );
 }
 
 const accounts = { a: await accountFixture("a"), b: await accountFixture("b") };
@@ -91,7 +160,14 @@ const accounts = { a: await accountFixture("a"), b: await accountFixture("b") };
 async function unconfirmedMember(accountId: string) {
   const member = { email: `unconfirmed.${runTag}@e2e.tollgate.test`, password: `pw-unconfirmed-${runTag}` };
   await db().$transaction(async (tx) => {
-    const user = await tx.user.create({ data: { id: newId("user"), email: member.email, name: "Una Confirmed", passwordHash: await hashPassword(member.password) } });
+    const user = await tx.user.create({
+      data: {
+        id: newId("user"),
+        email: member.email,
+        name: "Una Confirmed",
+        passwordHash: await hashPassword(member.password),
+      },
+    });
     await tx.membership.create({ data: { id: newId("mem"), accountId, userId: user.id, role: "developer" } });
   });
   return member;
@@ -108,7 +184,15 @@ fs.writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
 const { serveTestControl } = await import("./test-control");
 await serveTestControl({
   owner: async (values) => {
-    const { account } = await db().$transaction((tx) => createAccountWithOwner(tx, { accountName: values.accountName, ownerEmail: values.email, ownerName: values.name, password: values.password, emailVerified: true }));
+    const { account } = await db().$transaction((tx) =>
+      createAccountWithOwner(tx, {
+        accountName: values.accountName,
+        ownerEmail: values.email,
+        ownerName: values.name,
+        password: values.password,
+        emailVerified: true,
+      }),
+    );
     return { accountId: account.id };
   },
   sql: async (statement, params) => ({ count: await db().$executeRawUnsafe(statement, ...params) }),

@@ -41,7 +41,8 @@ export const verifySubject = /^Confirm your email address for Tollgate$/;
  */
 export async function confirmedOwnerSignedIn(page: Page, values: SignUpValues) {
   await createConfirmedOwner(values);
-  if (!(await signInViaApi(page.request, baseURL, values.email, values.password))) throw new Error(`could not sign in as ${values.email}`);
+  if (!(await signInViaApi(page.request, baseURL, values.email, values.password)))
+    throw new Error(`could not sign in as ${values.email}`);
   await page.goto("/test");
   await expect(page).toHaveURL(/\/test$/);
 }
@@ -53,14 +54,21 @@ export const joinSubject = (accountName: string) => new RegExp(`^Finish joining 
  * once the link mailed to the invited address is followed with the same password; signed in, the
  * page lands on the dashboard.
  */
-export async function joinByInvitation(page: Page, link: string, values: { email: string; name: string; password: string; accountName: string }, mailbox: Mailbox) {
+export async function joinByInvitation(
+  page: Page,
+  link: string,
+  values: { email: string; name: string; password: string; accountName: string },
+  mailbox: Mailbox,
+) {
   const earlier = new Set(mailbox.received);
   await page.goto(link);
   await page.getByLabel("Your name").fill(values.name);
   await page.getByLabel("Choose a password").fill(values.password);
   await (await hydrated(page.getByRole("button", { name: "Join the team" }))).click();
   await expect(page.getByTestId("join-sent")).toContainText(`We sent a message to ${values.email}`);
-  const mail = await mailbox.waitFor(values.email, joinSubject(values.accountName), { where: (m) => !earlier.has(m) });
+  const mail = await mailbox.waitFor(values.email, joinSubject(values.accountName), {
+    where: (m) => !earlier.has(m),
+  });
   await page.goto(linkIn(mail, `${baseURL}/join/`));
   await page.getByLabel("The password you chose").fill(values.password);
   await (await hydrated(page.getByRole("button", { name: `Join ${values.accountName}` }))).click();

@@ -20,7 +20,11 @@ function readDocument(dir: string, version: string): string | null {
   const file = path.join(dir, "api", `${version}.json`);
   if (existsSync(file)) return readFileSync(file, "utf8");
   try {
-    return execFileSync("git", ["-C", dir, "show", `${walletConnectDocsCommit}:api/${version}.json`], { encoding: "utf8", maxBuffer: 16 << 20, stdio: ["ignore", "pipe", "ignore"] });
+    return execFileSync("git", ["-C", dir, "show", `${walletConnectDocsCommit}:api/${version}.json`], {
+      encoding: "utf8",
+      maxBuffer: 16 << 20,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
   } catch {
     return null;
   }
@@ -34,13 +38,18 @@ export function walletConnectDocuments(): Record<string, object> | null {
   const dir = process.env.WALLETCONNECT_DOCS_DIR ?? defaultDir;
   const texts = API_VERSIONS.map((version) => [version, readDocument(dir, version)] as const);
   if (texts.some(([, text]) => text === null)) {
-    console.warn(`WalletConnect Pay's OpenAPI documents were not found in ${dir} (commit ${walletConnectDocsCommit}); answers are checked against the shapes written down in e2e/support/walletconnect-contract.ts instead. Set WALLETCONNECT_DOCS_DIR to a clone of github.com/WalletConnect/docs.`);
+    console.warn(
+      `WalletConnect Pay's OpenAPI documents were not found in ${dir} (commit ${walletConnectDocsCommit}); answers are checked against the shapes written down in e2e/support/walletconnect-contract.ts instead. Set WALLETCONNECT_DOCS_DIR to a clone of github.com/WalletConnect/docs.`,
+    );
     return null;
   }
   return Object.fromEntries(
     texts.map(([version, text]) => {
       const digest = createHash("sha256").update(text!).digest("hex");
-      if (digest !== sha256[version]) throw new Error(`WalletConnect Pay's ${version} document is not the one the suite was written against (SHA-256 ${digest}).`);
+      if (digest !== sha256[version])
+        throw new Error(
+          `WalletConnect Pay's ${version} document is not the one the suite was written against (SHA-256 ${digest}).`,
+        );
       return [version, JSON.parse(text!) as object];
     }),
   );

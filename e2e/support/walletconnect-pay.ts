@@ -1,4 +1,9 @@
-import { WalletConnectPay, type Action, type ConfirmPaymentResponse, type PaymentOptionsResponse } from "@walletconnect/pay";
+import {
+  WalletConnectPay,
+  type Action,
+  type ConfirmPaymentResponse,
+  type PaymentOptionsResponse,
+} from "@walletconnect/pay";
 import { baseURL } from "./settings";
 
 // WalletConnect Pay's own wallet SDK (npm `@walletconnect/pay`, unmodified), pointed at a Tollgate.
@@ -21,7 +26,10 @@ export type WalletConnectPayAuth = { apiKey: string } | { appId: string; clientI
 export type WalletConnectPayClient = InstanceType<typeof WalletConnectPay>;
 
 /** A WalletConnect Pay client talking to the Tollgate under test (or another base URL). */
-export function walletConnectPayClient(auth: WalletConnectPayAuth, baseUrl: string = baseURL): WalletConnectPayClient {
+export function walletConnectPayClient(
+  auth: WalletConnectPayAuth,
+  baseUrl: string = baseURL,
+): WalletConnectPayClient {
   return new WalletConnectPay({ ...auth, baseUrl, logger: "silent" });
 }
 
@@ -35,9 +43,16 @@ export async function payWithWalletConnectSdk(
   const options = await client.getPaymentOptions({ paymentLink, accounts, includePaymentInfo: true });
   const option = options.options[0];
   if (!option) throw new Error(`No payment option for ${accounts.join(", ")}`);
-  const actions = option.actions.length > 0 ? option.actions : await client.getRequiredPaymentActions({ paymentId: options.paymentId, optionId: option.id });
+  const actions =
+    option.actions.length > 0
+      ? option.actions
+      : await client.getRequiredPaymentActions({ paymentId: options.paymentId, optionId: option.id });
   const signatures = [];
   for (const action of actions) signatures.push(await sign(action));
-  const result = await client.confirmPayment({ paymentId: options.paymentId, optionId: option.id, signatures });
+  const result = await client.confirmPayment({
+    paymentId: options.paymentId,
+    optionId: option.id,
+    signatures,
+  });
   return { options, result };
 }

@@ -22,7 +22,15 @@ export type WalletConnectRelay = {
   close: () => Promise<void>;
 };
 
-type Message = { topic: string; message: string; publishedAt: number; tag: number; expiresAt: number; from: string; acknowledgedBy: Set<string> };
+type Message = {
+  topic: string;
+  message: string;
+  publishedAt: number;
+  tag: number;
+  expiresAt: number;
+  from: string;
+  acknowledgedBy: Set<string>;
+};
 type Rpc = { id: number | string; method: string; params: Record<string, unknown> };
 
 export async function startWalletConnectRelay(port = 0): Promise<WalletConnectRelay> {
@@ -38,7 +46,10 @@ export async function startWalletConnectRelay(port = 0): Promise<WalletConnectRe
   let nextId = 1;
 
   // The SDK's own formula, so the id it computes for a topic matches ours.
-  const subscriptionId = (socket: WebSocket, topic: string) => createHash("sha256").update(`${topic}${clients.get(socket)}`).digest("hex");
+  const subscriptionId = (socket: WebSocket, topic: string) =>
+    createHash("sha256")
+      .update(`${topic}${clients.get(socket)}`)
+      .digest("hex");
 
   function deliver(socket: WebSocket, message: Message) {
     const id = Date.now() * 1000 + (nextId++ % 1000);
@@ -48,15 +59,32 @@ export async function startWalletConnectRelay(port = 0): Promise<WalletConnectRe
         id,
         jsonrpc: "2.0",
         method: "irn_subscription",
-        params: { id: subscriptionId(socket, message.topic), data: { topic: message.topic, message: message.message, publishedAt: message.publishedAt, tag: message.tag } },
+        params: {
+          id: subscriptionId(socket, message.topic),
+          data: {
+            topic: message.topic,
+            message: message.message,
+            publishedAt: message.publishedAt,
+            tag: message.tag,
+          },
+        },
       }),
     );
   }
 
   function publish(from: WebSocket, topic: string, message: string, tag: number, ttlSeconds: number) {
-    const stored = { topic, message, tag, publishedAt: Date.now(), expiresAt: Date.now() + ttlSeconds * 1000, from: clients.get(from)!, acknowledgedBy: new Set<string>() };
+    const stored = {
+      topic,
+      message,
+      tag,
+      publishedAt: Date.now(),
+      expiresAt: Date.now() + ttlSeconds * 1000,
+      from: clients.get(from)!,
+      acknowledgedBy: new Set<string>(),
+    };
     mailbox.push(stored);
-    for (const socket of subscribers.get(topic) ?? []) if (clients.get(socket) !== stored.from) deliver(socket, stored);
+    for (const socket of subscribers.get(topic) ?? [])
+      if (clients.get(socket) !== stored.from) deliver(socket, stored);
   }
 
   function subscribe(socket: WebSocket, topic: string): string {
@@ -66,7 +94,13 @@ export async function startWalletConnectRelay(port = 0): Promise<WalletConnectRe
     if (!set.has(socket)) {
       set.add(socket);
       for (const message of mailbox) {
-        if (message.topic === topic && message.expiresAt > Date.now() && message.from !== client && !message.acknowledgedBy.has(client)) deliver(socket, message);
+        if (
+          message.topic === topic &&
+          message.expiresAt > Date.now() &&
+          message.from !== client &&
+          !message.acknowledgedBy.has(client)
+        )
+          deliver(socket, message);
       }
     }
     return subscriptionId(socket, topic);
@@ -84,7 +118,8 @@ export async function startWalletConnectRelay(port = 0): Promise<WalletConnectRe
         subscribers.get(p.topic as string)?.delete(socket);
         return true;
       case "irn_batchUnsubscribe":
-        for (const { topic } of p.subscriptions as { topic: string }[]) subscribers.get(topic)?.delete(socket);
+        for (const { topic } of p.subscriptions as { topic: string }[])
+          subscribers.get(topic)?.delete(socket);
         return true;
       case "irn_publish":
         publish(socket, p.topic as string, p.message as string, p.tag as number, ttl);
@@ -128,7 +163,9 @@ export async function startWalletConnectRelay(port = 0): Promise<WalletConnectRe
       try {
         socket.send(JSON.stringify({ id: rpc.id, jsonrpc: "2.0", result: handle(socket, rpc) }));
       } catch (error) {
-        socket.send(JSON.stringify({ id: rpc.id, jsonrpc: "2.0", error: { code: -32601, message: String(error) } }));
+        socket.send(
+          JSON.stringify({ id: rpc.id, jsonrpc: "2.0", error: { code: -32601, message: String(error) } }),
+        );
       }
     });
     socket.on("close", () => {
@@ -155,7 +192,8 @@ export async function startWalletConnectRelay(port = 0): Promise<WalletConnectRe
 function clientOf(url: string): string | undefined {
   const token = new URL(url, "ws://relay").searchParams.get("auth");
   try {
-    return (JSON.parse(Buffer.from(token?.split(".")[1] ?? "", "base64url").toString()) as { iss?: string }).iss;
+    return (JSON.parse(Buffer.from(token?.split(".")[1] ?? "", "base64url").toString()) as { iss?: string })
+      .iss;
   } catch {
     return undefined;
   }

@@ -55,12 +55,19 @@ export class WebhookReceiver {
   }
 
   /** Waits until `check` holds for the deliveries received at `path`, or fails with what did arrive. */
-  async waitFor(path: string, check: (deliveries: Delivery[]) => boolean, what: string, timeoutMs = 20_000): Promise<Delivery[]> {
+  async waitFor(
+    path: string,
+    check: (deliveries: Delivery[]) => boolean,
+    what: string,
+    timeoutMs = 20_000,
+  ): Promise<Delivery[]> {
     const deadline = Date.now() + timeoutMs;
     while (!check(this.at(path))) {
       if (Date.now() > deadline) {
         const seen = this.at(path).map((d) => `${d.event?.type} ${d.event?.id}`);
-        throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what} at ${path}; received: ${JSON.stringify(seen)}`);
+        throw new Error(
+          `Timed out after ${timeoutMs} ms waiting for ${what} at ${path}; received: ${JSON.stringify(seen)}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -85,7 +92,13 @@ export class WebhookReceiver {
     } catch {
       // Recorded as is; the test decides whether that is a failure.
     }
-    const delivery: Delivery = { path: req.url ?? "/", headers: req.headers, body, event, receivedAt: Date.now() };
+    const delivery: Delivery = {
+      path: req.url ?? "/",
+      headers: req.headers,
+      body,
+      event,
+      receivedAt: Date.now(),
+    };
     this.deliveries.push(delivery);
     const answer = this.answer(delivery);
     if (answer === "hang") {
@@ -93,6 +106,12 @@ export class WebhookReceiver {
       return;
     }
     const { status, afterMs } = typeof answer === "number" ? { status: answer, afterMs: 0 } : answer;
-    setTimeout(() => res.writeHead(status, { "Content-Type": "text/plain" }).end(status < 300 ? "ok" : `receiver says ${status}`), afterMs);
+    setTimeout(
+      () =>
+        res
+          .writeHead(status, { "Content-Type": "text/plain" })
+          .end(status < 300 ? "ok" : `receiver says ${status}`),
+      afterMs,
+    );
   }
 }

@@ -18,32 +18,60 @@ export const facilitatorUrl = `${baseURL}/v1/x402`;
 /** x402's own facilitator client, which parses every answer with @x402/core's schemas. */
 export function facilitator(apiKey: string, merchantId: string, url = facilitatorUrl) {
   const headers = { "Api-Key": apiKey, "Merchant-Id": merchantId };
-  return new HTTPFacilitatorClient({ url, createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) });
+  return new HTTPFacilitatorClient({
+    url,
+    createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }),
+  });
 }
 
 /**
  * An agent's fetch: pays any 402 with the account's EIP-3009 signature. `sent` records each payment
  * header it sent; `allowedAssets` are tokens beyond x402's defaults (USDC…) the agent may spend.
  */
-export function agentFetch(account: PrivateKeyAccount, sent: string[] = [], allowedAssets: SpendControlAsset[] = []) {
+export function agentFetch(
+  account: PrivateKeyAccount,
+  sent: string[] = [],
+  allowedAssets: SpendControlAsset[] = [],
+) {
   const recording: typeof fetch = async (input, init) => {
     const header = new Request(input, init).headers.get("payment-signature");
     if (header) sent.push(header);
     return fetch(input, init);
   };
-  const client = x402Client.fromConfig({ schemes: [{ network: "eip155:*", client: new ExactEvmClientScheme(account) }], spendControls: { allowedAssets } });
+  const client = x402Client.fromConfig({
+    schemes: [{ network: "eip155:*", client: new ExactEvmClientScheme(account) }],
+    spendControls: { allowedAssets },
+  });
   return wrapFetchWithPayment(recording, client);
 }
 
 export type Price = string | { amount: string; asset: `0x${string}`; extra: Record<string, unknown> };
 
 /** A merchant's own API: GET /weather behind @x402/express's paywall, with Tollgate as the facilitator. */
-export async function paywalledServer(options: { port: number; apiKey: string; merchantId: string; network: `${string}:${string}`; payTo: string; price: Price }) {
+export async function paywalledServer(options: {
+  port: number;
+  apiKey: string;
+  merchantId: string;
+  network: `${string}:${string}`;
+  payTo: string;
+  price: Price;
+}) {
   const app = express();
   app.use(
     paymentMiddleware(
-      { "GET /weather": { accepts: [{ scheme: "exact", network: options.network, payTo: options.payTo, price: options.price }], description: "Today's weather", mimeType: "application/json" } },
-      new x402ResourceServer(facilitator(options.apiKey, options.merchantId)).register(options.network, new ExactEvmServerScheme()),
+      {
+        "GET /weather": {
+          accepts: [
+            { scheme: "exact", network: options.network, payTo: options.payTo, price: options.price },
+          ],
+          description: "Today's weather",
+          mimeType: "application/json",
+        },
+      },
+      new x402ResourceServer(facilitator(options.apiKey, options.merchantId)).register(
+        options.network,
+        new ExactEvmServerScheme(),
+      ),
     ),
   );
   app.get("/weather", (_req, res) => {
@@ -58,5 +86,6 @@ export async function paywalledServer(options: { port: number; apiKey: string; m
 }
 
 /** Decodes an x402 header (base64 JSON). */
-export const decodeHeader = (value: string | null | undefined) => (value ? JSON.parse(Buffer.from(value, "base64").toString("utf8")) : null);
+export const decodeHeader = (value: string | null | undefined) =>
+  value ? JSON.parse(Buffer.from(value, "base64").toString("utf8")) : null;
 export const encodeHeader = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");

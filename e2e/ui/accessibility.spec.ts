@@ -22,12 +22,21 @@ function overflowing(page: Page) {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= width) return [];
     const clipped = (el: Element) => {
-      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== "visible") return true;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== "visible") return true;
       return false;
     };
-    const wide = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el));
+    const wide = [...document.querySelectorAll("body *")].filter(
+      (el) => el.getBoundingClientRect().right > width + 1 && !clipped(el),
+    );
     const culprits = wide.filter((el) => !wide.includes(el.parentElement!)).slice(0, 5);
-    return [`scrollWidth ${document.documentElement.scrollWidth}`, ...culprits.map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}`)];
+    return [
+      `scrollWidth ${document.documentElement.scrollWidth}`,
+      ...culprits.map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}`,
+      ),
+    ];
   });
 }
 
@@ -37,9 +46,14 @@ function dashboardPages(): string[] {
   const pages: string[] = [];
   const walk = (dir: string) => {
     // A route group's folder, such as payments/(list)/, is not part of the URL.
-    const segments = path.relative(root, dir).split(path.sep).filter((segment) => segment && !/^\(.*\)$/.test(segment));
-    if (fs.existsSync(path.join(dir, "page.tsx"))) pages.push(segments.map((segment) => `/${segment}`).join(""));
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) walk(path.join(dir, entry.name));
+    const segments = path
+      .relative(root, dir)
+      .split(path.sep)
+      .filter((segment) => segment && !/^\(.*\)$/.test(segment));
+    if (fs.existsSync(path.join(dir, "page.tsx")))
+      pages.push(segments.map((segment) => `/${segment}`).join(""));
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }))
+      if (entry.isDirectory()) walk(path.join(dir, entry.name));
   };
   walk(root);
   return pages.sort();
@@ -54,24 +68,42 @@ async function visit(page: Page, url: string, findings: Finding[], label = url) 
   await audit(page, label, findings);
 }
 
-test("axe finds no serious or critical violation on any page: sign-in and recovery, every dashboard page in both modes, the checkout, a payment link and a receipt", async ({ page, api, apiAs, fixtures }) => {
+test("axe finds no serious or critical violation on any page: sign-in and recovery, every dashboard page in both modes, the checkout, a payment link and a receipt", async ({
+  page,
+  api,
+  apiAs,
+  fixtures,
+}) => {
   test.setTimeout(600_000);
   const findings: Finding[] = [];
   const live = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
   const merchant = await createMerchant(api, { withUsdc: true, name: `Axe Audits ${Date.now()}` });
   const liveMerchant = await createMerchant(live, { withUsdc: true, name: `Axe Audits Live ${Date.now()}` });
   const pay = async (client: typeof api, merchantId: string) => {
-    const created = await client.post("/v1/payments", { referenceId: `axe-${Date.now()}`, amount: { unit: "iso4217/USD", value: "1050" } }, { merchantId });
+    const created = await client.post(
+      "/v1/payments",
+      { referenceId: `axe-${Date.now()}`, amount: { unit: "iso4217/USD", value: "1050" } },
+      { merchantId },
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body.id as string;
   };
   const openPayment = await pay(api, merchant.id);
   const paidPayment = await pay(api, merchant.id);
-  expect((await api.post(`/v1/test/payments/${paidPayment}/simulate`, { outcome: "succeeded" })).status).toBe(200);
+  expect((await api.post(`/v1/test/payments/${paidPayment}/simulate`, { outcome: "succeeded" })).status).toBe(
+    200,
+  );
   const livePayment = await pay(live, liveMerchant.id);
-  const link = await api.post("/v1/payment-links", { unit: "iso4217/USD", minValue: "500", maxValue: "5000", referencePrefix: "AXE" }, { merchantId: merchant.id });
+  const link = await api.post(
+    "/v1/payment-links",
+    { unit: "iso4217/USD", minValue: "500", maxValue: "5000", referencePrefix: "AXE" },
+    { merchantId: merchant.id },
+  );
   expect(link.status, JSON.stringify(link.body)).toBe(201);
-  const endpoint = await api.post("/v1/webhook-endpoints", { url: "http://127.0.0.1:9/axe", events: ["payment.succeeded"] });
+  const endpoint = await api.post("/v1/webhook-endpoints", {
+    url: "http://127.0.0.1:9/axe",
+    events: ["payment.succeeded"],
+  });
   expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
 
   // Buyer-facing pages and the signed-out ones, before the context signs in.
@@ -82,13 +114,25 @@ test("axe finds no serious or critical violation on any page: sign-in and recove
   await visit(page, receiptPath!, findings, "receipt");
   await visit(page, new URL(link.body.url).pathname, findings, "payment link");
   const token = "x".repeat(40);
-  for (const url of ["/sign-in", "/sign-up", "/forgot-password", `/reset-password/${token}`, `/verify-email/${token}`, `/invite/${token}`, `/join/${token}`]) await visit(page, url, findings);
+  for (const url of [
+    "/sign-in",
+    "/sign-up",
+    "/forgot-password",
+    `/reset-password/${token}`,
+    `/verify-email/${token}`,
+    `/invite/${token}`,
+    `/join/${token}`,
+  ])
+    await visit(page, url, findings);
 
   await signInAs(page, "owner");
   const pages = dashboardPages();
   const dashboard = pages.filter((p) => !p.includes("["));
   // Test mode on a phone, live mode on a laptop: both widths, without visiting everything twice.
-  for (const [mode, viewport] of [["test", { width: 390, height: 844 }], ["live", { width: 1366, height: 900 }]] as const) {
+  for (const [mode, viewport] of [
+    ["test", { width: 390, height: 844 }],
+    ["live", { width: 1366, height: 900 }],
+  ] as const) {
     await page.setViewportSize(viewport);
     for (const p of dashboard) {
       await visit(page, `/${mode}${p}`, findings, `/${mode}${p} at ${viewport.width} px`);
@@ -98,7 +142,10 @@ test("axe finds no serious or critical violation on any page: sign-in and recove
   // Pages of one thing: each with a real one of this account.
   const event = (await api.get("/v1/events?limit=1")).body.data[0].id as string;
   await page.goto("/test/developers/requests");
-  const requestHref = await page.locator('a[href^="/test/developers/requests/"]').first().getAttribute("href");
+  const requestHref = await page
+    .locator('a[href^="/test/developers/requests/"]')
+    .first()
+    .getAttribute("href");
   const one: Record<string, string[]> = {
     "/merchants/[merchantId]": [`/test/merchants/${merchant.id}`],
     "/payments/[paymentId]": [`/test/payments/${openPayment}`, `/test/payments/${paidPayment}`],
@@ -122,7 +169,11 @@ test("axe finds no serious or critical violation on any page: sign-in and recove
   await audit(page, "/test/developers/webhooks (new endpoint dialog)", findings);
 
   const serious = findings.filter((f) => isSerious(f) || f.rule === "page-has-heading-one");
-  const lines = findings.map((f) => `${f.impact.padEnd(8)} ${f.rule} on ${f.page}: ${f.help} (${f.targets.join(", ")})`);
-  console.log(`axe: ${findings.length} finding(s), ${serious.length} serious or critical${lines.length ? `\n${lines.join("\n")}` : ""}`);
+  const lines = findings.map(
+    (f) => `${f.impact.padEnd(8)} ${f.rule} on ${f.page}: ${f.help} (${f.targets.join(", ")})`,
+  );
+  console.log(
+    `axe: ${findings.length} finding(s), ${serious.length} serious or critical${lines.length ? `\n${lines.join("\n")}` : ""}`,
+  );
   expect(serious, "serious or critical axe violations").toEqual([]);
 });

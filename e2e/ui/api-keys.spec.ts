@@ -12,15 +12,24 @@ async function createKey(page: Page, name: string) {
   await dialog.getByLabel("Name").fill(name);
   await dialog.getByRole("button", { name: "Create key" }).click();
   // A live key needs the password again (all of account A's people share one).
-  await passReauthIfAsked(page, readFixtures().accounts.a.users.owner.password, dialog.getByRole("heading", { name: "Copy your new API key" }));
+  await passReauthIfAsked(
+    page,
+    readFixtures().accounts.a.users.owner.password,
+    dialog.getByRole("heading", { name: "Copy your new API key" }),
+  );
   return dialog;
 }
 
-test("a developer creates a key: shown once in full, works against /v1, then only masked; revoking it gets 401 at once", async ({ page, context }) => {
+test("a developer creates a key: shown once in full, works against /v1, then only masked; revoking it gets 401 at once", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const developer = await signInAs(page, "developer");
   await page.goto("/test/developers");
-  await expect(page.getByRole("navigation", { name: "Developers" }).getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Developers" }).getByRole("link", { name: "API keys" }),
+  ).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("api-keys-desktop.png"), fullPage: true });
 
@@ -45,7 +54,9 @@ test("a developer creates a key: shown once in full, works against /v1, then onl
 
   // Escape before confirming asks first; the key stays on screen unless the user insists.
   await page.keyboard.press("Escape");
-  await expect(dialog.getByRole("alertdialog")).toContainText("Close without keeping it? It cannot be shown again.");
+  await expect(dialog.getByRole("alertdialog")).toContainText(
+    "Close without keeping it? It cannot be shown again.",
+  );
   await page.screenshot({ path: test.info().outputPath("api-key-close-unconfirmed.png") });
   await dialog.getByRole("button", { name: "Keep it open" }).click();
   await expect(dialog.getByTestId("new-api-key")).toHaveValue(key);
@@ -73,7 +84,9 @@ test("a developer creates a key: shown once in full, works against /v1, then onl
   expect(await after.json()).toMatchObject({ code: "invalid_api_key" });
 });
 
-test("keys belong to the page's mode: a live key is created on /live and is listed only there", async ({ page }) => {
+test("keys belong to the page's mode: a live key is created on /live and is listed only there", async ({
+  page,
+}) => {
   await signInAs(page, "developer");
   // Switching mode keeps the page you are on.
   await page.goto("/test/developers");
@@ -90,7 +103,9 @@ test("keys belong to the page's mode: a live key is created on /live and is list
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 });
 
-test("the keys page works at 390 px: the table fits and the shown-once dialog can be copied from", async ({ page }) => {
+test("the keys page works at 390 px: the table fits and the shown-once dialog can be copied from", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, "developer");
   await page.goto("/test/developers");
@@ -123,7 +138,10 @@ test("public App-Ids are shown in full, and a revoked one is refused by the API"
   expect(appId).toMatch(/^app_[0-9A-Za-z]{24}$/);
 
   // An App-Id may read payment status; with an unknown payment that is a 404, not a 401.
-  const status = () => page.request.get("/v1/payments/pay_000000000000000000000000/status", { headers: { "App-Id": appId, "Client-Id": "e2e-wallet", "Merchant-Id": "mrch_000000000000000000000000" } });
+  const status = () =>
+    page.request.get("/v1/payments/pay_000000000000000000000000/status", {
+      headers: { "App-Id": appId, "Client-Id": "e2e-wallet", "Merchant-Id": "mrch_000000000000000000000000" },
+    });
   expect((await status()).status()).not.toBe(401);
 
   await row.getByRole("button", { name: `Revoke App-Id ${name}` }).click();
@@ -135,20 +153,29 @@ test("public App-Ids are shown in full, and a revoked one is refused by the API"
   await page.screenshot({ path: test.info().outputPath("public-apps.png"), fullPage: true });
 });
 
-test("support sees keys but no create button, and calling the create action directly is refused", async ({ page, browser }) => {
+test("support sees keys but no create button, and calling the create action directly is refused", async ({
+  page,
+  browser,
+}) => {
   // Capture the action as a developer makes it through the form.
   await signInAs(page, "developer");
   await page.goto("/test/developers");
   await page.getByRole("button", { name: "Create test key" }).click();
   const name = `Captured ${unique()}`;
   await page.getByRole("dialog").getByLabel("Name").fill(name);
-  const action = await captureServerAction(page, () => page.getByRole("dialog").getByRole("button", { name: "Create key" }).click());
-  await expect(page.getByRole("dialog").getByRole("heading", { name: "Copy your new API key" })).toBeVisible();
+  const action = await captureServerAction(page, () =>
+    page.getByRole("dialog").getByRole("button", { name: "Create key" }).click(),
+  );
+  await expect(
+    page.getByRole("dialog").getByRole("heading", { name: "Copy your new API key" }),
+  ).toBeVisible();
   const args = actionArgs(action)[0]!;
   expect(args).toMatchObject({ name, mode: "test" });
 
   // Replayed with the developer's own session, the request does create a key: the replay is a real call.
-  expect(await replayServerAction(page, action, [{ ...args, name: `${name} replayed` }])).toContain("svc_test_");
+  expect(await replayServerAction(page, action, [{ ...args, name: `${name} replayed` }])).toContain(
+    "svc_test_",
+  );
 
   const supportContext = await browser.newContext();
   const support = await supportContext.newPage();
@@ -181,13 +208,19 @@ test("support sees keys but no create button, and calling the create action dire
   await anonymous.close();
 });
 
-test("another account's developer cannot revoke this account's key by calling the action with its id", async ({ page, browser }) => {
+test("another account's developer cannot revoke this account's key by calling the action with its id", async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, "developer");
   await page.goto("/test/developers");
   const dialog = await createKey(page, `Cross-tenant target ${unique()}`);
   const key = await dialog.getByTestId("new-api-key").inputValue();
   await dialog.getByRole("button", { name: "I have stored it" }).click();
-  const targetId = (await page.getByRole("row").filter({ hasText: "Cross-tenant target" }).getAttribute("data-testid"))!.replace("api-key-", "");
+  const targetId = (await page
+    .getByRole("row")
+    .filter({ hasText: "Cross-tenant target" })
+    .getAttribute("data-testid"))!.replace("api-key-", "");
 
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
@@ -196,7 +229,9 @@ test("another account's developer cannot revoke this account's key by calling th
   const own = `Throwaway ${unique()}`;
   await (await createKey(other, own)).getByRole("button", { name: "I have stored it" }).click();
   await other.getByRole("button", { name: `Revoke key ${own}` }).click();
-  const revoke = await captureServerAction(other, () => other.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click());
+  const revoke = await captureServerAction(other, () =>
+    other.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click(),
+  );
   await expect(other.getByRole("row").filter({ hasText: own }).getByText("Revoked")).toBeVisible();
 
   const response = await replayServerAction(other, revoke, [{ id: targetId, mode: "test" }]);

@@ -6,9 +6,13 @@ import { signInAs } from "../support/ui";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const entries = (page: Page) => page.getByTestId("audit-entry");
-const cell = (page: Page, text: string, column: number) => entries(page).filter({ hasText: text }).first().locator("td").nth(column);
+const cell = (page: Page, text: string, column: number) =>
+  entries(page).filter({ hasText: text }).first().locator("td").nth(column);
 
-test("owners and admins see who did what: users by email, keys by name, the system; newest first; live stays in live", async ({ page, browser }) => {
+test("owners and admins see who did what: users by email, keys by name, the system; newest first; live stays in live", async ({
+  page,
+  browser,
+}) => {
   const fixtures = readFixtures();
   const a = fixtures.accounts.a;
   const tag = unique();
@@ -17,7 +21,10 @@ test("owners and admins see who did what: users by email, keys by name, the syst
   const devContext = await browser.newContext();
   const dev = await devContext.newPage();
   await signInAs(dev, "developer");
-  for (const [mode, name] of [["test", `Audit probe ${tag}`], ["live", `Audit live ${tag}`]] as const) {
+  for (const [mode, name] of [
+    ["test", `Audit probe ${tag}`],
+    ["live", `Audit live ${tag}`],
+  ] as const) {
     await dev.goto(`/${mode}/developers`);
     await dev.getByRole("button", { name: `Create ${mode} key` }).click();
     await dev.getByRole("dialog").getByLabel("Name").fill(name);
@@ -29,7 +36,12 @@ test("owners and admins see who did what: users by email, keys by name, the syst
   await dev.goto("/test/developers");
   await dev.getByRole("button", { name: `Revoke key Audit probe ${tag}` }).click();
   await dev.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
-  await expect(dev.getByRole("row").filter({ hasText: `Audit probe ${tag}` }).getByText("Revoked")).toBeVisible();
+  await expect(
+    dev
+      .getByRole("row")
+      .filter({ hasText: `Audit probe ${tag}` })
+      .getByText("Revoked"),
+  ).toBeVisible();
   await devContext.close();
 
   // The API, through the fixture's test key, creates a merchant.
@@ -55,7 +67,9 @@ test("owners and admins see who did what: users by email, keys by name, the syst
   const firstOf = (action: string) => actions.indexOf(action);
   expect(actions[0]).toBe("merchant.created");
   expect(firstOf("api_key.revoked")).toBeLessThan(actions.lastIndexOf("api_key.created"));
-  const revoked = entries(page).filter({ hasText: "api_key.revoked" }).filter({ hasText: `Audit probe ${tag}` });
+  const revoked = entries(page)
+    .filter({ hasText: "api_key.revoked" })
+    .filter({ hasText: `Audit probe ${tag}` });
   await expect(revoked).toHaveCount(1);
   // Live-mode changes stay out of test mode's log.
   await expect(entries(page).filter({ hasText: `Audit live ${tag}` })).toHaveCount(0);
@@ -65,7 +79,9 @@ test("owners and admins see who did what: users by email, keys by name, the syst
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/\?action=api_key.revoked$/);
   await expect(entries(page).filter({ hasText: `Audit probe ${tag}` })).toHaveCount(1);
-  expect(new Set(await entries(page).locator("td:nth-child(3) code").allTextContents())).toEqual(new Set(["api_key.revoked"]));
+  expect(new Set(await entries(page).locator("td:nth-child(3) code").allTextContents())).toEqual(
+    new Set(["api_key.revoked"]),
+  );
   await page.screenshot({ path: test.info().outputPath("audit-log-filtered.png"), fullPage: true });
 
   // The fixtures' keys were made by the seeding script, which is "System".
@@ -103,14 +119,19 @@ test("team changes appear in both modes' logs as account-wide entries", async ({
   }
 });
 
-test("the log pages by keyset: 50 per page, older pages continue without overlap and keep the filter", async ({ page }) => {
+test("the log pages by keyset: 50 per page, older pages continue without overlap and keep the filter", async ({
+  page,
+}) => {
   await signInAs(page, "owner", "b");
   await page.goto("/test/developers");
   await page.getByRole("button", { name: "Create App-Id" }).click();
   await page.getByRole("dialog").getByLabel("Name").fill("page probe 0");
-  const create = await captureServerAction(page, () => page.getByRole("dialog").getByRole("button", { name: "Create App-Id" }).click());
+  const create = await captureServerAction(page, () =>
+    page.getByRole("dialog").getByRole("button", { name: "Create App-Id" }).click(),
+  );
   const mode = actionArgs(create)[0]!.mode;
-  for (let i = 1; i <= 60; i++) expect(await replayServerAction(page, create, [{ name: `page probe ${i}`, mode }])).toContain("app_");
+  for (let i = 1; i <= 60; i++)
+    expect(await replayServerAction(page, create, [{ name: `page probe ${i}`, mode }])).toContain("app_");
 
   await page.goto("/test/audit-log?action=public_app.created");
   await expect(entries(page)).toHaveCount(50);
@@ -133,7 +154,9 @@ test("developers and support do not get the audit log, in the menu or by URL", a
   for (const role of ["developer", "support"] as const) {
     await signInAs(page, role);
     await page.goto("/test");
-    await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Audit log" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Audit log" }),
+    ).toHaveCount(0);
     await page.goto("/test/audit-log");
     await expect(page.getByText("You don't have access to this page")).toBeVisible();
     await expect(entries(page)).toHaveCount(0);

@@ -2,7 +2,13 @@ import { getAddress, parseAbi, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, freshKey, test } from "../support/api";
 import { signInAs } from "../support/ui";
-import { bridgeMessages, checkoutViewport, installBridge, successMessage, watchCspViolations } from "../support/checkout";
+import {
+  bridgeMessages,
+  checkoutViewport,
+  installBridge,
+  successMessage,
+  watchCspViolations,
+} from "../support/checkout";
 import { LocalChain, localCaip2, relayerAddress } from "../support/chain";
 import { localChainRpc } from "../support/settings";
 
@@ -11,7 +17,11 @@ import { localChainRpc } from "../support/settings";
 const chain = new LocalChain(localChainRpc);
 const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
 
-test("Pay with browser wallet on a gasless token: one signature, no gas, the merchant receives the amount (390 px)", async ({ page, apiAs, fixtures }) => {
+test("Pay with browser wallet on a gasless token: one signature, no gas, the merchant receives the amount (390 px)", async ({
+  page,
+  apiAs,
+  fixtures,
+}) => {
   await page.setViewportSize(checkoutViewport);
   const token = getAddress(fixtures.authToken);
   const asset = `${localCaip2}/erc20:${token}`;
@@ -20,17 +30,44 @@ test("Pay with browser wallet on a gasless token: one signature, no gas, the mer
   const destination = privateKeyToAccount(generatePrivateKey()).address;
 
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
-  const merchant = (await api.post("/v1/merchants", { merchantName: "Gasless Cafe", merchantEmail: "cafe@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
-  expect((await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `${localCaip2}:${destination}` }] }, { idempotencyKey: freshKey() })).status).toBe(201);
-  const payment = (await api.post("/v1/payments", { referenceId: "gasless-1", amount: { unit: `caip19/${asset}`, value: "3000000" } }, { merchantId: merchant.id })).body;
+  const merchant = (
+    await api.post(
+      "/v1/merchants",
+      { merchantName: "Gasless Cafe", merchantEmail: "cafe@shop.example" },
+      { idempotencyKey: freshKey() },
+    )
+  ).body.merchant;
+  expect(
+    (
+      await api.post(
+        `/v1/merchants/${merchant.id}/settlements/crypto`,
+        { settlements: [{ asset, destination: `${localCaip2}:${destination}` }] },
+        { idempotencyKey: freshKey() },
+      )
+    ).status,
+  ).toBe(201);
+  const payment = (
+    await api.post(
+      "/v1/payments",
+      { referenceId: "gasless-1", amount: { unit: `caip19/${asset}`, value: "3000000" } },
+      { merchantId: merchant.id },
+    )
+  ).body;
 
   // An injected wallet whose signing is done by viem in the test, with the buyer's key.
   const calls: string[] = [];
   await page.exposeFunction("__sign", (method: string, params: unknown[]) => {
     calls.push(method);
     const typed = JSON.parse(params[1] as string);
-    const types = Object.fromEntries(Object.entries(typed.types).filter(([name]) => name !== "EIP712Domain")) as Record<string, { name: string; type: string }[]>;
-    return buyer.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message });
+    const types = Object.fromEntries(
+      Object.entries(typed.types).filter(([name]) => name !== "EIP712Domain"),
+    ) as Record<string, { name: string; type: string }[]>;
+    return buyer.signTypedData({
+      domain: typed.domain,
+      types,
+      primaryType: typed.primaryType,
+      message: typed.message,
+    });
   });
   await page.addInitScript(
     ({ account, chainId }) => {
@@ -55,13 +92,23 @@ test("Pay with browser wallet on a gasless token: one signature, no gas, the mer
   await page.getByRole("button", { name: "Pay with browser wallet" }).click();
   await expect(page.getByTestId("wallet-submitted")).toContainText("Payment signed and submitted.");
   expect(calls).toEqual(["eth_signTypedData_v4"]);
-  await page.screenshot({ path: test.info().outputPath("checkout-gasless-submitted-390.png"), fullPage: true });
+  await page.screenshot({
+    path: test.info().outputPath("checkout-gasless-submitted-390.png"),
+    fullPage: true,
+  });
 
   await chain.mine(3, { sameTimestamp: true });
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: test.info().outputPath("checkout-gasless-paid-390.png"), fullPage: true });
   expect(await chain.public.getTransactionCount({ address: relayerAddress })).toBe(relayerNonce + 1);
-  expect(await chain.public.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [destination as Address] })).toBe(3_000_000n);
+  expect(
+    await chain.public.readContract({
+      address: token,
+      abi: erc20,
+      functionName: "balanceOf",
+      args: [destination as Address],
+    }),
+  ).toBe(3_000_000n);
   expect(await chain.public.getBalance({ address: buyer.address })).toBe(0n);
   const status = (await api.get(`/v1/payments/${payment.id}/status`, { merchantId: merchant.id })).body;
   expect(status).toMatchObject({ status: "succeeded" });

@@ -6,7 +6,15 @@ import { SignClient } from "@walletconnect/sign-client";
 import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from "viem";
 import { decideNavigation } from "@/lib/bridge/decide-navigation";
 import { expect, test } from "../support/api";
-import { apiStatus, bridgeMessages, checkoutViewport, installBridge, newCheckoutPayment, successMessage, watchCspViolations } from "../support/checkout";
+import {
+  apiStatus,
+  bridgeMessages,
+  checkoutViewport,
+  installBridge,
+  newCheckoutPayment,
+  successMessage,
+  watchCspViolations,
+} from "../support/checkout";
 import { devAccounts, LocalChain, localCaip2 } from "../support/chain";
 import { buyer, livePayment, merchantWallet } from "../support/live-payments";
 import { localChainRpc, walletConnectProjectId, walletConnectRelayPort } from "../support/settings";
@@ -27,8 +35,15 @@ let wallet: InstanceType<typeof SignClient>;
 let answer: "send" | "reject" = "send";
 /** Runs when the wallet has sent the transaction, before it answers the page. */
 let beforeAnswer: () => void = () => {};
-const proposals: { proposer: { metadata: Record<string, unknown> }; optionalNamespaces: Record<string, { chains: string[]; methods: string[] }> }[] = [];
-const requests: { method: string; params: { from: Address; to: Address; value?: Hex; data?: Hex }[]; expiryTimestamp?: number }[] = [];
+const proposals: {
+  proposer: { metadata: Record<string, unknown> };
+  optionalNamespaces: Record<string, { chains: string[]; methods: string[] }>;
+}[] = [];
+const requests: {
+  method: string;
+  params: { from: Address; to: Address; value?: Hex; data?: Hex }[];
+  expiryTimestamp?: number;
+}[] = [];
 const sent: Hex[] = [];
 
 test.beforeAll(async () => {
@@ -39,20 +54,43 @@ test.beforeAll(async () => {
   wallet = await SignClient.init({
     projectId: walletConnectProjectId,
     relayUrl: relay.url,
-    metadata: { name: "Test Wallet", description: "The buyer's wallet app", url: "https://wallet.example", icons: [] },
+    metadata: {
+      name: "Test Wallet",
+      description: "The buyer's wallet app",
+      url: "https://wallet.example",
+      icons: [],
+    },
     logger: "silent",
-    storageOptions: { database: path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-wallet-")), "wc.db") },
+    storageOptions: {
+      database: path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-wallet-")), "wc.db"),
+    },
   });
   wallet.on("session_proposal", async ({ id, params }) => {
     proposals.push(params as never);
-    await wallet.approve({ id, namespaces: { eip155: { chains: [localCaip2], methods: ["eth_sendTransaction"], events: ["chainChanged", "accountsChanged"], accounts: [`${localCaip2}:${buyerAddress}`] } } });
+    await wallet.approve({
+      id,
+      namespaces: {
+        eip155: {
+          chains: [localCaip2],
+          methods: ["eth_sendTransaction"],
+          events: ["chainChanged", "accountsChanged"],
+          accounts: [`${localCaip2}:${buyerAddress}`],
+        },
+      },
+    });
   });
   wallet.on("session_request", async ({ id, topic, params }) => {
     const request = params.request as (typeof requests)[number];
     requests.push(request);
-    if (answer === "reject") return void (await wallet.respond({ topic, response: { id, jsonrpc: "2.0", error: { code: 5000, message: "User rejected." } } }));
+    if (answer === "reject")
+      return void (await wallet.respond({
+        topic,
+        response: { id, jsonrpc: "2.0", error: { code: 5000, message: "User rejected." } },
+      }));
     const [tx] = request.params;
-    const hash = await chain.wallet(buyer).sendTransaction({ to: tx!.to, data: tx!.data, value: BigInt(tx!.value ?? 0) });
+    const hash = await chain
+      .wallet(buyer)
+      .sendTransaction({ to: tx!.to, data: tx!.data, value: BigInt(tx!.value ?? 0) });
     await chain.public.waitForTransactionReceipt({ hash });
     sent.push(hash);
     beforeAnswer();
@@ -75,7 +113,11 @@ async function pairFromPage(page: Page) {
   return { pairing, uri };
 }
 
-test("Pay with WalletConnect pairs with a wallet app through the relay, and the transfer the wallet sends pays the payment", async ({ page, apiAs, fixtures }) => {
+test("Pay with WalletConnect pairs with a wallet app through the relay, and the transfer the wallet sends pays the payment", async ({
+  page,
+  apiAs,
+  fixtures,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
   const { merchantId, paymentId } = await livePayment(api, asset, "2500000");
   const violations = watchCspViolations(page);
@@ -87,7 +129,10 @@ test("Pay with WalletConnect pairs with a wallet app through the relay, and the 
     if (request.url().endsWith("/wallet/confirm")) submissions.push(request.postDataJSON());
     if (/\/pay\/assets\/walletconnect\.[0-9a-f]{16}\.js$/.test(request.url())) sdkLoads.push(request.url());
   });
-  await page.goto(`/pay/${paymentId}?returnUrl=${encodeURIComponent("myapp://orders/42")}&preferUniversalLinks=1`, { waitUntil: "networkidle" });
+  await page.goto(
+    `/pay/${paymentId}?returnUrl=${encodeURIComponent("myapp://orders/42")}&preferUniversalLinks=1`,
+    { waitUntil: "networkidle" },
+  );
   // WalletConnect's SDK is its own script, fetched only once the buyer chooses WalletConnect.
   expect(sdkLoads).toEqual([]);
 
@@ -96,8 +141,13 @@ test("Pay with WalletConnect pairs with a wallet app through the relay, and the 
   // Wallet links carry the pairing, as https universal links since the app asked for them; inside a
   // web view, lib/bridge hands each of them to the operating system. A bare wc: link, which a web
   // view would block, is not offered there.
-  const links = await pairing.getByRole("link").evaluateAll((as) => as.map((a) => ({ name: a.textContent, href: a.getAttribute("href")! })));
-  expect(links).toContainEqual({ name: "MetaMask", href: `https://metamask.app.link/wc?uri=${encodeURIComponent(uri)}` });
+  const links = await pairing
+    .getByRole("link")
+    .evaluateAll((as) => as.map((a) => ({ name: a.textContent, href: a.getAttribute("href")! })));
+  expect(links).toContainEqual({
+    name: "MetaMask",
+    href: `https://metamask.app.link/wc?uri=${encodeURIComponent(uri)}`,
+  });
   expect(links.map((l) => l.name)).toEqual(["MetaMask", "Trust Wallet", "Rainbow", "Zerion"]);
   for (const link of links) expect(decideNavigation(link.href), link.href).toBe("forward-to-os");
   await page.screenshot({ path: test.info().outputPath("walletconnect-pairing.png"), fullPage: true });
@@ -105,20 +155,38 @@ test("Pay with WalletConnect pairs with a wallet app through the relay, and the 
   await wallet.pair({ uri });
   // The page hands the wallet's hash to the server, which finds the transfer with one of its three
   // confirmations: the payment is being confirmed.
-  await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "processing", { timeout: 20_000 });
+  await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "processing", {
+    timeout: 20_000,
+  });
   await expect(page.getByRole("status")).toContainText("Your payment was seen and is being confirmed.");
   await expect(pairing).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath("walletconnect-confirming.png"), fullPage: true });
 
   // The wallet saw the merchant and the way back to the app, and was asked for exactly this transfer.
   const proposal = proposals.at(-1)!;
-  expect(proposal.proposer.metadata).toMatchObject({ name: "Live Shop", redirect: { native: "myapp://orders/42" } });
-  expect(proposal.optionalNamespaces.eip155).toMatchObject({ chains: [localCaip2], methods: ["eth_sendTransaction", "eth_signTypedData_v4"] });
-  const transfer = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [merchantWallet, 2_500_000n] });
-  expect(requests.at(-1)).toEqual({ method: "eth_sendTransaction", params: [{ from: buyerAddress, to: getAddress(token), value: "0x0", data: transfer }], expiryTimestamp: expect.any(Number) });
+  expect(proposal.proposer.metadata).toMatchObject({
+    name: "Live Shop",
+    redirect: { native: "myapp://orders/42" },
+  });
+  expect(proposal.optionalNamespaces.eip155).toMatchObject({
+    chains: [localCaip2],
+    methods: ["eth_sendTransaction", "eth_signTypedData_v4"],
+  });
+  const transfer = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: "transfer",
+    args: [merchantWallet, 2_500_000n],
+  });
+  expect(requests.at(-1)).toEqual({
+    method: "eth_sendTransaction",
+    params: [{ from: buyerAddress, to: getAddress(token), value: "0x0", data: transfer }],
+    expiryTimestamp: expect.any(Number),
+  });
   const hash = sent.at(-1)!;
   // Through the Gateway's confirm, as any wallet pays.
-  expect(submissions, "the page handed the wallet's hash to the server").toEqual([{ optionId: expect.stringMatching(/^opt_/), results: [{ type: "walletRpc", data: [hash] }] }]);
+  expect(submissions, "the page handed the wallet's hash to the server").toEqual([
+    { optionId: expect.stringMatching(/^opt_/), results: [{ type: "walletRpc", data: [hash] }] },
+  ]);
 
   // Verified on-chain like any payment: paid once the transfer has its confirmations.
   await chain.mine(3);
@@ -130,7 +198,12 @@ test("Pay with WalletConnect pairs with a wallet app through the relay, and the 
   expect(violations).toEqual([]);
 });
 
-test("a wallet that rejects the payment, or a buyer who cancels the pairing, is told so and can try again; nothing is recorded", async ({ page, apiAs, fixtures, api: testApi }) => {
+test("a wallet that rejects the payment, or a buyer who cancels the pairing, is told so and can try again; nothing is recorded", async ({
+  page,
+  apiAs,
+  fixtures,
+  api: testApi,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
   const { merchantId, paymentId } = await livePayment(api, asset, "1000000");
   answer = "reject";
@@ -147,10 +220,15 @@ test("a wallet that rejects the payment, or a buyer who cancels the pairing, is 
   const { uri } = await pairFromPage(page);
   // Without preferUniversalLinks the wallets' own schemes are used; outside a web view the bare
   // pairing URI is offered too, for whichever wallet the phone has.
-  await expect(page.getByRole("link", { name: "MetaMask" })).toHaveAttribute("href", `metamask://wc?uri=${encodeURIComponent(uri)}`);
+  await expect(page.getByRole("link", { name: "MetaMask" })).toHaveAttribute(
+    "href",
+    `metamask://wc?uri=${encodeURIComponent(uri)}`,
+  );
   await expect(page.getByRole("link", { name: "Other wallet" })).toHaveAttribute("href", uri);
   await wallet.pair({ uri });
-  await expect(page.getByRole("alert")).toHaveText("You declined the request in your wallet.", { timeout: 20_000 });
+  await expect(page.getByRole("alert")).toHaveText("You declined the request in your wallet.", {
+    timeout: 20_000,
+  });
   await expect(page.getByRole("button", { name: "Pay with WalletConnect" })).toBeEnabled();
   await page.screenshot({ path: test.info().outputPath("walletconnect-rejected.png"), fullPage: true });
   expect((await apiStatus(api, paymentId, merchantId)).status).toBe("requires_action");
@@ -162,7 +240,11 @@ test("a wallet that rejects the payment, or a buyer who cancels the pairing, is 
   await expect(page.getByRole("button", { name: "Pay with WalletConnect" })).toHaveCount(0);
 });
 
-test("a session the wallet approved survives a reload: the buyer pays after reloading without pairing again", async ({ page, apiAs, fixtures }) => {
+test("a session the wallet approved survives a reload: the buyer pays after reloading without pairing again", async ({
+  page,
+  apiAs,
+  fixtures,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
   const { merchantId, paymentId } = await livePayment(api, asset, "1500000");
   const violations = watchCspViolations(page);
@@ -171,7 +253,9 @@ test("a session the wallet approved survives a reload: the buyer pays after relo
   answer = "reject";
   const { uri } = await pairFromPage(page);
   await wallet.pair({ uri });
-  await expect(page.getByRole("alert")).toHaveText("You declined the request in your wallet.", { timeout: 20_000 });
+  await expect(page.getByRole("alert")).toHaveText("You declined the request in your wallet.", {
+    timeout: 20_000,
+  });
   const proposalCount = proposals.length;
   const requestCount = requests.length;
 
@@ -180,11 +264,15 @@ test("a session the wallet approved survives a reload: the buyer pays after relo
   await page.getByRole("button", { name: "Pay with WalletConnect" }).click();
   // The session kept in the browser is used: no pairing is shown, the wallet sees no new proposal,
   // and its next request is this payment's transfer.
-  await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "processing", { timeout: 20_000 });
+  await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "processing", {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId("walletconnect-pairing")).toHaveCount(0);
   expect(proposals).toHaveLength(proposalCount);
   expect(requests).toHaveLength(requestCount + 1);
-  expect(requests.at(-1)!.params[0]!.data).toBe(encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [merchantWallet, 1_500_000n] }));
+  expect(requests.at(-1)!.params[0]!.data).toBe(
+    encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [merchantWallet, 1_500_000n] }),
+  );
   await page.screenshot({ path: test.info().outputPath("walletconnect-after-reload.png"), fullPage: true });
 
   await chain.mine(3);
@@ -193,7 +281,11 @@ test("a session the wallet approved survives a reload: the buyer pays after relo
   expect(violations).toEqual([]);
 });
 
-test("the relay connection drops while the wallet is paying (as when a phone switches to the wallet app), and the payment still completes", async ({ page, apiAs, fixtures }) => {
+test("the relay connection drops while the wallet is paying (as when a phone switches to the wallet app), and the payment still completes", async ({
+  page,
+  apiAs,
+  fixtures,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
   const { merchantId, paymentId } = await livePayment(api, asset, "3000000");
   const violations = watchCspViolations(page);
@@ -206,7 +298,9 @@ test("the relay connection drops while the wallet is paying (as when a phone swi
   beforeAnswer = () => relay.dropConnectionsFrom(origin);
   try {
     await wallet.pair({ uri });
-    await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "processing", { timeout: 30_000 });
+    await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "processing", {
+      timeout: 30_000,
+    });
   } finally {
     beforeAnswer = () => {};
   }
@@ -221,14 +315,20 @@ test("the relay connection drops while the wallet is paying (as when a phone swi
   expect(violations).toEqual([]);
 });
 
-test("a pairing that no wallet takes within its five minutes says so, and the button works again", async ({ page, apiAs, fixtures }) => {
+test("a pairing that no wallet takes within its five minutes says so, and the button works again", async ({
+  page,
+  apiAs,
+  fixtures,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
   const { paymentId } = await livePayment(api, asset, "1000000");
   await page.clock.install();
   await page.goto(`/pay/${paymentId}`);
   const { pairing } = await pairFromPage(page);
   await page.clock.fastForward("05:01");
-  await expect(page.getByRole("alert")).toHaveText("The connection request expired before a wallet took it. Try again.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "The connection request expired before a wallet took it. Try again.",
+  );
   await expect(pairing).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Pay with WalletConnect" })).toBeEnabled();
 });

@@ -15,15 +15,27 @@ test.describe("in the viewer's time zone", () => {
     const time = page.locator("main time").first();
     await expect(time).toContainText("GMT+5:30");
     const iso = (await time.getAttribute("datetime"))!;
-    const local = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+    const local = new Intl.DateTimeFormat("en-US", {
+      timeZone: "Asia/Kolkata",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(new Date(iso));
     await expect(time).toContainText(local);
-    const utc = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
+    const utc = new Intl.DateTimeFormat("en-US", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "UTC",
+    }).format(new Date(iso));
     await expect(time).toHaveAttribute("title", `${utc} UTC`);
     await page.screenshot({ path: test.info().outputPath("audit-log-kolkata-1366.png") });
   });
 });
 
-test("switching test and live keeps the page; a resource's page goes to its list in the other mode", async ({ page, api }) => {
+test("switching test and live keeps the page; a resource's page goes to its list in the other mode", async ({
+  page,
+  api,
+}) => {
   await signInAs(page, "owner");
   const modes = page.getByRole("navigation", { name: "Mode" });
   for (const path of ["/audit-log", "/team", "/settings", "/developers/webhooks", "/payments"]) {
@@ -37,13 +49,25 @@ test("switching test and live keeps the page; a resource's page goes to its list
   await expect(page).toHaveURL(/\/live\/merchants$/);
 });
 
-test("at 390 px every section is in sight in the navigation and no page scrolls sideways", async ({ page }) => {
+test("at 390 px every section is in sight in the navigation and no page scrolls sideways", async ({
+  page,
+}) => {
   await page.setViewportSize(phone);
   await signInAs(page, "owner");
   await page.goto("/test");
   const nav = page.getByRole("navigation", { name: "Dashboard" });
-  const sections = ["Overview", "Payments", "Payment links", "Merchants", "Developers", "Team", "Audit log", "Settings"];
-  for (const name of sections) await expect(nav.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
+  const sections = [
+    "Overview",
+    "Payments",
+    "Payment links",
+    "Merchants",
+    "Developers",
+    "Team",
+    "Audit log",
+    "Settings",
+  ];
+  for (const name of sections)
+    await expect(nav.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: test.info().outputPath("nav-390.png") });
   for (const name of sections) {
     await nav.getByRole("link", { name, exact: true }).click();
@@ -54,7 +78,9 @@ test("at 390 px every section is in sight in the navigation and no page scrolls 
   await page.screenshot({ path: test.info().outputPath("settings-390.png"), fullPage: true });
 });
 
-test("at 390 px the Developers tabs wrap like the navigation: every tab in sight, none behind a sideways scroll", async ({ page }) => {
+test("at 390 px the Developers tabs wrap like the navigation: every tab in sight, none behind a sideways scroll", async ({
+  page,
+}) => {
   await page.setViewportSize(phone);
   await signInAs(page, "owner");
   await page.goto("/test/developers");
@@ -62,36 +88,55 @@ test("at 390 px the Developers tabs wrap like the navigation: every tab in sight
   // Banners the suite's earlier specs leave (API changes, disabled endpoints) may push the tabs below
   // a phone's fold; what matters here is that none is cut off sideways.
   await tabs.scrollIntoViewIfNeeded();
-  for (const name of ["API keys", "Quickstart", "Webhooks", "Events", "Request log"]) await expect(tabs.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
+  for (const name of ["API keys", "Quickstart", "Webhooks", "Events", "Request log"])
+    await expect(tabs.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
   expect(await tabs.evaluate((nav) => nav.scrollWidth - nav.clientWidth)).toBe(0);
   await tabs.screenshot({ path: test.info().outputPath("developers-tabs-390.png") });
   await page.screenshot({ path: test.info().outputPath("developers-390.png") });
 });
 
-test("the overview charts net volume by day: today's bar holds today's succeeded payments less refunds, and the bars add up to the Net volume card", async ({ page, api }) => {
+test("the overview charts net volume by day: today's bar holds today's succeeded payments less refunds, and the bars add up to the Net volume card", async ({
+  page,
+  api,
+}) => {
   const merchant = await createMerchant(api, { withUsdc: true, name: `Chart ${Date.now()}` });
   const paid = async (value: string) => {
-    const p = await api.post("/v1/payments", { referenceId: `chart-${Date.now()}`, amount: { unit: "iso4217/USD", value } }, { merchantId: merchant.id });
+    const p = await api.post(
+      "/v1/payments",
+      { referenceId: `chart-${Date.now()}`, amount: { unit: "iso4217/USD", value } },
+      { merchantId: merchant.id },
+    );
     expect(p.status).toBe(201);
-    expect((await api.post(`/v1/test/payments/${p.body.id}/simulate`, { outcome: "succeeded" })).status).toBe(200);
+    expect((await api.post(`/v1/test/payments/${p.body.id}/simulate`, { outcome: "succeeded" })).status).toBe(
+      200,
+    );
     return p.body.id as string;
   };
   await signInAs(page, "viewer");
   const today = new Date().toISOString().slice(0, 10);
-  const bar = page.locator('[data-testid=net-chart][data-unit="iso4217/USD"]').locator(`[data-day="${today}"]`);
+  const bar = page
+    .locator('[data-testid=net-chart][data-unit="iso4217/USD"]')
+    .locator(`[data-day="${today}"]`);
   await page.goto("/test");
   const before = BigInt((await bar.count()) ? ((await bar.getAttribute("data-net")) ?? "0") : "0");
   const first = await paid("20000");
   await paid("5000");
-  expect((await api.post("/v1/refunds", { paymentId: first, amount: { unit: "iso4217/USD", value: "1500" } })).status).toBe(201);
+  expect(
+    (await api.post("/v1/refunds", { paymentId: first, amount: { unit: "iso4217/USD", value: "1500" } }))
+      .status,
+  ).toBe(201);
   await page.reload();
   await expect(bar).toHaveAttribute("data-net", (before + 23500n).toString());
   await expect(bar).toContainText(formatAmount("iso4217/USD", (before + 23500n).toString()));
   const chart = page.locator('[data-testid=net-chart][data-unit="iso4217/USD"]');
-  const bars = await chart.getByTestId("net-bar").evaluateAll((els) => els.map((el) => el.getAttribute("data-net")!));
+  const bars = await chart
+    .getByTestId("net-bar")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("data-net")!));
   expect(bars).toHaveLength(30);
   const sum = bars.reduce((total, net) => total + BigInt(net), 0n);
-  await expect(page.getByTestId("net-volume").locator('[data-unit="iso4217/USD"] p').first()).toHaveText(formatAmount("iso4217/USD", sum.toString()));
+  await expect(page.getByTestId("net-volume").locator('[data-unit="iso4217/USD"] p').first()).toHaveText(
+    formatAmount("iso4217/USD", sum.toString()),
+  );
   await chart.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath("overview-chart-1366.png"), fullPage: true });
   await page.setViewportSize(phone);

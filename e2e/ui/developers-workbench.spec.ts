@@ -9,12 +9,25 @@ import { WebhookReceiver } from "../support/webhook-receiver";
 
 const desktop = { width: 1366, height: 900 };
 const phone = { width: 390, height: 844 };
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 // Names what sticks out, so a failure says where to look.
 const noSideways = async (page: Page) => {
   const width = page.viewportSize()!.width;
-  const wider = await page.evaluate((w) => [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > w + 1 && !e.parentElement?.closest("[class*=overflow-]")).slice(0, 5).map((e) => `${e.tagName}.${e.className}`), width);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), wider.join("\n")).toBeLessThanOrEqual(width);
+  const wider = await page.evaluate(
+    (w) =>
+      [...document.querySelectorAll("body *")]
+        .filter(
+          (e) => e.getBoundingClientRect().right > w + 1 && !e.parentElement?.closest("[class*=overflow-]"),
+        )
+        .slice(0, 5)
+        .map((e) => `${e.tagName}.${e.className}`),
+    width,
+  );
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    wider.join("\n"),
+  ).toBeLessThanOrEqual(width);
 };
 
 let receiver: WebhookReceiver;
@@ -27,9 +40,16 @@ test.afterEach(async () => {
   for (const { api, id } of endpoints.splice(0)) await api.delete(`/v1/webhook-endpoints/${id}`);
 });
 
-test("the request log lists API requests newest first, filters by status and key, and shows a failure's error and redacted body", async ({ page, api }) => {
+test("the request log lists API requests newest first, filters by status and key, and shows a failure's error and redacted body", async ({
+  page,
+  api,
+}) => {
   const secret = `hunter2-${Date.now()}`;
-  const failed = await api.post("/v1/merchants", { merchantName: "", merchantEmail: "not-an-email", password: secret }, { idempotencyKey: `rl-${Date.now()}` });
+  const failed = await api.post(
+    "/v1/merchants",
+    { merchantName: "", merchantEmail: "not-an-email", password: secret },
+    { idempotencyKey: `rl-${Date.now()}` },
+  );
   expect(failed.status).toBe(400);
   const failedId = failed.headers["request-id"]!;
   const listed = await api.get("/v1/merchants?limit=1");
@@ -43,8 +63,12 @@ test("the request log lists API requests newest first, filters by status and key
     await page.goto("/test/developers/requests");
     await expect(page.locator(`[data-request-id="${okId}"]`)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-  await expect(page.getByRole("navigation", { name: "Developers" }).getByRole("link", { name: "Request log" })).toHaveAttribute("aria-current", "page");
-  const ids = await page.getByTestId("request-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-request-id")));
+  await expect(
+    page.getByRole("navigation", { name: "Developers" }).getByRole("link", { name: "Request log" }),
+  ).toHaveAttribute("aria-current", "page");
+  const ids = await page
+    .getByTestId("request-row")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-request-id")));
   expect(ids.indexOf(okId)).toBeLessThan(ids.indexOf(failedId));
   await expect(page.locator(`[data-request-id="${okId}"]`)).toContainText("GET /v1/merchants?limit=1");
   await expect(page.locator(`[data-request-id="${okId}"]`)).toContainText("e2e test");
@@ -55,16 +79,22 @@ test("the request log lists API requests newest first, filters by status and key
   await expect(page).toHaveURL(/status=4xx/);
   await expect(page.locator(`[data-request-id="${failedId}"]`)).toBeVisible();
   await expect(page.locator(`[data-request-id="${okId}"]`)).toHaveCount(0);
-  for (const status of await page.getByTestId("http-status").allTextContents()) expect(Number(status)).toBeGreaterThanOrEqual(400);
+  for (const status of await page.getByTestId("http-status").allTextContents())
+    expect(Number(status)).toBeGreaterThanOrEqual(400);
 
-  const readerKey = await page.getByLabel("API key").locator("option", { hasText: "e2e status reader" }).getAttribute("value");
+  const readerKey = await page
+    .getByLabel("API key")
+    .locator("option", { hasText: "e2e status reader" })
+    .getAttribute("value");
   await page.getByLabel("API key").selectOption(readerKey!);
   await page.getByRole("button", { name: "Filter" }).click();
   // Other specs' refusals of that read-only key may be listed; this test's failure is not.
   await expect(page).toHaveURL(new RegExp(`key=${readerKey}`));
   await expect(page.locator(`[data-request-id="${failedId}"]`)).toHaveCount(0);
-  for (const row of await page.getByTestId("request-row").all()) await expect(row).toContainText("e2e status reader");
-  if ((await page.getByTestId("request-row").count()) === 0) await expect(page.getByText("No requests match these filters")).toBeVisible();
+  for (const row of await page.getByTestId("request-row").all())
+    await expect(row).toContainText("e2e status reader");
+  if ((await page.getByTestId("request-row").count()) === 0)
+    await expect(page.getByText("No requests match these filters")).toBeVisible();
   await shot(page, "request-log-key-filter-1366");
 
   await page.goto(`/test/developers/requests?status=4xx`);
@@ -94,7 +124,11 @@ test("the request log lists API requests newest first, filters by status and key
   await expect(page.locator("body")).not.toContainText("params_validation");
 });
 
-test("the request log shows no API key or signature pasted into a URL: query parameters are redacted by name and by shape", async ({ page, api, fixtures }) => {
+test("the request log shows no API key or signature pasted into a URL: query parameters are redacted by name and by shape", async ({
+  page,
+  api,
+  fixtures,
+}) => {
   const key = fixtures.accounts.a.keys.test;
   const compactSignature = `0x${"5a".repeat(64)}`;
   // Answered or refused (the list takes no such parameters), it is logged either way.
@@ -106,18 +140,33 @@ test("the request log shows no API key or signature pasted into a URL: query par
     await page.goto("/test/developers/requests");
     await expect(page.locator(`[data-request-id="${requestId}"]`)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-  await expect(page.locator(`[data-request-id="${requestId}"]`)).toContainText("GET /v1/payments?apiKey=[redacted]&limit=1&note=[redacted]");
+  await expect(page.locator(`[data-request-id="${requestId}"]`)).toContainText(
+    "GET /v1/payments?apiKey=[redacted]&limit=1&note=[redacted]",
+  );
   await page.goto(`/test/developers/requests/${requestId}`);
   await expect(page.getByTestId("request-id")).toHaveText(requestId);
-  for (const secret of [key, key.slice(9), compactSignature.slice(2)]) expect(await page.content()).not.toContain(secret);
+  for (const secret of [key, key.slice(9), compactSignature.slice(2)])
+    expect(await page.content()).not.toContain(secret);
   await shot(page, "request-detail-redacted-query");
 });
 
-test("the events list shows each event's payload, and an event's page its webhook body", async ({ page, api }) => {
+test("the events list shows each event's payload, and an event's page its webhook body", async ({
+  page,
+  api,
+}) => {
   const merchant = await createMerchant(api, { name: `Events Shop ${Date.now()}` });
-  const payment = await api.post("/v1/payments", { referenceId: `evt-ui-${Date.now()}`, amount: { unit: "iso4217/USD", value: "990" } }, { merchantId: merchant.id });
+  const payment = await api.post(
+    "/v1/payments",
+    { referenceId: `evt-ui-${Date.now()}`, amount: { unit: "iso4217/USD", value: "990" } },
+    { merchantId: merchant.id },
+  );
   expect(payment.status).toBe(201);
-  const event = ((await api.get("/v1/events?type=payment.created&limit=50")).body.data as { id: string; data: { object: { id: string } } }[]).find((e) => e.data.object.id === payment.body.id)!;
+  const event = (
+    (await api.get("/v1/events?type=payment.created&limit=50")).body.data as {
+      id: string;
+      data: { object: { id: string } };
+    }[]
+  ).find((e) => e.data.object.id === payment.body.id)!;
 
   await signInAs(page, "viewer");
   await page.setViewportSize(desktop);
@@ -135,7 +184,9 @@ test("the events list shows each event's payload, and an event's page its webhoo
 
   await page.goto(`/test/developers/events/${event.id}`);
   await expect(page.getByRole("heading", { name: "payment.created" })).toBeVisible();
-  expect(JSON.parse((await page.getByTestId("event-payload").textContent())!)).toEqual((await api.get(`/v1/events/${event.id}`)).body);
+  expect(JSON.parse((await page.getByTestId("event-payload").textContent())!)).toEqual(
+    (await api.get(`/v1/events/${event.id}`)).body,
+  );
   await shot(page, "event-1366");
 
   await page.setViewportSize(phone);
@@ -151,9 +202,15 @@ test("the events list shows each event's payload, and an event's page its webhoo
   await expect(page.getByRole("heading", { name: "This page does not exist." })).toBeVisible();
 });
 
-test("a delivery shows its request and response bodies, and failed deliveries are redelivered by time range after a confirmation", async ({ page, api }) => {
+test("a delivery shows its request and response bodies, and failed deliveries are redelivered by time range after a confirmation", async ({
+  page,
+  api,
+}) => {
   const path = `/workbench-${Date.now()}`;
-  const endpoint = await api.post("/v1/webhook-endpoints", { url: receiver.url(path), events: ["payment.succeeded"] });
+  const endpoint = await api.post("/v1/webhook-endpoints", {
+    url: receiver.url(path),
+    events: ["payment.succeeded"],
+  });
   expect(endpoint.status).toBe(201);
   endpoints.push({ api, id: endpoint.body.id });
   const sent = await api.post(`/v1/webhook-endpoints/${endpoint.body.id}/test`);
@@ -163,11 +220,16 @@ test("a delivery shows its request and response bodies, and failed deliveries ar
   await page.setViewportSize(desktop);
   await expect(async () => {
     await page.goto(`/test/developers/webhooks/${endpoint.body.id}`);
-    await expect(page.getByTestId(`delivery-${sent.body.id}`).getByTestId("response-status")).toHaveText("200", { timeout: 1_000 });
+    await expect(page.getByTestId(`delivery-${sent.body.id}`).getByTestId("response-status")).toHaveText(
+      "200",
+      { timeout: 1_000 },
+    );
   }).toPass({ timeout: 15_000 });
   const bodies = page.getByTestId(`delivery-bodies-${sent.body.id}`);
   await bodies.getByText("Request and response bodies").click();
-  expect(JSON.parse((await bodies.getByTestId("request-body").textContent())!)).toEqual(JSON.parse(receiver.at(path)[0]!.body));
+  expect(JSON.parse((await bodies.getByTestId("request-body").textContent())!)).toEqual(
+    JSON.parse(receiver.at(path)[0]!.body),
+  );
   await expect(bodies.getByTestId("response-body")).toHaveText("ok");
   await shot(page, "delivery-bodies-1366");
 

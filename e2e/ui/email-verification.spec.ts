@@ -22,7 +22,10 @@ test.afterAll(async () => {
 // confirms it by following the mailed link that makes their login (team.spec.ts); should a login
 // with an unconfirmed email sign in anyway (the fixture's is written into the database), the
 // dashboard holds its live changes back.
-test("an unconfirmed member sees a banner and live changes are refused until they follow the mailed link; a new link replaces the old; the link verifies once", async ({ page, fixtures }) => {
+test("an unconfirmed member sees a banner and live changes are refused until they follow the mailed link; a new link replaces the old; the link verifies once", async ({
+  page,
+  fixtures,
+}) => {
   const { email, password } = fixtures.unconfirmed;
   await page.setViewportSize({ width: 390, height: 844 });
   await signInViaApi(page.request, baseURL, email, password);
@@ -36,12 +39,16 @@ test("an unconfirmed member sees a banner and live changes are refused until the
   await (await hydrated(page.getByRole("button", { name: "Create live key" }))).click();
   await page.getByRole("dialog").getByLabel("Name").fill("too early");
   await page.getByRole("dialog").getByRole("button", { name: "Create key" }).click();
-  await expect(page.getByText(/^Confirm your email address first: changes in live mode wait until you do/)).toBeVisible();
+  await expect(
+    page.getByText(/^Confirm your email address first: changes in live mode wait until you do/),
+  ).toBeVisible();
   await page.keyboard.press("Escape");
 
   await page.goto("/test");
   await (await hydrated(banner.getByRole("button", { name: "Resend link" }))).click();
-  await expect(page.getByText(`We sent a new link to ${email}. The earlier one no longer works.`)).toBeVisible();
+  await expect(
+    page.getByText(`We sent a new link to ${email}. The earlier one no longer works.`),
+  ).toBeVisible();
   const first = await mailbox.waitFor(email, verifySubject);
   const firstLink = linkIn(first, `${baseURL}/verify-email/`);
   expect(first.html).toContain(firstLink);
@@ -49,7 +56,9 @@ test("an unconfirmed member sees a banner and live changes are refused until the
   // A new link replaces the first.
   await page.goto("/test");
   await (await hydrated(banner.getByRole("button", { name: "Resend link" }))).click();
-  await expect(page.getByText(`We sent a new link to ${email}. The earlier one no longer works.`)).toBeVisible();
+  await expect(
+    page.getByText(`We sent a new link to ${email}. The earlier one no longer works.`),
+  ).toBeVisible();
   const second = await mailbox.waitFor(email, verifySubject, { where: (mail) => mail !== first });
   const secondLink = linkIn(second, `${baseURL}/verify-email/`);
   expect(secondLink).not.toBe(firstLink);
@@ -78,10 +87,16 @@ test("an unconfirmed member sees a banner and live changes are refused until the
   await page.getByRole("dialog").getByLabel("Name").fill("after verifying");
   await page.getByRole("dialog").getByRole("button", { name: "Create key" }).click();
   await confirmItIsYou(page, password);
-  await expect(page.getByRole("dialog").getByRole("heading", { name: "Copy your new API key" })).toBeVisible();
+  await expect(
+    page.getByRole("dialog").getByRole("heading", { name: "Copy your new API key" }),
+  ).toBeVisible();
 });
 
-test("an invitation is mailed; the invitee who joins from the mailed link has a confirmed email, and the owners hear that someone joined", async ({ page, browser, fixtures }) => {
+test("an invitation is mailed; the invitee who joins from the mailed link has a confirmed email, and the owners hear that someone joined", async ({
+  page,
+  browser,
+  fixtures,
+}) => {
   const owner = await signInAs(page, "owner", "b");
   const email = `invited.${unique()}@e2e.tollgate.test`;
   await page.goto("/test/team");
@@ -94,33 +109,68 @@ test("an invitation is mailed; the invitee who joins from the mailed link has a 
   const shown = await dialog.getByLabel("Invitation link").inputValue();
   await dialog.getByRole("button", { name: "Done" }).click();
 
-  const invitation = await mailbox.waitFor(email, new RegExp(`invited you to ${fixtures.accounts.b.name} on Tollgate$`));
+  const invitation = await mailbox.waitFor(
+    email,
+    new RegExp(`invited you to ${fixtures.accounts.b.name} on Tollgate$`),
+  );
   expect(linkIn(invitation, `${baseURL}/invite/`)).toBe(shown);
   expect(invitation.text).toContain("as developer");
 
   const context = await browser.newContext();
   const invitee = await context.newPage();
-  await joinByInvitation(invitee, shown, { email, name: "Ivo Invitee", password, accountName: fixtures.accounts.b.name }, mailbox);
+  await joinByInvitation(
+    invitee,
+    shown,
+    { email, name: "Ivo Invitee", password, accountName: fixtures.accounts.b.name },
+    mailbox,
+  );
   await expect(invitee.getByTestId("user-email")).toHaveText(email);
   await expect(invitee.getByTestId("verify-email-banner")).toHaveCount(0);
   await context.close();
 
-  const joined = await mailbox.waitFor(owner.email, /^A member joined your team — /, { where: (mail) => (mail.text ?? "").includes(email) });
+  const joined = await mailbox.waitFor(owner.email, /^A member joined your team — /, {
+    where: (mail) => (mail.text ?? "").includes(email),
+  });
   expect(joined.text).toContain("Role: developer");
 });
 
-test("owners are mailed when a live settlement destination changes and when a live key is created", async ({ page, apiAs, fixtures }) => {
+test("owners are mailed when a live settlement destination changes and when a live key is created", async ({
+  page,
+  apiAs,
+  fixtures,
+}) => {
   const owner = fixtures.accounts.a.users.owner;
   const live = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
   const asset = "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
-  const [from, to] = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address];
-  const merchant = (await live.post("/v1/merchants", { merchantName: "Alerted Shop", merchantEmail: "alerts@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
-  const registered = await live.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `eip155:8453:${from}` }] }, { idempotencyKey: freshKey() });
+  const [from, to] = [
+    privateKeyToAccount(generatePrivateKey()).address,
+    privateKeyToAccount(generatePrivateKey()).address,
+  ];
+  const merchant = (
+    await live.post(
+      "/v1/merchants",
+      { merchantName: "Alerted Shop", merchantEmail: "alerts@shop.example" },
+      { idempotencyKey: freshKey() },
+    )
+  ).body.merchant;
+  const registered = await live.post(
+    `/v1/merchants/${merchant.id}/settlements/crypto`,
+    { settlements: [{ asset, destination: `eip155:8453:${from}` }] },
+    { idempotencyKey: freshKey() },
+  );
   expect(registered.status).toBe(201);
-  const changed = await live.put(`/v1/merchants/${merchant.id}/settlements/crypto/${registered.body.crypto[0].id}`, { destination: `eip155:8453:${to}` }, { idempotencyKey: freshKey() });
+  const changed = await live.put(
+    `/v1/merchants/${merchant.id}/settlements/crypto/${registered.body.crypto[0].id}`,
+    { destination: `eip155:8453:${to}` },
+    { idempotencyKey: freshKey() },
+  );
   expect(changed.status).toBe(200);
 
-  const alert = await mailbox.waitFor(owner.email, new RegExp(`^A settlement destination was changed — ${fixtures.accounts.a.name}$`), { where: (mail) => (mail.text ?? "").includes(to) });
+  const alert = await mailbox.waitFor(
+    owner.email,
+    new RegExp(`^A settlement destination was changed — ${fixtures.accounts.a.name}$`),
+    { where: (mail) => (mail.text ?? "").includes(to) },
+  );
   expect(alert.text).toContain(`Old wallet: eip155:8453:${from}`);
   expect(alert.text).toContain(`New wallet: eip155:8453:${to}`);
   expect(alert.text).toContain(`Merchant: ${merchant.id}`);
@@ -129,10 +179,28 @@ test("owners are mailed when a live settlement destination changes and when a li
 
   // A test-mode change moves no real money and mails nobody.
   const test_ = apiAs({ "Api-Key": fixtures.accounts.a.keys.test });
-  const testMerchant = (await test_.post("/v1/merchants", { merchantName: "Quiet Shop", merchantEmail: "quiet@shop.example" }, { idempotencyKey: freshKey() })).body.merchant;
-  const testRegistered = await test_.post(`/v1/merchants/${testMerchant.id}/settlements/crypto`, { settlements: [{ asset, destination: `eip155:8453:${from}` }] }, { idempotencyKey: freshKey() });
+  const testMerchant = (
+    await test_.post(
+      "/v1/merchants",
+      { merchantName: "Quiet Shop", merchantEmail: "quiet@shop.example" },
+      { idempotencyKey: freshKey() },
+    )
+  ).body.merchant;
+  const testRegistered = await test_.post(
+    `/v1/merchants/${testMerchant.id}/settlements/crypto`,
+    { settlements: [{ asset, destination: `eip155:8453:${from}` }] },
+    { idempotencyKey: freshKey() },
+  );
   const quietTo = privateKeyToAccount(generatePrivateKey()).address;
-  expect((await test_.put(`/v1/merchants/${testMerchant.id}/settlements/crypto/${testRegistered.body.crypto[0].id}`, { destination: `eip155:8453:${quietTo}` }, { idempotencyKey: freshKey() })).status).toBe(200);
+  expect(
+    (
+      await test_.put(
+        `/v1/merchants/${testMerchant.id}/settlements/crypto/${testRegistered.body.crypto[0].id}`,
+        { destination: `eip155:8453:${quietTo}` },
+        { idempotencyKey: freshKey() },
+      )
+    ).status,
+  ).toBe(200);
 
   // A live key created in the dashboard.
   await signInAs(page, "owner");
@@ -142,8 +210,12 @@ test("owners are mailed when a live settlement destination changes and when a li
   await page.getByRole("dialog").getByLabel("Name").fill(keyName);
   await page.getByRole("dialog").getByRole("button", { name: "Create key" }).click();
   await confirmItIsYou(page, owner.password);
-  await expect(page.getByRole("dialog").getByRole("heading", { name: "Copy your new API key" })).toBeVisible();
-  const keyAlert = await mailbox.waitFor(owner.email, /^A live API key was created — /, { where: (mail) => (mail.text ?? "").includes(keyName) });
+  await expect(
+    page.getByRole("dialog").getByRole("heading", { name: "Copy your new API key" }),
+  ).toBeVisible();
+  const keyAlert = await mailbox.waitFor(owner.email, /^A live API key was created — /, {
+    where: (mail) => (mail.text ?? "").includes(keyName),
+  });
   expect(keyAlert.text).toContain(`Changed by: ${owner.email}`);
 
   // By now the worker has sent everything queued before the key's alert, the quiet change's included.

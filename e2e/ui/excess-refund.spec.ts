@@ -6,12 +6,21 @@ import { signInAs } from "../support/ui";
 
 // Support refunds an overpayment's excess with one click from the exception panel (test mode, where
 // the refund completes at once), and the exception resolves as refunded.
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
-test("one click refunds exactly the excess of an overpaid payment and resolves the exception; the payment itself stays refundable", async ({ page, apiAs, fixtures }) => {
+test("one click refunds exactly the excess of an overpaid payment and resolves the exception; the payment itself stays refundable", async ({
+  page,
+  apiAs,
+  fixtures,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.test });
   const merchant = await createMerchant(api, { withUsdc: true });
-  const created = await api.post("/v1/payments", { referenceId: `excess-${Date.now()}`, amount: { unit: "iso4217/USD", value: "2500" } }, { merchantId: merchant.id });
+  const created = await api.post(
+    "/v1/payments",
+    { referenceId: `excess-${Date.now()}`, amount: { unit: "iso4217/USD", value: "2500" } },
+    { merchantId: merchant.id },
+  );
   await api.post(`/v1/test/payments/${created.body.id}/simulate`, { outcome: "overpaid" });
 
   await signInAs(page, "support", "b");
@@ -21,7 +30,11 @@ test("one click refunds exactly the excess of an overpaid payment and resolves t
   await expect(card).toContainText("Overpaid");
   await shot(page, "excess-refund-open-1366");
   // One button per intent, each saying what it does: only the first moves money.
-  await expect(card.getByRole("button")).toHaveText(["Refund the excess 25 USDC", "Mark as already returned", "Dismiss"]);
+  await expect(card.getByRole("button")).toHaveText([
+    "Refund the excess 25 USDC",
+    "Mark as already returned",
+    "Dismiss",
+  ]);
   await (await hydrated(card.getByRole("button", { name: "Refund the excess 25 USDC" }))).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("A refund of exactly 25 USDC is made at once (test mode)");

@@ -3,7 +3,14 @@ import type { Address } from "viem";
 import { expect, test } from "../support/api";
 import { devAccounts, LocalChain, localCaip2 } from "../support/chain";
 import { hydrated } from "../support/hydration";
-import { buyer, chooseOption, livePayment, merchantIndex, merchantWallet, submit } from "../support/live-payments";
+import {
+  buyer,
+  chooseOption,
+  livePayment,
+  merchantIndex,
+  merchantWallet,
+  submit,
+} from "../support/live-payments";
 import { localChainRpc } from "../support/settings";
 import { signInAs } from "../support/ui";
 
@@ -20,7 +27,8 @@ test.beforeAll(async () => {
   await chain.transferToken(token, buyerAddress, 10n ** 12n);
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 async function attach(page: Page, form: string, hash: string) {
   const section = page.getByRole("form", { name: form });
@@ -29,7 +37,11 @@ async function attach(page: Page, form: string, hash: string) {
   return section;
 }
 
-test("support attaches the buyer's transaction to a live payment: a bad hash is refused beside the field, the exact transfer succeeds it", async ({ page, apiAs, fixtures }) => {
+test("support attaches the buyer's transaction to a live payment: a bad hash is refused beside the field, the exact transfer succeeds it", async ({
+  page,
+  apiAs,
+  fixtures,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
   // The buyer never opened the checkout, so no option is fixed and the watcher is not looking for it.
   const { paymentId, settlementId } = await livePayment(api, asset, "1500000");
@@ -42,12 +54,16 @@ test("support attaches the buyer's transaction to a live payment: a bad hash is 
   await expect(page.getByRole("heading", { name: "Attach a transaction" })).toBeVisible();
 
   let form = await attach(page, "Attach a transaction", "0x1234");
-  await expect(form.getByText("Must be a transaction hash: 0x followed by 64 hexadecimal characters.")).toBeVisible();
+  await expect(
+    form.getByText("Must be a transaction hash: 0x followed by 64 hexadecimal characters."),
+  ).toBeVisible();
   await expect(form.getByText("Choose the option the buyer paid with.")).toBeVisible();
 
   await form.getByLabel("Paid with").selectOption(settlementId);
   form = await attach(page, "Attach a transaction", wrongDestination);
-  await expect(form.getByRole("alert")).toHaveText("The transaction has no transfer of this token to the merchant's destination.");
+  await expect(form.getByRole("alert")).toHaveText(
+    "The transaction has no transfer of this token to the merchant's destination.",
+  );
   await expect(form.getByLabel("Transaction hash")).toHaveAttribute("aria-invalid", "true");
   await shot(page, "attach-transaction-refused");
 
@@ -55,7 +71,9 @@ test("support attaches the buyer's transaction to a live payment: a bad hash is 
   await expect(page.getByText("Transaction verified: the payment succeeded")).toBeVisible();
   await expect(page.getByTestId("tx-id")).toHaveText(paid);
   await expect(page.getByRole("heading", { name: "Attach a transaction" })).toHaveCount(0);
-  await expect(page.getByTestId("payment-event").filter({ hasText: "payment.transaction_submitted" }).first()).toContainText(fixtures.accounts.b.users.support.email);
+  await expect(
+    page.getByTestId("payment-event").filter({ hasText: "payment.transaction_submitted" }).first(),
+  ).toContainText(fixtures.accounts.b.users.support.email);
   await shot(page, "attach-transaction-succeeded");
   // The history names the transfer seen on chain, with its explorer link.
   const transfer = page.getByTestId("timeline-entry").filter({ hasText: "received on Base in block" });
@@ -66,16 +84,25 @@ test("support attaches the buyer's transaction to a live payment: a bad hash is 
   for (const term of [paid.slice(12, 30), buyerAddress.slice(6, 20).toUpperCase()]) {
     await page.goto(`/live/payments?q=${term}`);
     await expect(page.getByTestId("payment-row")).toHaveCount(1);
-    await expect(page.getByTestId("payment-row").getByRole("link")).toHaveAttribute("href", `/live/payments/${paymentId}`);
+    await expect(page.getByTestId("payment-row").getByRole("link")).toHaveAttribute(
+      "href",
+      `/live/payments/${paymentId}`,
+    );
   }
 
   // The owner finds both attempts in the audit log.
   await signInAs(page, "owner", "b");
   await page.goto("/live/audit-log");
-  await expect(page.getByTestId("audit-entry").filter({ hasText: "payment.transaction_attached" })).toHaveCount(2);
+  await expect(
+    page.getByTestId("audit-entry").filter({ hasText: "payment.transaction_attached" }),
+  ).toHaveCount(2);
 });
 
-test("a live refund waits for the merchant's return transfer; support attaches it, and a short one is refused", async ({ page, apiAs, fixtures }) => {
+test("a live refund waits for the merchant's return transfer; support attaches it, and a short one is refused", async ({
+  page,
+  apiAs,
+  fixtures,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
   const { paymentId, merchantId, settlementId } = await livePayment(api, asset, "4000000");
   await chooseOption(page.request, paymentId, settlementId);
@@ -83,13 +110,18 @@ test("a live refund waits for the merchant's return transfer; support attaches i
   await chain.mine(3);
   expect((await submit(page.request, paymentId, settlementId, payment)).body.status).toBe("succeeded");
   expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.info.txId).toBe(payment);
-  const refund = await api.post("/v1/refunds", { paymentId, amount: { unit: `caip19/${asset}`, value: "1000000" } });
+  const refund = await api.post("/v1/refunds", {
+    paymentId,
+    amount: { unit: `caip19/${asset}`, value: "1000000" },
+  });
   expect(refund.body.status).toBe("pending");
 
   // A viewer sees what is owed but cannot attach anything.
   await signInAs(page, "viewer", "b");
   await page.goto(`/live/payments/${paymentId}`);
-  await expect(page.getByTestId("refund-instructions")).toContainText(`from ${merchantWallet} to the buyer at ${buyerAddress}`);
+  await expect(page.getByTestId("refund-instructions")).toContainText(
+    `from ${merchantWallet} to the buyer at ${buyerAddress}`,
+  );
   await expect(page.getByRole("form", { name: "Attach the return transfer" })).toHaveCount(0);
 
   const short = await chain.transferToken(token, buyerAddress, 999_999n, merchantIndex);
@@ -110,7 +142,12 @@ test("a live refund waits for the merchant's return transfer; support attaches i
   await shot(page, "refund-transfer-verified");
 });
 
-test("support asks why a transaction did not match: paid, short, wrong token, not ours, unknown; and finds a payer's payments", async ({ page, apiAs, fixtures, request }) => {
+test("support asks why a transaction did not match: paid, short, wrong token, not ours, unknown; and finds a payer's payments", async ({
+  page,
+  apiAs,
+  fixtures,
+  request,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
   const open = await livePayment(api, asset, "2500000");
   await chooseOption(request, open.paymentId, open.settlementId);
@@ -134,19 +171,25 @@ test("support asks why a transaction did not match: paid, short, wrong token, no
   await lookup(paid);
   await expect(page.getByTestId("lookup-verdict")).toContainText(`Paid ${open.paymentId}`);
   await lookup(short);
-  await expect(page.getByTestId("lookup-verdict")).toContainText(`${open.paymentId}Short: 2400000 sent, 2500000 quoted`);
+  await expect(page.getByTestId("lookup-verdict")).toContainText(
+    `${open.paymentId}Short: 2400000 sent, 2500000 quoted`,
+  );
   await shot(page, "lookup-short");
   await lookup(wrongToken);
   await expect(page.getByTestId("lookup-verdict")).toContainText("Wrong token: this wallet is paid in");
   await lookup(notOurs);
-  await expect(page.getByTestId("lookup-verdict")).toContainText("moved no funds to any wallet of this account");
+  await expect(page.getByTestId("lookup-verdict")).toContainText(
+    "moved no funds to any wallet of this account",
+  );
   await lookup(`0x${"ab".repeat(32)}`);
   await expect(page.getByTestId("lookup-verdict")).toContainText("No transaction with this hash on Base");
   await lookup("0x1234");
   await expect(page.locator("#lookup-q-error")).toContainText("Enter a transaction hash");
 
   await lookup(buyerAddress);
-  await expect(page.getByTestId("lookup-payment").filter({ has: page.locator(`a[href$="${open.paymentId}"]`) })).toHaveCount(1);
+  await expect(
+    page.getByTestId("lookup-payment").filter({ has: page.locator(`a[href$="${open.paymentId}"]`) }),
+  ).toHaveCount(1);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "lookup-payer-390");

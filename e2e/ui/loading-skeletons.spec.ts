@@ -53,7 +53,8 @@ function prefetchedRoutes(page: Page) {
   const answered = new Set<Request>();
   page.on("response", (response) => {
     const headers = response.request().headers();
-    if (headers["next-router-prefetch"] && !headers["next-router-segment-prefetch"]) answered.add(response.request());
+    if (headers["next-router-prefetch"] && !headers["next-router-segment-prefetch"])
+      answered.add(response.request());
   });
   const ended = (request: Request) => {
     if (!answered.has(request)) return;
@@ -72,7 +73,9 @@ async function openAndPrefetch(page: Page, prefetched: Set<string>, url: string,
   await page.goto(url);
   await (await hydrated(link)).hover();
   const href = (await link.getAttribute("href"))!;
-  await expect.poll(() => prefetched.has(href), { message: `prefetch of ${href}`, timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => prefetched.has(href), { message: `prefetch of ${href}`, timeout: 15_000 })
+    .toBe(true);
   return link;
 }
 
@@ -82,8 +85,16 @@ test("a slow list page shows its skeleton as soon as it is clicked, then the pag
   const skeleton = page.getByRole("progressbar", { name: "Loading" });
   for (const [i, { path, nav, link, heading }] of listPages.entries()) {
     // The Developers tabs are on the Developers pages; the others start from the page before them.
-    const from = nav === "Developers" ? "/test/developers/quickstart" : `/test${listPages[(i + listPages.length - 1) % listPages.length]!.path}`;
-    const target = await openAndPrefetch(page, prefetched, from, page.getByRole("navigation", { name: nav }).getByRole("link", { name: link, exact: true }));
+    const from =
+      nav === "Developers"
+        ? "/test/developers/quickstart"
+        : `/test${listPages[(i + listPages.length - 1) % listPages.length]!.path}`;
+    const target = await openAndPrefetch(
+      page,
+      prefetched,
+      from,
+      page.getByRole("navigation", { name: nav }).getByRole("link", { name: link, exact: true }),
+    );
     const release = await holdRender(page, `/test${path}`);
     await target.click();
     await expect(skeleton, `/test${path}`).toBeVisible();
@@ -93,19 +104,33 @@ test("a slow list page shows its skeleton as soon as it is clicked, then the pag
   }
 });
 
-test("the skeleton fits a phone as it fits a laptop: nothing reaches past the screen's edge, and axe finds nothing serious in it", async ({ page }) => {
+test("the skeleton fits a phone as it fits a laptop: nothing reaches past the screen's edge, and axe finds nothing serious in it", async ({
+  page,
+}) => {
   await signInAs(page, "owner");
   const prefetched = prefetchedRoutes(page);
   for (const size of [{ width: 1366, height: 900 }, phone]) {
     await page.setViewportSize(size);
-    const payments = await openAndPrefetch(page, prefetched, "/test", page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Payments", exact: true }));
+    const payments = await openAndPrefetch(
+      page,
+      prefetched,
+      "/test",
+      page
+        .getByRole("navigation", { name: "Dashboard" })
+        .getByRole("link", { name: "Payments", exact: true }),
+    );
     const release = await holdRender(page, "/test/payments");
     await payments.click();
     const skeleton = page.getByRole("progressbar", { name: "Loading" });
     await expect(skeleton).toBeVisible();
     expect((await skeleton.boundingBox())!.width).toBeLessThanOrEqual(size.width - 32);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    expect((await axeFindings(page)).filter(isSerious), "serious or critical axe violations in the skeleton").toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+    expect(
+      (await axeFindings(page)).filter(isSerious),
+      "serious or critical axe violations in the skeleton",
+    ).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`skeleton-${size.width}.png`) });
     await release();
     await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();

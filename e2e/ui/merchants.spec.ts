@@ -3,12 +3,16 @@ import { hydrated } from "../support/hydration";
 import { createMerchant } from "../support/merchants";
 import { signInAs } from "../support/ui";
 
-test("an owner creates, finds, edits and deletes a merchant, with errors beside the fields", async ({ page }) => {
+test("an owner creates, finds, edits and deletes a merchant, with errors beside the fields", async ({
+  page,
+}) => {
   await signInAs(page, "owner");
   const name = `Corner Bakery ${Date.now()}`;
   await page.goto("/test/merchants");
   await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
-  await (await hydrated(page.getByRole("button", { name: /New merchant|Create your first merchant/ }))).click();
+  await (
+    await hydrated(page.getByRole("button", { name: /New merchant|Create your first merchant/ }))
+  ).click();
   const dialog = page.getByRole("dialog", { name: "New merchant" });
   await dialog.getByRole("button", { name: "Create merchant" }).click();
   await expect(dialog.getByText("Enter a name.")).toBeVisible();
@@ -56,7 +60,9 @@ test("an owner creates, finds, edits and deletes a merchant, with errors beside 
   const returns = edit.getByLabel("Allowed return URLs (optional)");
   await returns.fill("https://bakery.example/orders\nbakery://");
   await edit.getByRole("button", { name: "Save changes" }).click();
-  await expect(edit.locator("#allowedReturnOrigins-error")).toHaveText("https://bakery.example/orders is not an https origin (https://shop.example.com) or an app scheme (myapp://).");
+  await expect(edit.locator("#allowedReturnOrigins-error")).toHaveText(
+    "https://bakery.example/orders is not an https origin (https://shop.example.com) or an app scheme (myapp://).",
+  );
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath("merchant-edit-return-origins-390.png") });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -64,7 +70,9 @@ test("an owner creates, finds, edits and deletes a merchant, with errors beside 
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { name: `${name} & Café` })).toBeVisible();
   await expect(edit).toBeHidden();
-  await expect(page.getByTestId("allowed-return-origins")).toHaveText("Allowed return URLs: https://bakery.example, bakery://");
+  await expect(page.getByTestId("allowed-return-origins")).toHaveText(
+    "Allowed return URLs: https://bakery.example, bakery://",
+  );
   await page.getByRole("button", { name: "Edit", exact: true }).click();
   await expect(returns).toHaveValue("https://bakery.example\nbakery://");
   await edit.getByRole("button", { name: "Cancel" }).click();
@@ -84,11 +92,16 @@ test("an owner creates, finds, edits and deletes a merchant, with errors beside 
   await expect(page.getByRole("heading", { name: "This page does not exist." })).toBeVisible();
 });
 
-test("the list counts each merchant's settlements, and test merchants stay out of /live", async ({ page, api }) => {
+test("the list counts each merchant's settlements, and test merchants stay out of /live", async ({
+  page,
+  api,
+}) => {
   const merchant = await createMerchant(api, { withUsdc: true, name: `Counted ${Date.now()}` });
   await signInAs(page, "viewer");
   await page.goto("/test/merchants");
-  await expect(page.getByRole("row").filter({ hasText: merchant.name }).getByTestId("settlement-count")).toHaveText("1");
+  await expect(
+    page.getByRole("row").filter({ hasText: merchant.name }).getByTestId("settlement-count"),
+  ).toHaveText("1");
   // A viewer reads but does not change merchants.
   await expect(page.getByRole("button", { name: /New merchant/ })).toHaveCount(0);
   await page.getByRole("link", { name: merchant.name }).click();
@@ -106,7 +119,10 @@ test("the list counts each merchant's settlements, and test merchants stay out o
   await expect(page.getByRole("heading", { name: "This page does not exist." })).toBeVisible();
 });
 
-test("the list shows 50 merchants a page: Next page leads to older ones, First page back", async ({ page, api }) => {
+test("the list shows 50 merchants a page: Next page leads to older ones, First page back", async ({
+  page,
+  api,
+}) => {
   const batch = `Paged ${Date.now()}`;
   for (let i = 0; i < 51; i++) await createMerchant(api, { name: `${batch} #${String(i).padStart(2, "0")}` });
   const shown = () => page.getByRole("link", { name: batch }).allTextContents();
@@ -115,7 +131,9 @@ test("the list shows 50 merchants a page: Next page leads to older ones, First p
   // Newest first: fifty of the batch fill the first page, the oldest one is on the next.
   await expect(page.getByRole("link", { name: batch })).toHaveCount(50);
   const first = await shown();
-  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "First page" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "First page" }),
+  ).toHaveCount(0);
   await page.getByRole("link", { name: "Next page" }).click();
   await expect(page).toHaveURL(/\/test\/merchants\?cursor=/);
   await expect(page.getByRole("link", { name: batch })).toHaveCount(1);

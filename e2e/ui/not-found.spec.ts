@@ -23,7 +23,10 @@ test("every detail page of a missing resource answers 404 with the not-found pag
     expect(response.status(), url).toBe(404);
     expect(await response.text(), url).toContain("This page does not exist.");
   }
-  for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(size);
     const response = await page.goto(`/test/payments/pay_${missing}`);
     expect(response?.status()).toBe(404);
@@ -35,7 +38,12 @@ test("every detail page of a missing resource answers 404 with the not-found pag
 test("a list page and a found detail page still answer 200", async ({ page, api }) => {
   await signInAs(page, "owner");
   const merchant = await createMerchant(api);
-  for (const url of ["/test/payments", "/test/merchants", `/test/merchants/${merchant.id}`, "/test/developers/webhooks"]) {
+  for (const url of [
+    "/test/payments",
+    "/test/merchants",
+    `/test/merchants/${merchant.id}`,
+    "/test/developers/webhooks",
+  ]) {
     expect((await page.request.get(url)).status(), url).toBe(200);
   }
 });

@@ -6,11 +6,17 @@ import { scratchDatabase } from "../reliability/scratch-server";
 import { signInViaApi } from "../support/sign-in";
 import { signInAs, signUp } from "../support/ui";
 
-test("without SMTP_URL mail is kept in the owners' outbox (empty state first) and printed to the console; its link works", async ({ browser }) => {
+test("without SMTP_URL mail is kept in the owners' outbox (empty state first) and printed to the console; its link works", async ({
+  browser,
+}) => {
   // A database of its own (PostgreSQL or embedded): on a shared one the suite's server, which has
   // SMTP, would claim and send this server's mail.
   const { demoOwner } = readFixtures();
-  const scratch = await scratchDatabase("outbox", { SMTP_URL: "", SEED_OWNER_EMAIL: demoOwner.email, SEED_OWNER_PASSWORD: demoOwner.password });
+  const scratch = await scratchDatabase("outbox", {
+    SMTP_URL: "",
+    SEED_OWNER_EMAIL: demoOwner.email,
+    SEED_OWNER_PASSWORD: demoOwner.password,
+  });
   const server = await scratch.start(extraPort(2));
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
   try {
@@ -28,7 +34,11 @@ test("without SMTP_URL mail is kept in the owners' outbox (empty state first) an
     await signUp(page, { accountName: "Outbox Co", name: "Otto Outbox", email, password });
     await expect(page.getByTestId("sign-up-sent")).toBeVisible();
     // A new owner confirms before signing in, so on a machine without SMTP the link is read from the console.
-    await expect.poll(() => server.output()).toContain(`Mail (no SMTP_URL; kept in the dev outbox) to ${email}: Confirm your email address for Tollgate`);
+    await expect
+      .poll(() => server.output())
+      .toContain(
+        `Mail (no SMTP_URL; kept in the dev outbox) to ${email}: Confirm your email address for Tollgate`,
+      );
     const link = new RegExp(`${server.url}/verify-email/[A-Za-z0-9]+`).exec(server.output())?.[0];
     expect(link, server.output()).toBeDefined();
     await page.goto(link!);
@@ -39,7 +49,9 @@ test("without SMTP_URL mail is kept in the owners' outbox (empty state first) an
     await expect(page.getByTestId("verify-email-banner")).toHaveCount(0);
     await page.getByRole("link", { name: "Settings" }).click();
     await page.getByRole("link", { name: "Outbox" }).click();
-    const mail = page.getByTestId("outbox-mail").filter({ hasText: "Confirm your email address for Tollgate" });
+    const mail = page
+      .getByTestId("outbox-mail")
+      .filter({ hasText: "Confirm your email address for Tollgate" });
     await expect(mail).toContainText(`To ${email}`);
     await expect(mail.getByText("sent", { exact: true })).toBeVisible();
     await mail.locator("summary").click();

@@ -9,7 +9,9 @@ type Listed = { id: string; status: string; amount: { unit: string; value: strin
 async function allPayments(api: ApiClient, since: Date): Promise<Listed[]> {
   const out: Listed[] = [];
   for (let cursor: string | null = null; ; ) {
-    const res: ApiResponse<{ data: Listed[]; nextCursor: string | null }> = await api.get(`/v1/payments?limit=200&createdFrom=${since.toISOString()}${cursor ? `&cursor=${cursor}` : ""}`);
+    const res: ApiResponse<{ data: Listed[]; nextCursor: string | null }> = await api.get(
+      `/v1/payments?limit=200&createdFrom=${since.toISOString()}${cursor ? `&cursor=${cursor}` : ""}`,
+    );
     expect(res.status).toBe(200);
     out.push(...res.body.data);
     cursor = res.body.nextCursor;
@@ -20,11 +22,20 @@ async function allPayments(api: ApiClient, since: Date): Promise<Listed[]> {
 test("the overview shows the last 30 days by status, with volume summed per unit", async ({ page, api }) => {
   // Payments in two units, settled three ways, so each status row has something to show.
   const merchant = await createMerchant(api, { withUsdc: true, name: `Overview ${Date.now()}` });
-  await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset: eth, destination: `eip155:1:${sampleAddress}` }] }, { idempotencyKey: `eth-${Date.now()}` });
+  await api.post(
+    `/v1/merchants/${merchant.id}/settlements/crypto`,
+    { settlements: [{ asset: eth, destination: `eip155:1:${sampleAddress}` }] },
+    { idempotencyKey: `eth-${Date.now()}` },
+  );
   const make = async (amount: { unit: string; value: string }, outcome?: string) => {
-    const p = await api.post("/v1/payments", { referenceId: `overview-${Date.now()}`, amount }, { merchantId: merchant.id });
+    const p = await api.post(
+      "/v1/payments",
+      { referenceId: `overview-${Date.now()}`, amount },
+      { merchantId: merchant.id },
+    );
     expect(p.status).toBe(201);
-    if (outcome) expect((await api.post(`/v1/test/payments/${p.body.id}/simulate`, { outcome })).status).toBe(200);
+    if (outcome)
+      expect((await api.post(`/v1/test/payments/${p.body.id}/simulate`, { outcome })).status).toBe(200);
   };
   await make({ unit: "iso4217/USD", value: "123456" }, "succeeded");
   await make({ unit: `caip19/${eth}`, value: "1500000000000000000" }, "succeeded");
@@ -42,7 +53,10 @@ test("the overview shows the last 30 days by status, with volume summed per unit
     expected.set(p.status, entry);
   }
   const volumeText = (status: string) =>
-    [...(expected.get(status)?.volume ?? new Map<string, bigint>())].sort(([a], [b]) => a.localeCompare(b)).map(([unit, v]) => formatAmount(unit, v.toString())).join(" · ") || "—";
+    [...(expected.get(status)?.volume ?? new Map<string, bigint>())]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([unit, v]) => formatAmount(unit, v.toString()))
+      .join(" · ") || "—";
 
   await signInAs(page, "viewer");
   await page.goto("/test");
@@ -75,7 +89,10 @@ test("a mode without merchants shows a get-started checklist", async ({ page }) 
   const checklist = page.getByRole("region", { name: "Get started" });
   await expect(checklist).toBeVisible();
   await expect(checklist.getByRole("listitem")).toHaveCount(4);
-  await expect(checklist.getByRole("link", { name: "Create a merchant" })).toHaveAttribute("href", "/live/merchants");
+  await expect(checklist.getByRole("link", { name: "Create a merchant" })).toHaveAttribute(
+    "href",
+    "/live/merchants",
+  );
   await expect(checklist).toContainText("merchants and settlements from test mode do not carry over");
   await expect(page.getByTestId("merchant-count")).toHaveText("0");
   await page.screenshot({ path: test.info().outputPath("overview-get-started.png"), fullPage: true });

@@ -27,7 +27,10 @@ async function addPasskey(page: Page, name: string): Promise<string[]> {
   const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
   const shown = await codes.allInnerTexts();
-  await page.screenshot({ path: test.info().outputPath(`passkey-recovery-codes-${page.viewportSize()?.width}.png`), fullPage: true });
+  await page.screenshot({
+    path: test.info().outputPath(`passkey-recovery-codes-${page.viewportSize()?.width}.png`),
+    fullPage: true,
+  });
   await page.getByRole("button", { name: "I have saved them" }).click();
   return shown;
 }
@@ -45,7 +48,9 @@ async function passwordStep(page: Page, email: string) {
   await expect(page.getByRole("button", { name: "Use a passkey" })).toBeVisible();
 }
 
-test("passkeys: add one, sign in with password and passkey, confirm a change with it, remove it; owners are mailed and the log shows both", async ({ page }) => {
+test("passkeys: add one, sign in with password and passkey, confirm a change with it, remove it; owners are mailed and the log shows both", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `passkey.${unique()}@e2e.tollgate.test`;
   await confirmedOwnerSignedIn(page, { accountName: "Passkey Co", name: "Paz Key", email, password });
@@ -77,7 +82,9 @@ test("passkeys: add one, sign in with password and passkey, confirm a change wit
   await expect(page.getByLabel("Password")).toBeHidden();
   await expect(page.getByLabel("Authenticator code")).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath("sign-in-passkey-step-390.png"), fullPage: true });
-  const sent = page.waitForRequest((r) => r.url().endsWith("/api/auth/callback/credentials") && r.method() === "POST");
+  const sent = page.waitForRequest(
+    (r) => r.url().endsWith("/api/auth/callback/credentials") && r.method() === "POST",
+  );
   await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(page).toHaveURL(/\/test$/);
   const assertion = new URLSearchParams((await sent).postData() ?? "").get("passkey");
@@ -87,7 +94,9 @@ test("passkeys: add one, sign in with password and passkey, confirm a change wit
 
   // The same signed answer again is refused: its challenge was spent, and the password alone is not enough.
   const request = (await page.context().browser()!.newContext()).request;
-  expect(await postCredentials(request, baseURL, { email, password, passkey: assertion! })).toBe("PasskeyMismatch");
+  expect(await postCredentials(request, baseURL, { email, password, passkey: assertion! })).toBe(
+    "PasskeyMismatch",
+  );
   expect(await postCredentials(request, baseURL, { email, password })).toBe("PasskeyRequired");
 
   await page.goto("/test/settings/security");
@@ -96,7 +105,10 @@ test("passkeys: add one, sign in with password and passkey, confirm a change wit
 
   // Removing it is a gated change, confirmed here with the passkey itself.
   await (await hydrated(page.getByRole("button", { name: "Remove Work laptop" }))).click();
-  await page.getByRole("dialog", { name: "Remove the passkey “Work laptop”?" }).getByRole("button", { name: "Remove" }).click();
+  await page
+    .getByRole("dialog", { name: "Remove the passkey “Work laptop”?" })
+    .getByRole("button", { name: "Remove" })
+    .click();
   const reauth = page.getByRole("dialog", { name: "Confirm it is you" });
   await expect(reauth.getByRole("button", { name: "Use a passkey" })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("reauth-passkey-390.png"), fullPage: true });
@@ -116,7 +128,9 @@ test("passkeys: add one, sign in with password and passkey, confirm a change wit
   expect(await postCredentials(request, baseURL, { email, password })).toBeNull();
 });
 
-test("a passkey that claims a registered credential but signs with another key is refused, with a clear message; the real one then works, and counts for the account's 2FA rule", async ({ page }) => {
+test("a passkey that claims a registered credential but signs with another key is refused, with a clear message; the real one then works, and counts for the account's 2FA rule", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `forged.${unique()}@e2e.tollgate.test`;
   await confirmedOwnerSignedIn(page, { accountName: "Forged Co", name: "Fay Forge", email, password });
@@ -130,7 +144,9 @@ test("a passkey that claims a registered credential but signs with another key i
   await passwordStep(page, email);
   await page.getByRole("button", { name: "Use a passkey" }).click();
   const alert = page.getByRole("alert").filter({ hasText: /\S/ });
-  await expect(alert).toHaveText("That passkey was not accepted. Use a passkey registered to this login, then try again.");
+  await expect(alert).toHaveText(
+    "That passkey was not accepted. Use a passkey registered to this login, then try again.",
+  );
   await expect(page).toHaveURL(/\/sign-in/);
   await page.screenshot({ path: test.info().outputPath("sign-in-passkey-refused-390.png"), fullPage: true });
 
@@ -148,20 +164,32 @@ test("a passkey that claims a registered credential but signs with another key i
   // A passkey is two-factor sign-in for the account's rule: its owner may require it, and is not sent to set anything up.
   await page.goto("/test/settings/security");
   await (await hydrated(page.getByRole("button", { name: "Require for every member" }))).click();
-  await page.getByRole("dialog", { name: "Require two-factor sign-in?" }).getByRole("button", { name: "Require it" }).click();
+  await page
+    .getByRole("dialog", { name: "Require two-factor sign-in?" })
+    .getByRole("button", { name: "Require it" })
+    .click();
   await expect(page.getByText("Required for every member.")).toBeVisible();
   await page.goto("/test/payments");
   await expect(page).toHaveURL(/\/test\/payments$/);
   // While the rule holds, the only second factor cannot be removed.
   await page.goto("/test/settings/security");
   await (await hydrated(page.getByRole("button", { name: "Remove Phone" }))).click();
-  await page.getByRole("dialog", { name: "Remove the passkey “Phone”?" }).getByRole("button", { name: "Remove" }).click();
+  await page
+    .getByRole("dialog", { name: "Remove the passkey “Phone”?" })
+    .getByRole("button", { name: "Remove" })
+    .click();
   await confirmItIsYou(page, password);
-  await expect(page.getByText("Your account requires two-factor sign-in, and this is your only second factor.", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("Your account requires two-factor sign-in, and this is your only second factor.", {
+      exact: false,
+    }),
+  ).toBeVisible();
   await expect(page.getByRole("list", { name: "Passkeys" }).getByRole("listitem")).toHaveCount(1);
 });
 
-test("a passkey-only login is given recovery codes with its first passkey, and one signs in once without the passkey", async ({ page }) => {
+test("a passkey-only login is given recovery codes with its first passkey, and one signs in once without the passkey", async ({
+  page,
+}) => {
   const email = `passkey.codes.${unique()}@e2e.tollgate.test`;
   await confirmedOwnerSignedIn(page, { accountName: "Codes Co", name: "Cody Keys", email, password });
   const authenticator = await addVirtualAuthenticator(page);

@@ -35,12 +35,16 @@ async function askForReset(page: Page, email: string): Promise<string> {
   await page.goto("/forgot-password");
   await page.getByLabel("Email").fill(email);
   await (await hydrated(page.getByRole("button", { name: "Send reset link" }))).click();
-  const status = page.getByRole("status").filter({ hasText: "a link to choose a new password is on its way" });
+  const status = page
+    .getByRole("status")
+    .filter({ hasText: "a link to choose a new password is on its way" });
   await expect(status).toBeVisible();
   return (await status.locator("p").first().textContent())!;
 }
 
-test("forgot password: the same answer for any email; the mailed link sets a new password once; the old password stops working", async ({ page }) => {
+test("forgot password: the same answer for any email; the mailed link sets a new password once; the old password stops working", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const oldPassword = "the first passphrase";
   const newPassword = "a brand new passphrase";
@@ -87,20 +91,28 @@ test("forgot password: the same answer for any email; the mailed link sets a new
 
   // The link works once.
   await page.goto(link);
-  await expect(page.getByRole("alert").filter({ hasText: "This reset link does not work any more" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This reset link does not work any more" }),
+  ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("reset-password-used-390.png"), fullPage: true });
 });
 
-test("reset requests are limited per email, with the same refusal whether or not it has a login", async ({ page }) => {
+test("reset requests are limited per email, with the same refusal whether or not it has a login", async ({
+  page,
+}) => {
   const nobody = `limited.${unique()}@e2e.tollgate.test`;
   for (let i = 0; i < 5; i++) await askForReset(page, nobody);
   await page.goto("/forgot-password");
   await page.getByLabel("Email").fill(nobody);
   await (await hydrated(page.getByRole("button", { name: "Send reset link" }))).click();
-  await expect(page.getByText(/^Too many reset requests for this email\. Try again in \d+ minutes?\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Too many reset requests for this email\. Try again in \d+ minutes?\.$/),
+  ).toBeVisible();
 });
 
-test("password change in account settings: a wrong current password is an error beside its field; the new password then signs in", async ({ page }) => {
+test("password change in account settings: a wrong current password is an error beside its field; the new password then signs in", async ({
+  page,
+}) => {
   const oldPassword = "my current passphrase";
   const newPassword = "my changed passphrase";
   const email = await newLogin(page, oldPassword);
@@ -119,12 +131,17 @@ test("password change in account settings: a wrong current password is an error 
   await submit.click();
   await expect(page.locator("#password-error")).toHaveText("That password is not correct.");
   await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
-  await page.screenshot({ path: test.info().outputPath("change-password-wrong-current.png"), fullPage: true });
+  await page.screenshot({
+    path: test.info().outputPath("change-password-wrong-current.png"),
+    fullPage: true,
+  });
 
   await page.getByLabel("Current password").fill(oldPassword);
   await page.getByLabel("New password").fill(oldPassword);
   await submit.click();
-  await expect(page.locator("#newPassword-error")).toHaveText("Choose a password different from your current one.");
+  await expect(page.locator("#newPassword-error")).toHaveText(
+    "Choose a password different from your current one.",
+  );
 
   await page.getByLabel("New password").fill(newPassword);
   await submit.click();

@@ -6,12 +6,24 @@ import { signInAs, confirmedOwnerSignedIn } from "../support/ui";
 
 const desktop = { width: 1366, height: 900 };
 const phone = { width: 390, height: 844 };
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-const noSideways = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const noSideways = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 const paymentsOf = async (api: ApiClient, merchantId: string) =>
-  (await api.get(`/v1/payments?merchantId=${merchantId}&limit=200`)).body.data as { id: string; merchantId: string; referenceId: string; amount: { value: string } }[];
+  (await api.get(`/v1/payments?merchantId=${merchantId}&limit=200`)).body.data as {
+    id: string;
+    merchantId: string;
+    referenceId: string;
+    amount: { value: string };
+  }[];
 
-test("a one-off payment made in the dashboard gets a link and a QR code that open its checkout", async ({ page, api }) => {
+test("a one-off payment made in the dashboard gets a link and a QR code that open its checkout", async ({
+  page,
+  api,
+}) => {
   await page.setViewportSize(desktop);
   const merchant = await createMerchant(api, { withUsdc: true, name: `One-off Shop ${Date.now()}` });
   await signInAs(page, "owner");
@@ -21,7 +33,9 @@ test("a one-off payment made in the dashboard gets a link and a QR code that ope
   await dialog.getByLabel("Merchant").selectOption(merchant.id);
   await dialog.getByLabel("Amount").fill("12.345");
   await dialog.getByRole("button", { name: "Create payment" }).click();
-  await expect(dialog.locator("#amount-error")).toHaveText("Enter a positive amount with at most 2 decimals, e.g. 10.50.");
+  await expect(dialog.locator("#amount-error")).toHaveText(
+    "Enter a positive amount with at most 2 decimals, e.g. 10.50.",
+  );
   await expect(dialog.locator("#referenceId-error")).toHaveText("Enter your order reference.");
   await expect(dialog.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
   await shot(page, "new-payment-errors-1366");
@@ -42,7 +56,12 @@ test("a one-off payment made in the dashboard gets a link and a QR code that ope
   // The same payment the API sees: merchant, amount, reference and the chosen expiry.
   const paymentId = url.split("/").pop()!;
   const payment = (await api.get(`/v1/payments/${paymentId}`)).body;
-  expect(payment).toMatchObject({ merchantId: merchant.id, referenceId: reference, amount: { unit: "iso4217/USD", value: "1250" }, status: "requires_action" });
+  expect(payment).toMatchObject({
+    merchantId: merchant.id,
+    referenceId: reference,
+    amount: { unit: "iso4217/USD", value: "1250" },
+    status: "requires_action",
+  });
   expect(Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)).toBeGreaterThan(23.9 * 3600_000);
 
   await page.setViewportSize(phone);
@@ -54,7 +73,10 @@ test("a one-off payment made in the dashboard gets a link and a QR code that ope
   await shot(page, "new-payment-checkout-390");
 });
 
-test("a fixed link mints a payment per Continue, never on a mere visit, and mints nothing once deactivated", async ({ page, api }) => {
+test("a fixed link mints a payment per Continue, never on a mere visit, and mints nothing once deactivated", async ({
+  page,
+  api,
+}) => {
   await page.setViewportSize(desktop);
   const merchant = await createMerchant(api, { withUsdc: true, name: `Link Cafe ${Date.now()}` });
   await signInAs(page, "owner");
@@ -130,10 +152,17 @@ test("a fixed link mints a payment per Continue, never on a mere visit, and mint
   await buyer.close();
 });
 
-test("a buyer-entered amount outside the bounds is refused beside the field; one inside is the payment's amount", async ({ page, api }) => {
+test("a buyer-entered amount outside the bounds is refused beside the field; one inside is the payment's amount", async ({
+  page,
+  api,
+}) => {
   await page.setViewportSize(phone);
   const merchant = await createMerchant(api, { withUsdc: true, name: `Tip Jar ${Date.now()}` });
-  const link = await api.post("/v1/payment-links", { unit: "iso4217/USD", minValue: "500", maxValue: "5000", referencePrefix: "TIP" }, { merchantId: merchant.id });
+  const link = await api.post(
+    "/v1/payment-links",
+    { unit: "iso4217/USD", minValue: "500", maxValue: "5000", referencePrefix: "TIP" },
+    { merchantId: merchant.id },
+  );
   expect(link.status).toBe(201);
   const path = new URL(link.body.url).pathname;
   await page.goto(path);
@@ -168,13 +197,21 @@ test("a buyer-entered amount outside the bounds is refused beside the field; one
 
 test("a new account sees the empty state, and is told to create a merchant first", async ({ page }) => {
   await page.setViewportSize(phone);
-  await confirmedOwnerSignedIn(page, { accountName: "Empty Links Co", name: "Ella Empty", email: `links${Date.now()}@shop.example`, password: "a long enough passphrase" });
+  await confirmedOwnerSignedIn(page, {
+    accountName: "Empty Links Co",
+    name: "Ella Empty",
+    email: `links${Date.now()}@shop.example`,
+    password: "a long enough passphrase",
+  });
   await page.goto("/test/payment-links");
   await expect(page.getByText("No test-mode payment links yet")).toBeVisible();
   await (await hydrated(page.getByRole("button", { name: "New payment link" }))).click();
   const dialog = page.getByRole("dialog", { name: "New payment link" });
   await expect(dialog).toContainText("Create a merchant first");
-  await expect(dialog.getByRole("link", { name: "Go to Merchants" })).toHaveAttribute("href", "/test/merchants");
+  await expect(dialog.getByRole("link", { name: "Go to Merchants" })).toHaveAttribute(
+    "href",
+    "/test/merchants",
+  );
   await noSideways(page);
   await shot(page, "links-empty-390");
 });

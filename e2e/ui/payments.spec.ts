@@ -15,18 +15,35 @@ let seeded: SeededPayments;
 
 test.beforeAll(async () => {
   seeded = await seedPayments(readFixtures().accounts[account].keys.test);
-  console.log(`Seeded ${seeded.payments.length} payments through the test server's payments fixture in ${seeded.seconds} s`);
+  console.log(
+    `Seeded ${seeded.payments.length} payments through the test server's payments fixture in ${seeded.seconds} s`,
+  );
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 const rows = (page: Page) => page.getByTestId("payment-row");
-const rowIds = (page: Page) => rows(page).locator("a[href*='/payments/pay_']").evaluateAll((links) => links.map((a) => a.getAttribute("href")!.split("/").pop()!));
+const rowIds = (page: Page) =>
+  rows(page)
+    .locator("a[href*='/payments/pay_']")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")!.split("/").pop()!));
 const seed = (i: number) => seeded.payments[i]!;
-const api = async (page: Page, path: string, init: { method?: string; body?: unknown; merchantId?: string } = {}) => {
-  const headers: Record<string, string> = { "Api-Key": readFixtures().accounts[account].keys.test, "Content-Type": "application/json" };
+const api = async (
+  page: Page,
+  path: string,
+  init: { method?: string; body?: unknown; merchantId?: string } = {},
+) => {
+  const headers: Record<string, string> = {
+    "Api-Key": readFixtures().accounts[account].keys.test,
+    "Content-Type": "application/json",
+  };
   if (init.merchantId) headers["Merchant-Id"] = init.merchantId;
   if (init.method === "POST") headers["Idempotency-Key"] = crypto.randomUUID();
-  const response = await page.request.fetch(path, { method: init.method ?? "GET", headers, data: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const response = await page.request.fetch(path, {
+    method: init.method ?? "GET",
+    headers,
+    data: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
   return response.json();
 };
@@ -38,7 +55,9 @@ async function pageAs(browser: Browser, role: RoleName) {
   return page;
 }
 
-test("the table pages through, filters, sorts and searches 1,000 seeded payments from the URL", async ({ page }) => {
+test("the table pages through, filters, sorts and searches 1,000 seeded payments from the URL", async ({
+  page,
+}) => {
   await signInAs(page, "support", account);
   const [coffee, books] = seeded.merchants;
   await page.goto("/test/payments");
@@ -91,7 +110,8 @@ test("the table pages through, filters, sorts and searches 1,000 seeded payments
   await expect(rows(page).first()).toContainText("$2.51"); // the 51st: i = 1 + 3·50
 
   // Date range (UTC days, both ends included).
-  const day = (iso: string, shift = 0) => new Date(Date.parse(iso.slice(0, 10)) + shift * 86_400_000).toISOString().slice(0, 10);
+  const day = (iso: string, shift = 0) =>
+    new Date(Date.parse(iso.slice(0, 10)) + shift * 86_400_000).toISOString().slice(0, 10);
   const firstDay = day(seeded.payments.map((p) => p.createdAt).sort()[0]!);
   await page.goto(`/test/payments?merchantId=${coffee!.id}`);
   await (await hydrated(page.getByLabel("To (UTC)"))).fill(day(firstDay, -1));
@@ -124,7 +144,14 @@ test("the table pages through, filters, sorts and searches 1,000 seeded payments
     await search.press("Enter");
   };
   await searchFor("eed-99");
-  await expect.poll(async () => (await rowIds(page)).sort()).toEqual(seeded.payments.filter((p) => p.referenceId.includes("eed-99")).map((p) => p.id).sort());
+  await expect
+    .poll(async () => (await rowIds(page)).sort())
+    .toEqual(
+      seeded.payments
+        .filter((p) => p.referenceId.includes("eed-99"))
+        .map((p) => p.id)
+        .sort(),
+    );
   await searchFor(seed(321).id.slice(6, 16));
   await expect.poll(() => rowIds(page)).toEqual([seed(321).id]);
   await searchFor("$10.90");
@@ -146,16 +173,23 @@ test("the table pages through, filters, sorts and searches 1,000 seeded payments
   await shot(page, "payments-table-390");
 });
 
-test("a payment's page shows amounts, timeline, txId, merchant and gateway link; support cancels and refunds", async ({ page }) => {
+test("a payment's page shows amounts, timeline, txId, merchant and gateway link; support cancels and refunds", async ({
+  page,
+}) => {
   await signInAs(page, "support", account);
   const paid = seed(6);
   await page.goto("/test/payments?q=seed-6");
   await (await hydrated(rows(page).first())).click();
   await expect(page).toHaveURL(new RegExp(`/test/payments/${paid.id}$`));
   await expect(page.getByTestId("payment-amount")).toHaveText("$1.06");
-  await expect(page.getByRole("definition").filter({ hasText: "1.06 USDC" })).toContainText("eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+  await expect(page.getByRole("definition").filter({ hasText: "1.06 USDC" })).toContainText(
+    "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+  );
   await expect(page.getByTestId("tx-id")).toHaveText(`test:${paid.id}`);
-  await expect(page.getByRole("link", { name: "Seed Coffee" })).toHaveAttribute("href", `/test/merchants/${paid.merchantId}`);
+  await expect(page.getByRole("link", { name: "Seed Coffee" })).toHaveAttribute(
+    "href",
+    `/test/merchants/${paid.merchantId}`,
+  );
   await expect(page.getByRole("link", { name: `${baseURL}/pay/${paid.id}` })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Copy link/ })).toBeVisible();
   const events = page.getByTestId("payment-event");
@@ -181,7 +215,9 @@ test("a payment's page shows amounts, timeline, txId, merchant and gateway link;
   await dialog.getByLabel(/Amount/).fill("0.50");
   await dialog.getByRole("button", { name: "Review refund" }).click();
   await expect(dialog.getByText("Refund $0.50 to the buyer")).toBeVisible();
-  const refundAction = await captureServerAction(page, () => dialog.getByRole("button", { name: "Refund", exact: true }).click());
+  const refundAction = await captureServerAction(page, () =>
+    dialog.getByRole("button", { name: "Refund", exact: true }).click(),
+  );
   await expect(page.getByTestId("refund")).toContainText("$0.50");
   await expect(page.getByTestId("refund")).toContainText("succeeded");
   await shot(page, "payment-refunded");
@@ -207,23 +243,32 @@ test("a payment's page shows amounts, timeline, txId, merchant and gateway link;
   await expect(page.getByRole("dialog", { name: "Cancel this payment?" })).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel payment" }).click();
   await expect(page.getByTestId("payment-event").nth(1)).toContainText("requires_action → cancelled");
-  await expect(page.getByTestId("payment-event").nth(1)).toContainText(readFixtures().accounts[account].users.support.email);
+  await expect(page.getByTestId("payment-event").nth(1)).toContainText(
+    readFixtures().accounts[account].users.support.email,
+  );
   await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
   expect((await api(page, `/v1/payments/${unpaid.id}`)).status).toBe("cancelled");
 });
 
-test("refunded payments carry a badge in the list and on their page, filter by refund state, and the overview shows net volume", async ({ page }) => {
+test("refunded payments carry a badge in the list and on their page, filter by refund state, and the overview shows net volume", async ({
+  page,
+}) => {
   await signInAs(page, "support", account);
   const succeeded = seeded.payments.filter((p) => p.status === "succeeded" && p !== seed(6));
   const [whole, part] = [succeeded.at(-1)!, succeeded.at(-2)!];
   await api(page, "/v1/refunds", { method: "POST", body: { paymentId: whole.id } });
-  await api(page, "/v1/refunds", { method: "POST", body: { paymentId: part.id, amount: { unit: "iso4217/USD", value: "1" } } });
+  await api(page, "/v1/refunds", {
+    method: "POST",
+    body: { paymentId: part.id, amount: { unit: "iso4217/USD", value: "1" } },
+  });
 
   await page.goto(`/test/payments/${whole.id}`);
   await expect(page.getByText("Succeeded").first()).toBeVisible();
   await expect(page.locator("[data-refund-state=refunded]").first()).toHaveText("Refunded");
   await page.goto(`/test/payments/${part.id}`);
-  await expect(page.locator("[data-refund-state=partially_refunded]").first()).toHaveText("Partially refunded");
+  await expect(page.locator("[data-refund-state=partially_refunded]").first()).toHaveText(
+    "Partially refunded",
+  );
 
   // The filter: partly refunded rows only, each with its badge; the wholly refunded one is not among them.
   await page.goto("/test/payments");
@@ -245,11 +290,16 @@ test("refunded payments carry a badge in the list and on their page, filter by r
   // refunds of an overpayment's excess: that money was paid beyond the amount, so was never in the volume.
   const refunds: { amount: { unit: string; value: string }; status: string; excess: boolean }[] = [];
   for (let cursor: string | null = null; ; ) {
-    const page_: { data: typeof refunds; nextCursor: string | null } = await api(page, `/v1/refunds?limit=200${cursor ? `&cursor=${cursor}` : ""}`);
+    const page_: { data: typeof refunds; nextCursor: string | null } = await api(
+      page,
+      `/v1/refunds?limit=200${cursor ? `&cursor=${cursor}` : ""}`,
+    );
     refunds.push(...page_.data);
     if (!(cursor = page_.nextCursor)) break;
   }
-  const refunded = refunds.filter((r) => r.status === "succeeded" && !r.excess && r.amount.unit === "iso4217/USD").reduce((sum, r) => sum + BigInt(r.amount.value), 0n);
+  const refunded = refunds
+    .filter((r) => r.status === "succeeded" && !r.excess && r.amount.unit === "iso4217/USD")
+    .reduce((sum, r) => sum + BigInt(r.amount.value), 0n);
   expect(refunded).toBeGreaterThanOrEqual(BigInt(whole.value) + 1n);
   const usdText = (cents: bigint) => formatFiat(cents.toString(), "USD");
   await page.goto("/test");
@@ -261,14 +311,32 @@ test("refunded payments carry a badge in the list and on their page, filter by r
   await shot(page, "overview-net-volume");
 });
 
-test("one readable history: creation, payment, refunds and each webhook delivery with its answer, in order, at 1366 and 390 px", async ({ page }) => {
+test("one readable history: creation, payment, refunds and each webhook delivery with its answer, in order, at 1366 and 390 px", async ({
+  page,
+}) => {
   const receiver = await WebhookReceiver.start();
-  const endpoint = await api(page, "/v1/webhook-endpoints", { method: "POST", body: { url: receiver.url("/history"), events: ["payment.created", "payment.succeeded", "refund.succeeded"] } });
+  const endpoint = await api(page, "/v1/webhook-endpoints", {
+    method: "POST",
+    body: {
+      url: receiver.url("/history"),
+      events: ["payment.created", "payment.succeeded", "refund.succeeded"],
+    },
+  });
   try {
     const merchantId = seeded.merchants[0]!.id;
-    const paid = await api(page, "/v1/payments", { method: "POST", merchantId, body: { referenceId: `history-${Date.now()}`, amount: { unit: "iso4217/USD", value: "2500" } } });
-    await api(page, `/v1/test/payments/${paid.id}/simulate`, { method: "POST", body: { outcome: "succeeded" } });
-    await api(page, "/v1/refunds", { method: "POST", body: { paymentId: paid.id, amount: { unit: "iso4217/USD", value: "500" }, reason: "Damaged box" } });
+    const paid = await api(page, "/v1/payments", {
+      method: "POST",
+      merchantId,
+      body: { referenceId: `history-${Date.now()}`, amount: { unit: "iso4217/USD", value: "2500" } },
+    });
+    await api(page, `/v1/test/payments/${paid.id}/simulate`, {
+      method: "POST",
+      body: { outcome: "succeeded" },
+    });
+    await api(page, "/v1/refunds", {
+      method: "POST",
+      body: { paymentId: paid.id, amount: { unit: "iso4217/USD", value: "500" }, reason: "Damaged box" },
+    });
     await receiver.waitFor("/history", (d) => d.length >= 3, "three deliveries");
 
     await signInAs(page, "support", account);
@@ -277,9 +345,16 @@ test("one readable history: creation, payment, refunds and each webhook delivery
     const history = page.getByRole("list", { name: "Payment history" }).locator(":scope > li");
     await expect(history.filter({ hasText: /^webhook/ })).toHaveCount(3);
     const titles = await history.getByTestId("timeline-title").allInnerTexts();
-    expect(titles.filter((t) => !t.startsWith("Webhook"))).toEqual(["Payment of $25.00 created", "Payment succeeded", "Refund of $5.00 requested", "Refund of $5.00 completed"]);
+    expect(titles.filter((t) => !t.startsWith("Webhook"))).toEqual([
+      "Payment of $25.00 created",
+      "Payment succeeded",
+      "Refund of $5.00 requested",
+      "Refund of $5.00 completed",
+    ]);
     for (const type of ["payment.created", "payment.succeeded", "refund.succeeded"]) {
-      await expect(history.filter({ hasText: `Webhook ${type} delivered` })).toContainText(`${receiver.url("/history")} answered 200`);
+      await expect(history.filter({ hasText: `Webhook ${type} delivered` })).toContainText(
+        `${receiver.url("/history")} answered 200`,
+      );
     }
     await expect(history.filter({ hasText: "Refund of $5.00 requested" })).toContainText("Damaged box");
     await expect(history.filter({ hasText: "Refund of $5.00 requested" })).toContainText("by API key");
@@ -293,10 +368,19 @@ test("one readable history: creation, payment, refunds and each webhook delivery
   }
 });
 
-test("support finds open exceptions, accepts an underpayment as paid and marks an overpayment's excess refunded", async ({ page }) => {
+test("support finds open exceptions, accepts an underpayment as paid and marks an overpayment's excess refunded", async ({
+  page,
+}) => {
   const merchantId = seeded.merchants[0]!.id;
   const pay = async (outcome: string) => {
-    const created = await api(page, "/v1/payments", { method: "POST", merchantId, body: { referenceId: `exception-${outcome}-${Date.now()}`, amount: { unit: "iso4217/USD", value: "4000" } } });
+    const created = await api(page, "/v1/payments", {
+      method: "POST",
+      merchantId,
+      body: {
+        referenceId: `exception-${outcome}-${Date.now()}`,
+        amount: { unit: "iso4217/USD", value: "4000" },
+      },
+    });
     await api(page, `/v1/test/payments/${created.id}/simulate`, { method: "POST", body: { outcome } });
     return created.id as string;
   };
@@ -313,10 +397,21 @@ test("support finds open exceptions, accepts an underpayment as paid and marks a
   await shot(page, "payments-open-exceptions");
 
   // A payment its merchant cannot be paid for says so at the top of its page.
-  const bare = (await api(page, "/v1/merchants", { method: "POST", body: { merchantName: `No settlements ${Date.now()}`, merchantEmail: "none@shop.example" } })).merchant;
-  const stuck = await api(page, "/v1/payments", { method: "POST", merchantId: bare.id, body: { referenceId: `stuck-${Date.now()}`, amount: { unit: "iso4217/USD", value: "100" } } });
+  const bare = (
+    await api(page, "/v1/merchants", {
+      method: "POST",
+      body: { merchantName: `No settlements ${Date.now()}`, merchantEmail: "none@shop.example" },
+    })
+  ).merchant;
+  const stuck = await api(page, "/v1/payments", {
+    method: "POST",
+    merchantId: bare.id,
+    body: { referenceId: `stuck-${Date.now()}`, amount: { unit: "iso4217/USD", value: "100" } },
+  });
   await page.goto(`/test/payments/${stuck.id}`);
-  await expect(page.getByTestId("payment-warning")).toHaveText("This merchant has no crypto settlement, so no buyer can pay this payment until one is added.");
+  await expect(page.getByTestId("payment-warning")).toHaveText(
+    "This merchant has no crypto settlement, so no buyer can pay this payment until one is added.",
+  );
 
   await page.goto(`/test/payments/${under}`);
   const card = page.getByTestId("payment-exception");
@@ -329,8 +424,14 @@ test("support finds open exceptions, accepts an underpayment as paid and marks a
   await expect(card.getByTestId("exception-resolution")).toHaveText("Accepted as paid by support");
   await expect(page.getByTestId("payment-amount").locator("..")).toContainText("Succeeded");
   const accepted = await api(page, `/v1/payments/${under}`, { merchantId });
-  expect(accepted).toMatchObject({ status: "succeeded", info: { optionAmount: { value: "20000000" } }, exception: { type: "underpaid", resolution: "accepted" } });
-  await expect(page.getByTestId("payment-event").filter({ hasText: "Exception resolved: accepted as paid" })).toContainText(readFixtures().accounts[account].users.support.email);
+  expect(accepted).toMatchObject({
+    status: "succeeded",
+    info: { optionAmount: { value: "20000000" } },
+    exception: { type: "underpaid", resolution: "accepted" },
+  });
+  await expect(
+    page.getByTestId("payment-event").filter({ hasText: "Exception resolved: accepted as paid" }),
+  ).toContainText(readFixtures().accounts[account].users.support.email);
 
   await page.goto(`/test/payments/${over}`);
   await expect(card.getByRole("button", { name: "Accept as paid" })).toHaveCount(0);
@@ -340,10 +441,17 @@ test("support finds open exceptions, accepts an underpayment as paid and marks a
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "payment-exception-resolved-390");
-  expect((await api(page, `/v1/payments?exception=open&merchantId=${merchantId}`)).data.map((p: { id: string }) => p.id)).not.toContain(over);
+  expect(
+    (await api(page, `/v1/payments?exception=open&merchantId=${merchantId}`)).data.map(
+      (p: { id: string }) => p.id,
+    ),
+  ).not.toContain(over);
 });
 
-test("a viewer has no cancel button, and a replayed cancel action is refused on the server", async ({ page, browser }) => {
+test("a viewer has no cancel button, and a replayed cancel action is refused on the server", async ({
+  page,
+  browser,
+}) => {
   const target = seed(2);
   expect(target.status).toBe("requires_action");
 
@@ -386,26 +494,55 @@ test("a viewer has no cancel button, and a replayed cancel action is refused on 
   await support.context().close();
 });
 
-test("CSV export downloads exactly the filtered payments, escaped and safe to open in a spreadsheet", async ({ page, request }) => {
+test("CSV export downloads exactly the filtered payments, escaped and safe to open in a spreadsheet", async ({
+  page,
+  request,
+}) => {
   await signInAs(page, "viewer", account);
   const garden = seeded.merchants[2]!;
   // Two references a spreadsheet would misread: a formula, and text with a comma and quotes.
   const tricky = ['=HYPERLINK("http://evil.example","open")', '-1+2, "quoted"'];
   const extra = [];
   for (const referenceId of tricky) {
-    const p = await api(page, "/v1/payments", { method: "POST", body: { referenceId, amount: { unit: "iso4217/USD", value: "4200" } }, merchantId: garden.id });
+    const p = await api(page, "/v1/payments", {
+      method: "POST",
+      body: { referenceId, amount: { unit: "iso4217/USD", value: "4200" } },
+      merchantId: garden.id,
+    });
     await api(page, `/v1/test/payments/${p.id}/simulate`, { method: "POST", body: { outcome: "failed" } });
     extra.push(p.id as string);
   }
-  const expected = [...seeded.payments.filter((p) => p.merchantId === garden.id && p.status === "failed").map((p) => p.id), ...extra];
+  const expected = [
+    ...seeded.payments.filter((p) => p.merchantId === garden.id && p.status === "failed").map((p) => p.id),
+    ...extra,
+  ];
 
   await page.goto(`/test/payments?merchantId=${garden.id}&status=failed`);
   await expect(rows(page)).toHaveCount(expected.length);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^payments-test-.*\.csv$/);
   const text = fs.readFileSync((await download.path())!, "utf8");
   const [header, ...records] = parseCsv(text);
-  expect(header).toEqual(["id", "created_at", "status", "merchant_id", "merchant_name", "reference_id", "amount_unit", "amount_value", "amount", "paid_asset", "paid_value", "tx_id", "refunded_value", "expires_at", "finalized_at"]);
+  expect(header).toEqual([
+    "id",
+    "created_at",
+    "status",
+    "merchant_id",
+    "merchant_name",
+    "reference_id",
+    "amount_unit",
+    "amount_value",
+    "amount",
+    "paid_asset",
+    "paid_value",
+    "tx_id",
+    "refunded_value",
+    "expires_at",
+    "finalized_at",
+  ]);
   expect(records.map((r) => r[0]).sort()).toEqual(expected.sort());
   for (const r of records) expect([r[2], r[3], r[4]]).toEqual(["failed", garden.id, garden.name]);
   const byId = new Map(records.map((r) => [r[0], r]));
@@ -417,7 +554,9 @@ test("CSV export downloads exactly the filtered payments, escaped and safe to op
   // No filter: every payment of the mode, across several 500-row batches, none twice.
   const all = await page.request.get("/test/payments/export");
   expect(all.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-  const ids = parseCsv(await all.text()).slice(1).map((r) => r[0]);
+  const ids = parseCsv(await all.text())
+    .slice(1)
+    .map((r) => r[0]);
   expect(ids.length).toBeGreaterThanOrEqual(seeded.payments.length + extra.length);
   expect(new Set(ids).size).toBe(ids.length);
   for (const p of seeded.payments) expect(ids).toContain(p.id);

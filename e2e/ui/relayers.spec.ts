@@ -5,7 +5,9 @@ import { signInAs } from "../support/ui";
 
 const chain = new LocalChain(localChainRpc);
 
-test("the live developers page shows each chain's gasless relayer and its gas, and warns when it runs low", async ({ page }) => {
+test("the live developers page shows each chain's gasless relayer and its gas, and warns when it runs low", async ({
+  page,
+}) => {
   await signInAs(page, "developer");
   await page.goto("/live/developers");
   const row = page.getByTestId(`relayer-${localCaip2}`);

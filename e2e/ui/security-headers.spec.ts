@@ -2,14 +2,19 @@ import { expect, test } from "@playwright/test";
 import { readFixtures } from "../support/fixtures-data";
 import { hydrated } from "../support/hydration";
 
-test("pages carry a nonce-based CSP and security headers, and run with no CSP violation", async ({ page }) => {
+test("pages carry a nonce-based CSP and security headers, and run with no CSP violation", async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text()))
+      violations.push(message.text());
   });
   const response = await page.goto("/sign-in");
   const headers = response!.headers();
-  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+  expect(headers["content-security-policy"]).toMatch(
+    /script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/,
+  );
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
@@ -17,7 +22,9 @@ test("pages carry a nonce-based CSP and security headers, and run with no CSP vi
   expect(headers["x-powered-by"]).toBeUndefined();
 
   const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"]!)![1];
-  const scriptNonces = await page.locator("script").evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
+  const scriptNonces = await page
+    .locator("script")
+    .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
   expect(scriptNonces.length).toBeGreaterThan(0);
   expect(scriptNonces.every((n) => n === nonce)).toBe(true);
 

@@ -18,26 +18,55 @@ const otherWallet = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
 
 const reauthDialog = (page: Page) => page.getByRole("dialog", { name: "Confirm it is you" });
 
-test("live: a settlement deleted and registered elsewhere with an API key is a destination change: owners are mailed and every page says so; the dashboard asks for the password", async ({ page, apiAs }) => {
+test("live: a settlement deleted and registered elsewhere with an API key is a destination change: owners are mailed and every page says so; the dashboard asks for the password", async ({
+  page,
+  apiAs,
+}) => {
   const live = apiAs({ "Api-Key": fixtures().keys.live });
   const merchant = await createMerchant(live, { withUsdc: true, name: `Side door ${uniqueTag()}` });
-  const settlementId = (await live.get(`/v1/merchants/${merchant.id}/settlements`)).body.crypto[0].id as string;
-  expect((await live.delete(`/v1/merchants/${merchant.id}/settlements/crypto/${settlementId}`, { idempotencyKey: freshKey() })).status).toBe(200);
-  const again = await live.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset: usdcBase, destination: `eip155:8453:${otherWallet}` }] }, { idempotencyKey: freshKey() });
+  const settlementId = (await live.get(`/v1/merchants/${merchant.id}/settlements`)).body.crypto[0]
+    .id as string;
+  expect(
+    (
+      await live.delete(`/v1/merchants/${merchant.id}/settlements/crypto/${settlementId}`, {
+        idempotencyKey: freshKey(),
+      })
+    ).status,
+  ).toBe(200);
+  const again = await live.post(
+    `/v1/merchants/${merchant.id}/settlements/crypto`,
+    { settlements: [{ asset: usdcBase, destination: `eip155:8453:${otherWallet}` }] },
+    { idempotencyKey: freshKey() },
+  );
   expect(again.status, JSON.stringify(again.body)).toBe(201);
 
-  const alert = await mailbox.current.waitFor(fixtures().users.owner.email, /^A settlement destination was changed/, { where: (m) => (m.text ?? "").includes(`New wallet: eip155:8453:${otherWallet}`) && (m.text ?? "").includes(merchant.id) });
+  const alert = await mailbox.current.waitFor(
+    fixtures().users.owner.email,
+    /^A settlement destination was changed/,
+    {
+      where: (m) =>
+        (m.text ?? "").includes(`New wallet: eip155:8453:${otherWallet}`) &&
+        (m.text ?? "").includes(merchant.id),
+    },
+  );
   expect(alert.text).toContain(`Old wallet: eip155:8453:${sampleAddress}`);
   expect(alert.text).toContain("Changed by: API key “e2e live”");
 
   await signInAs(page, "owner");
   await page.goto(`/live/merchants/${merchant.id}`);
   const banner = page.getByRole("alert", { name: "Sensitive changes made through the API" });
-  await expect(banner).toContainText(`A settlement destination was changed · Merchant: ${merchant.id} · Asset: ${usdcBase} · Old wallet: eip155:8453:${sampleAddress} · New wallet: eip155:8453:${otherWallet}`);
-  await page.screenshot({ path: test.info().outputPath("live-api-destination-change-banner.png"), fullPage: true });
+  await expect(banner).toContainText(
+    `A settlement destination was changed · Merchant: ${merchant.id} · Asset: ${usdcBase} · Old wallet: eip155:8453:${sampleAddress} · New wallet: eip155:8453:${otherWallet}`,
+  );
+  await page.screenshot({
+    path: test.info().outputPath("live-api-destination-change-banner.png"),
+    fullPage: true,
+  });
 
   // The same side door in the dashboard: delete, then add the asset again with another wallet.
-  await (await hydrated(page.getByTestId("crypto-settlement").getByRole("button", { name: "Remove" }))).click();
+  await (
+    await hydrated(page.getByTestId("crypto-settlement").getByRole("button", { name: "Remove" }))
+  ).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove destination" }).click();
   await expect(page.getByText("No crypto destinations")).toBeVisible();
   await page.getByRole("button", { name: "Add crypto destination" }).click();
@@ -50,7 +79,10 @@ test("live: a settlement deleted and registered elsewhere with an API key is a d
   await confirmItIsYou(page, fixtures().users.owner.password);
   await expect(page.getByTestId("crypto-settlement").first()).toContainText(`eip155:8453:${sampleAddress}`);
   await mailbox.current.waitFor(fixtures().users.owner.email, /^A settlement destination was changed/, {
-    where: (m) => (m.text ?? "").includes(`Old wallet: eip155:8453:${otherWallet}`) && (m.text ?? "").includes(`New wallet: eip155:8453:${sampleAddress}`) && (m.text ?? "").includes(fixtures().users.owner.email),
+    where: (m) =>
+      (m.text ?? "").includes(`Old wallet: eip155:8453:${otherWallet}`) &&
+      (m.text ?? "").includes(`New wallet: eip155:8453:${sampleAddress}`) &&
+      (m.text ?? "").includes(fixtures().users.owner.email),
   });
 
   // A live bank account is where payouts go too: a fresh sign-in is asked.
@@ -65,18 +97,32 @@ test("live: a settlement deleted and registered elsewhere with an API key is a d
   await expect(reauthDialog(page)).toBeVisible({ timeout: 20_000 });
   await confirmItIsYou(page, fixtures().users.admin.password);
   await expect(page.getByTestId("fiat-settlement")).toContainText("••••6789");
-  await mailbox.current.waitFor(fixtures().users.owner.email, /^A settlement destination was changed/, { where: (m) => (m.text ?? "").includes(`Merchant: ${merchant.id}`) && (m.text ?? "").includes("New bank account: ACH 021000021 ••••6789") });
+  await mailbox.current.waitFor(fixtures().users.owner.email, /^A settlement destination was changed/, {
+    where: (m) =>
+      (m.text ?? "").includes(`Merchant: ${merchant.id}`) &&
+      (m.text ?? "").includes("New bank account: ACH 021000021 ••••6789"),
+  });
 });
 
-test("live: a webhook endpoint's new URL or new secret mails the owners (API) and asks for the password (dashboard); test mode edits as before", async ({ page, apiAs }) => {
+test("live: a webhook endpoint's new URL or new secret mails the owners (API) and asks for the password (dashboard); test mode edits as before", async ({
+  page,
+  apiAs,
+}) => {
   const live = apiAs({ "Api-Key": fixtures().keys.live });
   const { id } = await endpoints.add(live, `/side-door-${uniqueTag()}`);
   const moved = endpoints.receiver.url(`/elsewhere-${uniqueTag()}`);
   expect((await live.patch(`/v1/webhook-endpoints/${id}`, { url: moved })).status).toBe(200);
-  const changed = await mailbox.current.waitFor(fixtures().users.owner.email, /^Where webhook events go was changed/, { where: (m) => (m.text ?? "").includes(`New URL: ${moved}`) });
+  const changed = await mailbox.current.waitFor(
+    fixtures().users.owner.email,
+    /^Where webhook events go was changed/,
+    { where: (m) => (m.text ?? "").includes(`New URL: ${moved}`) },
+  );
   expect(changed.text).toContain(`Endpoint: ${id}`);
   expect((await live.post(`/v1/webhook-endpoints/${id}/rotate-secret`, {})).status).toBe(200);
-  await mailbox.current.waitFor(fixtures().users.owner.email, /^Where webhook events go was changed/, { where: (m) => (m.text ?? "").includes(`Endpoint: ${id}`) && (m.text ?? "").includes("Change: a new signing secret") });
+  await mailbox.current.waitFor(fixtures().users.owner.email, /^Where webhook events go was changed/, {
+    where: (m) =>
+      (m.text ?? "").includes(`Endpoint: ${id}`) && (m.text ?? "").includes("Change: a new signing secret"),
+  });
 
   // A fresh sign-in has not re-entered its password.
   await signInAs(page, "admin");
@@ -95,7 +141,12 @@ test("live: a webhook endpoint's new URL or new secret mails the owners (API) an
   await page.getByRole("dialog").getByRole("button", { name: "Rotate secret" }).click();
   await expect(reauthDialog(page)).toBeVisible({ timeout: 20_000 });
   await confirmItIsYou(page, fixtures().users.admin.password);
-  await expect(page.getByRole("dialog").filter({ hasText: "Copy the new signing secret" }).getByTestId("new-signing-secret")).toHaveValue(/^whsec_/);
+  await expect(
+    page
+      .getByRole("dialog")
+      .filter({ hasText: "Copy the new signing secret" })
+      .getByTestId("new-signing-secret"),
+  ).toHaveValue(/^whsec_/);
   await page.screenshot({ path: test.info().outputPath("live-webhook-rotated-after-password.png") });
 
   // Test mode's endpoints are edited without the password, as before.
@@ -109,7 +160,9 @@ test("live: a webhook endpoint's new URL or new secret mails the owners (API) an
   await expect(reauthDialog(page)).toHaveCount(0);
 });
 
-test("inviting an owner or admin asks for the password and mails the owners; inviting a developer does not", async ({ page }) => {
+test("inviting an owner or admin asks for the password and mails the owners; inviting a developer does not", async ({
+  page,
+}) => {
   await signInAs(page, "owner");
   const invite = async (role: string) => {
     const email = `invitee.${uniqueTag()}@e2e.tollgate.test`;
@@ -132,9 +185,15 @@ test("inviting an owner or admin asks for the password and mails the owners; inv
   await confirmItIsYou(page, fixtures().users.owner.password);
   await expect(page.getByRole("dialog", { name: "Send this invitation link" })).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
-  const mail = await mailbox.current.waitFor(fixtures().users.owner.email, /^An owner or admin was invited/, { where: (m) => (m.text ?? "").includes(admin) });
+  const mail = await mailbox.current.waitFor(fixtures().users.owner.email, /^An owner or admin was invited/, {
+    where: (m) => (m.text ?? "").includes(admin),
+  });
   expect(mail.text).toContain("Role: admin");
-  expect(mailbox.current.received.some((m) => /^An owner or admin was invited/.test(m.subject ?? "") && (m.text ?? "").includes(developer))).toBe(false);
+  expect(
+    mailbox.current.received.some(
+      (m) => /^An owner or admin was invited/.test(m.subject ?? "") && (m.text ?? "").includes(developer),
+    ),
+  ).toBe(false);
   for (const email of [developer, admin]) {
     await page.getByRole("button", { name: `Revoke invitation for ${email}` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Revoke invitation" }).click();

@@ -12,7 +12,10 @@ const walletB = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
 const badChecksum = walletA.replace("E", "e");
 const ethOnBase = "eip155:8453/slip44:60";
 
-test("the crypto form checks chain, address and duplicates as you type; changing a destination needs the password", async ({ page, api }) => {
+test("the crypto form checks chain, address and duplicates as you type; changing a destination needs the password", async ({
+  page,
+  api,
+}) => {
   const merchant = await createMerchant(api, { name: `Settling ${Date.now()}` });
   await signInAs(page, "owner");
   await page.goto(`/test/merchants/${merchant.id}`);
@@ -24,7 +27,9 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   const destination = add.getByLabel("Destination wallet");
   // A wallet on Ethereum for an asset on Base: refused before anything is sent.
   await destination.fill(`eip155:1:${walletA}`);
-  await expect(add.getByText("destination must be on the same chain as asset (eip155:1 vs eip155:8453)")).toBeVisible();
+  await expect(
+    add.getByText("destination must be on the same chain as asset (eip155:1 vs eip155:8453)"),
+  ).toBeVisible();
   await expect(destination).toHaveAttribute("aria-invalid", "true");
   await page.screenshot({ path: test.info().outputPath("crypto-same-chain-error.png") });
   await destination.fill(badChecksum);
@@ -45,7 +50,9 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   // Picking it again is flagged before submit, with an offer to change the existing one.
   await page.getByRole("button", { name: "Add crypto destination" }).click();
   await add.getByLabel("Asset").selectOption({ label: "USDC on Base" });
-  await expect(add.getByRole("alert")).toContainText(`USDC on Base is already registered for this merchant, paid to eip155:8453:${walletA}`);
+  await expect(add.getByRole("alert")).toContainText(
+    `USDC on Base is already registered for this merchant, paid to eip155:8453:${walletA}`,
+  );
   await expect(add.getByRole("button", { name: "Add destination" })).toBeDisabled();
   await page.screenshot({ path: test.info().outputPath("crypto-conflict.png") });
   await add.getByRole("button", { name: "Change that destination instead" }).click();
@@ -53,7 +60,9 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   const change = page.getByRole("dialog", { name: "Change the USDC on Base destination" });
   await expect(change.getByLabel("New destination wallet")).toHaveValue(`eip155:8453:${walletA}`);
   await change.getByLabel("New destination wallet").fill(`eip155:10:${walletB}`);
-  await expect(change.getByText("destination must be on the same chain as asset (eip155:10 vs eip155:8453)")).toBeVisible();
+  await expect(
+    change.getByText("destination must be on the same chain as asset (eip155:10 vs eip155:8453)"),
+  ).toBeVisible();
   await change.getByLabel("New destination wallet").fill(walletB);
   await change.getByRole("button", { name: "Change destination" }).click();
   // Pointing money elsewhere asks who it is first: a wrong password is refused there, nothing changes.
@@ -67,7 +76,9 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   await expect(change).toBeHidden();
   await expect(rows.first()).toContainText(`eip155:8453:${walletB}`);
   const listed = await api.get(`/v1/merchants/${merchant.id}/settlements`);
-  expect(listed.body.crypto).toEqual([expect.objectContaining({ asset: usdcBase, destination: `eip155:8453:${walletB}` })]);
+  expect(listed.body.crypto).toEqual([
+    expect.objectContaining({ asset: usdcBase, destination: `eip155:8453:${walletB}` }),
+  ]);
   await page.goto("/test/audit-log?action=crypto_settlement.updated");
   await expect(page.getByTestId("audit-entry").first()).toContainText(listed.body.crypto[0].id);
   await page.goBack();
@@ -78,10 +89,16 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   await page.getByRole("button", { name: "Add crypto destination" }).click();
   await add.getByLabel("Asset").selectOption({ label: "ETH on Base" });
   await add.getByLabel("Destination wallet").fill(walletA);
-  const raced = await api.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset: ethOnBase, destination: `eip155:8453:${walletB}` }] }, { idempotencyKey: freshKey() });
+  const raced = await api.post(
+    `/v1/merchants/${merchant.id}/settlements/crypto`,
+    { settlements: [{ asset: ethOnBase, destination: `eip155:8453:${walletB}` }] },
+    { idempotencyKey: freshKey() },
+  );
   expect(raced.status).toBe(201);
   await add.getByRole("button", { name: "Add destination" }).click();
-  await expect(add.getByText(`Asset already registered for this merchant: ${ethOnBase}. Nothing was registered.`)).toBeVisible();
+  await expect(
+    add.getByText(`Asset already registered for this merchant: ${ethOnBase}. Nothing was registered.`),
+  ).toBeVisible();
   await expect(add.getByRole("button", { name: "Change that destination instead" })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("crypto-server-conflict.png") });
   await page.keyboard.press("Escape");
@@ -98,12 +115,16 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   // The token's own contract is certainly not a wallet: refused, the reason beside the field.
   await add.getByLabel("Destination wallet").fill(token);
   await add.getByRole("button", { name: "Add destination" }).click();
-  await expect(add.locator("#destination-error")).toHaveText("This is the token's own contract, not a wallet: tokens sent to it are usually lost.");
+  await expect(add.locator("#destination-error")).toHaveText(
+    "This is the token's own contract, not a wallet: tokens sent to it are usually lost.",
+  );
   await add.getByLabel("Destination wallet").fill(walletA);
   await expect(add.getByText(`Will be saved as eip155:10:${walletA}`)).toBeVisible();
   // A token Tollgate does not know may be intended: the user sees why and confirms.
   await add.getByRole("button", { name: "Add destination" }).click();
-  await expect(add.getByRole("alert").filter({ hasText: "Check before adding" })).toContainText(`does not know eip155:10/erc20:${token} by name`);
+  await expect(add.getByRole("alert").filter({ hasText: "Check before adding" })).toContainText(
+    `does not know eip155:10/erc20:${token} by name`,
+  );
   await page.screenshot({ path: test.info().outputPath("crypto-unknown-token-warning.png") });
   await expect(rows).toHaveCount(2);
   await add.getByRole("button", { name: "Add anyway" }).click();
@@ -118,7 +139,10 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   await page.screenshot({ path: test.info().outputPath("crypto-settlements.png"), fullPage: true });
 });
 
-test("a bank account needs a valid ABA routing number, and its number is only ever shown masked", async ({ page, api }) => {
+test("a bank account needs a valid ABA routing number, and its number is only ever shown masked", async ({
+  page,
+  api,
+}) => {
   const merchant = await createMerchant(api, { name: `Banking ${Date.now()}` });
   await signInAs(page, "admin");
   await page.goto(`/test/merchants/${merchant.id}`);
@@ -152,7 +176,9 @@ test("a bank account needs a valid ABA routing number, and its number is only ev
   await add.getByLabel("Routing number (ABA)").fill("021000021");
   await add.getByLabel("Account number").fill("000123456789");
   await add.getByRole("button", { name: "Add bank account" }).click();
-  await expect(add.getByText("This bank account (routing 021000021, ••••6789) is already registered for this merchant.")).toBeVisible();
+  await expect(
+    add.getByText("This bank account (routing 021000021, ••••6789) is already registered for this merchant."),
+  ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("fiat-duplicate-error.png") });
   await add.getByRole("button", { name: "Cancel" }).click();
   await expect(row).toHaveCount(1);
@@ -161,7 +187,14 @@ test("a bank account needs a valid ABA routing number, and its number is only ev
   expect(await page.content()).not.toContain("000123456789");
   await expect(page.getByTestId("fiat-settlement")).toContainText("••••6789");
   const listed = await api.get(`/v1/merchants/${merchant.id}/settlements`);
-  expect(listed.body.fiat).toEqual([expect.objectContaining({ bankType: "ACH", status: "active", accountNumberLast4: "6789", accountType: "savings" })]);
+  expect(listed.body.fiat).toEqual([
+    expect.objectContaining({
+      bankType: "ACH",
+      status: "active",
+      accountNumberLast4: "6789",
+      accountType: "savings",
+    }),
+  ]);
   expect(JSON.stringify(listed.body)).not.toContain("000123456789");
   await page.screenshot({ path: test.info().outputPath("fiat-settlement.png"), fullPage: true });
   await page.goto("/test/audit-log?action=fiat_settlement.created");

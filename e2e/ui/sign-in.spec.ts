@@ -3,10 +3,15 @@ import { readFixtures } from "../support/fixtures-data";
 import { expectCookiesSignedOut } from "../support/ui";
 import { hydrated } from "../support/hydration";
 
-test("the home page leads to sign-in, the seeded owner lands on the test-mode overview, and signing out ends the session", async ({ page, browser }) => {
+test("the home page leads to sign-in, the seeded owner lands on the test-mode overview, and signing out ends the session", async ({
+  page,
+  browser,
+}) => {
   const { demoOwner } = readFixtures();
   await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Accept wallet payments. Settle where you choose." })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Accept wallet payments. Settle where you choose." }),
+  ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("home.png"), fullPage: true });
 
   await page.getByRole("link", { name: "Sign in" }).click();
@@ -38,7 +43,9 @@ test("the home page leads to sign-in, the seeded owner lands on the test-mode ov
   await expectCookiesSignedOut(browser, copied);
 });
 
-test("a wrong password is refused with a message, and empty fields are flagged beside them", async ({ page }) => {
+test("a wrong password is refused with a message, and empty fields are flagged beside them", async ({
+  page,
+}) => {
   const { demoOwner } = readFixtures();
   await page.goto("/sign-in");
   await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
@@ -61,13 +68,22 @@ test("signed-out visitors are sent to sign-in, and unknown modes are a 404", asy
   await expect(page.getByRole("heading", { name: "This page does not exist." })).toBeVisible();
 });
 
-test("a form submitted before the page's script runs (or with JavaScript off) never puts a password or an email in the URL", async ({ browser }) => {
+test("a form submitted before the page's script runs (or with JavaScript off) never puts a password or an email in the URL", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const secret = "not-in-any-url-1234";
-  for (const [path, button] of [["/sign-in", "Sign in"], ["/sign-up", "Create account"], ["/forgot-password", "Send reset link"]] as const) {
+  for (const [path, button] of [
+    ["/sign-in", "Sign in"],
+    ["/sign-up", "Create account"],
+    ["/forgot-password", "Send reset link"],
+  ] as const) {
     await page.goto(path);
-    for (const field of await page.locator("input:is([type=email], [type=password], [type=text], :not([type]))").all()) await field.fill((await field.getAttribute("type")) === "email" ? "someone@e2e.tollgate.test" : secret);
+    for (const field of await page
+      .locator("input:is([type=email], [type=password], [type=text], :not([type]))")
+      .all())
+      await field.fill((await field.getAttribute("type")) === "email" ? "someone@e2e.tollgate.test" : secret);
     await page.getByRole("button", { name: button }).click();
     await page.waitForLoadState();
     expect(page.url(), path).toBe(new URL(path, page.url()).href);

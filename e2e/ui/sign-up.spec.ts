@@ -29,7 +29,9 @@ async function signInWithForm(page: Page, email: string, password: string) {
   await answered;
 }
 
-test("sign-up creates an account whose owner confirms the email, then signs in; sign-in and sign-up link to each other", async ({ page }) => {
+test("sign-up creates an account whose owner confirms the email, then signs in; sign-in and sign-up link to each other", async ({
+  page,
+}) => {
   await page.goto("/sign-in");
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page).toHaveURL(/\/sign-up$/);
@@ -43,7 +45,11 @@ test("sign-up creates an account whose owner confirms the email, then signs in; 
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
   // Long enough is not enough when it is among the first guesses.
-  for (const [weak, why] of [["aaaaaaaaaa", "Use more different characters"], ["Password2024!", "one of the most common passwords"], ["1234567890", "Avoid runs of keys or digits"]]) {
+  for (const [weak, why] of [
+    ["aaaaaaaaaa", "Use more different characters"],
+    ["Password2024!", "one of the most common passwords"],
+    ["1234567890", "Avoid runs of keys or digits"],
+  ]) {
     await page.getByLabel("Password").fill(weak!);
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.locator("#password-error")).toContainText(why!);
@@ -53,7 +59,9 @@ test("sign-up creates an account whose owner confirms the email, then signs in; 
   const email = `founder.${unique()}@e2e.tollgate.test`;
   const password = "a long enough passphrase";
   await signUp(page, { accountName: "Harbor Books", name: "Hana Founder", email, password });
-  await expect(page.getByTestId("sign-up-sent")).toContainText(`We sent a message to ${email}. Follow the link in it to confirm your address, then sign in.`);
+  await expect(page.getByTestId("sign-up-sent")).toContainText(
+    `We sent a message to ${email}. Follow the link in it to confirm your address, then sign in.`,
+  );
   await page.screenshot({ path: test.info().outputPath("sign-up-sent.png") });
   // Until the email is confirmed the password does not sign in (answered like a wrong one).
   expect(await signInViaApi(page.request, baseURL, email, password)).toBeNull();
@@ -79,7 +87,9 @@ test("sign-up creates an account whose owner confirms the email, then signs in; 
   await expect(page).toHaveURL(/\/sign-in$/);
 });
 
-test("signing up with an email that has a login answers exactly as a new sign-up, changes nothing, and mails that person instead", async ({ page }) => {
+test("signing up with an email that has a login answers exactly as a new sign-up, changes nothing, and mails that person instead", async ({
+  page,
+}) => {
   const taken = readFixtures().accounts.a.users.viewer;
   const fresh = `fresh.${unique()}@e2e.tollgate.test`;
   const probe = "a probing passphrase";
@@ -103,7 +113,9 @@ test("signing up with an email that has a login answers exactly as a new sign-up
   expect(told.text).toContain(`${baseURL}/forgot-password`);
   expect(told.text).toContain("no account was created and nothing changed");
   await mailbox.waitFor(fresh, verifySubject);
-  expect(await signInViaApi(page.request, baseURL, taken.email, taken.password)).toMatchObject({ email: taken.email });
+  expect(await signInViaApi(page.request, baseURL, taken.email, taken.password)).toMatchObject({
+    email: taken.email,
+  });
 });
 
 test("the sign-up page works at 390 px", async ({ page }) => {
@@ -114,7 +126,10 @@ test("the sign-up page works at 390 px", async ({ page }) => {
   await page.screenshot({ path: test.info().outputPath("sign-up-390.png"), fullPage: true });
 });
 
-test("ten wrong passwords limit the email: the right password is then refused with the wait, other people are unaffected", async ({ page, browser }) => {
+test("ten wrong passwords limit the email: the right password is then refused with the wait, other people are unaffected", async ({
+  page,
+  browser,
+}) => {
   const email = `limited.${unique()}@e2e.tollgate.test`;
   const password = "the right passphrase";
   await confirmedOwnerSignedIn(page, { accountName: "Limited Co", name: "Lee Limited", email, password });
@@ -126,7 +141,9 @@ test("ten wrong passwords limit the email: the right password is then refused wi
     await expect(page.getByText("That email and password do not match an account.")).toHaveRole("alert");
   }
   await signInWithForm(page, email, password);
-  const limited = page.getByRole("alert").filter({ hasText: /^Too many attempts; try again in \d+ seconds\.$/ });
+  const limited = page
+    .getByRole("alert")
+    .filter({ hasText: /^Too many attempts; try again in \d+ seconds\.$/ });
   await expect(limited).toBeVisible();
   // Ten attempts regained over fifteen minutes: the next one is at most 90 seconds away.
   const seconds = Number(/in (\d+) seconds/.exec((await limited.textContent())!)![1]);
@@ -147,7 +164,10 @@ test("ten wrong passwords limit the email: the right password is then refused wi
   await other.close();
 });
 
-test("the session cookie is httpOnly and SameSite=Lax, and not Secure over plain http", async ({ page, context }) => {
+test("the session cookie is httpOnly and SameSite=Lax, and not Secure over plain http", async ({
+  page,
+  context,
+}) => {
   await signInAs(page, "viewer");
   const session = (await context.cookies()).find((c) => c.name === "next-auth.session-token");
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false, path: "/" });
@@ -160,21 +180,36 @@ test("behind https (PUBLIC_BASE_URL https://…) the session cookie is also Secu
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-https-"));
   const { demoOwner } = readFixtures();
   // On PostgreSQL the second server shares the test database, where the demo owner already exists.
-  const env = { DATA_DIR: dataDir, PUBLIC_BASE_URL: `https://localhost:${port}`, SEED_OWNER_EMAIL: demoOwner.email, SEED_OWNER_PASSWORD: demoOwner.password, ...(usesPostgres ? {} : { DATABASE_URL: "" }) };
+  const env = {
+    DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: `https://localhost:${port}`,
+    SEED_OWNER_EMAIL: demoOwner.email,
+    SEED_OWNER_PASSWORD: demoOwner.password,
+    ...(usesPostgres ? {} : { DATABASE_URL: "" }),
+  };
   const server = await spawnServer(env, port);
   const request = await playwright.request.newContext();
   try {
     // The server thinks it is behind https, so its cookies are Secure; send them back by hand over http.
     const csrf = await request.get(`${server.url}/api/auth/csrf`);
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const csrfCookie = csrf.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__Host-next-auth.csrf-token="))!;
+    const csrfCookie = csrf
+      .headersArray()
+      .find(
+        (h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__Host-next-auth.csrf-token="),
+      )!;
     expect(csrfCookie.value).toMatch(/; Secure/i);
     const signIn = await request.post(`${server.url}/api/auth/callback/credentials`, {
       headers: { Cookie: csrfCookie.value.split(";")[0]! },
       form: { csrfToken, email: demoOwner.email, password: demoOwner.password, json: "true" },
       maxRedirects: 0,
     });
-    const sessionCookie = signIn.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__Secure-next-auth.session-token="));
+    const sessionCookie = signIn
+      .headersArray()
+      .find(
+        (h) =>
+          h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__Secure-next-auth.session-token="),
+      );
     expect(sessionCookie, server.output()).toBeDefined();
     const attributes = sessionCookie!.value.split(";").map((part) => part.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(["httponly", "secure", "samesite=lax", "path=/"]));
@@ -185,30 +220,62 @@ test("behind https (PUBLIC_BASE_URL https://…) the session cookie is also Secu
   }
 });
 
-test("ten sign-ups an hour per address — the address a trusted proxy reports; the eleventh is refused with the wait, another address is not", async ({ browser }) => {
+test("ten sign-ups an hour per address — the address a trusted proxy reports; the eleventh is refused with the wait, another address is not", async ({
+  browser,
+}) => {
   const port = extraPort(1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tollgate-proxied-"));
   const { demoOwner } = readFixtures();
   // Behind one trusted proxy, the caller is the last X-Forwarded-For hop (here: what this test sends).
-  const env = { DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: "1", SEED_OWNER_EMAIL: demoOwner.email, SEED_OWNER_PASSWORD: demoOwner.password, ...(usesPostgres ? {} : { DATABASE_URL: "" }) };
+  const env = {
+    DATA_DIR: dataDir,
+    TRUSTED_PROXY_HOPS: "1",
+    SEED_OWNER_EMAIL: demoOwner.email,
+    SEED_OWNER_PASSWORD: demoOwner.password,
+    ...(usesPostgres ? {} : { DATABASE_URL: "" }),
+  };
   const server = await spawnServer(env, port);
-  const address = () => `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
-  const office = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.7, ${address()}` } });
+  const address = () =>
+    `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+  const office = await browser.newContext({
+    baseURL: server.url,
+    extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.7, ${address()}` },
+  });
   try {
     const page = await office.newPage();
     for (let i = 1; i <= 10; i++) {
-      await signUp(page, { accountName: `Office ${i}`, name: "Olive Office", email: `office.${i}.${unique()}@e2e.tollgate.test`, password: "a long enough passphrase" });
+      await signUp(page, {
+        accountName: `Office ${i}`,
+        name: "Olive Office",
+        email: `office.${i}.${unique()}@e2e.tollgate.test`,
+        password: "a long enough passphrase",
+      });
       await expect(page.getByTestId("sign-up-sent")).toBeVisible();
     }
-    await signUp(page, { accountName: "Office 11", name: "Olive Office", email: `office.11.${unique()}@e2e.tollgate.test`, password: "a long enough passphrase" });
-    await expect(page.getByText(/^Too many new accounts from your network\. Try again in \d+ minutes?\.$/)).toBeVisible();
+    await signUp(page, {
+      accountName: "Office 11",
+      name: "Olive Office",
+      email: `office.11.${unique()}@e2e.tollgate.test`,
+      password: "a long enough passphrase",
+    });
+    await expect(
+      page.getByText(/^Too many new accounts from your network\. Try again in \d+ minutes?\.$/),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/sign-up$/);
     await page.screenshot({ path: test.info().outputPath("sign-up-limited.png") });
 
     // Another address behind the same proxy is not held up.
-    const elsewhere = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: { "X-Forwarded-For": address() } });
+    const elsewhere = await browser.newContext({
+      baseURL: server.url,
+      extraHTTPHeaders: { "X-Forwarded-For": address() },
+    });
     const other = await elsewhere.newPage();
-    await signUp(other, { accountName: "Elsewhere", name: "Elle Where", email: `elsewhere.${unique()}@e2e.tollgate.test`, password: "a long enough passphrase" });
+    await signUp(other, {
+      accountName: "Elsewhere",
+      name: "Elle Where",
+      email: `elsewhere.${unique()}@e2e.tollgate.test`,
+      password: "a long enough passphrase",
+    });
     await expect(other.getByTestId("sign-up-sent")).toBeVisible();
     await elsewhere.close();
   } finally {

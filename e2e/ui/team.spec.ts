@@ -32,7 +32,11 @@ async function invite(page: Page, email: string, role: RoleName): Promise<string
   await dialog.getByLabel("Role").selectOption(role);
   await dialog.getByRole("button", { name: "Create invitation" }).click();
   // Inviting an owner or admin is a sensitive change (asked again only after some minutes).
-  await passReauthIfAsked(page, readFixtures().accounts[account].users.owner.password, dialog.getByRole("heading", { name: "Send this invitation link" }));
+  await passReauthIfAsked(
+    page,
+    readFixtures().accounts[account].users.owner.password,
+    dialog.getByRole("heading", { name: "Send this invitation link" }),
+  );
   const link = await dialog.getByLabel("Invitation link").inputValue();
   await dialog.getByRole("button", { name: "Done" }).click();
   return link;
@@ -44,12 +48,20 @@ async function newMember(page: Page, browser: Browser, role: RoleName) {
   const link = await invite(page, email, role);
   const context = await browser.newContext();
   const member = await context.newPage();
-  await joinByInvitation(member, link, { email, name: `Member ${role}`, password, accountName: accountName() }, mailbox);
+  await joinByInvitation(
+    member,
+    link,
+    { email, name: `Member ${role}`, password, accountName: accountName() },
+    mailbox,
+  );
   await page.goto("/test/team");
   return { email, page: member, context, row: page.getByTestId(`member-${email}`) };
 }
 
-test("an owner invites by email; the invitee sets a name and password, finishes from the mailed link, is signed in, and has the role", async ({ page, browser }) => {
+test("an owner invites by email; the invitee sets a name and password, finishes from the mailed link, is signed in, and has the role", async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, "owner", account);
   await page.goto("/test/team");
   await expect(page.getByRole("heading", { name: "Team" })).toBeVisible();
@@ -60,7 +72,9 @@ test("an owner invites by email; the invitee sets a name and password, finishes 
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Role").selectOption("developer");
-  await expect(dialog).toContainText("API keys, webhooks and merchants; reads payments and creates them and payment links.");
+  await expect(dialog).toContainText(
+    "API keys, webhooks and merchants; reads payments and creates them and payment links.",
+  );
   await page.screenshot({ path: test.info().outputPath("team-invite-form.png") });
   await dialog.getByRole("button", { name: "Create invitation" }).click();
   const link = await dialog.getByLabel("Invitation link").inputValue();
@@ -74,7 +88,9 @@ test("an owner invites by email; the invitee sets a name and password, finishes 
   const inviteeContext = await browser.newContext();
   const invitee = await inviteeContext.newPage();
   await invitee.goto(link);
-  await expect(invitee.getByRole("heading", { name: `Join ${readFixtures().accounts[account].name}` })).toBeVisible();
+  await expect(
+    invitee.getByRole("heading", { name: `Join ${readFixtures().accounts[account].name}` }),
+  ).toBeVisible();
   await expect(invitee.getByLabel("Email")).toHaveValue(email);
   await invitee.getByRole("button", { name: "Join the team" }).click();
   await expect(invitee.getByText("Enter your name.")).toBeVisible();
@@ -119,7 +135,9 @@ test("an owner invites by email; the invitee sets a name and password, finishes 
   await (await hydrated(invitee.getByRole("button", { name: "Sign in" }))).click();
   await expect(invitee).toHaveURL(/\/test$/);
   await invitee.goto(link);
-  await expect(invitee.getByText("This invitation has already been accepted. Sign in with the email it was sent to.")).toHaveRole("alert");
+  await expect(
+    invitee.getByText("This invitation has already been accepted. Sign in with the email it was sent to."),
+  ).toHaveRole("alert");
   await inviteeContext.close();
 
   await page.reload();
@@ -127,7 +145,10 @@ test("an owner invites by email; the invitee sets a name and password, finishes 
   await expect(page.getByTestId(`member-${email}`)).toContainText("Ines Invitee");
 });
 
-test("following an invite link answers the same whether or not the address already has a login; only the address's owner learns which, by mail", async ({ page, browser }) => {
+test("following an invite link answers the same whether or not the address already has a login; only the address's owner learns which, by mail", async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, "admin", account);
   const taken = readFixtures().accounts.a.users.support.email;
   const fresh = `fresh.${unique()}@e2e.tollgate.test`;
@@ -151,7 +172,10 @@ test("following an invite link answers the same whether or not the address alrea
     await expect(page.getByTestId(`invitation-${email}`)).toBeVisible();
     await expect(page.getByTestId(`member-${email}`)).toHaveCount(0);
   }
-  const refused = await mailbox.waitFor(taken, new RegExp(`^About your invitation to ${accountName()} on Tollgate$`));
+  const refused = await mailbox.waitFor(
+    taken,
+    new RegExp(`^About your invitation to ${accountName()} on Tollgate$`),
+  );
   expect(refused.text).toContain("this address already has a Tollgate login with another account");
   const toFresh = await mailbox.waitFor(fresh, joinSubject(accountName()));
   expect(toFresh.text).toContain("Finish joining");
@@ -168,21 +192,32 @@ test("following an invite link answers the same whether or not the address alrea
   await context.close();
 });
 
-test("invitations: problems are shown beside the email, and a revoked link stops working", async ({ page, browser }) => {
+test("invitations: problems are shown beside the email, and a revoked link stops working", async ({
+  page,
+  browser,
+}) => {
   const fixtures = readFixtures();
   await signInAs(page, "admin", account);
   await page.goto("/test/team");
   await page.getByRole("button", { name: "Invite member" }).click();
   const dialog = page.getByRole("dialog");
   // An admin cannot hand out the owner role.
-  await expect(dialog.getByLabel("Role").locator("option")).toHaveText(["admin", "developer", "support", "viewer"]);
+  await expect(dialog.getByLabel("Role").locator("option")).toHaveText([
+    "admin",
+    "developer",
+    "support",
+    "viewer",
+  ]);
   const tryEmail = async (email: string, message: string) => {
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByRole("button", { name: "Create invitation" }).click();
     await expect(dialog.locator("#invite-email-error")).toHaveText(message);
   };
   await tryEmail("not-an-email", "Enter a valid email address.");
-  await tryEmail(fixtures.accounts[account].users.viewer.email, "This person is already a member of the team.");
+  await tryEmail(
+    fixtures.accounts[account].users.viewer.email,
+    "This person is already a member of the team.",
+  );
   await page.screenshot({ path: test.info().outputPath("team-invite-errors.png") });
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
@@ -194,7 +229,9 @@ test("invitations: problems are shown beside the email, and a revoked link stops
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByRole("button", { name: "Create invitation" }).click();
     await expect(dialog.getByRole("heading", { name: "Send this invitation link" })).toBeVisible();
-    const text = (await dialog.innerText()).replaceAll(email, "<email>").replace(/\/invite\/[0-9A-Za-z]{40}/g, "/invite/<token>");
+    const text = (await dialog.innerText())
+      .replaceAll(email, "<email>")
+      .replace(/\/invite\/[0-9A-Za-z]{40}/g, "/invite/<token>");
     await dialog.getByRole("button", { name: "Done" }).click();
     return text;
   };
@@ -221,13 +258,18 @@ test("invitations: problems are shown beside the email, and a revoked link stops
   for (const target of [link, `${baseURL}/invite/not-a-real-token`]) {
     await visitorPage.goto(target);
     await expect(visitorPage.getByRole("heading", { name: "This invitation cannot be used" })).toBeVisible();
-    await expect(visitorPage.getByText("This invitation link is not valid.", { exact: false })).toHaveRole("alert");
+    await expect(visitorPage.getByText("This invitation link is not valid.", { exact: false })).toHaveRole(
+      "alert",
+    );
   }
   await visitorPage.screenshot({ path: test.info().outputPath("invite-invalid.png") });
   await visitor.close();
 });
 
-test("an owner changes a member's role and removes them; the member's access follows at once", async ({ page, browser }) => {
+test("an owner changes a member's role and removes them; the member's access follows at once", async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, "owner", account);
   const member = await newMember(page, browser, "developer");
   await member.page.goto("/test/developers");
@@ -236,7 +278,9 @@ test("an owner changes a member's role and removes them; the member's access fol
   await member.row.getByRole("button", { name: `Change role of ${member.email}` }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Role").selectOption("support");
-  await expect(dialog).toContainText("Creates, reads, cancels and refunds payments (and payment links), and attaches their transaction hashes.");
+  await expect(dialog).toContainText(
+    "Creates, reads, cancels and refunds payments (and payment links), and attaches their transaction hashes.",
+  );
   await page.screenshot({ path: test.info().outputPath("team-change-role.png") });
   await dialog.getByRole("button", { name: "Save role" }).click();
   // Changing a role asks who it is first.
@@ -249,7 +293,9 @@ test("an owner changes a member's role and removes them; the member's access fol
   await expect(member.page.getByRole("button", { name: "Create test key" })).toHaveCount(0);
 
   await member.row.getByRole("button", { name: `Remove ${member.email}` }).click();
-  await expect(page.getByRole("dialog")).toContainText(`${member.email} loses access to this account at once`);
+  await expect(page.getByRole("dialog")).toContainText(
+    `${member.email} loses access to this account at once`,
+  );
   await page.getByRole("dialog").getByRole("button", { name: "Remove member" }).click();
   await expect(member.row).toHaveCount(0);
 
@@ -261,7 +307,17 @@ test("an owner changes a member's role and removes them; the member's access fol
   // Removed is not banned: the same person can be invited back, joins with a new password, and signs in.
   const link = await invite(page, member.email, "viewer");
   const again = await (await browser.newContext()).newPage();
-  await joinByInvitation(again, link, { email: member.email, name: "Member back", password: "a new passphrase for coming back", accountName: accountName() }, mailbox);
+  await joinByInvitation(
+    again,
+    link,
+    {
+      email: member.email,
+      name: "Member back",
+      password: "a new passphrase for coming back",
+      accountName: accountName(),
+    },
+    mailbox,
+  );
   await page.goto("/test/team");
   await expect(roleOf(page.getByTestId(`member-${member.email}`))).toHaveText("viewer");
   await again.context().close();
@@ -269,7 +325,11 @@ test("an owner changes a member's role and removes them; the member's access fol
   await expectCookiesSignedOut(browser, oldCookies);
 });
 
-test("an API key shrinks with its creator: demoted, it loses what the new role cannot grant; removed, it is revoked", async ({ page, browser, apiAs }) => {
+test("an API key shrinks with its creator: demoted, it loses what the new role cannot grant; removed, it is revoked", async ({
+  page,
+  browser,
+  apiAs,
+}) => {
   await signInAs(page, "owner", account);
   const member = await newMember(page, browser, "admin");
   await member.page.goto("/test/developers");
@@ -280,19 +340,36 @@ test("an API key shrinks with its creator: demoted, it loses what the new role c
   await dialog.getByRole("button", { name: "Create key" }).click();
   const key = apiAs({ "Api-Key": await dialog.getByTestId("new-api-key").inputValue() });
   await dialog.getByRole("button", { name: "I have stored it" }).click();
-  await expect(member.page.getByRole("row").filter({ hasText: name }).getByTestId("api-key-access")).toHaveText("Full access");
+  await expect(
+    member.page.getByRole("row").filter({ hasText: name }).getByTestId("api-key-access"),
+  ).toHaveText("Full access");
   await member.context.close();
 
   // As an admin's key it registers settlements.
   const merchant = await createMerchant(key, { withUsdc: true });
   const registerSettlement = () =>
-    key.post(`/v1/merchants/${merchant.id}/settlements/crypto`, { settlements: [{ asset: "eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", destination: `eip155:1:${sampleAddress}` }] }, { idempotencyKey: freshKey() });
+    key.post(
+      `/v1/merchants/${merchant.id}/settlements/crypto`,
+      {
+        settlements: [
+          {
+            asset: "eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+            destination: `eip155:1:${sampleAddress}`,
+          },
+        ],
+      },
+      { idempotencyKey: freshKey() },
+    );
 
   await member.row.getByRole("button", { name: `Change role of ${member.email}` }).click();
   await page.getByRole("dialog").getByLabel("Role").selectOption("developer");
   await page.getByRole("dialog").getByRole("button", { name: "Save role" }).click();
   // Inviting the admin may have confirmed it already.
-  await passReauthIfAsked(page, readFixtures().accounts[account].users.owner.password, roleOf(member.row).filter({ hasText: "developer" }));
+  await passReauthIfAsked(
+    page,
+    readFixtures().accounts[account].users.owner.password,
+    roleOf(member.row).filter({ hasText: "developer" }),
+  );
 
   // A developer could not have made a key that writes settlements, so the key no longer does, and
   // the keys list says what it can do now.
@@ -307,7 +384,15 @@ test("an API key shrinks with its creator: demoted, it loses what the new role c
   const settlements = await key.get(`/v1/merchants/${merchant.id}/settlements`);
   expect(settlements.status).toBe(200);
   expect(settlements.body.crypto).toEqual([expect.objectContaining({ asset: usdcBase })]);
-  expect((await key.post("/v1/payments", { referenceId: "after-demotion", amount: { unit: "iso4217/USD", value: "500" } }, { merchantId: merchant.id })).status).toBe(201);
+  expect(
+    (
+      await key.post(
+        "/v1/payments",
+        { referenceId: "after-demotion", amount: { unit: "iso4217/USD", value: "500" } },
+        { merchantId: merchant.id },
+      )
+    ).status,
+  ).toBe(201);
 
   await member.row.getByRole("button", { name: `Remove ${member.email}` }).click();
   await expect(page.getByRole("dialog")).toContainText("the API keys they created are revoked");
@@ -320,7 +405,10 @@ test("an API key shrinks with its creator: demoted, it loses what the new role c
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Revoked");
 });
 
-test("nobody can demote or remove the last owner, and an admin cannot change an owner — in the page and on the server", async ({ page, browser }) => {
+test("nobody can demote or remove the last owner, and an admin cannot change an owner — in the page and on the server", async ({
+  page,
+  browser,
+}) => {
   const fixtures = readFixtures();
   const ownerEmail = fixtures.accounts[account].users.owner.email;
   await signInAs(page, "owner", account);
@@ -336,25 +424,37 @@ test("nobody can demote or remove the last owner, and an admin cannot change an 
   await signInAs(admin, "admin", account);
   const member = await newMember(admin, browser, "viewer");
   await member.context.close();
-  await expect(admin.getByTestId(`member-${ownerEmail}`)).toContainText("Only an owner can change or remove an owner.");
+  await expect(admin.getByTestId(`member-${ownerEmail}`)).toContainText(
+    "Only an owner can change or remove an owner.",
+  );
   await admin.screenshot({ path: test.info().outputPath("team-as-admin.png"), fullPage: true });
 
   await member.row.getByRole("button", { name: `Change role of ${member.email}` }).click();
   await admin.getByRole("dialog").getByLabel("Role").selectOption("support");
-  const changeRole = await captureServerAction(admin, () => admin.getByRole("dialog").getByRole("button", { name: "Save role" }).click());
+  const changeRole = await captureServerAction(admin, () =>
+    admin.getByRole("dialog").getByRole("button", { name: "Save role" }).click(),
+  );
   await confirmItIsYou(admin, fixtures.accounts[account].users.admin.password);
   await expect(roleOf(member.row)).toHaveText("support");
   const mode = actionArgs(changeRole)[0]!.mode;
-  const demoteOwner = await replayServerAction(admin, changeRole, [{ membershipId: ownerMembershipId, role: "viewer", mode }]);
+  const demoteOwner = await replayServerAction(admin, changeRole, [
+    { membershipId: ownerMembershipId, role: "viewer", mode },
+  ]);
   expect(demoteOwner).toContain('"code":"forbidden"');
   expect(demoteOwner).toContain("Only an owner can change or remove an owner.");
-  const promote = await replayServerAction(admin, changeRole, [{ membershipId: await member.row.getAttribute("data-membership-id"), role: "owner", mode }]);
+  const promote = await replayServerAction(admin, changeRole, [
+    { membershipId: await member.row.getAttribute("data-membership-id"), role: "owner", mode },
+  ]);
   expect(promote).toContain("Only an owner can make someone an owner.");
 
   await member.row.getByRole("button", { name: `Remove ${member.email}` }).click();
-  const remove = await captureServerAction(admin, () => admin.getByRole("dialog").getByRole("button", { name: "Remove member" }).click());
+  const remove = await captureServerAction(admin, () =>
+    admin.getByRole("dialog").getByRole("button", { name: "Remove member" }).click(),
+  );
   await expect(member.row).toHaveCount(0);
-  expect(await replayServerAction(admin, remove, [{ membershipId: ownerMembershipId, mode }])).toContain("Only an owner can change or remove an owner.");
+  expect(await replayServerAction(admin, remove, [{ membershipId: ownerMembershipId, mode }])).toContain(
+    "Only an owner can change or remove an owner.",
+  );
   await adminContext.close();
 
   // With a second owner, two tabs that both think there are two owners cannot demote both.
@@ -363,7 +463,11 @@ test("nobody can demote or remove the last owner, and an admin cannot change an 
   await second.row.getByRole("button", { name: `Change role of ${second.email}` }).click();
   await page.getByRole("dialog").getByLabel("Role").selectOption("owner");
   await page.getByRole("dialog").getByRole("button", { name: "Save role" }).click();
-  await passReauthIfAsked(page, fixtures.accounts[account].users.owner.password, roleOf(second.row).filter({ hasText: "owner" }));
+  await passReauthIfAsked(
+    page,
+    fixtures.accounts[account].users.owner.password,
+    roleOf(second.row).filter({ hasText: "owner" }),
+  );
   await expect(ownerRow.getByRole("button", { name: `Change role of ${ownerEmail}` })).toBeVisible();
 
   const staleTab = await page.context().newPage();
@@ -377,16 +481,24 @@ test("nobody can demote or remove the last owner, and an admin cannot change an 
   await staleOwnerRow.getByRole("button", { name: `Change role of ${ownerEmail}` }).click();
   await staleTab.getByRole("dialog").getByLabel("Role").selectOption("admin");
   await staleTab.getByRole("dialog").getByRole("button", { name: "Save role" }).click();
-  await expect(staleTab.getByRole("dialog").locator(`[id$="-error"]`)).toHaveText(`${ownerEmail} is the only owner. Make someone else an owner first.`);
+  await expect(staleTab.getByRole("dialog").locator(`[id$="-error"]`)).toHaveText(
+    `${ownerEmail} is the only owner. Make someone else an owner first.`,
+  );
   await staleTab.screenshot({ path: test.info().outputPath("team-last-owner.png") });
   await staleTab.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
   await staleOwnerRow.getByRole("button", { name: `Remove ${ownerEmail}` }).click();
   await staleTab.getByRole("dialog").getByRole("button", { name: "Remove member" }).click();
-  await expect(staleTab.getByText(`${ownerEmail} is the only owner and cannot be removed. Make someone else an owner first.`)).toBeVisible();
+  await expect(
+    staleTab.getByText(
+      `${ownerEmail} is the only owner and cannot be removed. Make someone else an owner first.`,
+    ),
+  ).toBeVisible();
   await staleTab.reload();
   await expect(roleOf(staleTab.getByTestId(`member-${ownerEmail}`))).toHaveText("owner");
-  await expect(staleTab.getByTestId(`member-${ownerEmail}`)).toContainText("The only owner cannot be demoted or removed.");
+  await expect(staleTab.getByTestId(`member-${ownerEmail}`)).toContainText(
+    "The only owner cannot be demoted or removed.",
+  );
 });
 
 test("the team page works at 390 px: members, roles and actions fit", async ({ page }) => {

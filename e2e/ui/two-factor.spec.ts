@@ -35,7 +35,10 @@ function wrongCode(secret: string): string {
   }
 }
 
-test("two-factor sign-in: set up with the secret shown, sign in with a code, a recovery code works once, wrong codes are limited", async ({ page, browser }) => {
+test("two-factor sign-in: set up with the secret shown, sign in with a code, a recovery code works once, wrong codes are limited", async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `totp.${unique()}@e2e.tollgate.test`;
   await confirmedOwnerSignedIn(page, { accountName: "Totp Co", name: "Tess Totp", email, password });
@@ -57,7 +60,10 @@ test("two-factor sign-in: set up with the secret shown, sign in with a code, a r
   const codes = page.getByRole("list", { name: "Recovery codes" });
   await expect(codes.getByRole("listitem")).toHaveCount(10);
   const recoveryCodes = (await codes.getByRole("listitem").allTextContents()).map((code) => code.trim());
-  await page.screenshot({ path: test.info().outputPath("two-factor-recovery-codes-390.png"), fullPage: true });
+  await page.screenshot({
+    path: test.info().outputPath("two-factor-recovery-codes-390.png"),
+    fullPage: true,
+  });
   await page.getByRole("button", { name: "I have saved them" }).click();
   await expect(page.getByText("Sign-in asks for a code from your authenticator app.")).toBeVisible();
   // The person (here also the owner) is told, in case it was not them.
@@ -74,7 +80,9 @@ test("two-factor sign-in: set up with the secret shown, sign in with a code, a r
   await expect(page.getByLabel("Password")).toBeHidden();
   await page.getByLabel("Authenticator code").fill(wrongCode(secret));
   await page.getByRole("button", { name: "Verify and sign in" }).click();
-  await expect(page.getByText("That code is not correct. Try the current one, or a recovery code.")).toBeVisible();
+  await expect(
+    page.getByText("That code is not correct. Try the current one, or a recovery code."),
+  ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("sign-in-code-step-390.png"), fullPage: true });
   // The setup spent the current step's code; the next step's is accepted (apps may run ahead).
   const signInCode = totpCode(secret, 1);
@@ -85,7 +93,9 @@ test("two-factor sign-in: set up with the secret shown, sign in with a code, a r
 
   // A code is accepted once: the same code again, still within its 30 seconds, is refused.
   await signInWithForm(page, email, signInCode);
-  await expect(page.getByText("That code is not correct. Try the current one, or a recovery code.")).toBeVisible();
+  await expect(
+    page.getByText("That code is not correct. Try the current one, or a recovery code."),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in/);
 
   // A recovery code signs in once, and only once.
@@ -93,30 +103,50 @@ test("two-factor sign-in: set up with the secret shown, sign in with a code, a r
   await expect(page).toHaveURL(/\/test$/);
   await signOut(page);
   await signInWithForm(page, email, recoveryCodes[0]);
-  await expect(page.getByText("That code is not correct. Try the current one, or a recovery code.")).toBeVisible();
+  await expect(
+    page.getByText("That code is not correct. Try the current one, or a recovery code."),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in/);
 
   // Without the code, a right password signs no one in; a wrong password never hears of a code.
   const request = (await browser.newContext()).request;
   expect(await postCredentials(request, baseURL, { email, password })).toBe("CodeRequired");
-  expect(await postCredentials(request, baseURL, { email, password: "not the password" })).toBe("CredentialsSignin");
-  expect(await postCredentials(request, baseURL, { email, password: "not the password", code: totpCode(secret) })).toBe("CredentialsSignin");
+  expect(await postCredentials(request, baseURL, { email, password: "not the password" })).toBe(
+    "CredentialsSignin",
+  );
+  expect(
+    await postCredentials(request, baseURL, { email, password: "not the password", code: totpCode(secret) }),
+  ).toBe("CredentialsSignin");
   // Three wrong codes so far (the setup's, the sign-in's and the replayed one) and the spent
   // recovery code: one more reaches the limit of five, and then even the right code is refused.
-  expect(await postCredentials(request, baseURL, { email, password, code: wrongCode(secret) })).toBe("CodeMismatch");
-  expect(await postCredentials(request, baseURL, { email, password, code: totpCode(secret) })).toMatch(/^RateLimited:\d+$/);
-  expect(await postCredentials(request, baseURL, { email, password, code: recoveryCodes[1] })).toMatch(/^RateLimited:\d+$/);
+  expect(await postCredentials(request, baseURL, { email, password, code: wrongCode(secret) })).toBe(
+    "CodeMismatch",
+  );
+  expect(await postCredentials(request, baseURL, { email, password, code: totpCode(secret) })).toMatch(
+    /^RateLimited:\d+$/,
+  );
+  expect(await postCredentials(request, baseURL, { email, password, code: recoveryCodes[1] })).toMatch(
+    /^RateLimited:\d+$/,
+  );
   await page.goto("/sign-in");
   await signInWithForm(page, email, totpCode(secret));
-  await expect(page.getByRole("alert").filter({ hasText: /^Too many attempts; try again in \d+ seconds\.$/ })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: /^Too many attempts; try again in \d+ seconds\.$/ }),
+  ).toBeVisible();
 });
 
-test("sessions: both sign-ins are listed with this device marked; signing out the others ends the other one at once", async ({ page, browser }) => {
+test("sessions: both sign-ins are listed with this device marked; signing out the others ends the other one at once", async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `sessions.${unique()}@e2e.tollgate.test`;
   await confirmedOwnerSignedIn(page, { accountName: "Sessions Co", name: "Sid Sessions", email, password });
 
-  const otherContext = await browser.newContext({ userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Firefox/128.0" });
+  const otherContext = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Firefox/128.0",
+  });
   const other = await otherContext.newPage();
   expect(await postCredentials(other.request, baseURL, { email, password })).toBeNull();
   await other.goto("/test");
@@ -153,10 +183,17 @@ test("sessions: both sign-ins are listed with this device marked; signing out th
 });
 
 test.describe("the account's rule", () => {
-
-  test("an owner requires two-factor sign-in: a member is sent to set it up first; a member turning it off (after re-authentication) is mailed to the owner", async ({ page, browser }) => {
+  test("an owner requires two-factor sign-in: a member is sent to set it up first; a member turning it off (after re-authentication) is mailed to the owner", async ({
+    page,
+    browser,
+  }) => {
     const ownerEmail = `owner2fa.${unique()}@e2e.tollgate.test`;
-    await confirmedOwnerSignedIn(page, { accountName: "Rule Co", name: "Rory Rule", email: ownerEmail, password });
+    await confirmedOwnerSignedIn(page, {
+      accountName: "Rule Co",
+      name: "Rory Rule",
+      email: ownerEmail,
+      password,
+    });
 
     // A member joins before the rule.
     const memberEmail = `member2fa.${unique()}@e2e.tollgate.test`;
@@ -171,21 +208,33 @@ test.describe("the account's rule", () => {
     const memberContext = await browser.newContext();
     const member = await memberContext.newPage();
     await member.setViewportSize({ width: 390, height: 844 });
-    await joinByInvitation(member, link, { email: memberEmail, name: "Mia Member", password, accountName: "Rule Co" }, mailbox.current);
+    await joinByInvitation(
+      member,
+      link,
+      { email: memberEmail, name: "Mia Member", password, accountName: "Rule Co" },
+      mailbox.current,
+    );
 
     // The owner cannot require what they do not have; once they do, the rule goes on.
     await page.goto("/test/settings/security");
-    await expect(page.getByText("Turn on two-factor sign-in (an authenticator app or a passkey) for yourself first.")).toBeVisible();
+    await expect(
+      page.getByText("Turn on two-factor sign-in (an authenticator app or a passkey) for yourself first."),
+    ).toBeVisible();
     await setUpTwoFactor(page, password);
     await page.getByRole("button", { name: "I have saved them" }).click();
     await (await hydrated(page.getByRole("button", { name: "Require for every member" }))).click();
-    await page.getByRole("dialog", { name: "Require two-factor sign-in?" }).getByRole("button", { name: "Require it" }).click();
+    await page
+      .getByRole("dialog", { name: "Require two-factor sign-in?" })
+      .getByRole("button", { name: "Require it" })
+      .click();
     await expect(page.getByText("Required for every member.")).toBeVisible();
 
     // The member is sent to set it up, from any page; once done, the dashboard opens again.
     await member.goto("/test/payments");
     await expect(member).toHaveURL(/\/test\/settings\/security$/);
-    await expect(member.getByRole("alert").filter({ hasText: "Rule Co requires two-factor sign-in." })).toBeVisible();
+    await expect(
+      member.getByRole("alert").filter({ hasText: "Rule Co requires two-factor sign-in." }),
+    ).toBeVisible();
     await member.screenshot({ path: test.info().outputPath("two-factor-required-390.png"), fullPage: true });
     await setUpTwoFactor(member, password);
     await member.getByRole("button", { name: "I have saved them" }).click();
@@ -197,7 +246,10 @@ test.describe("the account's rule", () => {
     await expect(page.getByText("Two-factor sign-in is now optional")).toBeVisible();
     await member.goto("/test/settings/security");
     await (await hydrated(member.getByRole("button", { name: "Turn off" }))).click();
-    await member.getByRole("dialog", { name: "Turn off two-factor sign-in?" }).getByRole("button", { name: "Turn off" }).click();
+    await member
+      .getByRole("dialog", { name: "Turn off two-factor sign-in?" })
+      .getByRole("button", { name: "Turn off" })
+      .click();
     // The member confirmed it was them minutes ago, to set the app up; later it asks again (the gate itself: server-actions spec and fresh-auth.test.ts).
     await passReauthIfAsked(member, password, member.getByText("Two-factor sign-in is off"));
     const alert = await mailbox.current.waitFor(ownerEmail, /^Two-factor sign-in was turned off/);

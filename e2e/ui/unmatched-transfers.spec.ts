@@ -20,7 +20,8 @@ test.beforeAll(async () => {
   await chain.transferToken(token, devAccounts[buyer]!.address, 10n ** 12n);
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 /** The transfer's card, once the watcher has filed it (the page is reloaded until it shows). */
 async function inboxCard(page: Page, hash: Hash): Promise<Locator> {
@@ -32,7 +33,11 @@ async function inboxCard(page: Page, hash: Hash): Promise<Locator> {
   return card;
 }
 
-test("a transfer to a merchant's wallet with no open payment appears in the inbox, and support attaches it to its payment", async ({ page, apiAs, fixtures }) => {
+test("a transfer to a merchant's wallet with no open payment appears in the inbox, and support attaches it to its payment", async ({
+  page,
+  apiAs,
+  fixtures,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
   // The buyer never opened the checkout: no option is fixed, so no open payment waits at the wallet.
   const { merchantId, paymentId } = await livePayment(api, asset, "2500000");
@@ -56,7 +61,9 @@ test("a transfer to a merchant's wallet with no open payment appears in the inbo
   await dialog.getByRole("button", { name: "Verify and attach" }).click();
   await expect(dialog.getByText("Enter a payment id: pay_ followed by 24 letters and digits.")).toBeVisible();
   await field.fill(paymentId);
-  const attach = await captureServerAction(page, () => dialog.getByRole("button", { name: "Verify and attach" }).click());
+  const attach = await captureServerAction(page, () =>
+    dialog.getByRole("button", { name: "Verify and attach" }).click(),
+  );
   await expect(page.getByText("Transfer attached: the payment is checked on-chain")).toBeVisible();
   await expect(card).toHaveCount(0);
 
@@ -64,19 +71,29 @@ test("a transfer to a merchant's wallet with no open payment appears in the inbo
   const replays = await Promise.all([replayServerAction(page, attach), replayServerAction(page, attach)]);
   for (const answer of replays) expect(answer).toContain('"ok":true');
   const other = await livePayment(api, asset, "2500000");
-  expect(await replayServerAction(page, attach, [{ ...actionArgs(attach)[0], paymentId: other.paymentId }])).toContain(`This transfer is already attached (${paymentId})`);
+  expect(
+    await replayServerAction(page, attach, [{ ...actionArgs(attach)[0], paymentId: other.paymentId }]),
+  ).toContain(`This transfer is already attached (${paymentId})`);
   await page.goto(`/live/payments/${paymentId}`);
   await expect(page.getByTestId("payment-event").filter({ hasText: "Payment succeeded" })).toHaveCount(1);
-  expect((await api.get(`/v1/payments/${other.paymentId}`, { merchantId: other.merchantId })).body.status).toBe("requires_action");
+  expect(
+    (await api.get(`/v1/payments/${other.paymentId}`, { merchantId: other.merchantId })).body.status,
+  ).toBe("requires_action");
 
   const status = (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body;
   expect(status).toMatchObject({ status: "succeeded", info: { txId: paid } });
   await page.goto("/live/payments/unmatched?status=attached");
   await expect(card).toContainText(paymentId);
-  await expect(card.getByTestId("unmatched-resolved")).toContainText(`by ${fixtures.accounts.b.users.support.email}`);
+  await expect(card.getByTestId("unmatched-resolved")).toContainText(
+    `by ${fixtures.accounts.b.users.support.email}`,
+  );
 });
 
-test("support dismisses an unmatched transfer with a note; it is kept under Dismissed", async ({ page, apiAs, fixtures }) => {
+test("support dismisses an unmatched transfer with a note; it is kept under Dismissed", async ({
+  page,
+  apiAs,
+  fixtures,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
   await livePayment(api, asset, "9990000");
   const stray = await chain.transferToken(token, merchantWallet, 1_234_567n, buyer);
@@ -98,12 +115,19 @@ test("support dismisses an unmatched transfer with a note; it is kept under Dism
   await expect(card).toHaveCount(0);
   await page.goto("/live/payments/unmatched?status=dismissed");
   await expect(card).toContainText("returned by hand");
-  await expect(card.getByTestId("unmatched-resolved")).toContainText(`by ${fixtures.accounts.b.users.support.email}`);
+  await expect(card.getByTestId("unmatched-resolved")).toContainText(
+    `by ${fixtures.accounts.b.users.support.email}`,
+  );
   await expect(card.getByRole("button")).toHaveCount(0);
   await shot(page, "unmatched-dismissed-390");
 });
 
-test("a transfer submitted for an open payment and refused by its verification (too short) is in the inbox, naming that payment", async ({ page, apiAs, fixtures, request }) => {
+test("a transfer submitted for an open payment and refused by its verification (too short) is in the inbox, naming that payment", async ({
+  page,
+  apiAs,
+  fixtures,
+  request,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
   const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "3000000");
   await chooseOption(request, paymentId, settlementId);
@@ -115,10 +139,18 @@ test("a transfer submitted for an open payment and refused by its verification (
   const card = await inboxCard(page, short);
   await expect(card).toContainText(`Refused by${paymentId}`);
   const payment = (await api.get(`/v1/payments/${paymentId}`, { merchantId })).body;
-  expect(payment).toMatchObject({ status: "requires_action", exception: { type: "underpaid", received: "1000000", txId: short } });
+  expect(payment).toMatchObject({
+    status: "requires_action",
+    exception: { type: "underpaid", received: "1000000", txId: short },
+  });
 });
 
-test("a transfer of exactly an open payment's amount that nothing attributes pays nothing by itself: support confirms the likely payment with one click", async ({ page, apiAs, fixtures, request }) => {
+test("a transfer of exactly an open payment's amount that nothing attributes pays nothing by itself: support confirms the likely payment with one click", async ({
+  page,
+  apiAs,
+  fixtures,
+  request,
+}) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
   const { merchantId, paymentId, settlementId } = await livePayment(api, asset, "4440000");
   await chooseOption(request, paymentId, settlementId);
@@ -128,7 +160,9 @@ test("a transfer of exactly an open payment's amount that nothing attributes pay
   await signInAs(page, "support", "b");
   await page.setViewportSize({ width: 390, height: 844 });
   const card = await inboxCard(page, paid);
-  expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe("requires_action");
+  expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body.status).toBe(
+    "requires_action",
+  );
   const likely = card.getByTestId("likely-payment");
   await expect(likely).toContainText("Likely this payment:");
   await expect(likely).toContainText(paymentId);
@@ -137,12 +171,19 @@ test("a transfer of exactly an open payment's amount that nothing attributes pay
   await (await hydrated(likely.getByRole("button", { name: "Confirm this payment" }))).click();
   await expect(page.getByText("Transfer attached: the payment is checked on-chain")).toBeVisible();
   await expect(card).toHaveCount(0);
-  expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body).toMatchObject({ status: "succeeded", info: { txId: paid } });
+  expect((await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body).toMatchObject({
+    status: "succeeded",
+    info: { txId: paid },
+  });
   await page.goto("/live/payments/unmatched?status=attached");
-  await expect(card.getByTestId("unmatched-resolved")).toContainText(`by ${fixtures.accounts.b.users.support.email}`);
+  await expect(card.getByTestId("unmatched-resolved")).toContainText(
+    `by ${fixtures.accounts.b.users.support.email}`,
+  );
 });
 
-test("test mode has no chain: the inbox explains where wrong test payments show instead", async ({ page }) => {
+test("test mode has no chain: the inbox explains where wrong test payments show instead", async ({
+  page,
+}) => {
   await signInAs(page, "support", "b");
   await page.goto("/test/payments/unmatched");
   await expect(page.getByText("No chain in test mode")).toBeVisible();

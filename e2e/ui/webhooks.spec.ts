@@ -13,7 +13,8 @@ let n = 0;
 const created: string[] = [];
 const apiKey = () => readFixtures().accounts.a.keys.test;
 const newPath = () => `/ui-hooks/${Date.now().toString(36)}-${++n}`;
-const signedWith = (d: Delivery, secret: string) => verifyTollgateSignature(d.body, d.headers["tollgate-signature"] as string, secret);
+const signedWith = (d: Delivery, secret: string) =>
+  verifyTollgateSignature(d.body, d.headers["tollgate-signature"] as string, secret);
 
 test.beforeAll(async () => {
   receiver = await WebhookReceiver.start();
@@ -21,12 +22,18 @@ test.beforeAll(async () => {
 test.afterAll(async () => receiver.close());
 // Endpoints left behind would receive every later test's events.
 test.afterEach(async ({ request }) => {
-  for (const id of created.splice(0)) await request.delete(`/v1/webhook-endpoints/${id}`, { headers: { "Api-Key": apiKey() } });
+  for (const id of created.splice(0))
+    await request.delete(`/v1/webhook-endpoints/${id}`, { headers: { "Api-Key": apiKey() } });
   receiver.respond(() => 200);
 });
 
 /** Adds an endpoint through the dialog; returns its id and the secret the dialog showed once. */
-async function addEndpoint(page: Page, url: string, events?: string[], password = readFixtures().accounts.a.users.owner.password) {
+async function addEndpoint(
+  page: Page,
+  url: string,
+  events?: string[],
+  password = readFixtures().accounts.a.users.owner.password,
+) {
   await page.getByRole("button", { name: "Add endpoint" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Endpoint URL").fill(url);
@@ -46,13 +53,18 @@ async function addEndpoint(page: Page, url: string, events?: string[], password 
   return { id, secret, row };
 }
 
-test("a developer adds an endpoint: errors beside the fields, the secret shown once, then edits it", async ({ page, context }) => {
+test("a developer adds an endpoint: errors beside the fields, the secret shown once, then edits it", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signInAs(page, "developer");
   await page.goto("/test/developers");
   await page.getByRole("navigation", { name: "Developers" }).getByRole("link", { name: "Webhooks" }).click();
   await expect(page).toHaveURL(/\/test\/developers\/webhooks$/);
-  await expect(page.getByRole("navigation", { name: "Developers" }).getByRole("link", { name: "Webhooks" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Developers" }).getByRole("link", { name: "Webhooks" }),
+  ).toHaveAttribute("aria-current", "page");
 
   await page.getByRole("button", { name: "Add endpoint" }).click();
   const dialog = page.getByRole("dialog");
@@ -69,7 +81,9 @@ test("a developer adds an endpoint: errors beside the fields, the secret shown o
   await expect(dialog.locator("#endpoint-url-error")).toHaveText("Must be an https:// URL.");
   await url.fill("https://169.254.169.254/latest/meta-data");
   await dialog.getByRole("button", { name: "Add endpoint" }).click();
-  await expect(dialog.locator("#endpoint-url-error")).toHaveText("Must not be a link-local, reserved or tunnelled address.");
+  await expect(dialog.locator("#endpoint-url-error")).toHaveText(
+    "Must not be a link-local, reserved or tunnelled address.",
+  );
   await dialog.getByLabel(/^All events/).uncheck();
   await url.fill(receiver.url("/never"));
   await dialog.getByRole("button", { name: "Add endpoint" }).click();
@@ -118,7 +132,11 @@ test("a developer adds an endpoint: errors beside the fields, the secret shown o
   await expect(page.getByLabel("payment.succeeded", { exact: true })).toBeChecked();
   await expect(page.getByLabel("payment.created", { exact: true })).not.toBeChecked();
   const stored = await page.request.get(`/v1/webhook-endpoints/${id}`, { headers: { "Api-Key": apiKey() } });
-  expect(await stored.json()).toMatchObject({ url: receiver.url(second), events: ["payment.succeeded", "refund.succeeded"], enabled: true });
+  expect(await stored.json()).toMatchObject({
+    url: receiver.url(second),
+    events: ["payment.succeeded", "refund.succeeded"],
+    enabled: true,
+  });
   await page.screenshot({ path: test.info().outputPath("webhook-endpoint-edited.png"), fullPage: true });
 });
 
@@ -128,14 +146,27 @@ test("the list says so when there are no endpoints", async ({ page }) => {
   await expect(page.getByText("No live-mode webhook endpoints yet")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("webhooks-empty.png"), fullPage: true });
   // The first endpoint replaces the empty state while its secret is still on screen.
-  const { id, secret } = await addEndpoint(page, receiver.url(newPath()), undefined, readFixtures().accounts.b.users.developer.password);
+  const { id, secret } = await addEndpoint(
+    page,
+    receiver.url(newPath()),
+    undefined,
+    readFixtures().accounts.b.users.developer.password,
+  );
   expect(secret).toMatch(/^whsec_/);
   created.splice(created.indexOf(id), 1);
   await expect(page.getByText("No live-mode webhook endpoints yet")).toHaveCount(0);
-  expect((await page.request.delete(`/v1/webhook-endpoints/${id}`, { headers: { "Api-Key": readFixtures().accounts.b.keys.live } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.delete(`/v1/webhook-endpoints/${id}`, {
+        headers: { "Api-Key": readFixtures().accounts.b.keys.live },
+      })
+    ).status(),
+  ).toBe(200);
 });
 
-test("a test event reaches a real receiver signed with the shown secret; a 500 shows as a failed attempt; Redeliver sends it again", async ({ page }) => {
+test("a test event reaches a real receiver signed with the shown secret; a 500 shows as a failed attempt; Redeliver sends it again", async ({
+  page,
+}) => {
   await signInAs(page, "admin");
   await page.goto("/test/developers/webhooks");
   const hook = newPath();
@@ -165,7 +196,10 @@ test("a test event reaches a real receiver signed with the shown secret; a 500 s
   await expect(failing).toContainText("HTTP 500");
   await expect(failing.getByTestId("response-excerpt")).toHaveText("receiver says 500");
   // Newest first.
-  await expect(page.locator("[data-event-id]").first()).toHaveAttribute("data-event-id", failedOnce!.event.id);
+  await expect(page.locator("[data-event-id]").first()).toHaveAttribute(
+    "data-event-id",
+    failedOnce!.event.id,
+  );
   await page.screenshot({ path: test.info().outputPath("webhook-delivery-log-failed.png"), fullPage: true });
 
   receiver.respond(() => 200);
@@ -176,13 +210,19 @@ test("a test event reaches a real receiver signed with the shown secret; a 500 s
 
   // A delivery that already succeeded has no retry of its own coming: only Redeliver sends it again.
   await delivered.getByRole("button", { name: "Redeliver" }).click();
-  await receiver.waitFor(hook, (d) => d.filter((x) => x.event.id === received!.event.id).length === 2, "the redelivered test event");
+  await receiver.waitFor(
+    hook,
+    (d) => d.filter((x) => x.event.id === received!.event.id).length === 2,
+    "the redelivered test event",
+  );
   await expect(delivered.getByTestId("attempts")).toHaveText("2");
   await expect(delivered.getByText("Delivered")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("webhook-delivery-log.png"), fullPage: true });
 });
 
-test("rotating the secret asks first and shows the new one once; deleting asks first and removes the endpoint", async ({ page }) => {
+test("rotating the secret asks first and shows the new one once; deleting asks first and removes the endpoint", async ({
+  page,
+}) => {
   await signInAs(page, "owner");
   await page.goto("/test/developers/webhooks");
   const hook = newPath();
@@ -214,30 +254,47 @@ test("rotating the secret asks first and shows the new one once; deleting asks f
   await expect(page.getByRole("dialog")).toContainText("This cannot be undone.");
   await page.screenshot({ path: test.info().outputPath("webhook-delete-confirm.png") });
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-  expect((await page.request.get(`/v1/webhook-endpoints/${id}`, { headers: { "Api-Key": apiKey() } })).status()).toBe(200);
+  expect(
+    (await page.request.get(`/v1/webhook-endpoints/${id}`, { headers: { "Api-Key": apiKey() } })).status(),
+  ).toBe(200);
   await page.getByRole("button", { name: "Delete endpoint" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete endpoint" }).click();
   await expect(page).toHaveURL(/\/test\/developers\/webhooks$/);
   await expect(page.getByText("Webhook endpoint deleted")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: receiver.url(hook) })).toHaveCount(0);
-  expect((await page.request.get(`/v1/webhook-endpoints/${id}`, { headers: { "Api-Key": apiKey() } })).status()).toBe(404);
+  expect(
+    (await page.request.get(`/v1/webhook-endpoints/${id}`, { headers: { "Api-Key": apiKey() } })).status(),
+  ).toBe(404);
 
   await page.goto("/test/audit-log");
-  for (const action of ["webhook_endpoint.created", "webhook_endpoint.secret_rotated", "webhook_endpoint.test_sent", "webhook_endpoint.deleted"]) {
-    await expect(page.getByRole("row").filter({ hasText: action }).filter({ hasText: id }).first()).toBeVisible();
+  for (const action of [
+    "webhook_endpoint.created",
+    "webhook_endpoint.secret_rotated",
+    "webhook_endpoint.test_sent",
+    "webhook_endpoint.deleted",
+  ]) {
+    await expect(
+      page.getByRole("row").filter({ hasText: action }).filter({ hasText: id }).first(),
+    ).toBeVisible();
   }
 });
 
 /** How many of an endpoint's received deliveries are test events. */
-const testEvents = (deliveries: { event: { type: string } }[]) => deliveries.filter((d) => d.event.type === "webhook.test").length;
+const testEvents = (deliveries: { event: { type: string } }[]) =>
+  deliveries.filter((d) => d.event.type === "webhook.test").length;
 
-test("read-only roles see endpoints and deliveries but no controls, and the actions refuse them", async ({ page, browser }) => {
+test("read-only roles see endpoints and deliveries but no controls, and the actions refuse them", async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, "developer");
   await page.goto("/test/developers/webhooks");
   const hook = newPath();
   const { id, row } = await addEndpoint(page, receiver.url(hook));
   await row.getByRole("link").click();
-  const send = await captureServerAction(page, () => page.getByRole("button", { name: "Send test event" }).click());
+  const send = await captureServerAction(page, () =>
+    page.getByRole("button", { name: "Send test event" }).click(),
+  );
   expect(actionArgs(send)[0]).toMatchObject({ endpointId: id, mode: "test" });
   await receiver.waitFor(hook, (d) => testEvents(d) === 1, "the test event");
 
@@ -250,10 +307,21 @@ test("read-only roles see endpoints and deliveries but no controls, and the acti
     await expect(other.getByRole("button", { name: /Add/ })).toHaveCount(0);
     await other.goto(`/test/developers/webhooks/${id}`);
     await expect(other.getByText("webhook.test", { exact: true })).toBeVisible();
-    for (const control of ["Send test event", "Rotate secret", "Delete endpoint", "Save changes", "Redeliver"]) await expect(other.getByRole("button", { name: control })).toHaveCount(0);
+    for (const control of [
+      "Send test event",
+      "Rotate secret",
+      "Delete endpoint",
+      "Save changes",
+      "Redeliver",
+    ])
+      await expect(other.getByRole("button", { name: control })).toHaveCount(0);
     await expect(other.getByRole("textbox")).toHaveCount(0);
     await expect(other.getByRole("checkbox")).toHaveCount(0);
-    if (role === "viewer") await other.screenshot({ path: test.info().outputPath("webhook-endpoint-as-viewer.png"), fullPage: true });
+    if (role === "viewer")
+      await other.screenshot({
+        path: test.info().outputPath("webhook-endpoint-as-viewer.png"),
+        fullPage: true,
+      });
 
     const response = await replayServerAction(other, send);
     expect(response).toContain('"code":"forbidden"');
@@ -261,17 +329,28 @@ test("read-only roles see endpoints and deliveries but no controls, and the acti
     await context.close();
   }
   // Nothing more was sent: the refused replays queued no test event.
-  const log = await page.request.get(`/v1/webhook-endpoints/${id}/deliveries`, { headers: { "Api-Key": apiKey() } });
+  const log = await page.request.get(`/v1/webhook-endpoints/${id}/deliveries`, {
+    headers: { "Api-Key": apiKey() },
+  });
   // (Other tests' payments may expire meanwhile: this endpoint takes every event, so count test events.)
-  expect(((await log.json()).data as { eventType: string }[]).filter((d) => d.eventType === "webhook.test")).toHaveLength(1);
+  expect(
+    ((await log.json()).data as { eventType: string }[]).filter((d) => d.eventType === "webhook.test"),
+  ).toHaveLength(1);
   // The developer's own replay does send one: the replay above was a real call.
   expect(await replayServerAction(page, send)).toContain('"ok":true');
   await receiver.waitFor(hook, (d) => testEvents(d) === 2, "the replayed test event");
 });
 
-test("an endpoint Tollgate disabled after 3 days of failures is announced across the dashboard until it is enabled again", async ({ browser }) => {
+test("an endpoint Tollgate disabled after 3 days of failures is announced across the dashboard until it is enabled again", async ({
+  browser,
+}) => {
   // An account of its own, so that its banner shows on no other test's pages.
-  const owner = { accountName: "Banner Co", name: "Bea Banner", email: `banner.${Date.now().toString(36)}@e2e.tollgate.test`, password: "banner-owner-password" };
+  const owner = {
+    accountName: "Banner Co",
+    name: "Bea Banner",
+    email: `banner.${Date.now().toString(36)}@e2e.tollgate.test`,
+    password: "banner-owner-password",
+  };
   const hook = newPath();
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
@@ -285,7 +364,10 @@ test("an endpoint Tollgate disabled after 3 days of failures is announced across
     await expect(page.getByRole("alert").filter({ hasText: "disabled" })).toHaveCount(0);
 
     // Three days cannot pass in a test: the endpoint is left as the worker leaves it after them.
-    const changed = await runSql(`UPDATE "WebhookEndpoint" SET "enabled" = false, "disabledAt" = now() AT TIME ZONE 'UTC', "failingSince" = (now() AT TIME ZONE 'UTC') - interval '3 days 1 minute' WHERE "id" = $1`, id);
+    const changed = await runSql(
+      `UPDATE "WebhookEndpoint" SET "enabled" = false, "disabledAt" = now() AT TIME ZONE 'UTC', "failingSince" = (now() AT TIME ZONE 'UTC') - interval '3 days 1 minute' WHERE "id" = $1`,
+      id,
+    );
     expect(changed.count).toBe(1);
 
     await page.goto("/test");

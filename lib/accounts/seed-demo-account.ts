@@ -16,8 +16,22 @@ export async function seedDemoAccount(): Promise<SeedResult> {
   if (await db().user.findUnique({ where: { email } })) return { created: false, email };
   const password = env.SEED_OWNER_PASSWORD ?? crypto.randomBytes(12).toString("base64url");
   return db().$transaction(async (tx) => {
-    const { account, user } = await createAccountWithOwner(tx, { accountName: "Demo Store", ownerEmail: email, ownerName: "Demo Owner", password, emailVerified: true });
-    const key = await createApiKey(tx, { accountId: account.id, mode: "test", name: "Demo test key", actor: "system", createdById: user.id, permissions: apiPermissions, grantorRole: "owner" });
+    const { account, user } = await createAccountWithOwner(tx, {
+      accountName: "Demo Store",
+      ownerEmail: email,
+      ownerName: "Demo Owner",
+      password,
+      emailVerified: true,
+    });
+    const key = await createApiKey(tx, {
+      accountId: account.id,
+      mode: "test",
+      name: "Demo test key",
+      actor: "system",
+      createdById: user.id,
+      permissions: apiPermissions,
+      grantorRole: "owner",
+    });
     return { created: true as const, email, password, testApiKey: key.key };
   });
 }
@@ -25,7 +39,7 @@ export async function seedDemoAccount(): Promise<SeedResult> {
 export function describeSeed(result: SeedResult): string {
   if (!result.created) return `Demo account already present (owner ${result.email}); nothing seeded.`;
   return [
-    "Seeded the demo account \"Demo Store\".",
+    'Seeded the demo account "Demo Store".',
     `  Sign in:       ${result.email} / ${result.password}`,
     `  Test API key:  ${result.testApiKey}`,
     "  The key and password are shown only now; keep them somewhere safe.",

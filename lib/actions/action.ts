@@ -32,19 +32,33 @@ export function authorizedAction<S extends z.ZodObject, R>(
       if (!viewer) throw new AppError("unauthenticated", "Your session has ended. Sign in again.");
       // Looking after one's own login ("account.read") is what such a person must still be able to do.
       if (mustSetUpTwoFactor(viewer) && permission !== "account.read") {
-        throw new AppError("forbidden", "Your account requires two-factor sign-in. Set it up under Settings → Security first.");
+        throw new AppError(
+          "forbidden",
+          "Your account requires two-factor sign-in. Set it up under Settings → Security first.",
+        );
       }
       if (!can(viewer.role, permission)) {
-        throw new AppError("forbidden", `Your role (${viewer.role}) does not allow this. Ask an owner or admin.`);
+        throw new AppError(
+          "forbidden",
+          `Your role (${viewer.role}) does not allow this. Ask an owner or admin.`,
+        );
       }
       const parsed = checkInput(full, raw);
       if (!parsed.ok) return invalidInput(parsed.fields);
       const { mode, ...input } = parsed.data as z.output<S> & { mode: Scope["mode"] };
       if (!viewer.user.emailVerified && !mayUseUnverified(mode, permission)) {
-        throw new AppError("forbidden", "Confirm your email address first: changes in live mode wait until you do. Use the link we mailed you, or send a new one from the banner.");
+        throw new AppError(
+          "forbidden",
+          "Confirm your email address first: changes in live mode wait until you do. Use the link we mailed you, or send a new one from the banner.",
+        );
       }
       const ctx = { viewer, scope: { accountId: viewer.account.id, mode }, actor: `user:${viewer.user.id}` };
-      return { ok: true, data: await asSession({ userId: viewer.user.id, sessionId: viewer.sessionId }, () => handler(ctx, input as z.output<S>)) };
+      return {
+        ok: true,
+        data: await asSession({ userId: viewer.user.id, sessionId: viewer.sessionId }, () =>
+          handler(ctx, input as z.output<S>),
+        ),
+      };
     } catch (error) {
       return failure(error);
     }
@@ -55,7 +69,10 @@ export function authorizedAction<S extends z.ZodObject, R>(
  * A server action anyone may call, signed in or not (sign-up, accepting an invitation): input parsed
  * by `schema` → handler, with refusals and errors returned as for `authorizedAction`.
  */
-export function publicAction<S extends z.ZodObject, R>(schema: S, handler: (input: z.output<S>) => Promise<R>): (input: z.input<S>) => Promise<ActionResult<R>> {
+export function publicAction<S extends z.ZodObject, R>(
+  schema: S,
+  handler: (input: z.output<S>) => Promise<R>,
+): (input: z.input<S>) => Promise<ActionResult<R>> {
   return async (raw) => {
     try {
       const parsed = checkInput(schema, raw);
@@ -68,11 +85,17 @@ export function publicAction<S extends z.ZodObject, R>(schema: S, handler: (inpu
 }
 
 function invalidInput(fields: Record<string, string>): ActionResult<never> {
-  return { ok: false, code: "params_validation", error: "Please correct the highlighted fields.", fieldErrors: fields };
+  return {
+    ok: false,
+    code: "params_validation",
+    error: "Please correct the highlighted fields.",
+    fieldErrors: fields,
+  };
 }
 
 function failure(error: unknown): ActionResult<never> {
   const { body } = inRequest((requestId) => errorAnswer(error, requestId));
-  const fields = error instanceof AppError ? (error.details?.fields as Record<string, string> | undefined) : undefined;
+  const fields =
+    error instanceof AppError ? (error.details?.fields as Record<string, string> | undefined) : undefined;
   return { ok: false, code: body.code, error: body.message, ...(fields ? { fieldErrors: fields } : {}) };
 }

@@ -5,7 +5,13 @@ import { constantTimeEqualHex, hmacHex } from "@/lib/config/secrets";
 import { parseApiKey } from "./key-format";
 import { effectiveApiPermissions } from "./permissions";
 
-export type ApiKeyContext = { apiKeyId: string; accountId: string; mode: Mode; permissions: string[]; accountApiVersion: string };
+export type ApiKeyContext = {
+  apiKeyId: string;
+  accountId: string;
+  mode: Mode;
+  permissions: string[];
+  accountApiVersion: string;
+};
 
 // lastUsedAt is a hint for humans; writing it on every request would put a write on every read.
 const lastUsedResolutionMs = 60_000;
@@ -15,7 +21,9 @@ const lastUsedResolutionMs = 60_000;
 // (it calls forgetApiKey) and within `verifiedForMs` in every other one.
 const verifiedForMs = 1000;
 type Verified = { key: ApiKeyContext; createdById: string | null; until: number };
-const verified: Map<string, Verified> = ((globalThis as { __tollgateVerifiedKeys?: Map<string, Verified> }).__tollgateVerifiedKeys ??= new Map());
+const verified: Map<string, Verified> = ((
+  globalThis as { __tollgateVerifiedKeys?: Map<string, Verified> }
+).__tollgateVerifiedKeys ??= new Map());
 
 export async function authenticateApiKey(rawKey: string | null | undefined): Promise<ApiKeyContext> {
   if (!rawKey) throw new AppError("missing_api_key", "No API key provided. Send it in the Api-Key header.");
@@ -25,15 +33,26 @@ export async function authenticateApiKey(rawKey: string | null | undefined): Pro
 
   const parsed = parseApiKey(rawKey.trim());
   const row = parsed
-    ? await db().apiKey.findUnique({ where: { prefix: parsed.prefix }, omit: { hash: false }, include: { account: { select: { apiVersion: true } } } })
+    ? await db().apiKey.findUnique({
+        where: { prefix: parsed.prefix },
+        omit: { hash: false },
+        include: { account: { select: { apiVersion: true } } },
+      })
     : null;
   const matches = row !== null && constantTimeEqualHex(row.hash, hash);
-  if (!row || !matches || row.revokedAt) throw new AppError("invalid_api_key", "The API key provided is invalid or has been revoked.");
+  if (!row || !matches || row.revokedAt)
+    throw new AppError("invalid_api_key", "The API key provided is invalid or has been revoked.");
 
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > lastUsedResolutionMs) {
     await db().apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   }
-  const key = { apiKeyId: row.id, accountId: row.accountId, mode: row.mode, permissions: effectiveApiPermissions(row.permissions, await creatorOf(row)), accountApiVersion: row.account.apiVersion };
+  const key = {
+    apiKeyId: row.id,
+    accountId: row.accountId,
+    mode: row.mode,
+    permissions: effectiveApiPermissions(row.permissions, await creatorOf(row)),
+    accountApiVersion: row.account.apiVersion,
+  };
   if (verified.size > 10_000) verified.clear();
   verified.set(hash, { key, createdById: row.createdById, until: Date.now() + verifiedForMs });
   return key;
@@ -47,7 +66,10 @@ export function forgetApiKey(apiKeyId: string): void {
 /** The key's creator as a member of its account today: their role, or null once they left the team. */
 async function creatorOf(row: { accountId: string; createdById: string | null }) {
   if (!row.createdById) return null;
-  const membership = await db().membership.findUnique({ where: { accountId_userId: { accountId: row.accountId, userId: row.createdById } }, select: { role: true } });
+  const membership = await db().membership.findUnique({
+    where: { accountId_userId: { accountId: row.accountId, userId: row.createdById } },
+    select: { role: true },
+  });
   return { role: membership?.role ?? null };
 }
 

@@ -7,7 +7,16 @@ import { hmacHex } from "@/lib/config/secrets";
 import { generateApiKey } from "./key-format";
 import { grantableApiPermissions, type ApiPermission } from "./permissions";
 
-export type CreatedApiKey = { id: string; name: string; mode: Mode; key: string; prefix: string; last4: string; permissions: ApiPermission[]; createdAt: Date };
+export type CreatedApiKey = {
+  id: string;
+  name: string;
+  mode: Mode;
+  key: string;
+  prefix: string;
+  last4: string;
+  permissions: ApiPermission[];
+  createdAt: Date;
+};
 
 /**
  * Creates a key and returns it in full: the only time it exists outside the creator's hands is now.
@@ -15,10 +24,21 @@ export type CreatedApiKey = { id: string; name: string; mode: Mode; key: string;
  */
 export async function createApiKey(
   tx: DbOrTx,
-  input: { accountId: string; mode: Mode; name: string; actor: string; createdById?: string | null; permissions: readonly ApiPermission[]; grantorRole: Role },
+  input: {
+    accountId: string;
+    mode: Mode;
+    name: string;
+    actor: string;
+    createdById?: string | null;
+    permissions: readonly ApiPermission[];
+    grantorRole: Role;
+  },
 ): Promise<CreatedApiKey> {
   await guardSensitiveChange(tx, input.actor, input.mode, "api_key.created");
-  if (input.permissions.length === 0) throw new AppError("params_validation", "Give the key access to at least one resource.", { fields: { permissions: "Give the key access to at least one resource." } });
+  if (input.permissions.length === 0)
+    throw new AppError("params_validation", "Give the key access to at least one resource.", {
+      fields: { permissions: "Give the key access to at least one resource." },
+    });
   const grantable = grantableApiPermissions(input.grantorRole);
   const refused = input.permissions.filter((p) => !grantable.includes(p));
   if (refused.length > 0) {
@@ -48,5 +68,14 @@ export async function createApiKey(
     data: { name: input.name, prefix, permissions: input.permissions },
     details: { Name: input.name, Key: `${prefix}…${last4}`, Permissions: input.permissions.join(", ") },
   });
-  return { id: row.id, name: row.name, mode: row.mode, key, prefix, last4, permissions: [...input.permissions], createdAt: row.createdAt };
+  return {
+    id: row.id,
+    name: row.name,
+    mode: row.mode,
+    key,
+    prefix,
+    last4,
+    permissions: [...input.permissions],
+    createdAt: row.createdAt,
+  };
 }

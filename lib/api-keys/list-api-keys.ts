@@ -12,20 +12,34 @@ export async function listApiKeys(q: DbOrTx, scope: Scope) {
   });
   const creatorIds = [...new Set(keys.flatMap((k) => (k.createdById ? [k.createdById] : [])))];
   const [creators, roles] = await Promise.all([
-    q.user.findMany({ where: { id: { in: creatorIds } }, select: { id: true, email: true } }).then((users) => new Map(users.map((u) => [u.id, u.email]))),
-    q.membership.findMany({ where: { accountId: scope.accountId, userId: { in: creatorIds } }, select: { userId: true, role: true } }).then((rows) => new Map(rows.map((m) => [m.userId, m.role]))),
+    q.user
+      .findMany({ where: { id: { in: creatorIds } }, select: { id: true, email: true } })
+      .then((users) => new Map(users.map((u) => [u.id, u.email]))),
+    q.membership
+      .findMany({
+        where: { accountId: scope.accountId, userId: { in: creatorIds } },
+        select: { userId: true, role: true },
+      })
+      .then((rows) => new Map(rows.map((m) => [m.userId, m.role]))),
   ]);
   return keys.map((k) => {
     // What the key can do today: bounded by its creator's current role, as authentication bounds it.
     const creatorRole = k.createdById ? (roles.get(k.createdById) ?? null) : undefined;
-    const permissions = effectiveApiPermissions(k.permissions, creatorRole === undefined ? null : { role: creatorRole });
+    const permissions = effectiveApiPermissions(
+      k.permissions,
+      creatorRole === undefined ? null : { role: creatorRole },
+    );
     const narrowed = permissions.length < k.permissions.length && creatorRole && !k.revokedAt;
     return {
       id: k.id,
       name: k.name,
       masked: maskApiKey(k.prefix, k.last4),
       permissions,
-      access: describeApiPermissions(permissions) + (narrowed ? ` — narrowed from ${describeApiPermissions(k.permissions)}: its creator is now ${creatorRole}` : ""),
+      access:
+        describeApiPermissions(permissions) +
+        (narrowed
+          ? ` — narrowed from ${describeApiPermissions(k.permissions)}: its creator is now ${creatorRole}`
+          : ""),
       createdBy: k.createdById ? (creators.get(k.createdById) ?? "a former member") : "system",
       createdAt: k.createdAt,
       lastUsedAt: k.lastUsedAt,

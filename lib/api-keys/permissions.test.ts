@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ApiKeyPermissionsSchema } from "@/lib/schemas/api-key";
-import { apiPermissions, describeApiPermissions, effectiveApiPermissions, grantableApiPermissions } from "./permissions";
+import {
+  apiPermissions,
+  describeApiPermissions,
+  effectiveApiPermissions,
+  grantableApiPermissions,
+} from "./permissions";
 
 describe("grantableApiPermissions", () => {
   it("lets owners and admins grant everything", () => {
@@ -12,7 +17,15 @@ describe("grantableApiPermissions", () => {
     const developer = grantableApiPermissions("developer");
     expect(developer).not.toContain("settlements.write");
     expect(developer).not.toContain("refunds.write");
-    expect(developer).toEqual(expect.arrayContaining(["payments.write", "merchants.write", "webhooks.write", "settlements.read", "refunds.read"]));
+    expect(developer).toEqual(
+      expect.arrayContaining([
+        "payments.write",
+        "merchants.write",
+        "webhooks.write",
+        "settlements.read",
+        "refunds.read",
+      ]),
+    );
   });
 
   it("gives roles that cannot manage keys nothing to grant", () => {
@@ -23,7 +36,11 @@ describe("grantableApiPermissions", () => {
 
 describe("ApiKeyPermissions", () => {
   it("adds read to every write and keeps the canonical order without duplicates", () => {
-    expect(ApiKeyPermissionsSchema.parse(["refunds.write", "payments.read", "payments.read"])).toEqual(["payments.read", "refunds.read", "refunds.write"]);
+    expect(ApiKeyPermissionsSchema.parse(["refunds.write", "payments.read", "payments.read"])).toEqual([
+      "payments.read",
+      "refunds.read",
+      "refunds.write",
+    ]);
   });
 
   it("refuses an empty list and unknown permissions", () => {
@@ -36,7 +53,9 @@ describe("describeApiPermissions", () => {
   it("names full access and restricted keys", () => {
     expect(describeApiPermissions(apiPermissions)).toBe("Full access");
     expect(describeApiPermissions(["payments.read"])).toBe("Payments: read");
-    expect(describeApiPermissions(["payments.read", "payments.write", "refunds.read"])).toBe("Payments: write · Refunds: read");
+    expect(describeApiPermissions(["payments.read", "payments.write", "refunds.read"])).toBe(
+      "Payments: write · Refunds: read",
+    );
   });
 });
 
@@ -45,7 +64,9 @@ describe("effectiveApiPermissions", () => {
 
   it("shrinks a full key to what its creator's role grants today", () => {
     expect(effectiveApiPermissions(full, { role: "owner" })).toEqual(full);
-    expect(effectiveApiPermissions(full, { role: "developer" })).toEqual(grantableApiPermissions("developer"));
+    expect(effectiveApiPermissions(full, { role: "developer" })).toEqual(
+      grantableApiPermissions("developer"),
+    );
     expect(effectiveApiPermissions(full, { role: "developer" })).not.toContain("settlements.write");
     expect(effectiveApiPermissions(full, { role: "viewer" })).toEqual([]);
   });

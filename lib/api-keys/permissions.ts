@@ -5,7 +5,18 @@ import { can, type Permission } from "@/lib/auth/permissions";
 export const apiResources = ["merchants", "settlements", "payments", "refunds", "webhooks"] as const;
 export type ApiResource = (typeof apiResources)[number];
 
-export const apiPermissions = ["merchants.read", "merchants.write", "settlements.read", "settlements.write", "payments.read", "payments.write", "refunds.read", "refunds.write", "webhooks.read", "webhooks.write"] as const satisfies readonly `${ApiResource}.${"read" | "write"}`[];
+export const apiPermissions = [
+  "merchants.read",
+  "merchants.write",
+  "settlements.read",
+  "settlements.write",
+  "payments.read",
+  "payments.write",
+  "refunds.read",
+  "refunds.write",
+  "webhooks.read",
+  "webhooks.write",
+] as const satisfies readonly `${ApiResource}.${"read" | "write"}`[];
 export type ApiPermission = (typeof apiPermissions)[number];
 
 /** A resource's access on a key: `write` includes `read`. */
@@ -35,25 +46,34 @@ export function grantableApiPermissions(role: Role): ApiPermission[] {
  * key shrinks when its creator is demoted. A creator who left the team (`creatorRole` null) grants
  * nothing; a key made by the system (no creator) keeps what it was given.
  */
-export function effectiveApiPermissions(permissions: readonly string[], creator: { role: Role | null } | null): string[] {
+export function effectiveApiPermissions(
+  permissions: readonly string[],
+  creator: { role: Role | null } | null,
+): string[] {
   if (!creator) return [...permissions];
   const grantable: readonly string[] = creator.role ? grantableApiPermissions(creator.role) : [];
   return permissions.filter((p) => grantable.includes(p));
 }
 
 export function accessToPermissions(access: Partial<Record<ApiResource, ApiAccess>>): ApiPermission[] {
-  return apiResources.flatMap((r): ApiPermission[] => (access[r] === "write" ? [`${r}.read`, `${r}.write`] : access[r] === "read" ? [`${r}.read`] : []));
+  return apiResources.flatMap((r): ApiPermission[] =>
+    access[r] === "write" ? [`${r}.read`, `${r}.write`] : access[r] === "read" ? [`${r}.read`] : [],
+  );
 }
 
 export function permissionsToAccess(permissions: readonly string[]): Record<ApiResource, ApiAccess> {
   const held = new Set(permissions);
-  return Object.fromEntries(apiResources.map((r) => [r, held.has(`${r}.write`) ? "write" : held.has(`${r}.read`) ? "read" : "none"])) as Record<ApiResource, ApiAccess>;
+  return Object.fromEntries(
+    apiResources.map((r) => [r, held.has(`${r}.write`) ? "write" : held.has(`${r}.read`) ? "read" : "none"]),
+  ) as Record<ApiResource, ApiAccess>;
 }
 
 /** How a key's permissions read in the keys list: "Full access", or e.g. "Payments: write · Refunds: read". */
 export function describeApiPermissions(permissions: readonly string[]): string {
   if (apiPermissions.every((p) => permissions.includes(p))) return "Full access";
   const access = permissionsToAccess(permissions);
-  const parts = apiResources.filter((r) => access[r] !== "none").map((r) => `${r.charAt(0).toUpperCase()}${r.slice(1)}: ${access[r]}`);
+  const parts = apiResources
+    .filter((r) => access[r] !== "none")
+    .map((r) => `${r.charAt(0).toUpperCase()}${r.slice(1)}: ${access[r]}`);
   return parts.length ? parts.join(" · ") : "No access";
 }

@@ -12,7 +12,12 @@ import type { AnyOperation } from "./operation";
 const logged = vi.hoisted(() => [] as Record<string, unknown>[]);
 vi.mock("@/lib/log/logger", async (importOriginal) => {
   const actual = await importOriginal<typeof import("@/lib/log/logger")>();
-  return { ...actual, logger: actual.createLogger({ write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) }) };
+  return {
+    ...actual,
+    logger: actual.createLogger({
+      write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>),
+    }),
+  };
 });
 
 withTestDatabase();
@@ -27,7 +32,10 @@ const failing: AnyOperation = {
   status: 200,
   response: z.object({}),
   handler: async () => {
-    logger.info({ apiKey: "svc_test_not_to_be_logged", headers: { authorization: "Bearer not-to-be-logged" } }, "looking things up");
+    logger.info(
+      { apiKey: "svc_test_not_to_be_logged", headers: { authorization: "Bearer not-to-be-logged" } },
+      "looking things up",
+    );
     throw new Error("the disk is on fire");
   },
 };
@@ -35,16 +43,33 @@ const failing: AnyOperation = {
 describe("executeOperation's logs", () => {
   it("carry the request id of the answer on every line, and log an unexpected error once with its stack and no secrets", async () => {
     const scope = await createTestAccount();
-    const { key } = await createApiKey(db(), { ...scope, name: "k", actor: "system", permissions: apiPermissions, grantorRole: "owner" });
+    const { key } = await createApiKey(db(), {
+      ...scope,
+      name: "k",
+      actor: "system",
+      permissions: apiPermissions,
+      grantorRole: "owner",
+    });
     logged.length = 0;
 
-    const request = { method: "GET", pathname: "/v1/failing", search: "", header: (name: string) => (name === "api-key" ? key : null), body: (async function* () {})(), signal: new AbortController().signal };
+    const request = {
+      method: "GET",
+      pathname: "/v1/failing",
+      search: "",
+      header: (name: string) => (name === "api-key" ? key : null),
+      body: (async function* () {})(),
+      signal: new AbortController().signal,
+    };
     const response = await executeOperation(failing, request, {});
 
     expect(response.status).toBe(500);
     const requestId = response.headers["Request-Id"];
     expect(requestId).toMatch(/^req_/);
-    expect(JSON.parse(response.body)).toEqual({ code: "internal_error", message: "An internal error occurred.", details: { requestId } });
+    expect(JSON.parse(response.body)).toEqual({
+      code: "internal_error",
+      message: "An internal error occurred.",
+      details: { requestId },
+    });
     expect(logged.map((line) => [line.msg, line.requestId])).toEqual([
       ["looking things up", requestId],
       ["Unexpected error", requestId],

@@ -17,24 +17,34 @@ export const idempotencyTtlMs = 24 * 60 * 60 * 1000;
 const staleClaimMs = 60_000;
 const maxKeyLength = 255;
 
-
 export function validateIdempotencyKey(key: string): string {
   const trimmed = key.trim();
   if (trimmed.length === 0 || trimmed.length > maxKeyLength || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-    throw new AppError("params_validation", `Idempotency-Key must be 1-${maxKeyLength} printable characters.`, { fields: { "Idempotency-Key": "Invalid." } });
+    throw new AppError(
+      "params_validation",
+      `Idempotency-Key must be 1-${maxKeyLength} printable characters.`,
+      { fields: { "Idempotency-Key": "Invalid." } },
+    );
   }
   return trimmed;
 }
 
 /** What makes two requests "the same": method, path, the headers that select the target, and the body. */
-export function requestFingerprint(parts: { method: string; path: string; merchantId?: string | null; body: unknown }): string {
+export function requestFingerprint(parts: {
+  method: string;
+  path: string;
+  merchantId?: string | null;
+  body: unknown;
+}): string {
   return crypto.createHash("sha256").update(stableJson(parts)).digest("hex");
 }
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value ?? null);
@@ -55,19 +65,25 @@ export async function runIdempotent(
   if (claim.kind === "replay") return { ...claim.result, replayed: true };
 
   try {
-    const result = await db().$transaction(async (tx) => {
-      const result = await work(tx);
-      await tx.idempotencyRecord.update({
-        where: { id: claim.id },
-        data: { state: "completed", responseStatus: result.status, responseBody: seal(result.body) },
-      });
-      return result;
-    }, { timeout: 20_000, maxWait: 10_000 });
+    const result = await db().$transaction(
+      async (tx) => {
+        const result = await work(tx);
+        await tx.idempotencyRecord.update({
+          where: { id: claim.id },
+          data: { state: "completed", responseStatus: result.status, responseBody: seal(result.body) },
+        });
+        return result;
+      },
+      { timeout: 20_000, maxWait: 10_000 },
+    );
     return { ...result, replayed: false };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       // A refusal is the answer to this request too: the same key gets the same error again.
-      await db().idempotencyRecord.update({ where: { id: claim.id }, data: { state: "completed", responseStatus: error.status, responseBody: seal(error.toJSON()) } });
+      await db().idempotencyRecord.update({
+        where: { id: claim.id },
+        data: { state: "completed", responseStatus: error.status, responseBody: seal(error.toJSON()) },
+      });
     } else {
       // The work rolled back; so must the claim, or retries would wait for it to go stale.
       await db()
@@ -86,7 +102,12 @@ export async function runIdempotent(
  * merchant), or the key is in the table already (used before, or by a request running now, whose
  * insert this one waited for). The operation then runs the ordinary way, which answers either.
  */
-export async function runPlanned(scope: Scope, plan: PlannedWrite, result: ApiResult, idempotency: { key: string; fingerprint: string } | null): Promise<boolean> {
+export async function runPlanned(
+  scope: Scope,
+  plan: PlannedWrite,
+  result: ApiResult,
+  idempotency: { key: string; fingerprint: string } | null,
+): Promise<boolean> {
   const written = Prisma.raw(`"${plan.written}"`);
   const now = new Date();
   const record = idempotency
@@ -97,11 +118,19 @@ export async function runPlanned(scope: Scope, plan: PlannedWrite, result: ApiRe
         FROM ${written})`
     : Prisma.empty;
   try {
-    const [row] = await rawQuery<{ written: number }>(Prisma.sql`WITH ${plan.ctes}${record} SELECT count(*)::int AS written FROM ${written}`, `${plan.name}${idempotency ? "+key" : ""}`);
+    const [row] = await rawQuery<{ written: number }>(
+      Prisma.sql`WITH ${plan.ctes}${record} SELECT count(*)::int AS written FROM ${written}`,
+      `${plan.name}${idempotency ? "+key" : ""}`,
+    );
     return row!.written > 0;
   } catch (error) {
     // The key's unique index refused it: the statement wrote nothing.
-    if (idempotency && (error as { code?: unknown }).code === "23505" && (error as { table?: unknown }).table === "IdempotencyRecord") return false;
+    if (
+      idempotency &&
+      (error as { code?: unknown }).code === "23505" &&
+      (error as { table?: unknown }).table === "IdempotencyRecord"
+    )
+      return false;
     throw error;
   }
 }
@@ -132,7 +161,9 @@ function releaseWhenReachable(claim: Held): void {
   void (async () => {
     for (let pause = 250; unreleased.get(claim.id) === claim.createdAt; pause = Math.min(pause * 2, 5_000)) {
       try {
-        await db().idempotencyRecord.deleteMany({ where: { id: claim.id, state: "in_progress", createdAt: claim.createdAt } });
+        await db().idempotencyRecord.deleteMany({
+          where: { id: claim.id, state: "in_progress", createdAt: claim.createdAt },
+        });
         if (unreleased.get(claim.id) === claim.createdAt) unreleased.delete(claim.id);
       } catch {
         await new Promise((resolve) => setTimeout(resolve, pause));
@@ -145,26 +176,42 @@ async function claimKey(scope: Scope, key: string, fingerprint: string, attempt 
   const held = { id: newId("idem"), createdAt: new Date() };
   try {
     await db().idempotencyRecord.create({
-      data: { ...held, ...tenant(scope), key, requestHash: fingerprint, state: "in_progress", expiresAt: new Date(Date.now() + idempotencyTtlMs) },
+      data: {
+        ...held,
+        ...tenant(scope),
+        key,
+        requestHash: fingerprint,
+        state: "in_progress",
+        expiresAt: new Date(Date.now() + idempotencyTtlMs),
+      },
     });
     return { kind: "claimed", ...held };
   } catch (error) {
     // The insert may have committed before the answer was lost: make sure it does not linger.
     if (isDatabaseUnavailable(error)) releaseWhenReachable(held);
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") || attempt > 2) throw error;
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") || attempt > 2)
+      throw error;
   }
 
-  const existing = await db().idempotencyRecord.findUnique({ where: { accountId_mode_key: { ...tenant(scope), key } } });
+  const existing = await db().idempotencyRecord.findUnique({
+    where: { accountId_mode_key: { ...tenant(scope), key } },
+  });
   if (!existing) return claimKey(scope, key, fingerprint, attempt + 1);
   if (existing.expiresAt.getTime() < Date.now()) {
     await db().idempotencyRecord.deleteMany({ where: { id: existing.id, expiresAt: { lt: new Date() } } });
     return claimKey(scope, key, fingerprint, attempt + 1);
   }
   if (existing.requestHash !== fingerprint) {
-    throw new AppError("idempotency_conflict", "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
+    throw new AppError(
+      "idempotency_conflict",
+      "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+    );
   }
   if (existing.state === "completed") {
-    return { kind: "replay", result: { status: existing.responseStatus ?? 200, body: unseal(existing.responseBody) } };
+    return {
+      kind: "replay",
+      result: { status: existing.responseStatus ?? 200, body: unseal(existing.responseBody) },
+    };
   }
   const abandoned = unreleased.get(existing.id)?.getTime() === existing.createdAt.getTime();
   if (abandoned || Date.now() - existing.createdAt.getTime() > staleClaimMs) {
@@ -180,5 +227,8 @@ async function claimKey(scope: Scope, key: string, fingerprint: string, attempt 
     // Released or taken by someone else meanwhile: look again.
     if (attempt <= 2) return claimKey(scope, key, fingerprint, attempt + 1);
   }
-  throw new AppError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed. Retry shortly.");
+  throw new AppError(
+    "idempotency_in_progress",
+    "A request with this Idempotency-Key is still being processed. Retry shortly.",
+  );
 }

@@ -11,7 +11,9 @@ function refs(value: unknown): string[] {
 describe("the OpenAPI document", () => {
   it("is OpenAPI 3.1 with one entry per operation, unique operation ids", () => {
     expect(doc.openapi).toBe("3.1.0");
-    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => (op as { operationId: string }).operationId));
+    const ids = Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops).map((op) => (op as { operationId: string }).operationId),
+    );
     expect(ids.sort()).toEqual(operations.map((o) => o.id).sort());
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -27,13 +29,26 @@ describe("the OpenAPI document", () => {
   });
 
   it("documents the spec's operations with their security and errors", () => {
-    const status = doc.paths["/v1/payments/{paymentId}/status"]!.get as { security: unknown[]; responses: Record<string, unknown>; parameters: { name: string; in: string; required: boolean }[] };
+    const status = doc.paths["/v1/payments/{paymentId}/status"]!.get as {
+      security: unknown[];
+      responses: Record<string, unknown>;
+      parameters: { name: string; in: string; required: boolean }[];
+    };
     expect(status.security).toEqual([{ ApiKey: [] }, { AppId: [], ClientId: [] }]);
-    expect(status.parameters).toContainEqual(expect.objectContaining({ name: "Merchant-Id", in: "header", required: true }));
+    expect(status.parameters).toContainEqual(
+      expect.objectContaining({ name: "Merchant-Id", in: "header", required: true }),
+    );
     expect(Object.keys(status.responses)).toEqual(expect.arrayContaining(["200", "401", "403", "404"]));
-    const createMerchant = doc.paths["/v1/merchants"]!.post as { parameters: { name: string; required: boolean }[]; responses: Record<string, unknown> };
-    expect(createMerchant.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", required: true }));
-    expect(Object.keys(createMerchant.responses)).toEqual(expect.arrayContaining(["201", "400", "409", "413", "415"]));
+    const createMerchant = doc.paths["/v1/merchants"]!.post as {
+      parameters: { name: string; required: boolean }[];
+      responses: Record<string, unknown>;
+    };
+    expect(createMerchant.parameters).toContainEqual(
+      expect.objectContaining({ name: "Idempotency-Key", required: true }),
+    );
+    expect(Object.keys(createMerchant.responses)).toEqual(
+      expect.arrayContaining(["201", "400", "409", "413", "415"]),
+    );
     expect(doc.paths["/v1/merchants/{merchantId}/settlements/crypto"]!.post).toBeDefined();
   });
 });

@@ -13,7 +13,12 @@ type Empty = z.ZodType<undefined>;
  * One `/v1` operation, declared once: its schemas drive validation and the OpenAPI document, and
  * its handler is a plain function of (context, parsed input) that any HTTP layer can mount.
  */
-export type Operation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, B extends z.ZodType = Empty, R extends z.ZodType = z.ZodType> = {
+export type Operation<
+  P extends z.ZodType = Empty,
+  Q extends z.ZodType = Empty,
+  B extends z.ZodType = Empty,
+  R extends z.ZodType = z.ZodType,
+> = {
   id: string;
   summary: string;
   tag: string;
@@ -51,10 +56,12 @@ export type Operation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, 
   errors?: ErrorCode[];
   /** "walletconnect": errors are answered in WalletConnect Pay's codes (lib/errors/walletconnect-errors.ts). */
   errorVocabulary?: "walletconnect";
-  handler: (input: OperationInput<P, Q, B> & {
-    /** A transaction for writes (shared with the idempotency record), the client for reads. */
-    q: DbOrTx;
-  }) => Promise<z.input<R>>;
+  handler: (
+    input: OperationInput<P, Q, B> & {
+      /** A transaction for writes (shared with the idempotency record), the client for reads. */
+      q: DbOrTx;
+    },
+  ) => Promise<z.input<R>>;
   /**
    * The write as one SQL statement, for the hottest writes: does the reads the answer needs and
    * returns the answer with the statement that makes it true (see runPlanned in ./idempotency.ts).
@@ -85,8 +92,11 @@ export type PlannedWrite<Body = unknown> = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds operations of every shape
 export type AnyOperation = Operation<any, any, any, any>;
 
-export function defineOperation<P extends z.ZodType = Empty, Q extends z.ZodType = Empty, B extends z.ZodType = Empty, R extends z.ZodType = z.ZodType>(
-  operation: Operation<P, Q, B, R>,
-): Operation<P, Q, B, R> {
+export function defineOperation<
+  P extends z.ZodType = Empty,
+  Q extends z.ZodType = Empty,
+  B extends z.ZodType = Empty,
+  R extends z.ZodType = z.ZodType,
+>(operation: Operation<P, Q, B, R>): Operation<P, Q, B, R> {
   return operation;
 }

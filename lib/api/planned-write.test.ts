@@ -15,10 +15,23 @@ withTestDatabase();
 
 async function caller() {
   const scope = await createTestAccount();
-  const { key } = await createApiKey(db(), { ...scope, name: "k", actor: "system", permissions: apiPermissions, grantorRole: "owner" });
-  const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });
+  const { key } = await createApiKey(db(), {
+    ...scope,
+    name: "k",
+    actor: "system",
+    permissions: apiPermissions,
+    grantorRole: "owner",
+  });
+  const merchant = await db().merchant.create({
+    data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
+  });
   const create = async (body: unknown, headers: Record<string, string>) => {
-    const all: Record<string, string> = { "api-key": key, "merchant-id": merchant.id, "content-type": "application/json", ...headers };
+    const all: Record<string, string> = {
+      "api-key": key,
+      "merchant-id": merchant.id,
+      "content-type": "application/json",
+      ...headers,
+    };
     const request: ApiRequest = {
       method: "POST",
       pathname: "/v1/payments",
@@ -30,12 +43,19 @@ async function caller() {
       signal: new AbortController().signal,
     };
     const answer = await executeOperation(createPaymentOp, request, {});
-    return { status: answer.status, replayed: answer.headers["Idempotent-Replayed"] === "true", body: JSON.parse(answer.body) };
+    return {
+      status: answer.status,
+      replayed: answer.headers["Idempotent-Replayed"] === "true",
+      body: JSON.parse(answer.body),
+    };
   };
   return { scope, merchant, create };
 }
 
-const order = (referenceId: string, value = "1050") => ({ referenceId, amount: { unit: "iso4217/USD", value } });
+const order = (referenceId: string, value = "1050") => ({
+  referenceId,
+  amount: { unit: "iso4217/USD", value },
+});
 const records = (scope: Scope) => db().idempotencyRecord.findMany({ where: scope });
 
 describe("a create with an Idempotency-Key", () => {
@@ -43,7 +63,11 @@ describe("a create with an Idempotency-Key", () => {
     const { scope, create } = await caller();
     const first = await create(order("A-1"), { "idempotency-key": "k1" });
     const again = await create(order("A-1"), { "idempotency-key": "k1" });
-    expect(first).toMatchObject({ status: 201, replayed: false, body: { referenceId: "A-1", status: "requires_action", warnings: [{ code: "no_payment_option" }] } });
+    expect(first).toMatchObject({
+      status: 201,
+      replayed: false,
+      body: { referenceId: "A-1", status: "requires_action", warnings: [{ code: "no_payment_option" }] },
+    });
     expect(again).toEqual({ ...first, replayed: true });
     expect(await db().payment.count({ where: { ...scope, referenceId: "A-1" } })).toBe(1);
     expect(await db().event.count({ where: { paymentId: first.body.id, type: "payment.created" } })).toBe(1);
@@ -65,7 +89,10 @@ describe("a create with an Idempotency-Key", () => {
     const first = await create(order("C-1"), { "idempotency-key": "k1", "merchant-id": missing });
     expect(first).toMatchObject({ status: 404, replayed: false, body: { code: "merchant_not_found" } });
     await db().merchant.create({ data: { ...merchant, id: missing } });
-    expect(await create(order("C-1"), { "idempotency-key": "k1", "merchant-id": missing })).toEqual({ ...first, replayed: true });
+    expect(await create(order("C-1"), { "idempotency-key": "k1", "merchant-id": missing })).toEqual({
+      ...first,
+      replayed: true,
+    });
     expect(await db().payment.count({ where: scope })).toBe(0);
     expect(await records(scope)).toMatchObject([{ state: "completed", responseStatus: 404 }]);
   });
@@ -82,9 +109,19 @@ describe("a create with an Idempotency-Key", () => {
 
   it("queues the payment.created delivery of each subscribed endpoint in the same statement", async () => {
     const { scope, create } = await caller();
-    const endpoint = await db().webhookEndpoint.create({ data: { id: newId("we"), ...scope, url: "https://shop.example.com/hook", events: ["payment.created"], secretEncrypted: "x" } });
+    const endpoint = await db().webhookEndpoint.create({
+      data: {
+        id: newId("we"),
+        ...scope,
+        url: "https://shop.example.com/hook",
+        events: ["payment.created"],
+        secretEncrypted: "x",
+      },
+    });
     const created = await create(order("E-1"), { "idempotency-key": "k1" });
-    const deliveries = await db().webhookDelivery.findMany({ where: { event: { paymentId: created.body.id } } });
+    const deliveries = await db().webhookDelivery.findMany({
+      where: { event: { paymentId: created.body.id } },
+    });
     expect(deliveries).toMatchObject([{ endpointId: endpoint.id, status: "pending" }]);
     expect(deliveries[0]!.id).toMatch(/^whd_[0-9A-Za-z]{24}$/);
   });

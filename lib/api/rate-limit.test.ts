@@ -17,13 +17,35 @@ vi.hoisted(() => {
 
 withTestDatabase();
 
-const read: AnyOperation = { id: "read", summary: "Reads", tag: "Test", method: "GET", path: "/v1/read", status: 200, response: z.object({}), handler: async () => ({}) };
+const read: AnyOperation = {
+  id: "read",
+  summary: "Reads",
+  tag: "Test",
+  method: "GET",
+  path: "/v1/read",
+  status: 200,
+  response: z.object({}),
+  handler: async () => ({}),
+};
 
 describe("the per-key rate limit", () => {
   it("answers a key over its budget 429 rate_limited with Retry-After, then lets it through once the bucket refills", async () => {
     const scope = await createTestAccount();
-    const { key, id } = await createApiKey(db(), { ...scope, name: "k", actor: "system", permissions: apiPermissions, grantorRole: "owner" });
-    const request = () => ({ method: "GET", pathname: "/v1/read", search: "", header: (name: string) => (name === "api-key" ? key : null), body: (async function* () {})(), signal: new AbortController().signal });
+    const { key, id } = await createApiKey(db(), {
+      ...scope,
+      name: "k",
+      actor: "system",
+      permissions: apiPermissions,
+      grantorRole: "owner",
+    });
+    const request = () => ({
+      method: "GET",
+      pathname: "/v1/read",
+      search: "",
+      header: (name: string) => (name === "api-key" ? key : null),
+      body: (async function* () {})(),
+      signal: new AbortController().signal,
+    });
     const call = () => executeOperation(read, request(), {});
     const statuses: number[] = [];
     let limited: ApiAnswer | undefined;
@@ -41,7 +63,8 @@ describe("the per-key rate limit", () => {
     expect(JSON.parse(limited!.body)).toMatchObject({ code: "rate_limited" });
 
     // 2.1 seconds of refill, without waiting them: the bucket is dated back.
-    await db().$executeRaw`UPDATE "RateLimitBucket" SET "updatedAt" = "updatedAt" - interval '2100 milliseconds' WHERE "key" = ${`key:${id}`}`;
+    await db()
+      .$executeRaw`UPDATE "RateLimitBucket" SET "updatedAt" = "updatedAt" - interval '2100 milliseconds' WHERE "key" = ${`key:${id}`}`;
     expect((await call()).status).toBe(200);
   });
 });

@@ -9,7 +9,9 @@ type Lease = { tokens: number; until: number; refill?: Promise<boolean> };
 // lock. Instead each process takes a few tokens at a time and spends them locally; unspent tokens
 // lapse quickly, so a lease can never let a caller past the limit by more than a batch per process.
 const leaseMs = 1000;
-const leases: Map<string, Lease> = ((globalThis as { __tollgateRateLeases?: Map<string, Lease> }).__tollgateRateLeases ??= new Map());
+const leases: Map<string, Lease> = ((
+  globalThis as { __tollgateRateLeases?: Map<string, Lease> }
+).__tollgateRateLeases ??= new Map());
 
 /** Tokens fetched per trip to the database: one when the limit is tight, so small limits stay exact. */
 export function batchSize({ burst }: BucketPolicy): number {
@@ -17,9 +19,14 @@ export function batchSize({ burst }: BucketPolicy): number {
 }
 
 const perCaller: BucketPolicy = { ratePerSecond: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST };
-const perApp: BucketPolicy = { ratePerSecond: env.RATE_LIMIT_APP_PER_SECOND ?? 10 * perCaller.ratePerSecond, burst: env.RATE_LIMIT_APP_BURST ?? 10 * perCaller.burst };
+const perApp: BucketPolicy = {
+  ratePerSecond: env.RATE_LIMIT_APP_PER_SECOND ?? 10 * perCaller.ratePerSecond,
+  burst: env.RATE_LIMIT_APP_BURST ?? 10 * perCaller.burst,
+};
 
-export type RateLimitedCaller = { kind: "api_key"; apiKeyId: string } | { kind: "public_app"; appId: string; clientId: string };
+export type RateLimitedCaller =
+  | { kind: "api_key"; apiKeyId: string }
+  | { kind: "public_app"; appId: string; clientId: string };
 
 /**
  * One bucket per API key, or per public app + client and per public app as a whole: a Client-Id is
@@ -45,7 +52,11 @@ async function consumeBucket(bucket: string, policy: BucketPolicy): Promise<void
     // The bucket has no batch to spare: take exactly one token, or refuse with the bucket's own wait.
     const result = await takeToken(bucket, policy);
     if (result.ok) return;
-    throw new AppError("rate_limited", "Too many requests. Slow down and retry after the time in Retry-After.", { retryAfterSeconds: result.retryAfterSeconds });
+    throw new AppError(
+      "rate_limited",
+      "Too many requests. Slow down and retry after the time in Retry-After.",
+      { retryAfterSeconds: result.retryAfterSeconds },
+    );
   }
 }
 
@@ -56,6 +67,7 @@ async function refill(bucket: string, lease: Lease, policy: BucketPolicy): Promi
   if (!result.ok) return false;
   lease.tokens = count;
   lease.until = Date.now() + leaseMs;
-  if (leases.size > 10_000) for (const [key, other] of leases) if (other.until < Date.now() && !other.refill) leases.delete(key);
+  if (leases.size > 10_000)
+    for (const [key, other] of leases) if (other.until < Date.now() && !other.refill) leases.delete(key);
   return true;
 }

@@ -8,14 +8,20 @@ export function readJsonBody(request: Request): Promise<unknown> {
 }
 
 /** A JSON body, refusing wrong content types, oversized bodies and malformed JSON. */
-export async function readJson(header: (name: string) => string | null, body: AsyncIterable<Uint8Array> | null): Promise<unknown> {
+export async function readJson(
+  header: (name: string) => string | null,
+  body: AsyncIterable<Uint8Array> | null,
+): Promise<unknown> {
   const contentType = header("content-type") ?? "";
   const declared = Number(header("content-length") ?? "0");
   if (declared > maxBodyBytes) throw tooLarge();
   const text = body ? await readLimited(body) : "";
   if (text.trim() === "") throw new AppError("params_validation", "A JSON request body is required.");
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-    throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+    throw new AppError(
+      "unsupported_media_type",
+      "Send the body as JSON with Content-Type: application/json.",
+    );
   }
   try {
     return JSON.parse(text);

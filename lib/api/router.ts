@@ -16,7 +16,9 @@ export function createRouter(operations: AnyOperation[]): (method: string, pathn
     let route = routes.get(op.path);
     if (!route) {
       const names: string[] = [];
-      const source = op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_, a: string, b: string) => (names.push(a ?? b), "([^/]+)"));
+      const source = op.path
+        .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+        .replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_, a: string, b: string) => (names.push(a ?? b), "([^/]+)"));
       route = { pattern: new RegExp(`^${source}/?$`), names, byMethod: {} };
       routes.set(op.path, route);
     }
@@ -30,7 +32,8 @@ export function createRouter(operations: AnyOperation[]): (method: string, pathn
       const match = route.pattern.exec(pathname);
       if (!match) continue;
       const operation = route.byMethod[method as HttpMethod];
-      if (!operation) return { kind: "method_not_allowed", allowed: methodOrder.filter((m) => route.byMethod[m]) };
+      if (!operation)
+        return { kind: "method_not_allowed", allowed: methodOrder.filter((m) => route.byMethod[m]) };
       const params: Record<string, string> = {};
       route.names.forEach((name, i) => (params[name] = decodeURIComponent(match[i + 1]!)));
       return { kind: "operation", operation, params };

@@ -12,10 +12,15 @@ export function requestedApiVersion(header: (name: string) => string | null): st
 export function knownApiVersion(requested: string): string {
   const value = requested.trim();
   if (!versionPattern.test(value)) {
-    throw new AppError("invalid_api_version", "Tollgate-Version must be a date such as 2026-02-19.preview.", { fields: { "Tollgate-Version": value } });
+    throw new AppError("invalid_api_version", "Tollgate-Version must be a date such as 2026-02-19.preview.", {
+      fields: { "Tollgate-Version": value },
+    });
   }
   if (!API_VERSIONS.includes(value)) {
-    throw new AppError("unknown_api_version", `Unknown API version ${value}. Known versions: ${API_VERSIONS.join(", ")}.`);
+    throw new AppError(
+      "unknown_api_version",
+      `Unknown API version ${value}. Known versions: ${API_VERSIONS.join(", ")}.`,
+    );
   }
   return value;
 }

@@ -38,7 +38,12 @@ export function operationShapes(operation: AnyOperation, version: string): Opera
   const undone = (operation.versions ?? [])
     .filter((change) => API_VERSIONS.indexOf(change.since) > API_VERSIONS.indexOf(version))
     .sort((a, b) => API_VERSIONS.indexOf(b.since) - API_VERSIONS.indexOf(a.since));
-  const shapes: OperationShapes = { body: operation.body, query: operation.query, response: operation.response, answer: (body) => body };
+  const shapes: OperationShapes = {
+    body: operation.body,
+    query: operation.query,
+    response: operation.response,
+    answer: (body) => body,
+  };
   for (const change of undone) {
     if (change.body && shapes.body) shapes.body = change.body(shapes.body);
     if (change.query && shapes.query) shapes.query = change.query(shapes.query);

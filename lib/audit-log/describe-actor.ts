@@ -9,7 +9,10 @@ export async function describeActor(q: DbOrTx, actor: string): Promise<string> {
     return user?.email ?? actor;
   }
   if (kind === "api_key" && id) {
-    const key = await q.apiKey.findUnique({ where: { id }, select: { name: true, prefix: true, last4: true } });
+    const key = await q.apiKey.findUnique({
+      where: { id },
+      select: { name: true, prefix: true, last4: true },
+    });
     return key ? `API key “${key.name}” (${key.prefix}…${key.last4})` : actor;
   }
   return actor === "system" ? "Tollgate (operator)" : actor;

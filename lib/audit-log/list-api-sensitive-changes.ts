@@ -12,11 +12,20 @@ const alertForMs = 7 * 24 * 60 * 60 * 1000;
  */
 export async function listApiSensitiveChanges(q: DbOrTx, scope: Scope) {
   const rows = await q.auditLog.findMany({
-    where: { ...tenant(scope), alert: { not: null }, actor: { startsWith: "api_key:" }, createdAt: { gte: new Date(Date.now() - alertForMs) } },
+    where: {
+      ...tenant(scope),
+      alert: { not: null },
+      actor: { startsWith: "api_key:" },
+      createdAt: { gte: new Date(Date.now() - alertForMs) },
+    },
     orderBy: { createdAt: "desc" },
     take: 10,
   });
-  const actors = await nameActors(q, scope.accountId, rows.map((r) => r.actor));
+  const actors = await nameActors(
+    q,
+    scope.accountId,
+    rows.map((r) => r.actor),
+  );
   return rows.map((row) => {
     const data = row.data as { merchantId?: string; alertDetails?: [string, string][] };
     const kind = securityAlertKinds[row.alert as SecurityAlertKind];

@@ -11,14 +11,26 @@ import { beginLoginAttempt } from "./login-rate-limit";
  * an unlimited password oracle), and the deliberately slow hash runs before, never inside, the
  * caller's transaction so that guessing cannot hold database connections.
  */
-export async function confirmPassword(userId: string, password: string, clientAddress: string | null, field = "password"): Promise<void> {
-  const wrong = () => new AppError("params_validation", "That password is not correct.", { fields: { [field]: "That password is not correct." } });
+export async function confirmPassword(
+  userId: string,
+  password: string,
+  clientAddress: string | null,
+  field = "password",
+): Promise<void> {
+  const wrong = () =>
+    new AppError("params_validation", "That password is not correct.", {
+      fields: { [field]: "That password is not correct." },
+    });
   const user = await db().user.findUnique({ where: { id: userId }, omit: { passwordHash: false } });
   if (!user) throw wrong();
   const attempt = await beginLoginAttempt(user.email, clientAddress);
   if (!attempt.ok) {
     const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
-    throw new AppError("rate_limited", `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, { retryAfterSeconds: attempt.retryAfterSeconds });
+    throw new AppError(
+      "rate_limited",
+      `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      { retryAfterSeconds: attempt.retryAfterSeconds },
+    );
   }
   if (!(await verifyPassword(password, user.passwordHash))) throw wrong();
   await attempt.succeeded();

@@ -13,10 +13,19 @@ export type DashboardPage = { viewer: Viewer; mode: Mode; scope: Scope; allowed:
  * (else sign-in), two-factor sign-in if the account requires it (else its setup page), and whether
  * their role has the page's permission (the page shows <NoAccess/> if not).
  */
-export async function dashboardPage(params: Promise<{ mode: string }>, permission: Permission = "account.read", options: { twoFactorSetup?: boolean } = {}): Promise<DashboardPage> {
+export async function dashboardPage(
+  params: Promise<{ mode: string }>,
+  permission: Permission = "account.read",
+  options: { twoFactorSetup?: boolean } = {},
+): Promise<DashboardPage> {
   const mode = parseMode((await params).mode);
   if (!mode) notFound();
   const viewer = await requireViewer();
   if (!options.twoFactorSetup && mustSetUpTwoFactor(viewer)) redirect(`/${mode}/settings/security`);
-  return { viewer, mode, scope: { accountId: viewer.account.id, mode }, allowed: can(viewer.role, permission) };
+  return {
+    viewer,
+    mode,
+    scope: { accountId: viewer.account.id, mode },
+    allowed: can(viewer.role, permission),
+  };
 }

@@ -21,12 +21,21 @@ async function take(bucket: string, policy: BucketPolicy, message: string): Prom
   const result = await takeToken(bucket, policy);
   if (result.ok) return;
   const minutes = Math.ceil(result.retryAfterSeconds / 60);
-  throw new AppError("rate_limited", `${message} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, { retryAfterSeconds: result.retryAfterSeconds });
+  throw new AppError(
+    "rate_limited",
+    `${message} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { retryAfterSeconds: result.retryAfterSeconds },
+  );
 }
 
 /** The same refusal whether or not the email has a login, so it tells nothing about who signed up. */
 export async function limitResetRequests(email: string, clientAddress: string | null): Promise<void> {
-  if (clientAddress) await take(`reset:ip:${clientAddress}`, policies.resetPerAddress, "Too many reset requests from your network.");
+  if (clientAddress)
+    await take(
+      `reset:ip:${clientAddress}`,
+      policies.resetPerAddress,
+      "Too many reset requests from your network.",
+    );
   await take(`reset:email:${email}`, policies.resetPerEmail, "Too many reset requests for this email.");
 }
 
@@ -35,7 +44,11 @@ export async function limitResetRequests(email: string, clientAddress: string | 
  * once the address has tried too many wrong tokens, and given back when `worked` says the token was
  * good. An attempt that throws counts.
  */
-export async function limitTokenAttempts<T>(clientAddress: string | null, attempt: () => Promise<T>, worked: (result: T) => boolean = () => true): Promise<T> {
+export async function limitTokenAttempts<T>(
+  clientAddress: string | null,
+  attempt: () => Promise<T>,
+  worked: (result: T) => boolean = () => true,
+): Promise<T> {
   if (!clientAddress) return attempt();
   const bucket = `email-token:ip:${clientAddress}`;
   await take(bucket, policies.tokenPerAddress, "Too many links tried from your network.");
@@ -50,5 +63,9 @@ export async function limitVerificationResends(userId: string): Promise<void> {
 
 /** Per invite link, whoever holds it: each request mails the invited address. */
 export async function limitJoinRequests(invitationToken: string): Promise<void> {
-  await take(`join:invitation:${hashInvitationToken(invitationToken)}`, policies.joinPerInvitation, "We already sent several links for this invitation.");
+  await take(
+    `join:invitation:${hashInvitationToken(invitationToken)}`,
+    policies.joinPerInvitation,
+    "We already sent several links for this invitation.",
+  );
 }

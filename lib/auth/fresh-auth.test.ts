@@ -10,12 +10,31 @@ withTestDatabase();
 
 async function signedIn(): Promise<Viewer> {
   const id = newId("user");
-  await db().user.create({ data: { id, email: `${id.toLowerCase()}@shop.example`, name: "Fred", passwordHash: "x" } });
+  await db().user.create({
+    data: { id, email: `${id.toLowerCase()}@shop.example`, name: "Fred", passwordHash: "x" },
+  });
   const sessionId = await startUserSession(id, { userAgent: null, ipAddress: null });
-  return { user: { id, email: "", name: "Fred", emailVerified: true, totpEnabled: false, passkeys: 0, twoFactorEnabled: false }, sessionId, account: { id: "acct_x", name: "X", requireTwoFactor: false }, role: "owner" };
+  return {
+    user: {
+      id,
+      email: "",
+      name: "Fred",
+      emailVerified: true,
+      totpEnabled: false,
+      passkeys: 0,
+      twoFactorEnabled: false,
+    },
+    sessionId,
+    account: { id: "acct_x", name: "X", requireTwoFactor: false },
+    role: "owner",
+  };
 }
 
-const ageReauthentication = (viewer: Viewer, minutes: number) => db().userSession.update({ where: { id: viewer.sessionId }, data: { reauthenticatedAt: new Date(Date.now() - minutes * 60_000) } });
+const ageReauthentication = (viewer: Viewer, minutes: number) =>
+  db().userSession.update({
+    where: { id: viewer.sessionId },
+    data: { reauthenticatedAt: new Date(Date.now() - minutes * 60_000) },
+  });
 
 describe("re-authentication", () => {
   it("opens gated actions for freshAuthMinutes, then asks again", async () => {
@@ -26,12 +45,18 @@ describe("re-authentication", () => {
     await ageReauthentication(viewer, freshAuthMinutes - 0.5);
     await expect(requireFreshAuth(viewer)).resolves.toBeUndefined();
     await ageReauthentication(viewer, freshAuthMinutes + 0.5);
-    await expect(requireFreshAuth(viewer)).rejects.toMatchObject({ code: "reauthentication_required", message: expect.stringContaining("Confirm it is you") });
+    await expect(requireFreshAuth(viewer)).rejects.toMatchObject({
+      code: "reauthentication_required",
+      message: expect.stringContaining("Confirm it is you"),
+    });
   });
 
   it("belongs to the session that re-authenticated, not to the person's other sessions", async () => {
     const viewer = await signedIn();
-    const other = { ...viewer, sessionId: await startUserSession(viewer.user.id, { userAgent: null, ipAddress: null }) };
+    const other = {
+      ...viewer,
+      sessionId: await startUserSession(viewer.user.id, { userAgent: null, ipAddress: null }),
+    };
     await markReauthenticated(viewer.sessionId);
     await expect(requireFreshAuth(other)).rejects.toMatchObject({ code: "reauthentication_required" });
   });

@@ -15,10 +15,22 @@ export async function handleResetRequests(limit: number): Promise<boolean> {
     const requests = await tx.$queryRaw<{ id: string; email: string }[]>`
       SELECT "id", "email" FROM "PasswordResetRequest" ORDER BY "createdAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
     for (const request of requests) {
-      const user = await tx.user.findUnique({ where: { email: request.email }, select: { id: true, email: true, name: true, memberships: { select: { accountId: true }, orderBy: { createdAt: "asc" }, take: 1 } } });
+      const user = await tx.user.findUnique({
+        where: { email: request.email },
+        select: {
+          id: true,
+          email: true,
+          name: true,
+          memberships: { select: { accountId: true }, orderBy: { createdAt: "asc" }, take: 1 },
+        },
+      });
       if (user) {
         const token = await issueEmailToken(tx, user.id, "reset_password");
-        const message = resetPasswordMessage({ name: user.name, link: `${publicBaseUrl()}/reset-password/${token}`, validMinutes: emailTokenLifetimeMs.reset_password / 60_000 });
+        const message = resetPasswordMessage({
+          name: user.name,
+          link: `${publicBaseUrl()}/reset-password/${token}`,
+          validMinutes: emailTokenLifetimeMs.reset_password / 60_000,
+        });
         await enqueueEmail(tx, user.email, message, user.memberships[0]?.accountId ?? null);
       }
       await tx.passwordResetRequest.delete({ where: { id: request.id } });

@@ -15,7 +15,9 @@ const perAddress: BucketPolicy = { burst: 50, ratePerSecond: 50 / window };
 const perEmail: BucketPolicy = { burst: 20, ratePerSecond: 20 / window };
 export const slowDownMs = 2_000;
 
-export type LoginAttempt = { ok: true; succeeded: () => Promise<void> } | { ok: false; retryAfterSeconds: number };
+export type LoginAttempt =
+  | { ok: true; succeeded: () => Promise<void> }
+  | { ok: false; retryAfterSeconds: number };
 
 /**
  * Takes a token for one sign-in attempt. A limited attempt is refused before the password is

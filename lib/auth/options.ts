@@ -5,7 +5,13 @@ import { publicBaseUrl } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
 import { derivedKey } from "@/lib/config/secrets";
 import { clientAddress } from "./client-address";
-import { codeMismatchError, passkeyMismatchError, rateLimitedError, secondFactorRequiredError, serverError } from "./sign-in-errors";
+import {
+  codeMismatchError,
+  passkeyMismatchError,
+  rateLimitedError,
+  secondFactorRequiredError,
+  serverError,
+} from "./sign-in-errors";
 import { revokeUserSession, sessionLifetimeSeconds, startUserSession } from "./user-sessions";
 import { verifyCredentials } from "./verify-credentials";
 
@@ -23,20 +29,31 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { type: "email" }, password: { type: "password" }, code: { type: "text" }, passkey: { type: "text" } },
+        credentials: {
+          email: { type: "email" },
+          password: { type: "password" },
+          code: { type: "text" },
+          passkey: { type: "text" },
+        },
         // next-auth hands a thrown error's message to the browser; only our own codes may reach it.
         authorize: async (credentials, request) => {
-          const check = await verifyCredentials(credentials, clientAddress(request.headers)).catch((error: unknown) => {
-            logger.error({ err: error }, "Sign-in failed");
-            throw new Error(serverError);
-          });
+          const check = await verifyCredentials(credentials, clientAddress(request.headers)).catch(
+            (error: unknown) => {
+              logger.error({ err: error }, "Sign-in failed");
+              throw new Error(serverError);
+            },
+          );
           if (check.ok) {
             const headers = request.headers as Record<string, string | undefined> | undefined;
-            const sessionId = await startUserSession(check.user.id, { userAgent: headers?.["user-agent"] ?? null, ipAddress: clientAddress(headers) });
+            const sessionId = await startUserSession(check.user.id, {
+              userAgent: headers?.["user-agent"] ?? null,
+              ipAddress: clientAddress(headers),
+            });
             return { ...check.user, sessionId };
           }
           if (check.reason === "rate_limited") throw new Error(rateLimitedError(check.retryAfterSeconds));
-          if (check.reason === "second_factor_required") throw new Error(secondFactorRequiredError(check.secondFactors));
+          if (check.reason === "second_factor_required")
+            throw new Error(secondFactorRequiredError(check.secondFactors));
           if (check.reason === "code_mismatch") throw new Error(codeMismatchError);
           if (check.reason === "passkey_mismatch") throw new Error(passkeyMismatchError);
           return null;
@@ -53,7 +70,8 @@ export function authOptions(): NextAuthOptions {
       },
       session({ session, token }) {
         if (session.user && token.sub) (session.user as SessionUser).id = token.sub;
-        if (session.user && typeof token.sid === "string") (session.user as SessionUser).sessionId = token.sid;
+        if (session.user && typeof token.sid === "string")
+          (session.user as SessionUser).sessionId = token.sid;
         return session;
       },
     },

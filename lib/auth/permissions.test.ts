@@ -27,7 +27,14 @@ describe("permission table", () => {
 describe("a user whose email is not verified", () => {
   it("may do anything their role allows in test mode, but only read in live mode", () => {
     for (const permission of permissionsByRole.owner) expect(mayUseUnverified("test", permission)).toBe(true);
-    for (const permission of ["payments.refund", "settlements.write", "api_keys.manage", "webhooks.manage", "team.manage", "merchants.write"] as const) {
+    for (const permission of [
+      "payments.refund",
+      "settlements.write",
+      "api_keys.manage",
+      "webhooks.manage",
+      "team.manage",
+      "merchants.write",
+    ] as const) {
       expect(mayUseUnverified("live", permission)).toBe(false);
     }
     expect(mayUseUnverified("live", "payments.read")).toBe(true);

@@ -3,10 +3,54 @@ import type { Mode, Role } from "@/lib/db";
 // The one table of who may do what in the dashboard. Every server action names one of these and
 // is refused on the server when the caller's role lacks it; hiding a button is only a courtesy.
 export const permissionsByRole = {
-  owner: ["account.read", "payments.read", "payments.buyer_details", "payments.create", "payments.cancel", "payments.refund", "payments.verify", "merchants.write", "settlements.write", "api_keys.manage", "webhooks.manage", "team.manage", "audit.read", "outbox.read"],
-  admin: ["account.read", "payments.read", "payments.buyer_details", "payments.create", "payments.cancel", "payments.refund", "payments.verify", "merchants.write", "settlements.write", "api_keys.manage", "webhooks.manage", "team.manage", "audit.read"],
-  developer: ["account.read", "payments.read", "payments.create", "merchants.write", "api_keys.manage", "webhooks.manage"],
-  support: ["account.read", "payments.read", "payments.buyer_details", "payments.create", "payments.cancel", "payments.refund", "payments.verify"],
+  owner: [
+    "account.read",
+    "payments.read",
+    "payments.buyer_details",
+    "payments.create",
+    "payments.cancel",
+    "payments.refund",
+    "payments.verify",
+    "merchants.write",
+    "settlements.write",
+    "api_keys.manage",
+    "webhooks.manage",
+    "team.manage",
+    "audit.read",
+    "outbox.read",
+  ],
+  admin: [
+    "account.read",
+    "payments.read",
+    "payments.buyer_details",
+    "payments.create",
+    "payments.cancel",
+    "payments.refund",
+    "payments.verify",
+    "merchants.write",
+    "settlements.write",
+    "api_keys.manage",
+    "webhooks.manage",
+    "team.manage",
+    "audit.read",
+  ],
+  developer: [
+    "account.read",
+    "payments.read",
+    "payments.create",
+    "merchants.write",
+    "api_keys.manage",
+    "webhooks.manage",
+  ],
+  support: [
+    "account.read",
+    "payments.read",
+    "payments.buyer_details",
+    "payments.create",
+    "payments.cancel",
+    "payments.refund",
+    "payments.verify",
+  ],
   viewer: ["account.read", "payments.read"],
 } as const satisfies Record<Role, readonly string[]>;
 
@@ -29,6 +73,7 @@ export const roleDescriptions: Record<Role, string> = {
   owner: "Everything, including the team and billing of the account.",
   admin: "Everything except changing, removing or appointing owners.",
   developer: "API keys, webhooks and merchants; reads payments and creates them and payment links.",
-  support: "Creates, reads, cancels and refunds payments (and payment links), and attaches their transaction hashes.",
+  support:
+    "Creates, reads, cancels and refunds payments (and payment links), and attaches their transaction hashes.",
   viewer: "Reads everything, changes nothing.",
 };

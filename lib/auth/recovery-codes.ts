@@ -26,12 +26,17 @@ function newCode(): string {
 export async function issueRecoveryCodes(tx: DbOrTx, userId: string): Promise<string[]> {
   const codes = Array.from({ length: count }, newCode);
   await tx.recoveryCode.deleteMany({ where: { userId } });
-  await tx.recoveryCode.createMany({ data: codes.map((code) => ({ id: newId("rcv"), userId, codeHash: hashCode(code) })) });
+  await tx.recoveryCode.createMany({
+    data: codes.map((code) => ({ id: newId("rcv"), userId, codeHash: hashCode(code) })),
+  });
   return codes;
 }
 
 /** Spends a recovery code: true once, false for a wrong or already used code (one statement, so two racing uses cannot both win). */
 export async function spendRecoveryCode(userId: string, code: string): Promise<boolean> {
-  const { count: used } = await db().recoveryCode.updateMany({ where: { userId, codeHash: hashCode(code), usedAt: null }, data: { usedAt: new Date() } });
+  const { count: used } = await db().recoveryCode.updateMany({
+    where: { userId, codeHash: hashCode(code), usedAt: null },
+    data: { usedAt: new Date() },
+  });
   return used === 1;
 }

@@ -7,7 +7,8 @@ import type { ResetPasswordInput } from "@/lib/schemas/auth";
 import { consumeEmailToken } from "./email-tokens";
 import { setPassword } from "./set-password";
 
-export const unusableResetLink = "This reset link does not work any more: it was used, replaced by a newer one, or expired. Ask for a new one.";
+export const unusableResetLink =
+  "This reset link does not work any more: it was used, replaced by a newer one, or expired. Ask for a new one.";
 
 /**
  * Sets a new password with a mailed reset token, which it uses up. Following the link proves the
@@ -19,10 +20,23 @@ export async function resetPassword(input: ResetPasswordInput): Promise<{ email:
     const user = await consumeEmailToken(tx, input.token, "reset_password");
     if (!user) throw new AppError("not_found", unusableResetLink);
     await setPassword(tx, user.id, passwordHash);
-    await tx.user.updateMany({ where: { id: user.id, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
-    const memberships = await tx.membership.findMany({ where: { userId: user.id }, select: { accountId: true } });
+    await tx.user.updateMany({
+      where: { id: user.id, emailVerifiedAt: null },
+      data: { emailVerifiedAt: new Date() },
+    });
+    const memberships = await tx.membership.findMany({
+      where: { userId: user.id },
+      select: { accountId: true },
+    });
     for (const { accountId } of memberships) {
-      await recordAudit(tx, { accountId, actor: `user:${user.id}`, action: "user.password_reset", targetType: "user", targetId: user.id, data: { email: user.email } });
+      await recordAudit(tx, {
+        accountId,
+        actor: `user:${user.id}`,
+        action: "user.password_reset",
+        targetType: "user",
+        targetId: user.id,
+        data: { email: user.email },
+      });
     }
     return { email: user.email };
   });

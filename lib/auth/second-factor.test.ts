@@ -11,8 +11,20 @@ withTestDatabase();
 async function userWithTotp({ enabled }: { enabled: boolean }) {
   const secret = new Secret({ size: 20 }).base32;
   const id = newId("user");
-  await db().user.create({ data: { id, email: `${id.toLowerCase()}@shop.example`, name: "Tess", passwordHash: "x", totpSecret: encrypt(secret), totpEnabledAt: enabled ? new Date() : null } });
-  const code = (offsetSteps = 0) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+  await db().user.create({
+    data: {
+      id,
+      email: `${id.toLowerCase()}@shop.example`,
+      name: "Tess",
+      passwordHash: "x",
+      totpSecret: encrypt(secret),
+      totpEnabledAt: enabled ? new Date() : null,
+    },
+  });
+  const code = (offsetSteps = 0) =>
+    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({
+      timestamp: Date.now() + offsetSteps * 30_000,
+    });
   return { id, code };
 }
 

@@ -9,15 +9,24 @@ import { spendTotp } from "./totp";
 // guessing hopeless (about 500 a day). A right code gives its token back.
 const guesses: BucketPolicy = { burst: 5, ratePerSecond: 5 / (15 * 60) };
 
-export type SecondFactorCheck = { ok: true } | { ok: false; reason: "mismatch" } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+export type SecondFactorCheck =
+  | { ok: true }
+  | { ok: false; reason: "mismatch" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
 /**
  * Checks an authenticator code (six digits, once) or a recovery code (spent if right), bounded per
  * user. `pendingSetup`: the code confirms an authenticator app being set up, not yet in force.
  */
-export async function checkSecondFactor(userId: string, code: string, options: { pendingSetup?: boolean } = {}): Promise<SecondFactorCheck> {
+export async function checkSecondFactor(
+  userId: string,
+  code: string,
+  options: { pendingSetup?: boolean } = {},
+): Promise<SecondFactorCheck> {
   const trimmed = code.trim();
-  return limited(userId, () => (/^\d{6}$/.test(trimmed) ? spendTotp(userId, trimmed, options) : spendRecoveryCode(userId, trimmed)));
+  return limited(userId, () =>
+    /^\d{6}$/.test(trimmed) ? spendTotp(userId, trimmed, options) : spendRecoveryCode(userId, trimmed),
+  );
 }
 
 /**
@@ -25,7 +34,11 @@ export async function checkSecondFactor(userId: string, code: string, options: {
  * A signature cannot be guessed, but refusals share the codes' limit so that no second factor is an
  * unlimited oracle.
  */
-export async function checkPasskey(userId: string, assertion: PasskeyAssertion, ceremony: { purpose: "sign_in" | "reauthenticate"; sessionId: string | null }): Promise<SecondFactorCheck> {
+export async function checkPasskey(
+  userId: string,
+  assertion: PasskeyAssertion,
+  ceremony: { purpose: "sign_in" | "reauthenticate"; sessionId: string | null },
+): Promise<SecondFactorCheck> {
   return limited(userId, () => verifyPasskey({ userId, ...ceremony }, assertion));
 }
 

@@ -20,7 +20,11 @@ export const sensitiveChanges = {
   "crypto_settlement.updated": { alert: "settlement_destination_changed", modes: ["test", "live"] },
   "crypto_settlement.created": { alert: "settlement_destination_changed", modes: ["live"] },
   "fiat_settlement.created": { alert: "settlement_destination_changed", modes: ["live"] },
-  "webhook_endpoint.created": { alert: "webhook_endpoint_changed", modes: ["live"], reauthModes: ["test", "live"] },
+  "webhook_endpoint.created": {
+    alert: "webhook_endpoint_changed",
+    modes: ["live"],
+    reauthModes: ["test", "live"],
+  },
   "webhook_endpoint.updated": { alert: "webhook_endpoint_changed", modes: ["live"] },
   "webhook_endpoint.secret_rotated": { alert: "webhook_endpoint_changed", modes: ["live"] },
   "api_key.created": { alert: "live_api_key_created", modes: ["live"] },
@@ -43,7 +47,8 @@ type ChangeSession = { userId: string; sessionId: string };
 // take only an actor name, and re-authentication belongs to a session, not to a person. On
 // globalThis for the same reason as the request context (lib/log/request-context.ts).
 const key = Symbol.for("tollgate.changeSession");
-const sessions: AsyncLocalStorage<ChangeSession> = ((globalThis as Record<symbol, unknown>)[key] ??= new AsyncLocalStorage<ChangeSession>()) as AsyncLocalStorage<ChangeSession>;
+const sessions: AsyncLocalStorage<ChangeSession> = ((globalThis as Record<symbol, unknown>)[key] ??=
+  new AsyncLocalStorage<ChangeSession>()) as AsyncLocalStorage<ChangeSession>;
 
 export function asSession<T>(session: ChangeSession, run: () => T): T {
   return sessions.run(session, run);
@@ -56,15 +61,27 @@ export function asSession<T>(session: ChangeSession, run: () => T): T {
  * instead); every owner is mailed (live mode and account-wide changes); the audit entry records
  * which alert it raised. In a mode where the action is not sensitive it is an ordinary audit entry.
  */
-export async function recordSensitiveChange(tx: DbOrTx, actor: string, { details, ...entry }: SensitiveEntry): Promise<void> {
+export async function recordSensitiveChange(
+  tx: DbOrTx,
+  actor: string,
+  { details, ...entry }: SensitiveEntry,
+): Promise<void> {
   const rule: Rule = sensitiveChanges[entry.action];
   await guardSensitiveChange(tx, actor, entry.mode, entry.action);
   if (!applies(rule.modes, entry.mode)) return recordAudit(tx, { ...entry, actor });
   // The alert's lines are kept with the entry, in order (a JSON object's keys are not), for the
   // dashboard's banner of changes made with a key.
-  await recordAudit(tx, { ...entry, actor, alert: rule.alert, data: { ...entry.data, alertDetails: Object.entries(details) } });
+  await recordAudit(tx, {
+    ...entry,
+    actor,
+    alert: rule.alert,
+    data: { ...entry.data, alertDetails: Object.entries(details) },
+  });
   if (rule.modes === "account" || entry.mode === "live") {
-    await sendSecurityAlert(tx, entry.accountId, rule.alert, { ...details, "Changed by": await describeActor(tx, actor) });
+    await sendSecurityAlert(tx, entry.accountId, rule.alert, {
+      ...details,
+      "Changed by": await describeActor(tx, actor),
+    });
   }
 }
 
@@ -73,14 +90,20 @@ export async function recordSensitiveChange(tx: DbOrTx, actor: string, { details
  * a stale session learns nothing about the change); `recordSensitiveChange` checks it again.
  * `mode` is null for account-wide changes.
  */
-export async function guardSensitiveChange(tx: DbOrTx, actor: string, mode: Mode | null | undefined, action: SensitiveAction): Promise<void> {
+export async function guardSensitiveChange(
+  tx: DbOrTx,
+  actor: string,
+  mode: Mode | null | undefined,
+  action: SensitiveAction,
+): Promise<void> {
   const rule: Rule = sensitiveChanges[action];
   if (!applies(rule.reauthModes ?? rule.modes, mode)) return;
   const [kind, userId] = actor.split(":", 2);
   if (kind !== "user") return;
   const session = sessions.getStore();
   // A person's change outside a dashboard session (none is known to reach here) is refused, not let through.
-  if (!session || session.userId !== userId) throw new AppError("reauthentication_required", reauthenticationRequired);
+  if (!session || session.userId !== userId)
+    throw new AppError("reauthentication_required", reauthenticationRequired);
   await requireFreshAuth(session, tx);
 }
 

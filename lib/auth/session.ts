@@ -34,7 +34,16 @@ export async function currentViewer(): Promise<Viewer | null> {
     where: { userId },
     orderBy: { createdAt: "asc" },
     include: {
-      user: { select: { id: true, email: true, name: true, emailVerifiedAt: true, totpEnabledAt: true, _count: { select: { passkeys: true } } } },
+      user: {
+        select: {
+          id: true,
+          email: true,
+          name: true,
+          emailVerifiedAt: true,
+          totpEnabledAt: true,
+          _count: { select: { passkeys: true } },
+        },
+      },
       account: { select: { id: true, name: true, requireTwoFactor: true } },
     },
   });
@@ -42,7 +51,13 @@ export async function currentViewer(): Promise<Viewer | null> {
   const { emailVerifiedAt, totpEnabledAt, _count, ...user } = membership.user;
   const totpEnabled = totpEnabledAt !== null;
   return {
-    user: { ...user, emailVerified: emailVerifiedAt !== null, totpEnabled, passkeys: _count.passkeys, twoFactorEnabled: totpEnabled || _count.passkeys > 0 },
+    user: {
+      ...user,
+      emailVerified: emailVerifiedAt !== null,
+      totpEnabled,
+      passkeys: _count.passkeys,
+      twoFactorEnabled: totpEnabled || _count.passkeys > 0,
+    },
     sessionId,
     account: membership.account,
     role: membership.role,

@@ -36,9 +36,12 @@ export function signInErrorMessage(error: string): string {
     return `Too many attempts; try again in ${Number.isFinite(seconds) && seconds > 0 ? seconds : "a few"} seconds.`;
   }
   if (error === codeRequiredError) return "Enter the code from your authenticator app.";
-  if (error === codeMismatchError) return "That code is not correct. Try the current one, or a recovery code.";
-  if (error === passkeyRequiredError || error === codeOrPasskeyRequiredError) return "Use your passkey to finish signing in.";
-  if (error === passkeyMismatchError) return "That passkey was not accepted. Use a passkey registered to this login, then try again.";
+  if (error === codeMismatchError)
+    return "That code is not correct. Try the current one, or a recovery code.";
+  if (error === passkeyRequiredError || error === codeOrPasskeyRequiredError)
+    return "Use your passkey to finish signing in.";
+  if (error === passkeyMismatchError)
+    return "That passkey was not accepted. Use a passkey registered to this login, then try again.";
   if (error === "CredentialsSignin") return "That email and password do not match an account.";
   return "Signing in failed for a reason on our side. Try again in a moment.";
 }

@@ -16,6 +16,10 @@ export async function limitSignUps(clientAddress: string | null): Promise<void> 
   const result = await takeToken(`signup:ip:${clientAddress}`, perAddress());
   if (!result.ok) {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    throw new AppError("rate_limited", `Too many new accounts from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, { retryAfterSeconds: result.retryAfterSeconds });
+    throw new AppError(
+      "rate_limited",
+      `Too many new accounts from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      { retryAfterSeconds: result.retryAfterSeconds },
+    );
   }
 }

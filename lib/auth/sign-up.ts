@@ -20,10 +20,25 @@ export async function signUp(tx: DbOrTx, input: SignUpInput): Promise<{ email: s
   if (existing) {
     // The work a new account's password hash costs, so the timing does not tell either.
     await hashPassword(input.password);
-    await enqueueEmail(tx, existing.email, signUpAttemptMessage({ name: existing.name, signInUrl: `${publicBaseUrl()}/sign-in`, resetUrl: `${publicBaseUrl()}/forgot-password` }), null);
+    await enqueueEmail(
+      tx,
+      existing.email,
+      signUpAttemptMessage({
+        name: existing.name,
+        signInUrl: `${publicBaseUrl()}/sign-in`,
+        resetUrl: `${publicBaseUrl()}/forgot-password`,
+      }),
+      null,
+    );
     return { email };
   }
-  const { account, user } = await createAccountWithOwner(tx, { accountName: input.accountName, ownerEmail: email, ownerName: input.name, password: input.password, emailVerified: false });
+  const { account, user } = await createAccountWithOwner(tx, {
+    accountName: input.accountName,
+    ownerEmail: email,
+    ownerName: input.name,
+    password: input.password,
+    emailVerified: false,
+  });
   await sendVerificationEmail(tx, user, account.id);
   return { email };
 }

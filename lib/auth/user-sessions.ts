@@ -8,18 +8,32 @@ export const sessionLifetimeSeconds = 12 * 60 * 60;
 const lastSeenEveryMs = 5 * 60 * 1000;
 
 /** Records a new sign-in; its id goes into the session cookie. */
-export async function startUserSession(userId: string, device: { userAgent: string | null; ipAddress: string | null }): Promise<string> {
+export async function startUserSession(
+  userId: string,
+  device: { userAgent: string | null; ipAddress: string | null },
+): Promise<string> {
   const id = newId("sess");
   const now = new Date();
   await db().userSession.create({
-    data: { id, userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + sessionLifetimeSeconds * 1000), userAgent: device.userAgent?.slice(0, 300) ?? null, ipAddress: device.ipAddress },
+    data: {
+      id,
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + sessionLifetimeSeconds * 1000),
+      userAgent: device.userAgent?.slice(0, 300) ?? null,
+      ipAddress: device.ipAddress,
+    },
   });
   return id;
 }
 
 /** Whether a session is still signed in; notes that it was seen. */
 export async function isLiveUserSession(sessionId: string, userId: string): Promise<boolean> {
-  const session = await db().userSession.findFirst({ where: { id: sessionId, userId, revokedAt: null, expiresAt: { gt: new Date() } }, select: { lastSeenAt: true } });
+  const session = await db().userSession.findFirst({
+    where: { id: sessionId, userId, revokedAt: null, expiresAt: { gt: new Date() } },
+    select: { lastSeenAt: true },
+  });
   if (!session) return false;
   if (Date.now() - session.lastSeenAt.getTime() > lastSeenEveryMs) {
     await db().userSession.update({ where: { id: sessionId }, data: { lastSeenAt: new Date() } });
@@ -29,11 +43,21 @@ export async function isLiveUserSession(sessionId: string, userId: string): Prom
 
 /** Signs one session out, wherever its cookie has been copied to. */
 export async function revokeUserSession(sessionId: string): Promise<void> {
-  await db().userSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+  await db().userSession.updateMany({
+    where: { id: sessionId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
 }
 
 /** Signs a person out everywhere (or everywhere but `exceptSessionId`), e.g. when they leave a team. */
-export async function revokeUserSessions(tx: DbOrTx, userId: string, exceptSessionId?: string): Promise<number> {
-  const { count } = await tx.userSession.updateMany({ where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) }, data: { revokedAt: new Date() } });
+export async function revokeUserSessions(
+  tx: DbOrTx,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<number> {
+  const { count } = await tx.userSession.updateMany({
+    where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
+    data: { revokedAt: new Date() },
+  });
   return count;
 }

@@ -27,10 +27,18 @@ export type CredentialsCheck =
  * refuses (before checking the password) once the email or the caller's address made too many
  * attempts. Only a right password learns which second factors the login has.
  */
-export async function checkPassword(email: string, password: string, clientAddress: string | null): Promise<PasswordCheck> {
+export async function checkPassword(
+  email: string,
+  password: string,
+  clientAddress: string | null,
+): Promise<PasswordCheck> {
   const attempt = await beginLoginAttempt(email, clientAddress);
   if (!attempt.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: attempt.retryAfterSeconds };
-  const user = await db().user.findUnique({ where: { email }, omit: { passwordHash: false }, include: { _count: { select: { passkeys: true } } } });
+  const user = await db().user.findUnique({
+    where: { email },
+    omit: { passwordHash: false },
+    include: { _count: { select: { passkeys: true } } },
+  });
   if (!user) {
     await burnPasswordCheck(password);
     return { ok: false, reason: "mismatch" };
@@ -41,14 +49,21 @@ export async function checkPassword(email: string, password: string, clientAddre
   if (user.confirmEmailBeforeSignIn && !user.emailVerifiedAt) return { ok: false, reason: "mismatch" };
   await attempt.succeeded();
   const secondFactors = { code: user.totpEnabledAt !== null, passkey: user._count.passkeys > 0 };
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name }, secondFactors: secondFactors.code || secondFactors.passkey ? secondFactors : null };
+  return {
+    ok: true,
+    user: { id: user.id, email: user.email, name: user.name },
+    secondFactors: secondFactors.code || secondFactors.passkey ? secondFactors : null,
+  };
 }
 
 /**
  * Sign-in: the password, then, for a login with two-factor sign-in, an authenticator or recovery
  * code or a passkey's answer to the challenge of this sign-in step (guesses limited per person).
  */
-export async function verifyCredentials(input: unknown, clientAddress: string | null): Promise<CredentialsCheck> {
+export async function verifyCredentials(
+  input: unknown,
+  clientAddress: string | null,
+): Promise<CredentialsCheck> {
   const parsed = SignInInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "mismatch" };
   const { email, password, code, passkey } = parsed.data;
@@ -58,11 +73,15 @@ export async function verifyCredentials(input: unknown, clientAddress: string | 
   if (secondFactors) {
     if (passkey && secondFactors.passkey) {
       const assertion = PasskeyAssertionTextSchema.safeParse(passkey);
-      const second = assertion.success ? await checkPasskey(user.id, assertion.data, { purpose: "sign_in", sessionId: null }) : ({ ok: false, reason: "mismatch" } as const);
-      if (!second.ok) return second.reason === "rate_limited" ? second : { ok: false, reason: "passkey_mismatch" };
+      const second = assertion.success
+        ? await checkPasskey(user.id, assertion.data, { purpose: "sign_in", sessionId: null })
+        : ({ ok: false, reason: "mismatch" } as const);
+      if (!second.ok)
+        return second.reason === "rate_limited" ? second : { ok: false, reason: "passkey_mismatch" };
     } else if (code) {
       const second = await checkSecondFactor(user.id, code);
-      if (!second.ok) return second.reason === "rate_limited" ? second : { ok: false, reason: "code_mismatch" };
+      if (!second.ok)
+        return second.reason === "rate_limited" ? second : { ok: false, reason: "code_mismatch" };
     } else {
       return { ok: false, reason: "second_factor_required", secondFactors };
     }

@@ -11,7 +11,15 @@ describe("textOnAccent", () => {
   it("keeps at least 4.5:1 for every grey and the colours between white and dark ink's reach", () => {
     for (let v = 0; v <= 255; v += 1) {
       const h = v.toString(16).padStart(2, "0");
-      for (const accent of [`#${h}${h}${h}`, `#${h}0000`, `#00${h}00`, `#0000${h}`, `#${h}${h}00`, `#00${h}${h}`, `#${h}00${h}`]) {
+      for (const accent of [
+        `#${h}${h}${h}`,
+        `#${h}0000`,
+        `#00${h}00`,
+        `#0000${h}`,
+        `#${h}${h}00`,
+        `#00${h}${h}`,
+        `#${h}00${h}`,
+      ]) {
         expect(contrastRatio(accent, textOnAccent(accent)), accent).toBeGreaterThanOrEqual(4.5);
       }
     }

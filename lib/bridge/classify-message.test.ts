@@ -6,7 +6,10 @@ const json = (value: unknown) => JSON.stringify(value);
 
 describe("classifyMessage (spec 6 rules 1-3)", () => {
   it.each([
-    ["the checkout's success message", json({ type: "PAY_SUCCESS", success: true, message: "The payment succeeded." })],
+    [
+      "the checkout's success message",
+      json({ type: "PAY_SUCCESS", success: true, message: "The payment succeeded." }),
+    ],
     ["type alone", json({ type: "PAY_SUCCESS" })],
     ["success alone", json({ success: true })],
     ["success with an unknown type", json({ type: "PAY_PENDING", success: true })],
@@ -17,7 +20,10 @@ describe("classifyMessage (spec 6 rules 1-3)", () => {
   });
 
   it.each([
-    ["the checkout's failure message", json({ type: "PAY_FAILURE", success: false, error: "The payment expired before it was paid." })],
+    [
+      "the checkout's failure message",
+      json({ type: "PAY_FAILURE", success: false, error: "The payment expired before it was paid." }),
+    ],
     ["type alone", json({ type: "PAY_FAILURE" })],
     ["success false alone", json({ success: false })],
     ["success false with an unknown type", json({ type: "SOMETHING", success: false })],

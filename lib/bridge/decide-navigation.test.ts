@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decideNavigation } from "./decide-navigation";
 
-const pairing = "wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303";
+const pairing =
+  "wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303";
 
 describe("decideNavigation: WalletConnect deeplinks go to the OS (embedding rule 3)", () => {
   it.each([
@@ -10,10 +11,16 @@ describe("decideNavigation: WalletConnect deeplinks go to the OS (embedding rule
     ["a Trust Wallet link", `trust://wc?uri=${encodeURIComponent(pairing)}`],
     ["an unencoded value", `https://link.trustwallet.com/wc?uri=${pairing}`],
     ["uri after other parameters", `https://wallet.example/wc?ref=shop&uri=${encodeURIComponent(pairing)}`],
-    ["a second uri parameter", `https://wallet.example/wc?uri=https%3A%2F%2Fx&uri=${encodeURIComponent(pairing)}`],
+    [
+      "a second uri parameter",
+      `https://wallet.example/wc?uri=https%3A%2F%2Fx&uri=${encodeURIComponent(pairing)}`,
+    ],
     ["an upper-case WC: prefix", "https://wallet.example/wc?uri=WC%3Aabc%402"],
     ["a percent-encoded parameter name", "https://wallet.example/wc?%75ri=wc%3Aabc%402"],
-    ["an Android intent deeplink", "intent://wc?uri=wc%3Aabc%402#Intent;scheme=metamask;package=io.metamask;end"],
+    [
+      "an Android intent deeplink",
+      "intent://wc?uri=wc%3Aabc%402#Intent;scheme=metamask;package=io.metamask;end",
+    ],
     ["an http link (forwarded, not loaded)", "http://wallet.example/wc?uri=wc%3Aabc"],
     ["a bare wc: value", "https://wallet.example/?uri=wc:"],
   ])("forwards %s", (_label, url) => {
@@ -46,7 +53,10 @@ describe("decideNavigation: WalletConnect deeplinks go to the OS (embedding rule
 
 describe("decideNavigation: only https and about load (embedding rule 4)", () => {
   it.each([
-    ["the checkout", "https://pay.tollgate.example/pay/pay_4Xq0c9ZkP1sWmB7tR2yLhE3v?returnUrl=myapp%3A%2F%2Forders%2F42&preferUniversalLinks=1"],
+    [
+      "the checkout",
+      "https://pay.tollgate.example/pay/pay_4Xq0c9ZkP1sWmB7tR2yLhE3v?returnUrl=myapp%3A%2F%2Forders%2F42&preferUniversalLinks=1",
+    ],
     ["an https page with a port, path, query and fragment", "https://shop.example:8443/a/b?c=d#e"],
     ["upper-case HTTPS", "HTTPS://SHOP.EXAMPLE/"],
     ["https with user info", "https://user@shop.example/"],
@@ -67,7 +77,10 @@ describe("decideNavigation: only https and about load (embedding rule 4)", () =>
     ["http:", "http://shop.example/"],
     ["ws:", "wss://relay.example/"],
     ["ftp:", "ftp://files.example/"],
-    ["ethereum: (EIP-681)", "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x52908400098527886E0F7030069857D2E4169EE7&uint256=10500000"],
+    [
+      "ethereum: (EIP-681)",
+      "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x52908400098527886E0F7030069857D2E4169EE7&uint256=10500000",
+    ],
     ["a bare wc: pairing URI", pairing],
     ["a custom app scheme", "myapp://orders/42"],
     ["javascript:", "javascript:alert(document.cookie)"],

@@ -28,7 +28,10 @@ export function decideNavigation(url: string): NavigationDecision {
   if (typeof url !== "string" || UNSAFE_CHARACTERS.test(url)) return "block";
   const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
   if (!scheme) return "block";
-  if (!NEVER_FORWARDED.has(scheme) && queryValues(url, "uri").some((value) => value.toLowerCase().startsWith("wc:"))) {
+  if (
+    !NEVER_FORWARDED.has(scheme) &&
+    queryValues(url, "uri").some((value) => value.toLowerCase().startsWith("wc:"))
+  ) {
     return "forward-to-os";
   }
   if (scheme === "about") return "allow";

@@ -11,7 +11,11 @@ import { verifyRefundTransaction } from "@/lib/refunds/verify-refund";
  * never succeeds).
  */
 export async function advanceLivePayments(): Promise<number> {
-  const confirming = await db().chainTransfer.findMany({ where: { mode: "live", payment: { status: "processing" } }, select: { paymentId: true, txHash: true }, take: 200 });
+  const confirming = await db().chainTransfer.findMany({
+    where: { mode: "live", payment: { status: "processing" } },
+    select: { paymentId: true, txHash: true },
+    take: 200,
+  });
   return recheck(
     confirming.map((t) => ({ id: t.paymentId, txHash: t.txHash })),
     async (id, txHash) => (await verifyPaymentTransaction(id, txHash, "watcher")).status === "succeeded",
@@ -20,7 +24,11 @@ export async function advanceLivePayments(): Promise<number> {
 
 /** The same for live refunds whose return transfer was seen but was not yet deep enough. */
 export async function advanceLiveRefunds(): Promise<number> {
-  const confirming = await db().chainTransfer.findMany({ where: { mode: "live", refund: { status: "pending" } }, select: { refundId: true, txHash: true }, take: 200 });
+  const confirming = await db().chainTransfer.findMany({
+    where: { mode: "live", refund: { status: "pending" } },
+    select: { refundId: true, txHash: true },
+    take: 200,
+  });
   return recheck(
     confirming.map((t) => ({ id: t.refundId, txHash: t.txHash })),
     async (id, txHash) => (await verifyRefundTransaction(id, txHash)).refund.status === "succeeded",
@@ -28,7 +36,10 @@ export async function advanceLiveRefunds(): Promise<number> {
 }
 
 /** Verifies each claimed transfer again; one that fails to check is logged and left for the next round. */
-async function recheck(transfers: { id: string | null; txHash: string }[], verify: (id: string, txHash: string) => Promise<boolean>): Promise<number> {
+async function recheck(
+  transfers: { id: string | null; txHash: string }[],
+  verify: (id: string, txHash: string) => Promise<boolean>,
+): Promise<number> {
   let succeeded = 0;
   for (const { id, txHash } of transfers) {
     if (!id) continue;

@@ -6,7 +6,14 @@ import { AppError } from "@/lib/errors/errors";
 import type { Chain } from "./chains";
 import { chainClient } from "./client";
 
-export type AssetInfo = { id: string; kind: "erc20" | "native"; address: `0x${string}` | null; symbol: string; name: string; decimals: number };
+export type AssetInfo = {
+  id: string;
+  kind: "erc20" | "native";
+  address: `0x${string}` | null;
+  symbol: string;
+  name: string;
+  decimals: number;
+};
 
 const cache = new Map<string, Promise<AssetInfo>>();
 /** The same answers once they have arrived, for code that cannot wait (lib/chain/asset-display.ts). */
@@ -36,11 +43,27 @@ async function load(chain: Chain, assetId: string): Promise<AssetInfo> {
   const { assetNamespace, assetReference } = parsed.value;
   const known = findKnownAsset(assetId);
   if (assetNamespace === "slip44" && assetReference === "60") {
-    return { id: assetId, kind: "native", address: null, symbol: known?.symbol ?? "ETH", name: known?.name ?? "Ether", decimals: 18 };
+    return {
+      id: assetId,
+      kind: "native",
+      address: null,
+      symbol: known?.symbol ?? "ETH",
+      name: known?.name ?? "Ether",
+      decimals: 18,
+    };
   }
-  if (assetNamespace !== "erc20") throw new AppError("params_validation", `Assets of type ${assetNamespace} cannot be paid on-chain yet.`);
+  if (assetNamespace !== "erc20")
+    throw new AppError("params_validation", `Assets of type ${assetNamespace} cannot be paid on-chain yet.`);
   const address = getAddress(assetReference);
-  if (known) return { id: assetId, kind: "erc20", address, symbol: known.symbol, name: known.name, decimals: known.decimals };
+  if (known)
+    return {
+      id: assetId,
+      kind: "erc20",
+      address,
+      symbol: known.symbol,
+      name: known.name,
+      decimals: known.decimals,
+    };
   const client = chainClient(chain);
   const [decimals, symbol, name] = await Promise.all([
     client.readContract({ address, abi: erc20Abi, functionName: "decimals" }),

@@ -59,12 +59,17 @@ describe("toChecksumAddress (EIP-55)", () => {
     );
   });
 
-  it.each(["", "0x", "6b175474e89094c44da98b954eedeac495271d0f", "0X6b175474e89094c44da98b954eedeac495271d0f", "0x6b175474e89094c44da98b954eedeac495271d0", "0x6b175474e89094c44da98b954eedeac495271d0fa", "0x6b175474e89094c44da98b954eedeac495271d0g"])(
-    "throws on the malformed address %j",
-    (address) => {
-      expect(() => toChecksumAddress(address)).toThrow(TypeError);
-    },
-  );
+  it.each([
+    "",
+    "0x",
+    "6b175474e89094c44da98b954eedeac495271d0f",
+    "0X6b175474e89094c44da98b954eedeac495271d0f",
+    "0x6b175474e89094c44da98b954eedeac495271d0",
+    "0x6b175474e89094c44da98b954eedeac495271d0fa",
+    "0x6b175474e89094c44da98b954eedeac495271d0g",
+  ])("throws on the malformed address %j", (address) => {
+    expect(() => toChecksumAddress(address)).toThrow(TypeError);
+  });
 });
 
 describe("isEvmAddress", () => {
@@ -197,9 +202,15 @@ describe("parseChainId (CAIP-2)", () => {
   });
 
   it("compares chains exactly", () => {
-    expect(sameChain({ namespace: "eip155", reference: "1" }, { namespace: "eip155", reference: "1" })).toBe(true);
-    expect(sameChain({ namespace: "eip155", reference: "1" }, { namespace: "eip155", reference: "10" })).toBe(false);
-    expect(sameChain({ namespace: "cosmos", reference: "Hub" }, { namespace: "cosmos", reference: "hub" })).toBe(false);
+    expect(sameChain({ namespace: "eip155", reference: "1" }, { namespace: "eip155", reference: "1" })).toBe(
+      true,
+    );
+    expect(sameChain({ namespace: "eip155", reference: "1" }, { namespace: "eip155", reference: "10" })).toBe(
+      false,
+    );
+    expect(
+      sameChain({ namespace: "cosmos", reference: "Hub" }, { namespace: "cosmos", reference: "hub" }),
+    ).toBe(false);
   });
 });
 
@@ -220,13 +231,15 @@ describe("parseAccountId (CAIP-10)", () => {
   });
 
   it("splits chain and address", () => {
-    expect(value(parseAccountId("cosmos:cosmoshub-3:cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0"))).toEqual({
-      chainId: { namespace: "cosmos", reference: "cosmoshub-3" },
-      address: "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0",
-    });
+    expect(value(parseAccountId("cosmos:cosmoshub-3:cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0"))).toEqual(
+      {
+        chainId: { namespace: "cosmos", reference: "cosmoshub-3" },
+        address: "cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0",
+      },
+    );
   });
 
-  it("accepts \"-\", \".\" and \"%\" and exactly 128 characters in an address", () => {
+  it('accepts "-", "." and "%" and exactly 128 characters in an address', () => {
     expect(value(parseAccountId("chainstd:x:a-b.c%20d")).address).toBe("a-b.c%20d");
     expect(value(parseAccountId(`chainstd:x:${"a".repeat(128)}`)).address).toHaveLength(128);
   });
@@ -267,19 +280,28 @@ describe("parseAccountId (CAIP-10)", () => {
 
   it.each([
     ["", "account id must not be empty"],
-    ["eip155:1", 'account id must be a CAIP-10 account id "<namespace>:<reference>:<address>", e.g. eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb (got "eip155:1")'],
+    [
+      "eip155:1",
+      'account id must be a CAIP-10 account id "<namespace>:<reference>:<address>", e.g. eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb (got "eip155:1")',
+    ],
     // the legacy pre-2021 syntax
     ["0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb@eip155:1", /^account id must be a CAIP-10 account id/],
     ["eip155:1:0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb:extra", /^account id must be a CAIP-10 account id/],
     ["eip155:1/0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb", /^account id must be a CAIP-10 account id/],
-    ["eip155:1:", 'account id has an invalid address "": expected 1-128 characters from a-z, A-Z, 0-9, "-", "." and "%"'],
+    [
+      "eip155:1:",
+      'account id has an invalid address "": expected 1-128 characters from a-z, A-Z, 0-9, "-", "." and "%"',
+    ],
     [`chainstd:x:${"a".repeat(129)}`, /^account id has an invalid address "a{80}…"/],
     ["cosmos:cosmoshub-3:cosmos1 t2uf", /^account id has an invalid address "cosmos1 t2uf"/],
     ["cosmos:cosmoshub-3:cosmos1/t2uf", /^account id has an invalid address "cosmos1\/t2uf"/],
     ["cosmos:cosmoshub-3:cosmös1", /^account id has an invalid address "cosmös1"/],
     ["cosmos:cosmoshub-3:cosmos1\u0000", /^account id has an invalid address "cosmos1\\u0000"/],
     ["COSMOS:cosmoshub-3:cosmos1", /^account id has an invalid chain namespace "COSMOS"/],
-    [" eip155:1:0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb", /^account id has an invalid chain namespace " eip155"/],
+    [
+      " eip155:1:0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb",
+      /^account id has an invalid chain namespace " eip155"/,
+    ],
   ])("rejects %j", (input, expected) => {
     const message = error(parseAccountId(input));
     if (typeof expected === "string") expect(message).toBe(expected);
@@ -334,16 +356,24 @@ describe("parseAssetId (CAIP-19)", () => {
 
   it("accepts a uint256 token id on erc721", () => {
     const max = (2n ** 256n - 1n).toString();
-    expect(value(parseAssetId(`eip155:1/erc721:0x06012c8cf97BEaD5deAe237070F9587f8E7A266d/${max}`)).tokenId).toBe(max);
+    expect(
+      value(parseAssetId(`eip155:1/erc721:0x06012c8cf97BEaD5deAe237070F9587f8E7A266d/${max}`)).tokenId,
+    ).toBe(max);
   });
 
   it.each([
     ["", "asset id must not be empty"],
-    ["eip155:1", /^asset id must be a CAIP-19 asset id "<namespace>:<reference>\/<asset namespace>:<asset reference>", e.g. eip155:1\/slip44:60 \(got "eip155:1"\)$/],
+    [
+      "eip155:1",
+      /^asset id must be a CAIP-19 asset id "<namespace>:<reference>\/<asset namespace>:<asset reference>", e.g. eip155:1\/slip44:60 \(got "eip155:1"\)$/,
+    ],
     ["eip155:1/", /^asset id must be a CAIP-19 asset id/],
     ["eip155:1/slip44", /^asset id must be a CAIP-19 asset id/],
     ["eip155:1/slip44:60:1", /^asset id must be a CAIP-19 asset id/],
-    ["eip155:1/erc721:0x06012c8cf97bead5deae237070f9587f8e7a266d/1/2", /^asset id must be a CAIP-19 asset id/],
+    [
+      "eip155:1/erc721:0x06012c8cf97bead5deae237070f9587f8e7a266d/1/2",
+      /^asset id must be a CAIP-19 asset id/,
+    ],
     ["eip155:1:slip44:60", /^asset id must be a CAIP-19 asset id/],
     ["eip155/1/slip44:60", /^asset id must be a CAIP-19 asset id/],
     ["eip155:1:2/slip44:60", /^asset id must start with a CAIP-2 chain id/],
@@ -372,7 +402,9 @@ describe("parseAssetId (CAIP-19)", () => {
     });
 
     it("accepts coin type 0 (Bitcoin)", () => {
-      expect(value(parseAssetId("bip122:000000000019d6689c085ae165831e93/slip44:0")).assetReference).toBe("0");
+      expect(value(parseAssetId("bip122:000000000019d6689c085ae165831e93/slip44:0")).assetReference).toBe(
+        "0",
+      );
     });
 
     it("rejects a token id on a fungible coin", () => {
@@ -425,7 +457,9 @@ describe("parseAssetId (CAIP-19)", () => {
 describe("canonical forms", () => {
   it("checksums eip155 account addresses and leaves others alone", () => {
     const lower = value(parseAccountId("eip155:1:0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb"));
-    expect(formatAccountId(canonicalAccountId(lower))).toBe("eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb");
+    expect(formatAccountId(canonicalAccountId(lower))).toBe(
+      "eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb",
+    );
     const cosmos = value(parseAccountId("cosmos:cosmoshub-3:cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0"));
     expect(canonicalAccountId(cosmos)).toEqual(cosmos);
   });
@@ -441,7 +475,11 @@ describe("canonical forms", () => {
 
   it("keeps the token id and leaves non-address references alone", () => {
     expect(
-      formatAssetId(canonicalAssetId(value(parseAssetId("eip155:1/erc721:0x06012c8cf97bead5deae237070f9587f8e7a266d/771769")))),
+      formatAssetId(
+        canonicalAssetId(
+          value(parseAssetId("eip155:1/erc721:0x06012c8cf97bead5deae237070f9587f8e7a266d/771769")),
+        ),
+      ),
     ).toBe("eip155:1/erc721:0x06012c8cf97BEaD5deAe237070F9587f8E7A266d/771769");
     const slip = value(parseAssetId("eip155:1/slip44:60"));
     expect(canonicalAssetId(slip)).toEqual(slip);
@@ -471,7 +509,10 @@ describe("validateSettlement", () => {
   });
 
   it("accepts native coins and non-EVM chains", () => {
-    expect(validateSettlement("eip155:8453/slip44:60", "eip155:8453:0x52908400098527886E0F7030069857D2E4169EE7").ok).toBe(true);
+    expect(
+      validateSettlement("eip155:8453/slip44:60", "eip155:8453:0x52908400098527886E0F7030069857D2E4169EE7")
+        .ok,
+    ).toBe(true);
     expect(
       validateSettlement(
         "cosmos:cosmoshub-3/slip44:118",
@@ -487,24 +528,37 @@ describe("validateSettlement", () => {
       error: "destination must be on the same chain as asset (eip155:1 vs eip155:8453)",
     });
     expect(
-      validateSettlement("bip122:000000000019d6689c085ae165831e93/slip44:0", "cosmos:cosmoshub-3:cosmos1t2uf"),
-    ).toMatchObject({ ok: false, field: "destination", error: expect.stringContaining("(cosmos:cosmoshub-3 vs bip122:000000000019d6689c085ae165831e93)") });
+      validateSettlement(
+        "bip122:000000000019d6689c085ae165831e93/slip44:0",
+        "cosmos:cosmoshub-3:cosmos1t2uf",
+      ),
+    ).toMatchObject({
+      ok: false,
+      field: "destination",
+      error: expect.stringContaining("(cosmos:cosmoshub-3 vs bip122:000000000019d6689c085ae165831e93)"),
+    });
   });
 
   it("names asset when the asset is malformed, before looking at the destination", () => {
     expect(validateSettlement("eip155:1/erc20:0x6b17", "nonsense")).toEqual({
       ok: false,
       field: "asset",
-      error: 'asset erc20 token contract must be an EVM address: "0x" followed by 40 hexadecimal characters (got "0x6b17")',
+      error:
+        'asset erc20 token contract must be an EVM address: "0x" followed by 40 hexadecimal characters (got "0x6b17")',
     });
-    expect(validateSettlement("", WALLET)).toEqual({ ok: false, field: "asset", error: "asset must not be empty" });
+    expect(validateSettlement("", WALLET)).toEqual({
+      ok: false,
+      field: "asset",
+      error: "asset must not be empty",
+    });
   });
 
   it("names destination when the destination is malformed", () => {
     expect(validateSettlement(DAI, "eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5BfcdB")).toEqual({
       ok: false,
       field: "destination",
-      error: "destination address has an invalid EIP-55 checksum (0xab16a96D359eC26a11e2C2b3d8f8B8942d5BfcdB); check the address for typos",
+      error:
+        "destination address has an invalid EIP-55 checksum (0xab16a96D359eC26a11e2C2b3d8f8B8942d5BfcdB); check the address for typos",
     });
     expect(validateSettlement(DAI, "0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb")).toMatchObject({
       ok: false,

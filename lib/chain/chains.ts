@@ -2,7 +2,14 @@ import "server-only";
 import { networkName } from "@/lib/money/assets";
 import { chainEnv } from "@/lib/config/env";
 
-export type Chain = { id: string; numericId: number; name: string; rpcUrl: string; confirmations: number; explorerUrl: string | null };
+export type Chain = {
+  id: string;
+  numericId: number;
+  name: string;
+  rpcUrl: string;
+  confirmations: number;
+  explorerUrl: string | null;
+};
 
 // Confirmations before a transfer counts as final, chosen for each chain's reorg depth in practice.
 const defaults: Record<string, { confirmations: number; explorerUrl: string }> = {

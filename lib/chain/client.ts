@@ -7,7 +7,9 @@ const clients = new Map<string, PublicClient>();
 export function chainClient(chain: Chain): PublicClient {
   let client = clients.get(chain.id);
   if (!client) {
-    client = createPublicClient({ transport: http(chain.rpcUrl, { timeout: 10_000, retryCount: 2 }) }) as PublicClient;
+    client = createPublicClient({
+      transport: http(chain.rpcUrl, { timeout: 10_000, retryCount: 2 }),
+    }) as PublicClient;
     clients.set(chain.id, client);
   }
   return client;

@@ -28,7 +28,14 @@ const port = vi.hoisted(() => {
 beforeAll(async () => {
   node = await startLocalChain(port);
   local = new LocalChain(`http://127.0.0.1:${port}`);
-  chain = { id: localCaip2, numericId: local.chain.id, name: "Local Hardhat", rpcUrl: local.rpcUrl, confirmations: 1, explorerUrl: null };
+  chain = {
+    id: localCaip2,
+    numericId: local.chain.id,
+    name: "Local Hardhat",
+    rpcUrl: local.rpcUrl,
+    confirmations: 1,
+    explorerUrl: null,
+  };
 }, 90_000);
 
 afterAll(() => node?.kill());
@@ -36,8 +43,18 @@ afterAll(() => node?.kill());
 async function openPayment(asset: string, value: bigint) {
   const scope = await createTestAccount("live");
   const wallet = privateKeyToAccount(generatePrivateKey()).address;
-  const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });
-  await db().cryptoSettlement.create({ data: { id: newId("crypto"), ...scope, merchantId: merchant.id, asset, destination: `${localCaip2}:${wallet}` } });
+  const merchant = await db().merchant.create({
+    data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
+  });
+  await db().cryptoSettlement.create({
+    data: {
+      id: newId("crypto"),
+      ...scope,
+      merchantId: merchant.id,
+      asset,
+      destination: `${localCaip2}:${wallet}`,
+    },
+  });
   const payment = await db().payment.create({
     data: {
       id: newId("pay"),
@@ -58,27 +75,43 @@ async function openPayment(asset: string, value: bigint) {
 
 async function returnedHash(paymentId: string, txHash: string) {
   const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
-  await recordPaymentEvent(db(), payment, { type: transactionSubmittedEvent, actor: "buyer", data: { txHash } });
+  await recordPaymentEvent(db(), payment, {
+    type: transactionSubmittedEvent,
+    actor: "buyer",
+    data: { txHash },
+  });
 }
 
-it("logs and skips a transfer whose payment cannot be checked, and goes on with the rest of the pass", { timeout: 90_000 }, async () => {
-  const token = await local.deployToken("CONT", 6);
-  const asset = `${localCaip2}/erc20:${token}`;
-  const broken = await openPayment(asset, 1_000_000n);
-  const fine = await openPayment(asset, 2_000_000n);
-  // The database refuses to record the broken payment's transfer, as it would on a bad row.
-  await db().$executeRawUnsafe(`CREATE FUNCTION refuse_broken() RETURNS trigger AS $$ BEGIN IF NEW."paymentId" = '${broken.id}' THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-  await db().$executeRawUnsafe(`CREATE TRIGGER refuse_broken BEFORE INSERT ON "ChainTransfer" FOR EACH ROW EXECUTE FUNCTION refuse_broken()`);
+it(
+  "logs and skips a transfer whose payment cannot be checked, and goes on with the rest of the pass",
+  { timeout: 90_000 },
+  async () => {
+    const token = await local.deployToken("CONT", 6);
+    const asset = `${localCaip2}/erc20:${token}`;
+    const broken = await openPayment(asset, 1_000_000n);
+    const fine = await openPayment(asset, 2_000_000n);
+    // The database refuses to record the broken payment's transfer, as it would on a bad row.
+    await db().$executeRawUnsafe(
+      `CREATE FUNCTION refuse_broken() RETURNS trigger AS $$ BEGIN IF NEW."paymentId" = '${broken.id}' THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+    );
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER refuse_broken BEFORE INSERT ON "ChainTransfer" FOR EACH ROW EXECUTE FUNCTION refuse_broken()`,
+    );
 
-  const start = await local.height();
-  // Each buyer's wallet returned its transaction's hash for its payment: what attributes a transfer.
-  await returnedHash(broken.id, await local.transferToken(token, broken.wallet, 1_000_000n));
-  await returnedHash(fine.id, await local.transferToken(token, fine.wallet, 2_000_000n));
-  await local.mine(2);
+    const start = await local.height();
+    // Each buyer's wallet returned its transaction's hash for its payment: what attributes a transfer.
+    await returnedHash(broken.id, await local.transferToken(token, broken.wallet, 1_000_000n));
+    await returnedHash(fine.id, await local.transferToken(token, fine.wallet, 2_000_000n));
+    await local.mine(2);
 
-  const state = { cursor: start };
-  expect(await watchTransfers(chain, state)).toBe(1);
-  expect((await db().payment.findUniqueOrThrow({ where: { id: fine.id } })).status).not.toBe("requires_action");
-  expect((await db().payment.findUniqueOrThrow({ where: { id: broken.id } })).status).toBe("requires_action");
-  expect(state.cursor).toBeGreaterThan(start);
-});
+    const state = { cursor: start };
+    expect(await watchTransfers(chain, state)).toBe(1);
+    expect((await db().payment.findUniqueOrThrow({ where: { id: fine.id } })).status).not.toBe(
+      "requires_action",
+    );
+    expect((await db().payment.findUniqueOrThrow({ where: { id: broken.id } })).status).toBe(
+      "requires_action",
+    );
+    expect(state.cursor).toBeGreaterThan(start);
+  },
+);

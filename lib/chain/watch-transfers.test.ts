@@ -40,13 +40,25 @@ beforeAll(async () => {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString();
     const parsed = JSON.parse(body) as { method: string } | { method: string }[];
-    for (const { method } of Array.isArray(parsed) ? parsed : [parsed]) calls.set(method, (calls.get(method) ?? 0) + 1);
-    const answer = await fetch(upstream, { method: "POST", headers: { "content-type": "application/json" }, body });
+    for (const { method } of Array.isArray(parsed) ? parsed : [parsed])
+      calls.set(method, (calls.get(method) ?? 0) + 1);
+    const answer = await fetch(upstream, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
     res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   local = new LocalChain(upstream);
-  chain = { id: localCaip2, numericId: local.chain.id, name: "Local Hardhat", rpcUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, confirmations: 1, explorerUrl: null };
+  chain = {
+    id: localCaip2,
+    numericId: local.chain.id,
+    name: "Local Hardhat",
+    rpcUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    confirmations: 1,
+    explorerUrl: null,
+  };
 }, 90_000);
 
 afterAll(async () => {
@@ -55,7 +67,11 @@ afterAll(async () => {
 });
 
 const rpc = async (method: string, params: unknown[] = []) => {
-  const res = await fetch(local.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(local.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   return ((await res.json()) as { result: unknown }).result;
 };
 
@@ -70,8 +86,18 @@ async function pass(cursor: bigint): Promise<Record<string, number>> {
 async function nativeMerchant() {
   const scope = await createTestAccount("live");
   const wallet = privateKeyToAccount(generatePrivateKey()).address;
-  const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Coin shop", email: "coin@example.com" } });
-  await db().cryptoSettlement.create({ data: { id: newId("crypto"), ...scope, merchantId: merchant.id, asset: native, destination: `${localCaip2}:${wallet}` } });
+  const merchant = await db().merchant.create({
+    data: { id: newId("mrch"), ...scope, name: "Coin shop", email: "coin@example.com" },
+  });
+  await db().cryptoSettlement.create({
+    data: {
+      id: newId("crypto"),
+      ...scope,
+      merchantId: merchant.id,
+      asset: native,
+      destination: `${localCaip2}:${wallet}`,
+    },
+  });
   return { scope, merchant, wallet };
 }
 
@@ -121,7 +147,19 @@ describe("the unmatched transfers inbox", () => {
     const { scope, wallet } = await nativeMerchant();
     const file = async (txHash: `0x${string}`) => {
       const receipt = await local.public.getTransactionReceipt({ hash: txHash });
-      await recordUnmatchedTransfer(chain, { asset: native, from: receipt.from, to: wallet, value: 1_000n, txHash, logIndex: nativeLogIndex, blockNumber: receipt.blockNumber }, [scope.accountId]);
+      await recordUnmatchedTransfer(
+        chain,
+        {
+          asset: native,
+          from: receipt.from,
+          to: wallet,
+          value: 1_000n,
+          txHash,
+          logIndex: nativeLogIndex,
+          blockNumber: receipt.blockNumber,
+        },
+        [scope.accountId],
+      );
     };
     const kept = await local.sendEth(wallet, 1_000n, 1);
     await local.mine(3);
@@ -130,13 +168,19 @@ describe("the unmatched transfers inbox", () => {
     const gone = await local.sendEth(wallet, 1_000n, 2);
     await local.mine(3);
     await file(gone);
-    expect((await listUnmatchedTransfers(scope)).map((t) => t.txHash).sort()).toEqual([gone, kept].map((h) => h.toLowerCase()).sort());
+    expect((await listUnmatchedTransfers(scope)).map((t) => t.txHash).sort()).toEqual(
+      [gone, kept].map((h) => h.toLowerCase()).sort(),
+    );
 
     // The blocks holding `gone` are replaced by others without it, deeper than its confirmations.
     await local.revert(before);
     await local.mine(6);
     await pass(await local.public.getBlockNumber());
     expect((await listUnmatchedTransfers(scope)).map((t) => t.txHash)).toEqual([kept.toLowerCase()]);
-    expect(await db().unmatchedTransfer.count({ where: { accountId: scope.accountId, txHash: gone.toLowerCase() } })).toBe(0);
+    expect(
+      await db().unmatchedTransfer.count({
+        where: { accountId: scope.accountId, txHash: gone.toLowerCase() },
+      }),
+    ).toBe(0);
   });
 });

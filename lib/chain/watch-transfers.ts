@@ -3,11 +3,19 @@ import { erc20Abi, getAddress, isAddressEqual, type Address, type Hash } from "v
 import { db } from "@/lib/db";
 import { shortReason } from "@/lib/errors/chain-errors";
 import { logger } from "@/lib/log/logger";
-import { attributeTransfer, attributionKeys, authorizationKey, type AttributionKeys } from "@/lib/payments/attribution";
+import {
+  attributeTransfer,
+  attributionKeys,
+  authorizationKey,
+  type AttributionKeys,
+} from "@/lib/payments/attribution";
 import { verifyPaymentTransaction } from "@/lib/payments/verify-payment";
 import { eip3009Abi } from "@/lib/gateway/eip3009";
 import { refundRoute, verifyRefundTransaction } from "@/lib/refunds/verify-refund";
-import { recordUnmatchedTransfer, type UnmatchedCandidate } from "@/lib/unmatched-transfers/record-unmatched-transfer";
+import {
+  recordUnmatchedTransfer,
+  type UnmatchedCandidate,
+} from "@/lib/unmatched-transfers/record-unmatched-transfer";
 import { assetInfo } from "./asset-info";
 import type { Chain } from "./chains";
 import { chainClient } from "./client";
@@ -26,7 +34,12 @@ type PendingRefund = { id: string; asset: string; from: Address; to: Address; cr
 /** A wallet read for transfers of an asset; `since` is when the payment or refund waiting there was made. */
 type Watched = { asset: string; to: Address; accountId: string | null; since?: Date };
 /** `authorizations`: the EIP-3009 authorizations (authorizer:nonce) its transaction used on the token. */
-type SeenTransfer = UnmatchedCandidate & { from: Address; to: Address; txHash: Hash; authorizations: string[] };
+type SeenTransfer = UnmatchedCandidate & {
+  from: Address;
+  to: Address;
+  txHash: Hash;
+  authorizations: string[];
+};
 
 /**
  * Reads new blocks for transfers to the destinations of live payments and from those destinations
@@ -53,11 +66,17 @@ export async function watchTransfers(chain: Chain, state: WatchState): Promise<n
   const client = chainClient(chain);
   const latest = await client.getBlockNumber({ cacheTime: 0 });
   await forgetDroppedUnmatchedTransfers(chain, latest);
-  const from = state.cursor !== undefined ? state.cursor + 1n : latest > lookbackBlocks ? latest - lookbackBlocks : 0n;
+  const from =
+    state.cursor !== undefined ? state.cursor + 1n : latest > lookbackBlocks ? latest - lookbackBlocks : 0n;
   if (from > latest) return 0;
   const to = from + maxRange - 1n < latest ? from + maxRange - 1n : latest;
 
-  const [open, refunds, destinations, keys] = await Promise.all([openPayments(chain), pendingRefunds(chain), settlementDestinations(chain), attributionKeys(chain.id)]);
+  const [open, refunds, destinations, keys] = await Promise.all([
+    openPayments(chain),
+    pendingRefunds(chain),
+    settlementDestinations(chain),
+    attributionKeys(chain.id),
+  ]);
   let found = 0;
   const watched: Watched[] = [
     ...open.map((p) => ({ asset: p.asset, to: p.destination, accountId: p.accountId, since: p.createdAt })),
@@ -72,7 +91,16 @@ export async function watchTransfers(chain: Chain, state: WatchState): Promise<n
       // logged and skipped, the others go on; blocks not yet deep enough are read again next pass.
       await settleTransfer(chain, transfer, keys, refunds, watched, deepEnough).then(
         (settled) => settled && found++,
-        (error: unknown) => logger.warn({ chainId: chain.id, txHash: transfer.txHash, logIndex: transfer.logIndex, reason: shortReason(error) }, "Chain watch: skipped a transfer that could not be handled."),
+        (error: unknown) =>
+          logger.warn(
+            {
+              chainId: chain.id,
+              txHash: transfer.txHash,
+              logIndex: transfer.logIndex,
+              reason: shortReason(error),
+            },
+            "Chain watch: skipped a transfer that could not be handled.",
+          ),
       );
     }
   }
@@ -86,30 +114,56 @@ export async function watchTransfers(chain: Chain, state: WatchState): Promise<n
 const address = (caip10: string) => getAddress(caip10.split(":").pop()!);
 
 /** Credits a transfer to the payment it is attributed to, or the refund it returns, else files it in the inbox once deep enough. */
-async function settleTransfer(chain: Chain, transfer: SeenTransfer, keys: AttributionKeys, refunds: PendingRefund[], watched: Watched[], deepEnough: bigint): Promise<boolean> {
+async function settleTransfer(
+  chain: Chain,
+  transfer: SeenTransfer,
+  keys: AttributionKeys,
+  refunds: PendingRefund[],
+  watched: Watched[],
+  deepEnough: bigint,
+): Promise<boolean> {
   const paymentId = attributeTransfer(transfer, keys);
   if (paymentId) {
     await verifyPaymentTransaction(paymentId, transfer.txHash, "watcher");
-    const claimed = await db().chainTransfer.count({ where: { chainId: chain.id, txHash: transfer.txHash.toLowerCase(), paymentId } });
+    const claimed = await db().chainTransfer.count({
+      where: { chainId: chain.id, txHash: transfer.txHash.toLowerCase(), paymentId },
+    });
     if (claimed) return true;
   }
   if (await settleFirstRefund(refunds, transfer)) return true;
-  const owners = new Set(watched.flatMap((w) => (w.accountId && w.asset === transfer.asset && isAddressEqual(w.to, transfer.to) ? [w.accountId] : [])));
-  if (owners.size && transfer.blockNumber <= deepEnough) await recordUnmatchedTransfer(chain, transfer, [...owners], paymentId ?? undefined);
+  const owners = new Set(
+    watched.flatMap((w) =>
+      w.accountId && w.asset === transfer.asset && isAddressEqual(w.to, transfer.to) ? [w.accountId] : [],
+    ),
+  );
+  if (owners.size && transfer.blockNumber <= deepEnough)
+    await recordUnmatchedTransfer(chain, transfer, [...owners], paymentId ?? undefined);
   return false;
 }
 
 async function openPayments(chain: Chain): Promise<OpenPayment[]> {
   const rows = await db().payment.findMany({
-    where: { mode: "live", status: "requires_action", optionAsset: { startsWith: `${chain.id}/` }, optionDestination: { not: null } },
+    where: {
+      mode: "live",
+      status: "requires_action",
+      optionAsset: { startsWith: `${chain.id}/` },
+      optionDestination: { not: null },
+    },
     select: { accountId: true, optionAsset: true, optionDestination: true, createdAt: true },
     orderBy: { createdAt: "asc" },
   });
-  return rows.map((p) => ({ accountId: p.accountId, asset: p.optionAsset!, destination: address(p.optionDestination!), createdAt: p.createdAt }));
+  return rows.map((p) => ({
+    accountId: p.accountId,
+    asset: p.optionAsset!,
+    destination: address(p.optionDestination!),
+    createdAt: p.createdAt,
+  }));
 }
 
 /** Where the account's current live settlements are paid: each (asset, wallet) with the accounts that registered it. */
-async function settlementDestinations(chain: Chain): Promise<{ asset: string; to: Address; accountId: string }[]> {
+async function settlementDestinations(
+  chain: Chain,
+): Promise<{ asset: string; to: Address; accountId: string }[]> {
   const rows = await db().cryptoSettlement.findMany({
     where: { mode: "live", asset: { startsWith: `${chain.id}/` }, merchant: { deletedAt: null } },
     select: { asset: true, destination: true, accountId: true },
@@ -120,17 +174,37 @@ async function settlementDestinations(chain: Chain): Promise<{ asset: string; to
 
 async function pendingRefunds(chain: Chain): Promise<PendingRefund[]> {
   const rows = await db().refund.findMany({
-    where: { mode: "live", status: "pending", payment: { optionAsset: { startsWith: `${chain.id}/` }, payerAddress: { not: null } } },
+    where: {
+      mode: "live",
+      status: "pending",
+      payment: { optionAsset: { startsWith: `${chain.id}/` }, payerAddress: { not: null } },
+    },
     include: { payment: true },
     orderBy: { createdAt: "asc" },
   });
   return rows.flatMap((r) => {
     const route = refundRoute(r.payment);
-    return route ? [{ id: r.id, asset: route.asset, from: getAddress(route.from), to: getAddress(route.to), createdAt: r.createdAt }] : [];
+    return route
+      ? [
+          {
+            id: r.id,
+            asset: route.asset,
+            from: getAddress(route.from),
+            to: getAddress(route.to),
+            createdAt: r.createdAt,
+          },
+        ]
+      : [];
   });
 }
 
-async function transfersTo(chain: Chain, watched: Watched[], fromBlock: bigint, toBlock: bigint, keys: AttributionKeys): Promise<SeenTransfer[]> {
+async function transfersTo(
+  chain: Chain,
+  watched: Watched[],
+  fromBlock: bigint,
+  toBlock: bigint,
+  keys: AttributionKeys,
+): Promise<SeenTransfer[]> {
   const client = chainClient(chain);
   const seen: SeenTransfer[] = [];
   for (const assetId of new Set(watched.map((w) => w.asset))) {
@@ -138,10 +212,29 @@ async function transfersTo(chain: Chain, watched: Watched[], fromBlock: bigint, 
     const here = watched.filter((w) => w.asset === assetId);
     const recipients = [...new Set(here.map((w) => w.to))];
     if (asset.kind === "erc20") {
-      const logs = await client.getContractEvents({ address: asset.address!, abi: erc20Abi, eventName: "Transfer", args: { to: recipients }, fromBlock, toBlock });
-      const used = logs.length && keys.byAuthorization.size ? await authorizationsUsed(chain, asset.address!, fromBlock, toBlock) : new Map<string, string[]>();
+      const logs = await client.getContractEvents({
+        address: asset.address!,
+        abi: erc20Abi,
+        eventName: "Transfer",
+        args: { to: recipients },
+        fromBlock,
+        toBlock,
+      });
+      const used =
+        logs.length && keys.byAuthorization.size
+          ? await authorizationsUsed(chain, asset.address!, fromBlock, toBlock)
+          : new Map<string, string[]>();
       for (const log of logs) {
-        seen.push({ asset: assetId, from: log.args.from!, to: log.args.to!, value: log.args.value!, txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber, authorizations: used.get(log.transactionHash) ?? [] });
+        seen.push({
+          asset: assetId,
+          from: log.args.from!,
+          to: log.args.to!,
+          value: log.args.value!,
+          txHash: log.transactionHash,
+          logIndex: log.logIndex,
+          blockNumber: log.blockNumber,
+          authorizations: used.get(log.transactionHash) ?? [],
+        });
       }
     } else {
       const waiting = here.flatMap((w) => (w.since ? [w.since.getTime()] : []));
@@ -154,27 +247,58 @@ async function transfersTo(chain: Chain, watched: Watched[], fromBlock: bigint, 
         for (const tx of block.transactions) {
           const target = tx.to;
           if (target && recipients.some((r) => isAddressEqual(r, target))) {
-            seen.push({ asset: assetId, from: getAddress(tx.from), to: getAddress(target), value: tx.value, txHash: tx.hash, logIndex: nativeLogIndex, blockNumber: n, authorizations: [] });
+            seen.push({
+              asset: assetId,
+              from: getAddress(tx.from),
+              to: getAddress(target),
+              value: tx.value,
+              txHash: tx.hash,
+              logIndex: nativeLogIndex,
+              blockNumber: n,
+              authorizations: [],
+            });
           }
         }
       }
     }
   }
   // Oldest first, as the chain ordered them: the first transfer to a wallet pays its oldest payment.
-  return seen.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+  return seen.sort((a, b) =>
+    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+  );
 }
 
 /** The EIP-3009 authorizations the token saw used in these blocks, by transaction (none for a token without the event). */
-async function authorizationsUsed(chain: Chain, token: Address, fromBlock: bigint, toBlock: bigint): Promise<Map<string, string[]>> {
-  const logs = await chainClient(chain).getContractEvents({ address: token, abi: eip3009Abi, eventName: "AuthorizationUsed", fromBlock, toBlock });
+async function authorizationsUsed(
+  chain: Chain,
+  token: Address,
+  fromBlock: bigint,
+  toBlock: bigint,
+): Promise<Map<string, string[]>> {
+  const logs = await chainClient(chain).getContractEvents({
+    address: token,
+    abi: eip3009Abi,
+    eventName: "AuthorizationUsed",
+    fromBlock,
+    toBlock,
+  });
   const used = new Map<string, string[]>();
-  for (const log of logs) used.set(log.transactionHash, [...(used.get(log.transactionHash) ?? []), authorizationKey(log.args.authorizer!, log.args.nonce!)]);
+  for (const log of logs)
+    used.set(log.transactionHash, [
+      ...(used.get(log.transactionHash) ?? []),
+      authorizationKey(log.args.authorizer!, log.args.nonce!),
+    ]);
   return used;
 }
 
 /** Offers a transfer from a merchant's destination back to a buyer to that buyer's pending refunds, oldest first. */
 async function settleFirstRefund(pending: PendingRefund[], transfer: SeenTransfer): Promise<boolean> {
-  const candidates = pending.filter((r) => r.asset === transfer.asset && isAddressEqual(r.to, transfer.to) && isAddressEqual(r.from, transfer.from));
+  const candidates = pending.filter(
+    (r) =>
+      r.asset === transfer.asset &&
+      isAddressEqual(r.to, transfer.to) &&
+      isAddressEqual(r.from, transfer.from),
+  );
   for (const candidate of candidates) {
     const { result } = await verifyRefundTransaction(candidate.id, transfer.txHash);
     if (result === "confirming" || result === "confirmed") {

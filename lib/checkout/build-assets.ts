@@ -11,6 +11,14 @@ fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
 const scripts = await bundleClientScripts(root);
 for (const script of Object.values(scripts)) fs.writeFileSync(path.join(out, script.fileName), script.code);
-const manifest: CheckoutAssetsManifest = { page: scripts.page.fileName, walletConnect: scripts.walletConnect.fileName, tokensCss: designTokensCss(root) };
+const manifest: CheckoutAssetsManifest = {
+  page: scripts.page.fileName,
+  walletConnect: scripts.walletConnect.fileName,
+  tokensCss: designTokensCss(root),
+};
 fs.writeFileSync(path.join(out, "manifest.json"), JSON.stringify(manifest, null, 2));
-console.log(`Checkout assets: ${Object.values(scripts).map((s) => `${s.fileName} (${(s.code.length / 1024).toFixed(1)} KiB)`).join(", ")} in ${path.relative(root, out)}/`);
+console.log(
+  `Checkout assets: ${Object.values(scripts)
+    .map((s) => `${s.fileName} (${(s.code.length / 1024).toFixed(1)} KiB)`)
+    .join(", ")} in ${path.relative(root, out)}/`,
+);

@@ -21,7 +21,12 @@ export async function bundleClientScripts(root: string): Promise<ClientScripts> 
   return { page, walletConnect };
 }
 
-async function bundle(root: string, name: string, entry: string, format: "iife" | "esm"): Promise<ClientScript> {
+async function bundle(
+  root: string,
+  name: string,
+  entry: string,
+  format: "iife" | "esm",
+): Promise<ClientScript> {
   const { build } = await import("esbuild");
   const result = await build({
     entryPoints: [entry],
@@ -46,6 +51,8 @@ export function designTokensCss(root: string): string {
   const source = fs.readFileSync(path.join(root, "app/tokens.css"), "utf8");
   const theme = /@theme\s*\{([^}]*)\}/.exec(source)?.[1];
   if (!theme) throw new Error("app/tokens.css has no @theme block");
-  const declarations = [...theme.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map(([, name, value]) => `${name}:${value!.trim()}`);
+  const declarations = [...theme.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map(
+    ([, name, value]) => `${name}:${value!.trim()}`,
+  );
   return `:root{${declarations.join(";")}}`;
 }

@@ -35,9 +35,17 @@ export function builtAssets(): Built {
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")) as CheckoutAssetsManifest;
   } catch {
-    throw new Error(`The checkout's scripts are not built (no ${path.relative(process.cwd(), dir)}/manifest.json): run \`npm run build\`.`);
+    throw new Error(
+      `The checkout's scripts are not built (no ${path.relative(process.cwd(), dir)}/manifest.json): run \`npm run build\`.`,
+    );
   }
-  const read = (fileName: string): ClientScript => ({ fileName, code: fs.readFileSync(path.join(dir, fileName), "utf8") });
-  cache[cacheKey] = { scripts: { page: read(manifest.page), walletConnect: read(manifest.walletConnect) }, tokensCss: manifest.tokensCss };
+  const read = (fileName: string): ClientScript => ({
+    fileName,
+    code: fs.readFileSync(path.join(dir, fileName), "utf8"),
+  });
+  cache[cacheKey] = {
+    scripts: { page: read(manifest.page), walletConnect: read(manifest.walletConnect) },
+    tokensCss: manifest.tokensCss,
+  };
   return cache[cacheKey];
 }

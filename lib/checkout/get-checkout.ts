@@ -49,8 +49,14 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
   const payment = await findCheckoutPayment(paymentId);
   const scope = { accountId: payment.accountId, mode: payment.mode };
   // A merchant deleted after the payment was made still names it.
-  const { allowedReturnOrigins, ...merchant } = await db().merchant.findFirstOrThrow({ where: { id: payment.merchantId, ...scope }, select: { ...merchantBrandingSelect, allowedReturnOrigins: true } });
-  const apps = await db().publicApp.findMany({ where: { ...scope, revokedAt: null }, select: { allowedReturnOrigins: true } });
+  const { allowedReturnOrigins, ...merchant } = await db().merchant.findFirstOrThrow({
+    where: { id: payment.merchantId, ...scope },
+    select: { ...merchantBrandingSelect, allowedReturnOrigins: true },
+  });
+  const apps = await db().publicApp.findMany({
+    where: { ...scope, revokedAt: null },
+    select: { allowedReturnOrigins: true },
+  });
   const options = await listPaymentOptions(db(), payment);
   return {
     paymentId: payment.id,
@@ -88,4 +94,5 @@ async function buyerAmount(unit: string, value: string): Promise<string> {
   return inWholeUnits(value, (await gatewayAmount(unit, value)).display);
 }
 
-const inWholeUnits = (value: string, display: { decimals: number; assetSymbol: string }) => `${formatUnits(value, display.decimals)} ${display.assetSymbol}`;
+const inWholeUnits = (value: string, display: { decimals: number; assetSymbol: string }) =>
+  `${formatUnits(value, display.decimals)} ${display.assetSymbol}`;

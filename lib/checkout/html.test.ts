@@ -3,7 +3,9 @@ import { escapeHtml, html, jsonForScript, raw } from "./html";
 
 describe("escapeHtml", () => {
   it("escapes every character that can open markup or leave an attribute", () => {
-    expect(escapeHtml(`<img src=x onerror="alert('1')">&\``)).toBe("&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;&#96;");
+    expect(escapeHtml(`<img src=x onerror="alert('1')">&\``)).toBe(
+      "&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;&#96;",
+    );
   });
 
   it("leaves ordinary text, including non-ASCII, as it is", () => {

@@ -11,7 +11,14 @@ export class Html {
 
 type Value = Html | string | number | boolean | null | undefined | readonly Value[];
 
-const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "`": "&#96;" };
+const entities: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+  "`": "&#96;",
+};
 
 /** Text safe inside an element or a quoted attribute value. */
 export function escapeHtml(text: string): string {
@@ -41,5 +48,10 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
 
 /** JSON for a `<script type="application/json">` block: `<` cannot close the element. */
 export function jsonForScript(value: unknown): Html {
-  return new Html(JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029"));
+  return new Html(
+    JSON.stringify(value)
+      .replace(/</g, "\\u003c")
+      .replace(/\u2028/g, "\\u2028")
+      .replace(/\u2029/g, "\\u2029"),
+  );
 }

@@ -31,12 +31,22 @@ describe("paymentRequest", () => {
 
   it("writes addresses in their EIP-55 form whatever case they were stored in", () => {
     const request = paymentRequest(usdcBase.toLowerCase(), `eip155:8453:${payee.toLowerCase()}`, "1");
-    expect(request?.uri).toBe(`ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=${payee}&uint256=1`);
+    expect(request?.uri).toBe(
+      `ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=${payee}&uint256=1`,
+    );
   });
 
   it("has no request for assets a wallet cannot be asked to send this way", () => {
-    expect(paymentRequest("eip155:1/erc721:0x06012c8cf97BEaD5deAe237070F9587f8E7A266d", `eip155:1:${payee}`, "1")).toBeNull();
-    expect(paymentRequest("bip122:000000000019d6689c085ae165831e93/slip44:0", "bip122:000000000019d6689c085ae165831e93:128Lkh3S7CkDTBZ8W7BbpsN3YYizJMp8p6", "1")).toBeNull();
+    expect(
+      paymentRequest("eip155:1/erc721:0x06012c8cf97BEaD5deAe237070F9587f8E7A266d", `eip155:1:${payee}`, "1"),
+    ).toBeNull();
+    expect(
+      paymentRequest(
+        "bip122:000000000019d6689c085ae165831e93/slip44:0",
+        "bip122:000000000019d6689c085ae165831e93:128Lkh3S7CkDTBZ8W7BbpsN3YYizJMp8p6",
+        "1",
+      ),
+    ).toBeNull();
     expect(paymentRequest("not an asset", `eip155:1:${payee}`, "1")).toBeNull();
   });
 });

@@ -25,7 +25,8 @@ const ERC20_TRANSFER = "0xa9059cbb";
 export function paymentRequest(asset: string, destination: string, value: string): PaymentRequest | null {
   const parsedAsset = parseAssetId(asset);
   const parsedDestination = parseAccountId(destination);
-  if (!parsedAsset.ok || !parsedDestination.ok || parsedAsset.value.chainId.namespace !== "eip155") return null;
+  if (!parsedAsset.ok || !parsedDestination.ok || parsedAsset.value.chainId.namespace !== "eip155")
+    return null;
   const chainId = parsedAsset.value.chainId.reference;
   const to = toChecksumAddress(parsedDestination.value.address);
   const hexChainId = `0x${BigInt(chainId).toString(16)}`;
@@ -42,7 +43,12 @@ export function paymentRequest(asset: string, destination: string, value: string
     return {
       uri: `ethereum:${token}@${chainId}/transfer?address=${to}&uint256=${value}`,
       recipient: to,
-      transaction: { chainId: hexChainId, to: token, value: "0x0", data: `${ERC20_TRANSFER}${word(BigInt(to))}${word(BigInt(value))}` },
+      transaction: {
+        chainId: hexChainId,
+        to: token,
+        value: "0x0",
+        data: `${ERC20_TRANSFER}${word(BigInt(to))}${word(BigInt(value))}`,
+      },
     };
   }
   return null;

@@ -5,7 +5,16 @@ import type { PaymentStatusJson } from "@/lib/schemas/payment";
 import { findCheckoutPayment } from "./find-payment";
 
 /** The status object for the checkout page's own polling, held up to `maxPollMs` for a change (capped per caller address). */
-export async function readCheckoutStatus(paymentId: string, maxPollMs: number, signal: AbortSignal, callerAddress: string | null): Promise<PaymentStatusJson> {
+export async function readCheckoutStatus(
+  paymentId: string,
+  maxPollMs: number,
+  signal: AbortSignal,
+  callerAddress: string | null,
+): Promise<PaymentStatusJson> {
   const payment = await findCheckoutPayment(paymentId);
-  return serializeStatus(maxPollMs > 0 ? await waitForChange(payment, maxPollMs, signal, `address:${callerAddress ?? "unknown"}`) : payment);
+  return serializeStatus(
+    maxPollMs > 0
+      ? await waitForChange(payment, maxPollMs, signal, `address:${callerAddress ?? "unknown"}`)
+      : payment,
+  );
 }

@@ -17,13 +17,24 @@ export type RecordedBridgeOutcome = { outcome: string; bridges: string[]; record
  * reload, a double post or another web view reporting later adds nothing, and the first report,
  * with the bridges it named, stands. Every answer is that entry.
  */
-export async function recordBridgeOutcome(paymentId: string, input: ReportOutcomeInput): Promise<RecordedBridgeOutcome> {
+export async function recordBridgeOutcome(
+  paymentId: string,
+  input: ReportOutcomeInput,
+): Promise<RecordedBridgeOutcome> {
   const found = await findCheckoutPayment(paymentId);
   // A final status never changes, so checking this reading holds for the write below too.
   if (found.status !== input.outcome) {
-    throw new AppError("outcome_mismatch", `The payment's status is ${found.status}, not ${input.outcome}.`, { status: found.status, outcome: input.outcome });
+    throw new AppError("outcome_mismatch", `The payment's status is ${found.status}, not ${input.outcome}.`, {
+      status: found.status,
+      outcome: input.outcome,
+    });
   }
-  const where = { accountId: found.accountId, mode: found.mode, paymentId: found.id, type: bridgeOutcomeEvent };
+  const where = {
+    accountId: found.accountId,
+    mode: found.mode,
+    paymentId: found.id,
+    type: bridgeOutcomeEvent,
+  };
   // Two posts at once both find no entry; recordPaymentEvent's version check fails the second,
   // whose retry then finds the first one's. The payment is read before the entry is looked for: read
   // after, it could already carry the first post's version, and the second would record again.

@@ -7,7 +7,9 @@ export type CheckoutRedirects = { success: string; error: string };
  * `checkout: {successUrl, errorUrl}` at creation: success for `succeeded`, error for every other
  * final status, each with `?payment_id=<id>` (WalletConnect Pay's convention) added to its query.
  */
-export function checkoutRedirects(payment: Pick<Payment, "id" | "checkoutSuccessUrl" | "checkoutErrorUrl">): CheckoutRedirects | null {
+export function checkoutRedirects(
+  payment: Pick<Payment, "id" | "checkoutSuccessUrl" | "checkoutErrorUrl">,
+): CheckoutRedirects | null {
   if (!payment.checkoutSuccessUrl || !payment.checkoutErrorUrl) return null;
   const withId = (address: string) => {
     const url = new URL(address);

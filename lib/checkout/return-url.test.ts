@@ -59,7 +59,13 @@ describe("safeReturnUrl", () => {
 describe("allowedReturnUrl", () => {
   const allowed = ["https://shop.example.com", "myapp://"];
 
-  it.each(["https://shop.example.com/orders/42?from=checkout", "HTTPS://SHOP.EXAMPLE.COM/", "https://shop.example.com:443/x", "myapp://orders/42", "MyApp://orders/42"])("offers %s, whose origin or scheme is allowed", (url) => {
+  it.each([
+    "https://shop.example.com/orders/42?from=checkout",
+    "HTTPS://SHOP.EXAMPLE.COM/",
+    "https://shop.example.com:443/x",
+    "myapp://orders/42",
+    "MyApp://orders/42",
+  ])("offers %s, whose origin or scheme is allowed", (url) => {
     expect(allowedReturnUrl(url, allowed)).toBe(url);
   });
 
@@ -84,16 +90,37 @@ describe("allowedReturnUrl", () => {
 
 describe("ReturnOrigins", () => {
   it("stores each entry as its origin or scheme, once", () => {
-    expect(ReturnOriginsSchema.parse(["https://Shop.Example.com/", "https://shop.example.com:443", " myapp:// ", "com.shop.app://", ""])).toEqual(["https://shop.example.com", "myapp://", "com.shop.app://"]);
+    expect(
+      ReturnOriginsSchema.parse([
+        "https://Shop.Example.com/",
+        "https://shop.example.com:443",
+        " myapp:// ",
+        "com.shop.app://",
+        "",
+      ]),
+    ).toEqual(["https://shop.example.com", "myapp://", "com.shop.app://"]);
   });
 
-  it.each(["http://shop.example.com", "https://shop.example.com/orders", "https://shop.example.com?x=1", "https://user@shop.example.com", "javascript://", "data://", "myapp://orders", "myapp:", "shop.example.com", "https://"])("refuses %s, naming it", (entry) => {
+  it.each([
+    "http://shop.example.com",
+    "https://shop.example.com/orders",
+    "https://shop.example.com?x=1",
+    "https://user@shop.example.com",
+    "javascript://",
+    "data://",
+    "myapp://orders",
+    "myapp:",
+    "shop.example.com",
+    "https://",
+  ])("refuses %s, naming it", (entry) => {
     const result = ReturnOriginsSchema.safeParse([entry]);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toContain(entry);
   });
 
   it("refuses more than 20 entries", () => {
-    expect(ReturnOriginsSchema.safeParse(Array.from({ length: 21 }, (_, i) => `app${i}://`)).success).toBe(false);
+    expect(ReturnOriginsSchema.safeParse(Array.from({ length: 21 }, (_, i) => `app${i}://`)).success).toBe(
+      false,
+    );
   });
 });

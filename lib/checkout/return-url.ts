@@ -7,7 +7,15 @@
 const MAX_LENGTH = 2048;
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 const UNSAFE_CHARACTERS = /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
-const REFUSED_SCHEMES = new Set(["javascript:", "vbscript:", "data:", "file:", "blob:", "filesystem:", "about:"]);
+const REFUSED_SCHEMES = new Set([
+  "javascript:",
+  "vbscript:",
+  "data:",
+  "file:",
+  "blob:",
+  "filesystem:",
+  "about:",
+]);
 
 /** The return URL to offer, or null when `candidate` is missing or refused (then none is shown). */
 export function safeReturnUrl(candidate: string | string[] | undefined | null): string | null {
@@ -22,7 +30,8 @@ export function safeReturnUrl(candidate: string | string[] | undefined | null): 
   }
   if (REFUSED_SCHEMES.has(url.protocol)) return null;
   // A web address needs a host; `https:evil.example` would be read as one anyway, so be exact.
-  if ((url.protocol === "https:" || url.protocol === "http:") && !/^https?:\/\/[^/?#\\]/i.test(candidate)) return null;
+  if ((url.protocol === "https:" || url.protocol === "http:") && !/^https?:\/\/[^/?#\\]/i.test(candidate))
+    return null;
   return candidate;
 }
 
@@ -38,7 +47,10 @@ export function returnOrigin(url: URL): string | null {
 }
 
 /** `candidate` when it is safe and its origin or app scheme is in `allowed`, else null (then none is shown). */
-export function allowedReturnUrl(candidate: string | string[] | undefined | null, allowed: readonly string[]): string | null {
+export function allowedReturnUrl(
+  candidate: string | string[] | undefined | null,
+  allowed: readonly string[],
+): string | null {
   const safe = safeReturnUrl(candidate);
   if (!safe) return null;
   const origin = returnOrigin(new URL(safe));

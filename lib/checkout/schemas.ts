@@ -8,7 +8,16 @@ export const CheckoutPaymentIdSchema = idSchema("payment");
 
 export const SimulateCheckoutInputSchema = z.strictObject({
   paymentId: CheckoutPaymentIdSchema,
-  outcome: z.enum(["succeeded", "failed", "cancelled", "underpaid", "overpaid", "paid_late", "wrong_asset", "reorged"]),
+  outcome: z.enum([
+    "succeeded",
+    "failed",
+    "cancelled",
+    "underpaid",
+    "overpaid",
+    "paid_late",
+    "wrong_asset",
+    "reorged",
+  ]),
 });
 export type SimulateCheckoutOutcome = z.output<typeof SimulateCheckoutInputSchema>["outcome"];
 
@@ -19,7 +28,10 @@ export const ChooseOptionBodySchema = z.strictObject({ settlementId: SettlementI
 export const SubmitTransactionBodySchema = z.strictObject({
   settlementId: SettlementIdSchema,
   txHash: TxHashSchema,
-  from: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "Must be an EVM address.").optional(),
+  from: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, "Must be an EVM address.")
+    .optional(),
 });
 export type SubmitTransactionInput = z.output<typeof SubmitTransactionBodySchema>;
 

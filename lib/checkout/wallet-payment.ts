@@ -12,18 +12,28 @@ import { idSchema } from "@/lib/schemas/ids";
 // third-party wallets run one implementation: options for the connected account, the wallet
 // performs the action, then confirm.
 
-export const WalletOptionsBodySchema = z.strictObject({ settlementId: idSchema("cryptoSettlement"), account: z.string().min(1).max(200) });
+export const WalletOptionsBodySchema = z.strictObject({
+  settlementId: idSchema("cryptoSettlement"),
+  account: z.string().min(1).max(200),
+});
 export const WalletConfirmBodySchema = ConfirmBodySchema.pick({ optionId: true, results: true });
 
 /** The gateway option of one settlement for the buyer's connected account (null if it cannot pay it). */
-export async function checkoutWalletOption(paymentId: string, input: z.output<typeof WalletOptionsBodySchema>) {
+export async function checkoutWalletOption(
+  paymentId: string,
+  input: z.output<typeof WalletOptionsBodySchema>,
+) {
   const payment = await findCheckoutPayment(paymentId);
-  if (payment.mode !== "live") throw new AppError("forbidden", "Test-mode payments are settled with the test buttons.");
+  if (payment.mode !== "live")
+    throw new AppError("forbidden", "Test-mode payments are settled with the test buttons.");
   const [option] = await createGatewayOptions(payment, [input.account], { settlementId: input.settlementId });
   return { option: option ?? null };
 }
 
-export async function checkoutWalletConfirm(paymentId: string, input: z.output<typeof WalletConfirmBodySchema>) {
+export async function checkoutWalletConfirm(
+  paymentId: string,
+  input: z.output<typeof WalletConfirmBodySchema>,
+) {
   const payment = await findCheckoutPayment(paymentId);
   return serializeStatus(await confirmGatewayOption(payment, input.optionId, input.results, "buyer"));
 }

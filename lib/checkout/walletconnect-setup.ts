@@ -6,15 +6,30 @@ import type { WalletConnectSetup } from "./client/walletconnect/pay-with-walletc
  * What the live checkout needs to pair with wallets over WalletConnect, or null when no project id
  * is configured. The wallet shows the merchant, and sends the buyer back to `returnUrl` afterwards.
  */
-export function walletConnectSetup(merchant: { name: string; iconUrl: string | null }, returnUrl: string | null, preferUniversalLinks: boolean, sdkSrc: string): WalletConnectSetup | null {
+export function walletConnectSetup(
+  merchant: { name: string; iconUrl: string | null },
+  returnUrl: string | null,
+  preferUniversalLinks: boolean,
+  sdkSrc: string,
+): WalletConnectSetup | null {
   if (!env.WALLETCONNECT_PROJECT_ID) return null;
-  const redirect = returnUrl ? (returnUrl.startsWith("https:") ? { universal: returnUrl } : { native: returnUrl }) : undefined;
+  const redirect = returnUrl
+    ? returnUrl.startsWith("https:")
+      ? { universal: returnUrl }
+      : { native: returnUrl }
+    : undefined;
   return {
     projectId: env.WALLETCONNECT_PROJECT_ID,
     relayUrl: env.WALLETCONNECT_RELAY_URL,
     preferUniversalLinks,
     sdkSrc,
-    metadata: { name: merchant.name, description: `Pay ${merchant.name} with Tollgate`, url: publicBaseUrl(), icons: merchant.iconUrl ? [merchant.iconUrl] : [], ...(redirect ? { redirect } : {}) },
+    metadata: {
+      name: merchant.name,
+      description: `Pay ${merchant.name} with Tollgate`,
+      url: publicBaseUrl(),
+      icons: merchant.iconUrl ? [merchant.iconUrl] : [],
+      ...(redirect ? { redirect } : {}),
+    },
   };
 }
 

@@ -38,7 +38,9 @@ const args = z
 
 if (!args.success) {
   console.error(args.error.issues.map((i) => i.message).join("\n"));
-  console.error("Usage: npm run ops:create-account -- --email EMAIL [--name NAME] [--account NAME] [--password PW] [--mode test|live] [--key-name NAME] [--json]");
+  console.error(
+    "Usage: npm run ops:create-account -- --email EMAIL [--name NAME] [--account NAME] [--password PW] [--mode test|live] [--key-name NAME] [--json]",
+  );
   process.exit(2);
 }
 
@@ -57,8 +59,24 @@ try {
       // The operator typed the address and hands the login over: nothing to verify by mail.
       emailVerified: true,
     });
-    const key = await createApiKey(tx, { accountId: account.id, mode: input.mode, name: input["key-name"] ?? `${input.mode} key`, actor: "system", createdById: user.id, permissions: apiPermissions, grantorRole: "owner" });
-    return { accountId: account.id, userId: user.id, email: user.email, password, apiKeyId: key.id, apiKey: key.key, mode: key.mode };
+    const key = await createApiKey(tx, {
+      accountId: account.id,
+      mode: input.mode,
+      name: input["key-name"] ?? `${input.mode} key`,
+      actor: "system",
+      createdById: user.id,
+      permissions: apiPermissions,
+      grantorRole: "owner",
+    });
+    return {
+      accountId: account.id,
+      userId: user.id,
+      email: user.email,
+      password,
+      apiKeyId: key.id,
+      apiKey: key.key,
+      mode: key.mode,
+    };
   });
   if (input.json) {
     console.log(JSON.stringify(result));

@@ -8,7 +8,9 @@ import { prepareDatabase } from "@/lib/db/prepare";
 import { logger } from "@/lib/log/logger";
 
 if (connection().kind !== "postgresql") {
-  logger.fatal("Partitioning needs PostgreSQL with pg_partman (DATABASE_URL); the embedded database keeps plain tables.");
+  logger.fatal(
+    "Partitioning needs PostgreSQL with pg_partman (DATABASE_URL); the embedded database keeps plain tables.",
+  );
   process.exit(1);
 }
 try {
@@ -17,11 +19,18 @@ try {
     for (const spec of partitionedTables) {
       const started = performance.now();
       const outcome = await partitionTable(spec);
-      logger.info(outcome === "already" ? `${spec.table} is partitioned already.` : `${spec.table} partitioned by day, kept ${spec.retentionDays} days, in ${Math.round(performance.now() - started)} ms.`);
+      logger.info(
+        outcome === "already"
+          ? `${spec.table} is partitioned already.`
+          : `${spec.table} partitioned by day, kept ${spec.retentionDays} days, in ${Math.round(performance.now() - started)} ms.`,
+      );
     }
   });
 } catch (error) {
-  logger.fatal({ err: error }, "Partitioning failed; nothing was changed (each table is converted in one transaction).");
+  logger.fatal(
+    { err: error },
+    "Partitioning failed; nothing was changed (each table is converted in one transaction).",
+  );
   process.exitCode = 1;
 }
 await closeDb();

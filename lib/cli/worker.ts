@@ -18,7 +18,9 @@ try {
   await prepareDatabase(log);
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
-  const embedded = env.DATABASE_URL ? "" : " In embedded mode the server runs the background work itself; a separate worker needs PostgreSQL (DATABASE_URL).";
+  const embedded = env.DATABASE_URL
+    ? ""
+    : " In embedded mode the server runs the background work itself; a separate worker needs PostgreSQL (DATABASE_URL).";
   log.fatal(`The worker cannot start. ${message}${embedded}`);
   process.exit(1);
 }

@@ -71,7 +71,10 @@ const schema = z.object({
   GATEWAY_UNSEEN_TRANSACTION_MS: z.coerce.number().int().min(1_000).default(180_000),
   // WalletConnect (live checkout): a project id from WalletConnect Cloud turns on "Pay with
   // WalletConnect"; the relay is WalletConnect's own (its SDK's default) unless another is given.
-  WALLETCONNECT_PROJECT_ID: z.string().regex(/^[\w-]{1,100}$/, "WALLETCONNECT_PROJECT_ID must be a WalletConnect Cloud project id").optional(),
+  WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .regex(/^[\w-]{1,100}$/, "WALLETCONNECT_PROJECT_ID must be a WalletConnect Cloud project id")
+    .optional(),
   WALLETCONNECT_RELAY_URL: z.url({ protocol: /^wss?$/ }).default("wss://relay.walletconnect.org"),
   // Outgoing mail: smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://…:465.
   // Unset: mail is not sent but printed to the console and kept in the owners' dev outbox.
@@ -124,7 +127,10 @@ export const relayerKeyEnv: Record<string, `0x${string}`> = (() => {
   for (const [name, value] of Object.entries(process.env)) {
     const match = /^RELAYER_KEY_EIP155_(\d+)$/.exec(name);
     if (!match || !value) continue;
-    keys[`eip155:${match[1]}`] = z.string().regex(/^0x[0-9a-fA-F]{64}$/, `${name} must be a 32-byte hex private key`).parse(value) as `0x${string}`;
+    keys[`eip155:${match[1]}`] = z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, `${name} must be a 32-byte hex private key`)
+      .parse(value) as `0x${string}`;
   }
   return keys;
 })();
@@ -144,14 +150,28 @@ export const sponsorshipEnv: Record<string, { tokens: SponsoredTokenEnv[]; minAm
     if (!match || !value) continue;
     const chain = (chains[`eip155:${match[2]}`] ??= { tokens: [] });
     if (match[1] === "SPONSOR_MIN_AMOUNT") {
-      chain.minAmount = z.string().regex(/^\d+(\.\d+)?$/, `${name} must be an amount such as 0.50`).parse(value.trim());
+      chain.minAmount = z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, `${name} must be an amount such as 0.50`)
+        .parse(value.trim());
       continue;
     }
-    for (const item of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+    for (const item of value
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const parsed = /^(0x[0-9a-fA-F]{40}):([^:]+):([^:]+?)(?::(\d+))?$/.exec(item);
-      if (!parsed) throw new Error(`Invalid environment:\n  ${name}: each entry is <address>:<EIP-712 name>:<version>[:<gas limit>], not "${item}"`);
+      if (!parsed)
+        throw new Error(
+          `Invalid environment:\n  ${name}: each entry is <address>:<EIP-712 name>:<version>[:<gas limit>], not "${item}"`,
+        );
       const [, address, tokenName, version, gasLimit] = parsed;
-      chain.tokens.push({ address: address as `0x${string}`, name: tokenName!, version: version!, gasLimit: gasLimit ? Number(gasLimit) : undefined });
+      chain.tokens.push({
+        address: address as `0x${string}`,
+        name: tokenName!,
+        version: version!,
+        gasLimit: gasLimit ? Number(gasLimit) : undefined,
+      });
     }
   }
   return chains;
@@ -168,7 +188,10 @@ export const rateFeedEnv: Record<string, Record<string, `0x${string}`>> = (() =>
     const match = /^RATE_FEED_EIP155_(\d+)_(SLIP44|ERC20)_([0-9A-Za-z]+)_([A-Z]{3})$/.exec(name);
     if (!match || !value) continue;
     const asset = `eip155:${match[1]}/${match[2]!.toLowerCase()}:${match[3]!.toLowerCase()}`;
-    const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, `${name} must be an aggregator contract address`).parse(value) as `0x${string}`;
+    const address = z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, `${name} must be an aggregator contract address`)
+      .parse(value) as `0x${string}`;
     (feeds[asset] ??= {})[match[4]!] = address;
   }
   return feeds;

@@ -19,13 +19,20 @@ function root(): string {
   return (rootSecret = fs.readFileSync(file, "utf8").trim());
 }
 
-export type SecretPurpose = "api-key-hash" | "session" | "encryption" | "invite-token" | "bank-account" | "recovery-code";
+export type SecretPurpose =
+  | "api-key-hash"
+  | "session"
+  | "encryption"
+  | "invite-token"
+  | "bank-account"
+  | "recovery-code";
 
 const derivedKeys = new Map<SecretPurpose, Buffer>();
 
 export function derivedKey(purpose: SecretPurpose): Buffer {
   let key = derivedKeys.get(purpose);
-  if (!key) derivedKeys.set(purpose, (key = Buffer.from(crypto.hkdfSync("sha256", root(), "tollgate", purpose, 32))));
+  if (!key)
+    derivedKeys.set(purpose, (key = Buffer.from(crypto.hkdfSync("sha256", root(), "tollgate", purpose, 32))));
   return key;
 }
 
@@ -44,13 +51,22 @@ export function encrypt(plaintext: string): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv("aes-256-gcm", derivedKey("encryption"), iv);
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+  return [
+    "v1",
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    body.toString("base64url"),
+  ].join(".");
 }
 
 export function decrypt(sealed: string): string {
   const [version, iv, tag, body] = sealed.split(".");
   if (version !== "v1" || !iv || !tag || !body) throw new Error("Unrecognised encrypted value");
-  const decipher = crypto.createDecipheriv("aes-256-gcm", derivedKey("encryption"), Buffer.from(iv, "base64url"));
+  const decipher = crypto.createDecipheriv(
+    "aes-256-gcm",
+    derivedKey("encryption"),
+    Buffer.from(iv, "base64url"),
+  );
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }

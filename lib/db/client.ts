@@ -6,7 +6,11 @@ function createClient(connection: Connection) {
   return new PrismaClient({
     adapter: connection.adapter,
     // Secret columns are never read unless a query asks for them by name.
-    omit: { user: { passwordHash: true, totpSecret: true }, apiKey: { hash: true }, invitation: { joinPasswordHash: true } },
+    omit: {
+      user: { passwordHash: true, totpSecret: true },
+      apiKey: { hash: true },
+      invitation: { joinPasswordHash: true },
+    },
   });
 }
 

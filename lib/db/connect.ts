@@ -23,7 +23,11 @@ export type Connection = {
    * transaction commits, from any instance. `onGap` runs whenever messages may have been missed
    * (the listening connection was lost and is back). Returns how to stop listening.
    */
-  listen: (channel: string, onMessage: (payload: string) => void, onGap: () => void) => Promise<() => Promise<void>>;
+  listen: (
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap: () => void,
+  ) => Promise<() => Promise<void>>;
   /** One statement straight on the driver, past Prisma (see lib/db/raw-query.ts). */
   query: DriverQuery;
   /**
@@ -37,7 +41,9 @@ export type Connection = {
 export type DriverQuery = <T>(text: string, values: unknown[], name?: string) => Promise<T[]>;
 
 export function connect(): Connection {
-  return env.DATABASE_URL ? connectPostgres(env.DATABASE_URL, env.DATABASE_DIRECT_URL) : connectEmbedded(env.DATA_DIR);
+  return env.DATABASE_URL
+    ? connectPostgres(env.DATABASE_URL, env.DATABASE_DIRECT_URL)
+    : connectEmbedded(env.DATA_DIR);
 }
 
 /**
@@ -67,7 +73,8 @@ function connectPostgres(connectionString: string, directUrl?: string): Connecti
     migrationAdapter,
     close: () => pool.end(),
     listen: (channel, onMessage, onGap) => listenPostgres(direct, channel, onMessage, onGap),
-    query: async <T>(text: string, values: unknown[], name?: string) => (await pool.query({ text, values, name: directUrl ? undefined : name })).rows as T[],
+    query: async <T>(text: string, values: unknown[], name?: string) =>
+      (await pool.query({ text, values, name: directUrl ? undefined : name })).rows as T[],
     exclusively: (lockKey, work) => exclusivelyPostgres(direct, lockKey, work),
   };
 }
@@ -97,7 +104,11 @@ function connectEmbedded(dataDir: string): Connection {
   };
 }
 
-async function exclusivelyPostgres<T>(connectionString: string, lockKey: number, work: () => Promise<T>): Promise<T> {
+async function exclusivelyPostgres<T>(
+  connectionString: string,
+  lockKey: number,
+  work: () => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000 });
   // A lost lock connection fails the next query on it; an unhandled 'error' would end the process.
   client.on("error", () => {});
@@ -112,7 +123,12 @@ async function exclusivelyPostgres<T>(connectionString: string, lockKey: number,
 }
 
 // LISTEN needs a connection of its own, held open: a pooled one would be handed to other queries.
-async function listenPostgres(connectionString: string, channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap: () => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retryMs = 250;

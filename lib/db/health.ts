@@ -1,7 +1,10 @@
 import "server-only";
 import { connection, db } from "@/lib/db";
 
-export type Health = { status: "ok" | "unavailable"; database: { kind: "postgresql" | "embedded"; reachable: boolean; latencyMs?: number } };
+export type Health = {
+  status: "ok" | "unavailable";
+  database: { kind: "postgresql" | "embedded"; reachable: boolean; latencyMs?: number };
+};
 
 const timeoutMs = 2_000;
 
@@ -11,9 +14,14 @@ export async function checkHealth(): Promise<Health> {
   try {
     await Promise.race([
       db().$queryRaw`SELECT 1`,
-      new Promise((_, reject) => setTimeout(() => reject(new Error("health check timed out")), timeoutMs).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("health check timed out")), timeoutMs).unref(),
+      ),
     ]);
-    return { status: "ok", database: { kind, reachable: true, latencyMs: Math.round(performance.now() - started) } };
+    return {
+      status: "ok",
+      database: { kind, reachable: true, latencyMs: Math.round(performance.now() - started) },
+    };
   } catch {
     return { status: "unavailable", database: { kind, reachable: false } };
   }

@@ -80,7 +80,8 @@ export function newId<P extends IdPrefix>(prefix: P): Id<P> {
 }
 
 /** The exact shape of an id with this prefix. */
-export const idPattern = (prefix: IdPrefix): RegExp => new RegExp(`^${prefix}_[0-9A-Za-z]{${ID_RANDOM_LENGTH}}$`);
+export const idPattern = (prefix: IdPrefix): RegExp =>
+  new RegExp(`^${prefix}_[0-9A-Za-z]{${ID_RANDOM_LENGTH}}$`);
 
 const ID_SHAPES = new Map<string, RegExp>(Object.values(ID_PREFIXES).map((p) => [p, idPattern(p)]));
 

@@ -25,7 +25,10 @@ export const DateTimeParamSchema = z.iso
   .refine((s) => isStorableDate(new Date(s)), "Must be a date between the years 0001 and 9999.");
 
 /** A `nextCursor` handed back; checked here, so a forged one is a 400 naming `cursor`. */
-export const CursorParamSchema = z.string().max(200).refine((c) => decodeCursor(c) !== null, "Invalid; pass nextCursor from a previous page.");
+export const CursorParamSchema = z
+  .string()
+  .max(200)
+  .refine((c) => decodeCursor(c) !== null, "Invalid; pass nextCursor from a previous page.");
 
 export const PageQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -53,13 +56,22 @@ export function decodeCursor(cursor: string): Position | null {
 /** The Prisma `where` fragment for "after this cursor" in (createdAt desc, id desc) order. */
 export function afterPosition(position: Position | null) {
   if (!position) return {};
-  return { OR: [{ createdAt: { lt: position.createdAt } }, { createdAt: position.createdAt, id: { lt: position.id } }] };
+  return {
+    OR: [
+      { createdAt: { lt: position.createdAt } },
+      { createdAt: position.createdAt, id: { lt: position.id } },
+    ],
+  };
 }
 
 export const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 
 /** Splits a `take: limit + 1` result into the page and the cursor of the next one. */
-export function toPage<T extends Position, U>(rows: T[], limit: number, serialize: (row: T) => U): { data: U[]; nextCursor: string | null } {
+export function toPage<T extends Position, U>(
+  rows: T[],
+  limit: number,
+  serialize: (row: T) => U,
+): { data: U[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { data: page.map(serialize), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };

@@ -6,7 +6,9 @@ import { db } from "./client";
 // table's rows past retention go by dropping whole partitions, instead of deleting row by row.
 
 /** The tables the operator command partitions, by day on `createdAt`, and how long each keeps. */
-export const partitionedTables = [{ table: "RequestLog", retentionDays: 30, indexes: [["accountId", "mode", "createdAt"], ["createdAt"]] }] as const;
+export const partitionedTables = [
+  { table: "RequestLog", retentionDays: 30, indexes: [["accountId", "mode", "createdAt"], ["createdAt"]] },
+] as const;
 
 type Table = (typeof partitionedTables)[number]["table"];
 
@@ -19,7 +21,9 @@ export async function isPartitioned(table: Table): Promise<boolean> {
 
 /** Drops `table`'s partitions past retention and makes the coming days' (pg_partman's maintenance). */
 export async function maintainPartitions(table: Table): Promise<void> {
-  await db().$executeRawUnsafe(`DO $$ BEGIN PERFORM partman.run_maintenance('public.${table}', p_analyze := false, p_jobmon := false); END $$`);
+  await db().$executeRawUnsafe(
+    `DO $$ BEGIN PERFORM partman.run_maintenance('public.${table}', p_analyze := false, p_jobmon := false); END $$`,
+  );
 }
 
 /**
@@ -27,7 +31,10 @@ export async function maintainPartitions(table: Table): Promise<void> {
  * one transaction. A partitioned table's primary key must hold the partition key, so it becomes
  * (id, createdAt); the indexes keep their names, so later migrations still find them.
  */
-export async function partitionTable({ table, retentionDays, indexes }: (typeof partitionedTables)[number], premakeDays = 7): Promise<"partitioned" | "already"> {
+export async function partitionTable(
+  { table, retentionDays, indexes }: (typeof partitionedTables)[number],
+  premakeDays = 7,
+): Promise<"partitioned" | "already"> {
   if (await isPartitioned(table)) return "already";
   await db().$executeRawUnsafe(`CREATE SCHEMA IF NOT EXISTS partman`);
   await db().$executeRawUnsafe(`CREATE EXTENSION IF NOT EXISTS pg_partman SCHEMA partman`);
@@ -35,16 +42,34 @@ export async function partitionTable({ table, retentionDays, indexes }: (typeof 
     async (tx) => {
       const plain = `${table}_plain`;
       await tx.$executeRawUnsafe(`LOCK TABLE "${table}" IN ACCESS EXCLUSIVE MODE`);
-      const [oldest] = await tx.$queryRawUnsafe<{ day: string | null }[]>(`SELECT to_char(min("createdAt"), 'YYYY-MM-DD') AS day FROM "${table}"`);
+      const [oldest] = await tx.$queryRawUnsafe<{ day: string | null }[]>(
+        `SELECT to_char(min("createdAt"), 'YYYY-MM-DD') AS day FROM "${table}"`,
+      );
       await tx.$executeRawUnsafe(`ALTER TABLE "${table}" RENAME TO "${plain}"`);
-      await tx.$executeRawUnsafe(`ALTER TABLE "${plain}" RENAME CONSTRAINT "${table}_pkey" TO "${plain}_pkey"`);
-      for (const columns of indexes) await tx.$executeRawUnsafe(`ALTER INDEX "${indexName(table, columns)}" RENAME TO "${indexName(plain, columns)}"`);
-      await tx.$executeRawUnsafe(`CREATE TABLE "${table}" (LIKE "${plain}" INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE ("createdAt")`);
-      await tx.$executeRawUnsafe(`ALTER TABLE "${table}" ADD CONSTRAINT "${table}_pkey" PRIMARY KEY ("id", "createdAt")`);
-      for (const columns of indexes) await tx.$executeRawUnsafe(`CREATE INDEX "${indexName(table, columns)}" ON "${table}" (${columns.map((c) => `"${c}"`).join(", ")})`);
+      await tx.$executeRawUnsafe(
+        `ALTER TABLE "${plain}" RENAME CONSTRAINT "${table}_pkey" TO "${plain}_pkey"`,
+      );
+      for (const columns of indexes)
+        await tx.$executeRawUnsafe(
+          `ALTER INDEX "${indexName(table, columns)}" RENAME TO "${indexName(plain, columns)}"`,
+        );
+      await tx.$executeRawUnsafe(
+        `CREATE TABLE "${table}" (LIKE "${plain}" INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE ("createdAt")`,
+      );
+      await tx.$executeRawUnsafe(
+        `ALTER TABLE "${table}" ADD CONSTRAINT "${table}_pkey" PRIMARY KEY ("id", "createdAt")`,
+      );
+      for (const columns of indexes)
+        await tx.$executeRawUnsafe(
+          `CREATE INDEX "${indexName(table, columns)}" ON "${table}" (${columns.map((c) => `"${c}"`).join(", ")})`,
+        );
       const start = oldest?.day ? `'${oldest.day}'` : "NULL";
-      await tx.$executeRawUnsafe(`DO $$ BEGIN PERFORM partman.create_parent('public.${table}', 'createdAt', 'native', 'daily', p_premake := ${premakeDays}, p_start_partition := ${start}, p_jobmon := false); END $$`);
-      await tx.$executeRawUnsafe(`UPDATE partman.part_config SET retention = '${retentionDays} days', retention_keep_table = false, infinite_time_partitions = true WHERE parent_table = 'public.${table}'`);
+      await tx.$executeRawUnsafe(
+        `DO $$ BEGIN PERFORM partman.create_parent('public.${table}', 'createdAt', 'native', 'daily', p_premake := ${premakeDays}, p_start_partition := ${start}, p_jobmon := false); END $$`,
+      );
+      await tx.$executeRawUnsafe(
+        `UPDATE partman.part_config SET retention = '${retentionDays} days', retention_keep_table = false, infinite_time_partitions = true WHERE parent_table = 'public.${table}'`,
+      );
       await tx.$executeRawUnsafe(`INSERT INTO "${table}" SELECT * FROM "${plain}"`);
       await tx.$executeRawUnsafe(`DROP TABLE "${plain}"`);
     },

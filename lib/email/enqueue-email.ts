@@ -8,7 +8,21 @@ import type { EmailMessage } from "./templates/message";
  * it is committed, and a crash between the two loses nothing. `accountId` puts it in that account's
  * dev outbox; null for mail about a login alone (a password reset of someone without an account).
  */
-export async function enqueueEmail(tx: DbOrTx, to: string, message: EmailMessage, accountId: string | null, options: { kept?: boolean } = {}): Promise<void> {
+export async function enqueueEmail(
+  tx: DbOrTx,
+  to: string,
+  message: EmailMessage,
+  accountId: string | null,
+  options: { kept?: boolean } = {},
+): Promise<void> {
   // A kept mail is written to the outbox for the team to read, and never sent.
-  await tx.outboundEmail.create({ data: { id: newId("mail"), accountId, to, ...message, ...(options.kept ? { status: "kept" as const } : {}) } });
+  await tx.outboundEmail.create({
+    data: {
+      id: newId("mail"),
+      accountId,
+      to,
+      ...message,
+      ...(options.kept ? { status: "kept" as const } : {}),
+    },
+  });
 }

@@ -7,6 +7,16 @@ export async function listOutbox(q: DbOrTx, accountId: string, limit = 50) {
     where: { accountId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
-    select: { id: true, to: true, subject: true, text: true, status: true, attempts: true, error: true, sentAt: true, createdAt: true },
+    select: {
+      id: true,
+      to: true,
+      subject: true,
+      text: true,
+      status: true,
+      attempts: true,
+      error: true,
+      sentAt: true,
+      createdAt: true,
+    },
   });
 }

@@ -28,19 +28,32 @@ export async function sendDueEmails(limit: number, log: Logger): Promise<boolean
   for (const mail of claimed) {
     if (!transport) {
       log.info(`Mail (no SMTP_URL; kept in the dev outbox) to ${mail.to}: ${mail.subject}\n${mail.text}`);
-      await db().outboundEmail.update({ where: { id: mail.id }, data: { status: "sent", sentAt: new Date(), error: null } });
+      await db().outboundEmail.update({
+        where: { id: mail.id },
+        data: { status: "sent", sentAt: new Date(), error: null },
+      });
       continue;
     }
     try {
       await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      await db().outboundEmail.update({ where: { id: mail.id }, data: { status: "sent", sentAt: new Date(), error: null, text: "", html: "" } });
+      await db().outboundEmail.update({
+        where: { id: mail.id },
+        data: { status: "sent", sentAt: new Date(), error: null, text: "", html: "" },
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const final = mail.attempts >= maxAttempts;
       const retryInMs = Math.min(30_000 * 2 ** (mail.attempts - 1), 60 * 60_000);
       // A retry usually succeeds; only a mail given up on needs someone to look.
-      log[final ? "error" : "warn"](`Mail to ${mail.to} (${mail.subject}) failed, attempt ${mail.attempts}: ${message}${final ? "; giving up." : ""}`);
-      await db().outboundEmail.update({ where: { id: mail.id }, data: final ? { status: "failed", error: message.slice(0, 500) } : { nextAttemptAt: new Date(Date.now() + retryInMs), error: message.slice(0, 500) } });
+      log[final ? "error" : "warn"](
+        `Mail to ${mail.to} (${mail.subject}) failed, attempt ${mail.attempts}: ${message}${final ? "; giving up." : ""}`,
+      );
+      await db().outboundEmail.update({
+        where: { id: mail.id },
+        data: final
+          ? { status: "failed", error: message.slice(0, 500) }
+          : { nextAttemptAt: new Date(Date.now() + retryInMs), error: message.slice(0, 500) },
+      });
     }
   }
   return claimed.length === limit;

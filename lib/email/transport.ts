@@ -8,7 +8,12 @@ let transport: Transporter | null | undefined;
 export function smtpTransport(): Transporter | null {
   if (transport === undefined) {
     // Short timeouts: a stuck server costs one worker round, and the mail is retried later.
-    transport = env.SMTP_URL ? nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 }, { from: env.EMAIL_FROM }) : null;
+    transport = env.SMTP_URL
+      ? nodemailer.createTransport(
+          { url: env.SMTP_URL, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 },
+          { from: env.EMAIL_FROM },
+        )
+      : null;
   }
   return transport;
 }

@@ -81,7 +81,9 @@ export class AppError extends Error {
   }
 
   toJSON(): ErrorObject {
-    return this.details ? { message: this.message, code: this.code, details: this.details } : { message: this.message, code: this.code };
+    return this.details
+      ? { message: this.message, code: this.code, details: this.details }
+      : { message: this.message, code: this.code };
   }
 }
 
@@ -91,19 +93,46 @@ export const paymentNotFound = () => new AppError("payment_not_found", "Payment 
 // Driver and Prisma error codes that mean "the database is not there right now", as opposed to a
 // bug in a query.
 const unavailableCodes = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE",
-  "P1001", "P1002", "P1017", "P2024", "P2037",
-  "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "EPIPE",
+  "P1001",
+  "P1002",
+  "P1017",
+  "P2024",
+  "P2037",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "53300",
   // A write that reached a node just demoted by a failover (the router has not caught up yet).
   "25006",
-  "DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections",
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
 ]);
-const unavailableMessages = /connection terminated|connection refused|timeout exceeded when trying to connect|can't reach database|server closed the connection|terminating connection|too many (clients|database connections|connections)|remaining connection slots are reserved|unable to start a transaction in the given time|in a read-only transaction|encountered a connection error and is not queryable|query_wait_timeout|server conn crashed|server login has been failing|pgbouncer cannot connect to server|no more connections allowed/i;
+const unavailableMessages =
+  /connection terminated|connection refused|timeout exceeded when trying to connect|can't reach database|server closed the connection|terminating connection|too many (clients|database connections|connections)|remaining connection slots are reserved|unable to start a transaction in the given time|in a read-only transaction|encountered a connection error and is not queryable|query_wait_timeout|server conn crashed|server login has been failing|pgbouncer cannot connect to server|no more connections allowed/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
     if (typeof e !== "object") break;
-    const record = e as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown };
+    const record = e as {
+      code?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      originalCode?: unknown;
+    };
     for (const value of [record.code, record.kind, record.originalCode]) {
       if (typeof value === "string" && unavailableCodes.has(value)) return true;
     }
@@ -120,7 +149,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * payment is an answer.
  */
 export function isConcurrentChange(error: unknown): boolean {
-  return error instanceof AppError && (error.code === "conflict" || (error.code === "invalid_state" && error.details?.final === true));
+  return (
+    error instanceof AppError &&
+    (error.code === "conflict" || (error.code === "invalid_state" && error.details?.final === true))
+  );
 }
 
 /** Maps any thrown value to the HTTP status and Error object a client may see. */
@@ -130,8 +162,15 @@ export function toErrorResponse(error: unknown, requestId: string): { status: nu
   if (isDatabaseUnavailable(error)) {
     return {
       status: 503,
-      body: { code: "service_unavailable", message: "The service is temporarily unavailable. Retry shortly.", details: { requestId } },
+      body: {
+        code: "service_unavailable",
+        message: "The service is temporarily unavailable. Retry shortly.",
+        details: { requestId },
+      },
     };
   }
-  return { status: 500, body: { code: "internal_error", message: "An internal error occurred.", details: { requestId } } };
+  return {
+    status: 500,
+    body: { code: "internal_error", message: "An internal error occurred.", details: { requestId } },
+  };
 }

@@ -3,11 +3,16 @@ import { z } from "zod";
 import { AppError } from "./errors";
 import { fieldErrors, parseInput } from "./validation";
 
-const BodySchema = z.strictObject({ name: z.string().min(1, "Enter a name."), items: z.array(z.strictObject({ asset: z.string() })) });
+const BodySchema = z.strictObject({
+  name: z.string().min(1, "Enter a name."),
+  items: z.array(z.strictObject({ asset: z.string() })),
+});
 
 describe("parseInput", () => {
   it("refuses a NUL character anywhere in the parsed value, naming the field", () => {
-    expect(() => parseInput(BodySchema, { name: "a\u0000b", items: [] }, "body")).toThrow(/name: Must not contain NUL/);
+    expect(() => parseInput(BodySchema, { name: "a\u0000b", items: [] }, "body")).toThrow(
+      /name: Must not contain NUL/,
+    );
   });
 
   it("returns the parsed value", () => {
@@ -24,7 +29,12 @@ describe("parseInput", () => {
       expect(e.code).toBe("params_validation");
       expect(e.status).toBe(400);
       expect(e.details).toEqual({
-        fields: { name: "Enter a name.", "items.0.asset": expect.any(String), "items.0.extra": "Unknown field.", stray: "Unknown field." },
+        fields: {
+          name: "Enter a name.",
+          "items.0.asset": expect.any(String),
+          "items.0.extra": "Unknown field.",
+          stray: "Unknown field.",
+        },
       });
       expect(e.message).toMatch(/^Invalid request body\. name: Enter a name\./);
     }

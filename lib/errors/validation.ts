@@ -7,8 +7,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) {
     const path = issue.path.map(String);
     // Name each unexpected field itself rather than the object that holds it.
-    const keys = issue.code === "unrecognized_keys" ? issue.keys.map((k) => [...path, k].join(".")) : [path.join(".") || "(root)"];
-    for (const key of keys) fields[key] ??= issue.code === "unrecognized_keys" ? "Unknown field." : issue.message;
+    const keys =
+      issue.code === "unrecognized_keys"
+        ? issue.keys.map((k) => [...path, k].join("."))
+        : [path.join(".") || "(root)"];
+    for (const key of keys)
+      fields[key] ??= issue.code === "unrecognized_keys" ? "Unknown field." : issue.message;
   }
   return fields;
 }
@@ -17,7 +21,10 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
  * Parses input at the edge: the parsed value, or a message per bad field. PostgreSQL text cannot
  * hold a NUL character, so a string holding one is a bad field here rather than a database failure.
  */
-export function checkInput<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; fields: Record<string, string> } {
+export function checkInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; fields: Record<string, string> } {
   const result = schema.safeParse(value);
   if (!result.success) return { ok: false, fields: fieldErrors(result.error) };
   const nul = nulPath(result.data);
@@ -29,7 +36,9 @@ export function checkInput<S extends z.ZodType>(schema: S, value: unknown): { ok
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const checked = checkInput(schema, value);
   if (checked.ok) return checked.data;
-  const summary = Object.entries(checked.fields).map(([field, message]) => `${field}: ${message}`).join("; ");
+  const summary = Object.entries(checked.fields)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join("; ");
   throw new AppError("params_validation", `Invalid ${what}. ${summary}`, { fields: checked.fields });
 }
 

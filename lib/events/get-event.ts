@@ -7,7 +7,9 @@ import { eventPayload } from "@/lib/webhooks/event-body";
 
 /** One event of this account and mode, as its webhook body, or 404. */
 export async function getEvent(q: DbOrTx, scope: Scope, eventId: string) {
-  const event = isId("evt", eventId) ? await q.event.findFirst({ where: { id: eventId, accountId: scope.accountId, mode: scope.mode } }) : null;
+  const event = isId("evt", eventId)
+    ? await q.event.findFirst({ where: { id: eventId, accountId: scope.accountId, mode: scope.mode } })
+    : null;
   if (!event) throw notFound("Event");
   return eventPayload(event);
 }

@@ -8,7 +8,13 @@ import { eventPayload } from "@/lib/webhooks/event-body";
 /** The account and mode's events of the last RETENTION_EVENTS_DAYS, newest first. */
 export async function listEvents(q: DbOrTx, scope: Scope, filter: ListEventsFilter) {
   const rows = await q.event.findMany({
-    where: { AND: [{ accountId: scope.accountId, mode: scope.mode }, filter.type ? { type: filter.type } : {}, afterPosition(filter.cursor ? decodeCursor(filter.cursor) : null)] },
+    where: {
+      AND: [
+        { accountId: scope.accountId, mode: scope.mode },
+        filter.type ? { type: filter.type } : {},
+        afterPosition(filter.cursor ? decodeCursor(filter.cursor) : null),
+      ],
+    },
     orderBy: newestFirst,
     take: filter.limit + 1,
   });

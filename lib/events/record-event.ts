@@ -10,13 +10,38 @@ import { allEvents, type EventType } from "./event-types";
  * notification commit together or not at all. The worker sends them afterwards.
  * `onlyEndpointId` addresses one endpoint whatever it subscribes to (the "send test event" case).
  */
-export async function recordEvent(tx: DbOrTx, scope: Scope, type: EventType, object: Prisma.InputJsonObject, options: { onlyEndpointId?: string } = {}): Promise<Event> {
+export async function recordEvent(
+  tx: DbOrTx,
+  scope: Scope,
+  type: EventType,
+  object: Prisma.InputJsonObject,
+  options: { onlyEndpointId?: string } = {},
+): Promise<Event> {
   const now = new Date();
-  const event = await tx.event.create({ data: { id: newId("evt"), accountId: scope.accountId, mode: scope.mode, type, data: object, paymentId: paymentOf(type, object), createdAt: now } });
+  const event = await tx.event.create({
+    data: {
+      id: newId("evt"),
+      accountId: scope.accountId,
+      mode: scope.mode,
+      type,
+      data: object,
+      paymentId: paymentOf(type, object),
+      createdAt: now,
+    },
+  });
   const endpoints = options.onlyEndpointId
-    ? await tx.webhookEndpoint.findMany({ where: { id: options.onlyEndpointId, accountId: scope.accountId, mode: scope.mode }, select: { id: true } })
+    ? await tx.webhookEndpoint.findMany({
+        where: { id: options.onlyEndpointId, accountId: scope.accountId, mode: scope.mode },
+        select: { id: true },
+      })
     : await tx.$queryRaw<{ id: string }[]>(subscribedEndpoints(scope, type));
-  await queueDeliveries(tx, scope, event.id, endpoints.map((e) => e.id), now);
+  await queueDeliveries(
+    tx,
+    scope,
+    event.id,
+    endpoints.map((e) => e.id),
+    now,
+  );
   return event;
 }
 
@@ -33,7 +58,13 @@ export function subscribedEndpoints(scope: Scope, type: EventType): Prisma.Sql {
  * statement that also writes the event (`after`: the CTE that yields a row when it did). The ids are
  * made in the statement, from the event's random id and the endpoint's (a pair that is unique).
  */
-export function insertDeliveries(scope: Scope, type: EventType, eventId: string, now: Prisma.Sql, after: Prisma.Sql): Prisma.Sql {
+export function insertDeliveries(
+  scope: Scope,
+  type: EventType,
+  eventId: string,
+  now: Prisma.Sql,
+  after: Prisma.Sql,
+): Prisma.Sql {
   return Prisma.sql`
     INSERT INTO "WebhookDelivery" (id, "accountId", mode, "endpointId", "eventId", "nextAttemptAt", "createdAt")
     SELECT 'whd_' || substr(md5(${eventId} || endpoint.id), 1, ${ID_RANDOM_LENGTH}), ${scope.accountId}, ${scope.mode}::"Mode", endpoint.id, ${eventId}, ${now}, ${now}
@@ -41,16 +72,33 @@ export function insertDeliveries(scope: Scope, type: EventType, eventId: string,
 }
 
 /** A pending delivery of an event to each endpoint, due now. */
-export async function queueDeliveries(tx: DbOrTx, scope: Scope, eventId: string, endpointIds: string[], now: Date): Promise<void> {
+export async function queueDeliveries(
+  tx: DbOrTx,
+  scope: Scope,
+  eventId: string,
+  endpointIds: string[],
+  now: Date,
+): Promise<void> {
   if (endpointIds.length === 0) return;
   await tx.webhookDelivery.createMany({
-    data: endpointIds.map((endpointId) => ({ id: newId("whd"), accountId: scope.accountId, mode: scope.mode, endpointId, eventId, nextAttemptAt: now, createdAt: now })),
+    data: endpointIds.map((endpointId) => ({
+      id: newId("whd"),
+      accountId: scope.accountId,
+      mode: scope.mode,
+      endpointId,
+      eventId,
+      nextAttemptAt: now,
+      createdAt: now,
+    })),
   });
 }
 
 /** The payment a snapshot is about: a payment's own id, or a refund's payment. */
 function paymentOf(type: EventType, object: Prisma.InputJsonObject): string | null {
   const payment = type.startsWith("payment.") ? object : type.startsWith("refund.") ? object.payment : null;
-  const id = payment && typeof payment === "object" && !Array.isArray(payment) ? (payment as Prisma.InputJsonObject).id : null;
+  const id =
+    payment && typeof payment === "object" && !Array.isArray(payment)
+      ? (payment as Prisma.InputJsonObject).id
+      : null;
   return typeof id === "string" ? id : null;
 }

@@ -10,7 +10,11 @@ import { listSettlements } from "@/lib/settlements/list-settlements";
 // events out of order keeps the highest.
 
 export function paymentSnapshot(p: Payment) {
-  return { ...serializePayment(p), version: p.version, refundedAmount: { unit: p.amountUnit, value: p.refundedValue.toFixed() } };
+  return {
+    ...serializePayment(p),
+    version: p.version,
+    refundedAmount: { unit: p.amountUnit, value: p.refundedValue.toFixed() },
+  };
 }
 
 export function refundSnapshot(r: Refund, p: Payment) {

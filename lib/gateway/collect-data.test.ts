@@ -11,8 +11,24 @@ withTestDatabase();
 
 async function paymentOfMerchantCollectingNames() {
   const scope = await createTestAccount();
-  const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com", collectFields: ["fullName"] } });
-  return (await createPayment(db(), scope, "system", merchant.id, CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }))).payment;
+  const merchant = await db().merchant.create({
+    data: {
+      id: newId("mrch"),
+      ...scope,
+      name: "Shop",
+      email: "shop@example.com",
+      collectFields: ["fullName"],
+    },
+  });
+  return (
+    await createPayment(
+      db(),
+      scope,
+      "system",
+      merchant.id,
+      CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }),
+    )
+  ).payment;
 }
 
 describe("information capture on confirm", () => {
@@ -20,7 +36,10 @@ describe("information capture on confirm", () => {
     const payment = await paymentOfMerchantCollectingNames();
     const refused = await recordCollectedData(payment, []).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: "params_validation", details: { fields: { "collectedData.fullName": expect.any(String) } } });
+    expect(refused).toMatchObject({
+      code: "params_validation",
+      details: { fields: { "collectedData.fullName": expect.any(String) } },
+    });
     await recordCollectedData(payment, [{ id: "fullName", value: "Ada Lovelace" }]);
     const stored = await db().payment.findUniqueOrThrow({ where: { id: payment.id } });
     expect(stored.collectedData).toBeTruthy();

@@ -8,7 +8,10 @@ import { checkCollectedData, collectFields, type CollectFieldId } from "@/lib/sc
 import { tenant } from "@/lib/tenancy/scope";
 
 async function requiredFor(payment: Payment): Promise<CollectFieldId[]> {
-  const merchant = await db().merchant.findFirst({ where: { id: payment.merchantId, ...tenant(payment) }, select: { collectFields: true, collectMinUnit: true, collectMinValue: true } });
+  const merchant = await db().merchant.findFirst({
+    where: { id: payment.merchantId, ...tenant(payment) },
+    select: { collectFields: true, collectMinUnit: true, collectMinValue: true },
+  });
   return merchant ? requiredCollectFields(merchant, payment) : [];
 }
 
@@ -36,14 +39,26 @@ export async function gatewayCollectData(payment: Payment) {
  * malformed detail) and keeps it sealed on the payment. Details the merchant did not ask for are
  * not kept.
  */
-export async function recordCollectedData(payment: Payment, sent: { id: string; value: string }[] | null | undefined): Promise<void> {
+export async function recordCollectedData(
+  payment: Payment,
+  sent: { id: string; value: string }[] | null | undefined,
+): Promise<void> {
   // Only an open payment takes details; confirm itself answers what a paid or final one is.
   if (payment.status !== "requires_action" || (payment.collectedData && !sent)) return;
   const required = await requiredFor(payment);
   if (required.length === 0) return;
   const { values, problems } = checkCollectedData(required, sent ?? []);
   if (Object.keys(problems).length > 0) {
-    throw new AppError("params_validation", `This merchant needs the buyer's details with confirm: ${Object.keys(problems).map((k) => k.replace("collectedData.", "")).join(", ")}.`, { fields: problems });
+    throw new AppError(
+      "params_validation",
+      `This merchant needs the buyer's details with confirm: ${Object.keys(problems)
+        .map((k) => k.replace("collectedData.", ""))
+        .join(", ")}.`,
+      { fields: problems },
+    );
   }
-  await db().payment.updateMany({ where: { id: payment.id, ...tenant(payment) }, data: { collectedData: encrypt(JSON.stringify(values)), collectedDataAt: new Date() } });
+  await db().payment.updateMany({
+    where: { id: payment.id, ...tenant(payment) },
+    data: { collectedData: encrypt(JSON.stringify(values)), collectedDataAt: new Date() },
+  });
 }

@@ -23,12 +23,25 @@ type Results = { type: "walletRpc"; data: unknown[] }[];
  * option per payment is confirmed at a time, and the same confirm again answers the same; another
  * option is refused unless the confirmed one is a transaction hash the chain never saw.
  */
-export async function confirmGatewayOption(payment: Payment, optionId: string, results: Results, actor: string): Promise<Payment> {
+export async function confirmGatewayOption(
+  payment: Payment,
+  optionId: string,
+  results: Results,
+  actor: string,
+): Promise<Payment> {
   const option = await db().gatewayOption.findFirst({ where: { id: optionId, paymentId: payment.id } });
-  if (!option) throw new AppError("invalid_params", "That optionId is not one of this payment's options. Ask for options again.", { fields: { optionId: "Unknown option." } });
+  if (!option)
+    throw new AppError(
+      "invalid_params",
+      "That optionId is not one of this payment's options. Ask for options again.",
+      { fields: { optionId: "Unknown option." } },
+    );
   // Real wallets pack every signature into the first result; others send one result per action.
   const result = results.flatMap((r) => r.data).find((d): d is string => typeof d === "string");
-  if (!result) throw new AppError("invalid_params", "results holds no signature or transaction hash.", { fields: { results: "No wallet result." } });
+  if (!result)
+    throw new AppError("invalid_params", "results holds no signature or transaction hash.", {
+      fields: { results: "No wallet result." },
+    });
 
   if (option.confirmedAt) {
     if (option.result === result.toLowerCase()) return replay(payment, option, actor);
@@ -56,15 +69,28 @@ export async function confirmGatewayOption(payment: Payment, optionId: string, r
 async function replay(payment: Payment, option: GatewayOption, actor: string): Promise<Payment> {
   if (option.mode === "test") return current(payment);
   if (option.method !== "eip3009") {
-    await verifyPaymentTransaction(payment.id, option.result!, actor).catch((error: unknown) => logger.warn({ err: error, paymentId: payment.id }, "Gateway: could not check a confirmed transaction again."));
+    await verifyPaymentTransaction(payment.id, option.result!, actor).catch((error: unknown) =>
+      logger.warn(
+        { err: error, paymentId: payment.id },
+        "Gateway: could not check a confirmed transaction again.",
+      ),
+    );
     return accepted(payment, await chainHoldsTransaction(option, option.result as Hex));
   }
   const deadline = Date.now() + relayWaitMs;
   for (;;) {
-    const submission = await db().relayerSubmission.findFirst({ where: { optionId: option.id }, orderBy: { createdAt: "desc" } });
+    const submission = await db().relayerSubmission.findFirst({
+      where: { optionId: option.id },
+      orderBy: { createdAt: "desc" },
+    });
     if (!submission || submission.status === "failed") return current(payment);
     if (submission.status === "submitted" && submission.txHash) {
-      await verifyPaymentTransaction(payment.id, submission.txHash, "relayer").catch((error: unknown) => logger.warn({ err: error, paymentId: payment.id }, "Gateway: could not check a relayed transaction again."));
+      await verifyPaymentTransaction(payment.id, submission.txHash, "relayer").catch((error: unknown) =>
+        logger.warn(
+          { err: error, paymentId: payment.id },
+          "Gateway: could not check a relayed transaction again.",
+        ),
+      );
       return accepted(payment, true);
     }
     if (Date.now() > deadline) return accepted(payment, false);
@@ -83,7 +109,10 @@ const relayWaitMs = 25_000;
 async function accepted(payment: Payment, broadcast: boolean): Promise<Payment> {
   const now = await current(payment).catch((error: unknown) => {
     if (!broadcast) throw error;
-    logger.warn({ err: error, paymentId: payment.id }, "Gateway: could not read a payment after its transfer was broadcast; answered as accepted.");
+    logger.warn(
+      { err: error, paymentId: payment.id },
+      "Gateway: could not read a payment after its transfer was broadcast; answered as accepted.",
+    );
     return payment;
   });
   return broadcast && now.status === "requires_action" ? { ...now, status: "processing" } : now;
@@ -93,32 +122,64 @@ async function alreadyPaidBy(paymentId: string, txHash: string): Promise<boolean
   return (await db().chainTransfer.count({ where: { paymentId, txHash: txHash.toLowerCase() } })) > 0;
 }
 
-async function confirmOnce(payment: Payment, option: GatewayOption, result: string, actor: string): Promise<Payment> {
-  const other = await db().gatewayOption.findFirst({ where: { paymentId: payment.id, confirmedAt: { not: null }, supersededAt: null } });
-  if (other?.id === option.id) throw new AppError("invalid_state", "This option was confirmed at the same moment.");
+async function confirmOnce(
+  payment: Payment,
+  option: GatewayOption,
+  result: string,
+  actor: string,
+): Promise<Payment> {
+  const other = await db().gatewayOption.findFirst({
+    where: { paymentId: payment.id, confirmedAt: { not: null }, supersededAt: null },
+  });
+  if (other?.id === option.id)
+    throw new AppError("invalid_state", "This option was confirmed at the same moment.");
   const supersede = other ? await unseenTransaction(other, payment) : null;
-  if (other && !supersede) throw new AppError("invalid_state", "Another option of this payment was already confirmed.");
+  if (other && !supersede)
+    throw new AppError("invalid_state", "Another option of this payment was already confirmed.");
   requirePayable(payment);
-  if (option.expiresAt.getTime() <= Date.now()) throw new AppError("quote_expired", "This option's quote expired. Ask for options again (refresh) and confirm the new one.");
+  if (option.expiresAt.getTime() <= Date.now())
+    throw new AppError(
+      "quote_expired",
+      "This option's quote expired. Ask for options again (refresh) and confirm the new one.",
+    );
 
   const payer = getAddress(option.payer.split(":").pop()!);
   if (option.method === "eip3009") await checkAuthorization(option, result as Hex, payer);
   else {
-    if (!/^0x[0-9a-fA-F]{64}$/.test(result)) throw new AppError("invalid_params", "The result of eth_sendTransaction must be the transaction hash (0x and 64 hex digits).", { fields: { results: "Not a transaction hash." } });
+    if (!/^0x[0-9a-fA-F]{64}$/.test(result))
+      throw new AppError(
+        "invalid_params",
+        "The result of eth_sendTransaction must be the transaction hash (0x and 64 hex digits).",
+        { fields: { results: "Not a transaction hash." } },
+      );
     // A hash is checked before it pins the option: one that cannot pay this payment would lock out its buyer.
-    const refused = option.mode === "live" ? await transactionRefusal(option, payment, result.toLowerCase() as Hex) : null;
+    const refused =
+      option.mode === "live" ? await transactionRefusal(option, payment, result.toLowerCase() as Hex) : null;
     if (refused) throw new AppError("invalid_params", refused, { fields: { results: refused } });
   }
 
-  const confirmed = await markConfirmed(payment, option, result.toLowerCase(), payer, actor, other && supersede ? { option: other, reason: supersede } : null);
-  if (confirmed.kind === "replay") return replay(payment, { ...option, confirmedAt: new Date(), result: result.toLowerCase() }, actor);
+  const confirmed = await markConfirmed(
+    payment,
+    option,
+    result.toLowerCase(),
+    payer,
+    actor,
+    other && supersede ? { option: other, reason: supersede } : null,
+  );
+  if (confirmed.kind === "replay")
+    return replay(payment, { ...option, confirmedAt: new Date(), result: result.toLowerCase() }, actor);
   if (option.mode === "test") return confirmed.payment;
   if (option.method === "eip3009") {
     const txHash = await relaySubmission(confirmed.submissionId!);
     // Claimed by another instance's recovery in between: its outcome is awaited like a double confirm's.
     return txHash === undefined ? replay(payment, option, actor) : accepted(payment, txHash !== null);
   }
-  await verifyPaymentTransaction(payment.id, result, actor).catch((error: unknown) => logger.warn({ err: error, paymentId: payment.id }, "Gateway: could not check a confirmed transaction yet; the watcher will."));
+  await verifyPaymentTransaction(payment.id, result, actor).catch((error: unknown) =>
+    logger.warn(
+      { err: error, paymentId: payment.id },
+      "Gateway: could not check a confirmed transaction yet; the watcher will.",
+    ),
+  );
   // Accepted (processing) once the chain holds the wallet's transaction; a hash it has not heard of
   // yet leaves the payment payable, as its status says.
   return accepted(payment, await chainHoldsTransaction(option, result as Hex));
@@ -127,13 +188,29 @@ async function confirmOnce(payment: Payment, option: GatewayOption, result: stri
 /** Refuses (invalid_params) a signature that is not `payer`'s over exactly the option's authorization. */
 export async function checkAuthorization(option: GatewayOption, signature: Hex, payer: string) {
   const domain = await gaslessDomain(option.mode, option.asset);
-  if (!domain) throw new AppError("invalid_state", "This option can no longer be paid without gas; ask for options again.");
+  if (!domain)
+    throw new AppError(
+      "invalid_state",
+      "This option can no longer be paid without gas; ask for options again.",
+    );
   if (!isHex(signature) || (signature.length !== 132 && signature.length !== 130)) {
-    throw new AppError("invalid_params", "The result of eth_signTypedData_v4 must be a 65-byte signature.", { fields: { results: "Not a signature." } });
+    throw new AppError("invalid_params", "The result of eth_signTypedData_v4 must be a 65-byte signature.", {
+      fields: { results: "Not a signature." },
+    });
   }
-  const signer = await recoverTypedDataAddress({ domain, types: authorizationTypes, primaryType: "TransferWithAuthorization", message: optionAuthorization(option), signature }).catch(() => null);
+  const signer = await recoverTypedDataAddress({
+    domain,
+    types: authorizationTypes,
+    primaryType: "TransferWithAuthorization",
+    message: optionAuthorization(option),
+    signature,
+  }).catch(() => null);
   if (signer !== payer) {
-    throw new AppError("invalid_params", `The signature is not ${payer}'s over this option's authorization (amount, destination, nonce and deadline as offered).`, { fields: { results: "Signature does not match." } });
+    throw new AppError(
+      "invalid_params",
+      `The signature is not ${payer}'s over this option's authorization (amount, destination, nonce and deadline as offered).`,
+      { fields: { results: "Signature does not match." } },
+    );
   }
 }
 
@@ -143,37 +220,99 @@ export async function checkAuthorization(option: GatewayOption, signature: Hex, 
  * version: of two confirms racing (two instances, a double tap), one wins and the other sees its
  * result. Test mode succeeds here; live mode queues the relay.
  */
-async function markConfirmed(payment: Payment, option: GatewayOption, result: string, payer: string, actor: string, superseded: { option: GatewayOption; reason: string } | null) {
+async function markConfirmed(
+  payment: Payment,
+  option: GatewayOption,
+  result: string,
+  payer: string,
+  actor: string,
+  superseded: { option: GatewayOption; reason: string } | null,
+) {
   try {
     return await db().$transaction(async (tx) => {
-      const { count } = await tx.gatewayOption.updateMany({ where: { id: option.id, confirmedAt: null }, data: { confirmedAt: new Date(), result } });
+      const { count } = await tx.gatewayOption.updateMany({
+        where: { id: option.id, confirmedAt: null },
+        data: { confirmedAt: new Date(), result },
+      });
       if (count === 0) return { kind: "replay" as const };
       let fresh = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
       requirePayable(fresh);
       if (superseded) {
-        const set = await tx.gatewayOption.updateMany({ where: { id: superseded.option.id, supersededAt: null }, data: { supersededAt: new Date() } });
-        if (set.count === 0) throw new AppError("conflict", "The payment changed at the same moment; try again.");
-        fresh = await recordPaymentEvent(tx, fresh, { type: "payment.option_superseded", actor, data: { optionId: superseded.option.id, txHash: superseded.option.result, byOptionId: option.id, reason: superseded.reason } });
+        const set = await tx.gatewayOption.updateMany({
+          where: { id: superseded.option.id, supersededAt: null },
+          data: { supersededAt: new Date() },
+        });
+        if (set.count === 0)
+          throw new AppError("conflict", "The payment changed at the same moment; try again.");
+        fresh = await recordPaymentEvent(tx, fresh, {
+          type: "payment.option_superseded",
+          actor,
+          data: {
+            optionId: superseded.option.id,
+            txHash: superseded.option.result,
+            byOptionId: option.id,
+            reason: superseded.reason,
+          },
+        });
       }
-      const fixed = { optionSettlementId: option.settlementId, optionAsset: option.asset, optionDestination: option.destination, optionValue: option.value, quotedAt: option.createdAt };
+      const fixed = {
+        optionSettlementId: option.settlementId,
+        optionAsset: option.asset,
+        optionDestination: option.destination,
+        optionValue: option.value,
+        quotedAt: option.createdAt,
+      };
       await tx.payment.update({ where: { id: fresh.id }, data: fixed });
-      fresh = await recordPaymentEvent(tx, { ...fresh, ...fixed }, { type: "payment.option_confirmed", actor, data: { optionId: option.id, method: option.method, payer: option.payer, asset: option.asset, value: option.value.toFixed() } });
+      fresh = await recordPaymentEvent(
+        tx,
+        { ...fresh, ...fixed },
+        {
+          type: "payment.option_confirmed",
+          actor,
+          data: {
+            optionId: option.id,
+            method: option.method,
+            payer: option.payer,
+            asset: option.asset,
+            value: option.value.toFixed(),
+          },
+        },
+      );
       if (option.mode === "test") {
-        const paid = await transitionPayment(tx, fresh, "succeeded", { actor, data: { gateway: true, optionId: option.id }, patch: { txId: `test:${fresh.id}`, paidValue: option.value, payerAddress: payer } });
+        const paid = await transitionPayment(tx, fresh, "succeeded", {
+          actor,
+          data: { gateway: true, optionId: option.id },
+          patch: { txId: `test:${fresh.id}`, paidValue: option.value, payerAddress: payer },
+        });
         return { kind: "confirmed" as const, payment: paid, submissionId: null };
       }
       if (option.method !== "eip3009") {
-        await recordPaymentEvent(tx, fresh, { type: "payment.transaction_submitted", actor, data: { txHash: result, settlementId: option.settlementId } });
+        await recordPaymentEvent(tx, fresh, {
+          type: "payment.transaction_submitted",
+          actor,
+          data: { txHash: result, settlementId: option.settlementId },
+        });
         return { kind: "confirmed" as const, payment: fresh, submissionId: null };
       }
       const submission = await tx.relayerSubmission.create({
-        data: { id: newId("rly"), accountId: fresh.accountId, mode: fresh.mode, paymentId: fresh.id, optionId: option.id, chainId: option.asset.split("/")[0]!, activeKey: fresh.id },
+        data: {
+          id: newId("rly"),
+          accountId: fresh.accountId,
+          mode: fresh.mode,
+          paymentId: fresh.id,
+          optionId: option.id,
+          chainId: option.asset.split("/")[0]!,
+          activeKey: fresh.id,
+        },
       });
       return { kind: "confirmed" as const, payment: fresh, submissionId: submission.id };
     });
   } catch (error) {
     // Another confirm of this payment got there first (a version race or the one-relay-per-payment key).
-    if ((error instanceof AppError && error.code === "conflict") || (error as { code?: string }).code === "P2002") {
+    if (
+      (error instanceof AppError && error.code === "conflict") ||
+      (error as { code?: string }).code === "P2002"
+    ) {
       throw new AppError("invalid_state", "Another option of this payment was confirmed at the same moment.");
     }
     throw error;

@@ -14,7 +14,14 @@ import { domainMatches, sponsoredToken, type SponsoredToken } from "./sponsored-
 // paying the gas. Tollgate never holds the funds.
 
 export type TokenDomain = { name: string; version: string; chainId: number; verifyingContract: Address };
-export type Authorization = { from: Address; to: Address; value: bigint; validAfter: bigint; validBefore: bigint; nonce: Hex };
+export type Authorization = {
+  from: Address;
+  to: Address;
+  value: bigint;
+  validAfter: bigint;
+  validBefore: bigint;
+  nonce: Hex;
+};
 
 export const authorizationTypes = {
   TransferWithAuthorization: [
@@ -66,12 +73,22 @@ async function readLiveDomain(token: SponsoredToken, chainId: number): Promise<T
   const chain = getChain(token.chainId);
   if (!chain) return null;
   const zero = "0x0000000000000000000000000000000000000000000000000000000000000000";
-  const supported = await chainClient(chain).readContract({ address: token.address, abi: eip3009Abi, functionName: "authorizationState", args: [token.address, zero] }).then(
-    () => true,
-    () => false,
-  );
+  const supported = await chainClient(chain)
+    .readContract({
+      address: token.address,
+      abi: eip3009Abi,
+      functionName: "authorizationState",
+      args: [token.address, zero],
+    })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!supported || !(await domainMatches(chain, token))) {
-    logger.warn({ asset: `${token.chainId}/erc20:${token.address}` }, "Gas sponsorship: an allow-listed token does not implement EIP-3009 with its listed EIP-712 domain; it is not offered gasless.");
+    logger.warn(
+      { asset: `${token.chainId}/erc20:${token.address}` },
+      "Gas sponsorship: an allow-listed token does not implement EIP-3009 with its listed EIP-712 domain; it is not offered gasless.",
+    );
     return null;
   }
   return { name: token.name, version: token.version, chainId, verifyingContract: token.address };
@@ -91,6 +108,11 @@ export function authorizationTypedDataJson(domain: TokenDomain, authorization: A
     },
     domain,
     primaryType: "TransferWithAuthorization",
-    message: { ...authorization, value: authorization.value.toString(), validAfter: authorization.validAfter.toString(), validBefore: authorization.validBefore.toString() },
+    message: {
+      ...authorization,
+      value: authorization.value.toString(),
+      validAfter: authorization.validAfter.toString(),
+      validBefore: authorization.validBefore.toString(),
+    },
   });
 }

@@ -15,9 +15,27 @@ const account = () => `eip155:8453:${getAddress(`0x${crypto.randomBytes(20).toSt
 
 async function payablePayment() {
   const scope = await createTestAccount();
-  const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });
-  await db().cryptoSettlement.create({ data: { id: newId("crypto"), ...scope, merchantId: merchant.id, asset: usdcBase, destination: "eip155:8453:0x52908400098527886E0F7030069857D2E4169EE7" } });
-  return (await createPayment(db(), scope, "system", merchant.id, CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }))).payment;
+  const merchant = await db().merchant.create({
+    data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
+  });
+  await db().cryptoSettlement.create({
+    data: {
+      id: newId("crypto"),
+      ...scope,
+      merchantId: merchant.id,
+      asset: usdcBase,
+      destination: "eip155:8453:0x52908400098527886E0F7030069857D2E4169EE7",
+    },
+  });
+  return (
+    await createPayment(
+      db(),
+      scope,
+      "system",
+      merchant.id,
+      CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }),
+    )
+  ).payment;
 }
 
 const quotes = (paymentId: string) => db().gatewayOption.count({ where: { paymentId } });
@@ -41,10 +59,16 @@ describe("gateway options (quotes)", () => {
     const payment = await payablePayment();
     const wallet = account();
     const [first] = await createGatewayOptions(payment, [wallet]);
-    await db().gatewayOption.update({ where: { id: first!.id }, data: { expiresAt: new Date(Date.now() + 30_000) } });
+    await db().gatewayOption.update({
+      where: { id: first!.id },
+      data: { expiresAt: new Date(Date.now() + 30_000) },
+    });
     const [second] = await createGatewayOptions(payment, [wallet]);
     expect(second!.id).not.toBe(first!.id);
-    await db().gatewayOption.update({ where: { id: second!.id }, data: { confirmedAt: new Date(), result: "0x" } });
+    await db().gatewayOption.update({
+      where: { id: second!.id },
+      data: { confirmedAt: new Date(), result: "0x" },
+    });
     const [third] = await createGatewayOptions(payment, [wallet]);
     expect(new Set([first!.id, second!.id, third!.id]).size).toBe(3);
   });
@@ -52,15 +76,25 @@ describe("gateway options (quotes)", () => {
   it(`refuses new quotes past ${maxOpenQuotesPerPayment} open ones on a payment with rate_limited and when to retry, still answering the open ones`, async () => {
     const payment = await payablePayment();
     const wallets = Array.from({ length: maxOpenQuotesPerPayment }, account);
-    for (let i = 0; i < wallets.length; i += 20) await createGatewayOptions(payment, wallets.slice(i, i + 20));
+    for (let i = 0; i < wallets.length; i += 20)
+      await createGatewayOptions(payment, wallets.slice(i, i + 20));
     expect(await quotes(payment.id)).toBe(maxOpenQuotesPerPayment);
     const refused = createGatewayOptions(payment, [wallets[0]!, account()]);
-    await expect(refused).rejects.toMatchObject({ code: "rate_limited", status: 429, message: expect.stringContaining(`at most ${maxOpenQuotesPerPayment}`) });
-    await expect(refused.catch((e: { details: { retryAfterSeconds: number } }) => e.details.retryAfterSeconds)).resolves.toBeGreaterThan(200);
+    await expect(refused).rejects.toMatchObject({
+      code: "rate_limited",
+      status: 429,
+      message: expect.stringContaining(`at most ${maxOpenQuotesPerPayment}`),
+    });
+    await expect(
+      refused.catch((e: { details: { retryAfterSeconds: number } }) => e.details.retryAfterSeconds),
+    ).resolves.toBeGreaterThan(200);
     expect(await quotes(payment.id)).toBe(maxOpenQuotesPerPayment);
     expect(await createGatewayOptions(payment, wallets.slice(0, 20))).toHaveLength(20);
     // Once they expire, the payment may be quoted again.
-    await db().gatewayOption.updateMany({ where: { paymentId: payment.id }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    await db().gatewayOption.updateMany({
+      where: { paymentId: payment.id },
+      data: { expiresAt: new Date(Date.now() - 1_000) },
+    });
     expect(await createGatewayOptions(payment, [account()])).toHaveLength(1);
   });
 });

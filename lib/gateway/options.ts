@@ -25,7 +25,14 @@ export const maxOpenQuotesPerPayment = 200;
 // A quote is handed out again only while a wallet still has time to sign it.
 const reuseWhileRemainingMs = 60_000;
 
-type WantedOption = { settlementId: string; asset: string; destination: string; payer: string; value: string; method: "eip3009" | "transaction" };
+type WantedOption = {
+  settlementId: string;
+  asset: string;
+  destination: string;
+  payer: string;
+  value: string;
+  method: "eip3009" | "transaction";
+};
 
 /**
  * One option per (merchant settlement that can pay the amount × wallet account on its chain), each
@@ -35,7 +42,11 @@ type WantedOption = { settlementId: string; asset: string; destination: string; 
  * oneself, nor dust, nor past the account's daily budget), otherwise a transaction the wallet sends
  * itself. Accounts on chains the merchant does not settle on get no option.
  */
-export async function createGatewayOptions(payment: Payment, accounts: string[], only?: { settlementId: string }) {
+export async function createGatewayOptions(
+  payment: Payment,
+  accounts: string[],
+  only?: { settlementId: string },
+) {
   requirePayable(payment);
   const rows = await optionsFor(payment, accounts, only);
   return Promise.all(rows.map(serializeOption));
@@ -47,31 +58,77 @@ export async function createGatewayOptions(payment: Payment, accounts: string[],
  */
 export async function retireQuotes(payment: Payment, optionIds: string[]): Promise<void> {
   if (optionIds.length === 0) return;
-  const known = await db().gatewayOption.findMany({ where: { paymentId: payment.id, id: { in: optionIds } }, select: { id: true } });
+  const known = await db().gatewayOption.findMany({
+    where: { paymentId: payment.id, id: { in: optionIds } },
+    select: { id: true },
+  });
   const unknown = optionIds.findIndex((id) => !known.some((o) => o.id === id));
-  if (unknown >= 0) throw new AppError("invalid_params", "refresh names an option that is not this payment's.", { fields: { [`refresh.${unknown}`]: "Unknown option." } });
-  await db().gatewayOption.updateMany({ where: { paymentId: payment.id, id: { in: optionIds }, confirmedAt: null, expiresAt: { gt: new Date() } }, data: { expiresAt: new Date() } });
+  if (unknown >= 0)
+    throw new AppError("invalid_params", "refresh names an option that is not this payment's.", {
+      fields: { [`refresh.${unknown}`]: "Unknown option." },
+    });
+  await db().gatewayOption.updateMany({
+    where: { paymentId: payment.id, id: { in: optionIds }, confirmedAt: null, expiresAt: { gt: new Date() } },
+    data: { expiresAt: new Date() },
+  });
 }
 
 /** The options the accounts can pay with, cheapest first. */
-async function optionsFor(payment: Payment, accounts: string[], only?: { settlementId: string }): Promise<GatewayOption[]> {
+async function optionsFor(
+  payment: Payment,
+  accounts: string[],
+  only?: { settlementId: string },
+): Promise<GatewayOption[]> {
   const payers = accounts.map((account, i) => {
     const parsed = parseAccountId(account.trim(), `accounts.${i}`);
-    if (!parsed.ok) throw new AppError("invalid_params", parsed.error, { fields: { [`accounts.${i}`]: parsed.error } });
-    return { chainId: `${parsed.value.chainId.namespace}:${parsed.value.chainId.reference}`, caip10: account.trim(), address: parsed.value.address };
+    if (!parsed.ok)
+      throw new AppError("invalid_params", parsed.error, { fields: { [`accounts.${i}`]: parsed.error } });
+    return {
+      chainId: `${parsed.value.chainId.namespace}:${parsed.value.chainId.reference}`,
+      caip10: account.trim(),
+      address: parsed.value.address,
+    };
   });
-  const settlements = (await listPaymentOptions(db(), payment)).filter((o) => !only || o.settlementId === only.settlementId);
+  const settlements = (await listPaymentOptions(db(), payment)).filter(
+    (o) => !only || o.settlementId === only.settlementId,
+  );
   const wanted: WantedOption[] = [];
   for (const option of settlements) {
     const gasless = await gaslessDomain(payment.mode, option.asset);
-    for (const payer of payers.filter((p) => p.chainId === chainIdOf(option.asset) && p.chainId.startsWith("eip155:"))) {
-      const sponsored = gasless !== null && (payment.mode === "test" || (await sponsorshipRefusal({ accountId: payment.accountId, asset: option.asset, from: getAddress(payer.address), to: address(option.destination), value: BigInt(option.value) })) === null);
-      wanted.push({ settlementId: option.settlementId, asset: option.asset, destination: option.destination, payer: payer.caip10, value: option.value, method: sponsored ? "eip3009" : "transaction" });
+    for (const payer of payers.filter(
+      (p) => p.chainId === chainIdOf(option.asset) && p.chainId.startsWith("eip155:"),
+    )) {
+      const sponsored =
+        gasless !== null &&
+        (payment.mode === "test" ||
+          (await sponsorshipRefusal({
+            accountId: payment.accountId,
+            asset: option.asset,
+            from: getAddress(payer.address),
+            to: address(option.destination),
+            value: BigInt(option.value),
+          })) === null);
+      wanted.push({
+        settlementId: option.settlementId,
+        asset: option.asset,
+        destination: option.destination,
+        payer: payer.caip10,
+        value: option.value,
+        method: sponsored ? "eip3009" : "transaction",
+      });
     }
   }
   const rows = wanted.length ? await quoteOptions(payment, wanted) : [];
   // Cheapest network first: a gasless option costs the buyer nothing, then fewer units of value.
-  rows.sort((a, b) => (a.method === b.method ? (BigInt(a.value.toFixed()) < BigInt(b.value.toFixed()) ? -1 : 1) : a.method === "eip3009" ? -1 : 1));
+  rows.sort((a, b) =>
+    a.method === b.method
+      ? BigInt(a.value.toFixed()) < BigInt(b.value.toFixed())
+        ? -1
+        : 1
+      : a.method === "eip3009"
+        ? -1
+        : 1,
+  );
   return rows;
 }
 
@@ -81,10 +138,20 @@ async function quoteOptions(payment: Payment, wanted: WantedOption[]): Promise<G
     // One quoting at a time per payment, so concurrent calls neither duplicate a quote nor pass the cap together.
     await tx.$queryRaw`SELECT 1 FROM "Payment" WHERE "id" = ${payment.id} FOR UPDATE`;
     const now = Date.now();
-    const open = await tx.gatewayOption.findMany({ where: { paymentId: payment.id, expiresAt: { gt: new Date(now) } }, orderBy: { expiresAt: "asc" } });
+    const open = await tx.gatewayOption.findMany({
+      where: { paymentId: payment.id, expiresAt: { gt: new Date(now) } },
+      orderBy: { expiresAt: "asc" },
+    });
     const reusableUntil = Math.min(now + reuseWhileRemainingMs, payment.expiresAt.getTime());
     const matches = (o: GatewayOption, w: WantedOption) =>
-      o.settlementId === w.settlementId && o.payer === w.payer && o.asset === w.asset && o.destination === w.destination && o.method === w.method && !o.confirmedAt && !o.supersededAt && o.expiresAt.getTime() >= reusableUntil;
+      o.settlementId === w.settlementId &&
+      o.payer === w.payer &&
+      o.asset === w.asset &&
+      o.destination === w.destination &&
+      o.method === w.method &&
+      !o.confirmedAt &&
+      !o.supersededAt &&
+      o.expiresAt.getTime() >= reusableUntil;
     const reused: GatewayOption[] = [];
     const fresh: WantedOption[] = [];
     for (const w of wanted) {
@@ -94,12 +161,24 @@ async function quoteOptions(payment: Payment, wanted: WantedOption[]): Promise<G
     }
     if (open.length + fresh.length > maxOpenQuotesPerPayment && fresh.length > 0) {
       const retryAfterSeconds = Math.max(1, Math.ceil((open[0]!.expiresAt.getTime() - now) / 1000));
-      throw new AppError("rate_limited", `This payment already has ${open.length} open quotes and may hold at most ${maxOpenQuotesPerPayment}: ask again for the accounts you asked for before, or wait ${retryAfterSeconds} s until the oldest quote expires.`, { retryAfterSeconds });
+      throw new AppError(
+        "rate_limited",
+        `This payment already has ${open.length} open quotes and may hold at most ${maxOpenQuotesPerPayment}: ask again for the accounts you asked for before, or wait ${retryAfterSeconds} s until the oldest quote expires.`,
+        { retryAfterSeconds },
+      );
     }
     const expiresAt = new Date(Math.min(now + quoteLifetimeMs, payment.expiresAt.getTime()));
     const created = fresh.length
       ? await tx.gatewayOption.createManyAndReturn({
-          data: fresh.map((w) => ({ id: newId("opt"), accountId: payment.accountId, mode: payment.mode, paymentId: payment.id, ...w, nonce: w.method === "eip3009" ? toHex(crypto.randomBytes(32)) : null, expiresAt })),
+          data: fresh.map((w) => ({
+            id: newId("opt"),
+            accountId: payment.accountId,
+            mode: payment.mode,
+            paymentId: payment.id,
+            ...w,
+            nonce: w.method === "eip3009" ? toHex(crypto.randomBytes(32)) : null,
+            expiresAt,
+          })),
         })
       : [];
     return [...reused, ...created];
@@ -136,8 +215,21 @@ export async function optionActions(option: GatewayOption) {
   const chain_id = chainIdOf(option.asset);
   if (option.method === "eip3009") {
     const domain = await gaslessDomain(option.mode, option.asset);
-    if (!domain) throw new AppError("invalid_state", "This option can no longer be paid without gas; ask for options again.");
-    return [{ type: "walletRpc" as const, data: { chain_id, method: "eth_signTypedData_v4" as const, params: [address(option.payer), authorizationTypedDataJson(domain, optionAuthorization(option))] } }];
+    if (!domain)
+      throw new AppError(
+        "invalid_state",
+        "This option can no longer be paid without gas; ask for options again.",
+      );
+    return [
+      {
+        type: "walletRpc" as const,
+        data: {
+          chain_id,
+          method: "eth_signTypedData_v4" as const,
+          params: [address(option.payer), authorizationTypedDataJson(domain, optionAuthorization(option))],
+        },
+      },
+    ];
   }
   const asset = parseAssetId(option.asset);
   const from = address(option.payer);
@@ -145,7 +237,17 @@ export async function optionActions(option: GatewayOption) {
   const value = BigInt(option.value.toFixed());
   const transaction: { from: Address; to: Address; value: `0x${string}`; data?: `0x${string}` } =
     asset.ok && asset.value.assetNamespace === "erc20"
-      ? { from, to: getAddress(asset.value.assetReference), value: "0x0", data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, value] }) }
+      ? {
+          from,
+          to: getAddress(asset.value.assetReference),
+          value: "0x0",
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, value] }),
+        }
       : { from, to, value: toHex(value) };
-  return [{ type: "walletRpc" as const, data: { chain_id, method: "eth_sendTransaction" as const, params: [transaction] } }];
+  return [
+    {
+      type: "walletRpc" as const,
+      data: { chain_id, method: "eth_sendTransaction" as const, params: [transaction] },
+    },
+  ];
 }

@@ -20,7 +20,13 @@ import { relaySubmission, staleClaimMs } from "./relay";
  */
 export async function recoverStaleSubmissions(limit = 20): Promise<number> {
   const stale = await db().relayerSubmission.findMany({
-    where: { status: "pending", OR: [{ claimedAt: { lt: new Date(Date.now() - staleClaimMs) } }, { claimedAt: null, createdAt: { lt: new Date(Date.now() - staleClaimMs) } }] },
+    where: {
+      status: "pending",
+      OR: [
+        { claimedAt: { lt: new Date(Date.now() - staleClaimMs) } },
+        { claimedAt: null, createdAt: { lt: new Date(Date.now() - staleClaimMs) } },
+      ],
+    },
     orderBy: { createdAt: "asc" },
     take: limit,
   });
@@ -31,19 +37,42 @@ export async function recoverStaleSubmissions(limit = 20): Promise<number> {
     const auth = optionAuthorization(option);
     const token = option.asset.split(":").pop() as Hex;
     const client = chainClient(chain);
-    const used = await client.readContract({ address: token, abi: eip3009Abi, functionName: "authorizationState", args: [auth.from, auth.nonce] });
+    const used = await client.readContract({
+      address: token,
+      abi: eip3009Abi,
+      functionName: "authorizationState",
+      args: [auth.from, auth.nonce],
+    });
     if (!used) {
-      await relaySubmission(submission.id).catch((error: unknown) => logger.warn({ submissionId: submission.id, reason: shortReason(error) }, "Relayer: resending a submission failed."));
+      await relaySubmission(submission.id).catch((error: unknown) =>
+        logger.warn(
+          { submissionId: submission.id, reason: shortReason(error) },
+          "Relayer: resending a submission failed.",
+        ),
+      );
       continue;
     }
-    const [log] = await client.getContractEvents({ address: token, abi: eip3009Abi, eventName: "AuthorizationUsed", args: { authorizer: auth.from, nonce: auth.nonce }, fromBlock: 0n });
+    const [log] = await client.getContractEvents({
+      address: token,
+      abi: eip3009Abi,
+      eventName: "AuthorizationUsed",
+      args: { authorizer: auth.from, nonce: auth.nonce },
+      fromBlock: 0n,
+    });
     if (!log) continue;
     const txHash = log.transactionHash;
-    const { count } = await db().relayerSubmission.updateMany({ where: { id: submission.id, status: "pending" }, data: { status: "submitted", txHash } });
+    const { count } = await db().relayerSubmission.updateMany({
+      where: { id: submission.id, status: "pending" },
+      data: { status: "submitted", txHash },
+    });
     if (count === 0) continue;
     await db().$transaction(async (tx) => {
       const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
-      await recordPaymentEvent(tx, payment, { type: "payment.transaction_submitted", actor: "relayer", data: { txHash, settlementId: option.settlementId, relayed: true, recovered: true } });
+      await recordPaymentEvent(tx, payment, {
+        type: "payment.transaction_submitted",
+        actor: "relayer",
+        data: { txHash, settlementId: option.settlementId, relayed: true, recovered: true },
+      });
     });
     await verifyPaymentTransaction(submission.paymentId, txHash, "relayer");
   }
@@ -59,7 +88,12 @@ export async function recoverStaleSubmissions(limit = 20): Promise<number> {
  */
 async function recoverLostRelays(limit: number): Promise<number> {
   const sent = await db().relayerSubmission.findMany({
-    where: { status: "submitted", txHash: { not: null }, updatedAt: { lt: new Date(Date.now() - staleClaimMs) }, payment: { status: "requires_action" } },
+    where: {
+      status: "submitted",
+      txHash: { not: null },
+      updatedAt: { lt: new Date(Date.now() - staleClaimMs) },
+      payment: { status: "requires_action" },
+    },
     orderBy: { updatedAt: "asc" },
     take: limit,
   });
@@ -70,34 +104,68 @@ async function recoverLostRelays(limit: number): Promise<number> {
     if (!chain || !option?.result || !submission.relayer) continue;
     const client = chainClient(chain);
     const hash = submission.txHash as Hex;
-    if (await client.getTransactionReceipt({ hash }).then(() => true, (error: unknown) => !(error instanceof TransactionReceiptNotFoundError))) continue;
+    if (
+      await client.getTransactionReceipt({ hash }).then(
+        () => true,
+        (error: unknown) => !(error instanceof TransactionReceiptNotFoundError),
+      )
+    )
+      continue;
     const auth = optionAuthorization(option);
     const token = option.asset.split(":").pop() as Hex;
-    if (await client.readContract({ address: token, abi: eip3009Abi, functionName: "authorizationState", args: [auth.from, auth.nonce] })) continue;
-    const pending = await client.getTransaction({ hash }).then(() => true, (error: unknown) => !(error instanceof TransactionNotFoundError));
+    if (
+      await client.readContract({
+        address: token,
+        abi: eip3009Abi,
+        functionName: "authorizationState",
+        args: [auth.from, auth.nonce],
+      })
+    )
+      continue;
+    const pending = await client.getTransaction({ hash }).then(
+      () => true,
+      (error: unknown) => !(error instanceof TransactionNotFoundError),
+    );
     const next = await client.getTransactionCount({ address: submission.relayer as Hex, blockTag: "latest" });
     const replaced = submission.relayerNonce !== null && next > submission.relayerNonce;
     if (pending && !replaced) continue;
-    const why = replaced ? `another transaction of the relayer took its nonce (${submission.relayerNonce})` : `${chain.name} no longer knows it`;
+    const why = replaced
+      ? `another transaction of the relayer took its nonce (${submission.relayerNonce})`
+      : `${chain.name} no longer knows it`;
     const valid = auth.validBefore * 1000n > BigInt(Date.now() + resendMarginMs);
     const moved = await db().$transaction(async (tx) => {
       const { count } = await tx.relayerSubmission.updateMany({
         where: { id: submission.id, status: "submitted", txHash: submission.txHash },
-        data: valid ? { status: "pending", txHash: null, relayerNonce: null, claimedAt: null } : { status: "failed", activeKey: null, error: `The relay ${hash} was lost: ${why}.` },
+        data: valid
+          ? { status: "pending", txHash: null, relayerNonce: null, claimedAt: null }
+          : { status: "failed", activeKey: null, error: `The relay ${hash} was lost: ${why}.` },
       });
       if (count === 0) return false;
-      if (!valid) await tx.gatewayOption.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
+      if (!valid)
+        await tx.gatewayOption.update({
+          where: { id: option.id },
+          data: { confirmedAt: null, result: null },
+        });
       const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
       await recordPaymentEvent(tx, payment, {
         type: valid ? "payment.relay_resent" : "payment.relay_released",
         actor: "relayer",
-        data: { optionId: option.id, txHash: hash, reason: valid ? `The relay ${hash} was lost (${why}); the same authorization is sent again.` : `The relay ${hash} was lost (${why}) and the authorization has expired; the payment is payable another way.` },
+        data: {
+          optionId: option.id,
+          txHash: hash,
+          reason: valid
+            ? `The relay ${hash} was lost (${why}); the same authorization is sent again.`
+            : `The relay ${hash} was lost (${why}) and the authorization has expired; the payment is payable another way.`,
+        },
       });
       return true;
     });
     if (!moved) continue;
     recovered++;
-    if (valid) await relaySubmission(submission.id).catch((error: unknown) => logger.error({ err: error, submissionId: submission.id }, "Relayer: resending a lost relay failed."));
+    if (valid)
+      await relaySubmission(submission.id).catch((error: unknown) =>
+        logger.error({ err: error, submissionId: submission.id }, "Relayer: resending a lost relay failed."),
+      );
   }
   return recovered;
 }

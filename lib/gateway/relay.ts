@@ -36,7 +36,11 @@ export function relayerAccount(chainId: string) {
  */
 export async function relaySubmission(submissionId: string): Promise<Hex | null | undefined> {
   const claimed = await db().relayerSubmission.updateMany({
-    where: { id: submissionId, status: "pending", OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(Date.now() - staleClaimMs) } }] },
+    where: {
+      id: submissionId,
+      status: "pending",
+      OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(Date.now() - staleClaimMs) } }],
+    },
     data: { claimedAt: new Date() },
   });
   if (claimed.count === 0) return undefined;
@@ -49,20 +53,40 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
   let sentWith = 0;
   const alive = setInterval(() => {
     void db()
-      .relayerSubmission.updateMany({ where: { id: submission.id, status: "pending" }, data: { claimedAt: new Date() } })
+      .relayerSubmission.updateMany({
+        where: { id: submission.id, status: "pending" },
+        data: { claimedAt: new Date() },
+      })
       .catch(() => {});
   }, renewMs);
   try {
     if (!chain || !account) throw relayerUnavailable(`No relayer is configured for ${submission.chainId}.`);
     txHash = await withLease(chain, account.address, async (nonce) => {
       sentWith = nonce;
-      const call = await assertSponsorable({ accountId: submission.accountId, asset: option.asset, authorization: optionAuthorization(option), signature: option.result as Hex, relayer: account.address, submissionId: submission.id });
+      const call = await assertSponsorable({
+        accountId: submission.accountId,
+        asset: option.asset,
+        authorization: optionAuthorization(option),
+        signature: option.result as Hex,
+        relayer: account.address,
+        submissionId: submission.id,
+      });
       const client = chainClient(chain);
-      const [balance, gasPrice] = await Promise.all([client.getBalance({ address: account.address }), client.getGasPrice()]);
+      const [balance, gasPrice] = await Promise.all([
+        client.getBalance({ address: account.address }),
+        client.getGasPrice(),
+      ]);
       if (balance < gasPrice * call.gas) throw relayerOutOfFunds();
       // Reserved against the account's budget before the lease is released, until the receipt says what it used.
-      await db().relayerSubmission.update({ where: { id: submission.id }, data: { gasLimit: Number(call.gas) } });
-      const wallet = createWalletClient({ account, chain: viemChain(chain), transport: http(chain.rpcUrl, { timeout: 10_000 }) });
+      await db().relayerSubmission.update({
+        where: { id: submission.id },
+        data: { gasLimit: Number(call.gas) },
+      });
+      const wallet = createWalletClient({
+        account,
+        chain: viemChain(chain),
+        transport: http(chain.rpcUrl, { timeout: 10_000 }),
+      });
       broadcasting = true;
       return wallet.sendTransaction({ to: call.to, data: call.data, gas: call.gas, nonce });
     });
@@ -71,23 +95,45 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
     // A timeout or a dropped connection may come after the node took the transaction: the
     // submission stays claimed, and the recovery sweep finds out on chain whether it was sent.
     if (broadcasting && !sentNothing(error)) {
-      logger.warn({ submissionId: submission.id, reason: shortReason(error) }, "Relayer: the outcome of a submission is unknown; left for recovery.");
+      logger.warn(
+        { submissionId: submission.id, reason: shortReason(error) },
+        "Relayer: the outcome of a submission is unknown; left for recovery.",
+      );
       return null;
     }
     const failure = relayFailure(error);
     // Used already: by our own earlier send (a slow RPC, a replaced relay) or by someone else. That
     // is the money moving, not a failure: the recovery sweep and the watcher verify the transaction.
     if (/authorization is used/i.test(`${failure.message} ${shortReason(error)}`)) {
-      logger.warn({ submissionId: submission.id }, "Relayer: the authorization was already used; left for recovery to verify.");
+      logger.warn(
+        { submissionId: submission.id },
+        "Relayer: the authorization was already used; left for recovery to verify.",
+      );
       return null;
     }
-    if (!(error instanceof AppError)) logger.warn({ submissionId: submission.id, code: failure.code, reason: shortReason(error) }, "Relayer: a submission failed.");
+    if (!(error instanceof AppError))
+      logger.warn(
+        { submissionId: submission.id, code: failure.code, reason: shortReason(error) },
+        "Relayer: a submission failed.",
+      );
     await db().$transaction(async (tx) => {
-      await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "failed", activeKey: null, gasLimit: null, error: failure.message } });
+      await tx.relayerSubmission.update({
+        where: { id: submission.id },
+        data: { status: "failed", activeKey: null, gasLimit: null, error: failure.message },
+      });
       // The buyer may confirm again (after the relayer is funded, say): the option is open again.
       await tx.gatewayOption.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
       const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
-      await recordPaymentEvent(tx, payment, { type: "payment.relay_failed", actor: "relayer", data: { optionId: option.id, chainId: submission.chainId, code: failure.code, error: failure.message } });
+      await recordPaymentEvent(tx, payment, {
+        type: "payment.relay_failed",
+        actor: "relayer",
+        data: {
+          optionId: option.id,
+          chainId: submission.chainId,
+          code: failure.code,
+          error: failure.message,
+        },
+      });
     });
     throw failure;
   }
@@ -97,15 +143,25 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
   try {
     await retryOnConflict(() =>
       db().$transaction(async (tx) => {
-        await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "submitted", txHash, relayer: account.address, relayerNonce: sentWith } });
+        await tx.relayerSubmission.update({
+          where: { id: submission.id },
+          data: { status: "submitted", txHash, relayer: account.address, relayerNonce: sentWith },
+        });
         const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
-        await recordPaymentEvent(tx, payment, { type: "payment.transaction_submitted", actor: "relayer", data: { txHash, settlementId: option.settlementId, relayed: true, relayer: account.address } });
+        await recordPaymentEvent(tx, payment, {
+          type: "payment.transaction_submitted",
+          actor: "relayer",
+          data: { txHash, settlementId: option.settlementId, relayed: true, relayer: account.address },
+        });
       }),
     );
     await recordRelayGasIfMined(chain, submission.id, txHash);
     await verifyPaymentTransaction(submission.paymentId, txHash, "relayer");
   } catch (error) {
-    logger.warn({ submissionId: submission.id, txHash, reason: shortReason(error) }, "Relayer: broadcast, but could not record or check it yet; left for recovery.");
+    logger.warn(
+      { submissionId: submission.id, txHash, reason: shortReason(error) },
+      "Relayer: broadcast, but could not record or check it yet; left for recovery.",
+    );
   }
   return txHash;
 }
@@ -119,7 +175,10 @@ async function withLease<T>(chain: Chain, address: string, send: (nonce: number)
   for (;;) {
     const now = new Date();
     held = new Date(now.getTime() + leaseMs);
-    const { count } = await db().relayerLock.updateMany({ where: { ...key, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] }, data: { lockedUntil: held } });
+    const { count } = await db().relayerLock.updateMany({
+      where: { ...key, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+      data: { lockedUntil: held },
+    });
     if (count === 1) break;
     if (Date.now() > deadline) throw relayerUnavailable("The relayer is busy on this chain.");
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -129,13 +188,21 @@ async function withLease<T>(chain: Chain, address: string, send: (nonce: number)
     const next = new Date(Date.now() + leaseMs);
     void db()
       .relayerLock.updateMany({ where: { ...key, lockedUntil: held }, data: { lockedUntil: next } })
-      .then(({ count }) => count && (held = next), () => {});
+      .then(
+        ({ count }) => count && (held = next),
+        () => {},
+      );
   }, renewMs);
   try {
-    const nonce = await chainClient(chain).getTransactionCount({ address: address as Hex, blockTag: "pending" });
+    const nonce = await chainClient(chain).getTransactionCount({
+      address: address as Hex,
+      blockTag: "pending",
+    });
     const result = await send(nonce);
     // The transaction is out: the database gone at this moment (a failover) must not make it look unsent.
-    await db().relayerLock.update({ where: { chainId_address: key }, data: { lastNonce: nonce } }).catch(() => {});
+    await db()
+      .relayerLock.update({ where: { chainId_address: key }, data: { lastNonce: nonce } })
+      .catch(() => {});
     return result;
   } finally {
     clearInterval(renew);
@@ -155,14 +222,23 @@ function releaseLease(key: { chainId: string; address: string }, held: Date): vo
 }
 
 function viemChain(chain: Chain) {
-  return defineChain({ id: chain.numericId, name: chain.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } });
+  return defineChain({
+    id: chain.numericId,
+    name: chain.name,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  });
 }
 
 /** Failures that certainly sent nothing: refused before or by the node, or the relayer busy or unconfigured. */
 function sentNothing(error: unknown): boolean {
   const texts: string[] = [];
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++, e = (e as { cause?: unknown }).cause) {
-    texts.push(e instanceof Error ? `${(e as { shortMessage?: string }).shortMessage ?? ""} ${e.message} ${(e as { code?: string }).code ?? ""}` : String(e));
+    texts.push(
+      e instanceof Error
+        ? `${(e as { shortMessage?: string }).shortMessage ?? ""} ${e.message} ${(e as { code?: string }).code ?? ""}`
+        : String(e),
+    );
   }
   const text = texts.join(" ");
   // A connection never made carried nothing; one that broke or timed out may have.

@@ -9,7 +9,14 @@ import { relayerAccount } from "./relay";
 const lowAfterPayments = 20n;
 const gasPerPayment = BigInt(env.SPONSOR_GAS_LIMIT);
 
-export type RelayerStatus = { chainId: string; chainName: string; address: string; balanceEth: string | null; low: boolean; error: string | null };
+export type RelayerStatus = {
+  chainId: string;
+  chainName: string;
+  address: string;
+  balanceEth: string | null;
+  low: boolean;
+  error: string | null;
+};
 
 /** Each chain's relayer: its address and gas balance, read from the chain (null when unreachable). */
 export async function listRelayers(): Promise<RelayerStatus[]> {
@@ -22,9 +29,23 @@ export async function listRelayers(): Promise<RelayerStatus[]> {
       try {
         const client = chainClient(chain);
         const [balance, gasPrice] = await Promise.all([client.getBalance({ address }), client.getGasPrice()]);
-        return { chainId: chain.id, chainName: chain.name, address, balanceEth: formatEther(balance), low: balance < gasPrice * gasPerPayment * lowAfterPayments, error: null };
+        return {
+          chainId: chain.id,
+          chainName: chain.name,
+          address,
+          balanceEth: formatEther(balance),
+          low: balance < gasPrice * gasPerPayment * lowAfterPayments,
+          error: null,
+        };
       } catch {
-        return { chainId: chain.id, chainName: chain.name, address, balanceEth: null, low: false, error: "The chain's RPC did not answer." };
+        return {
+          chainId: chain.id,
+          chainName: chain.name,
+          address,
+          balanceEth: null,
+          low: false,
+          error: "The chain's RPC did not answer.",
+        };
       }
     }),
   );

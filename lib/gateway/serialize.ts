@@ -10,18 +10,29 @@ export async function gatewayStatus(p: Payment) {
     status: p.status,
     isFinal: isFinalStatus(p.status),
     pollInMs: pollHintMs(p.status),
-    info: paid ? { txId: p.txId!, optionAmount: await gatewayAmount(`caip19/${p.optionAsset}`, p.paidValue!.toFixed()) } : null,
+    info: paid
+      ? {
+          txId: p.txId!,
+          optionAmount: await gatewayAmount(`caip19/${p.optionAsset}`, p.paidValue!.toFixed()),
+        }
+      : null,
   };
 }
 
 /** What a wallet shows before paying: amount, merchant, deadline, and the payer once known. */
 export async function gatewayPayment(p: Payment) {
-  const merchant = await db().merchant.findUniqueOrThrow({ where: { id: p.merchantId }, select: { name: true, iconUrl: true } });
+  const merchant = await db().merchant.findUniqueOrThrow({
+    where: { id: p.merchantId },
+    select: { name: true, iconUrl: true },
+  });
   return {
     status: p.status,
     amount: await gatewayAmount(p.amountUnit, p.amountValue.toFixed()),
     expiresAt: Math.floor(p.expiresAt.getTime() / 1000),
     merchant: { name: merchant.name, iconUrl: merchant.iconUrl },
-    buyer: p.payerAddress && p.optionAsset ? { accountCaip10: `${p.optionAsset.split("/")[0]}:${p.payerAddress}`, accountProviderName: "Wallet" } : null,
+    buyer:
+      p.payerAddress && p.optionAsset
+        ? { accountCaip10: `${p.optionAsset.split("/")[0]}:${p.payerAddress}`, accountProviderName: "Wallet" }
+        : null,
   };
 }

@@ -6,7 +6,16 @@ import { networkName } from "@/lib/money/assets";
 import type { Scope } from "@/lib/tenancy/scope";
 import { gasSpentToday } from "./sponsorship";
 
-export type SponsoredGas = { chainId: string; chainName: string; relays: number; gasUsed: string; costEth: string; todayGas: string; budgetGas: string; budgetReached: boolean };
+export type SponsoredGas = {
+  chainId: string;
+  chainName: string;
+  relays: number;
+  gasUsed: string;
+  costEth: string;
+  todayGas: string;
+  budgetGas: string;
+  budgetReached: boolean;
+};
 
 /**
  * The gas the relayer spent on the account's payments in this mode, per chain (receipts' gasUsed and

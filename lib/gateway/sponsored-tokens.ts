@@ -10,12 +10,35 @@ import { knownAssets } from "@/lib/money/assets";
 // The operator's allow-list of tokens the relayer pays gas for: the known-asset registry's EIP-3009
 // tokens (USDC) and SPONSORED_TOKENS_EIP155_<id>, each with its EIP-712 domain and a gas limit.
 
-export type SponsoredToken = { chainId: string; address: Address; name: string; version: string; gasLimit: bigint };
+export type SponsoredToken = {
+  chainId: string;
+  address: Address;
+  name: string;
+  version: string;
+  gasLimit: bigint;
+};
 
 const allowList: SponsoredToken[] = [
-  ...knownAssets.flatMap((a) => (a.eip3009 ? [{ chainId: a.chainId, address: getAddress(a.id.split(":").pop()!), ...a.eip3009, gasLimit: BigInt(env.SPONSOR_GAS_LIMIT) }] : [])),
+  ...knownAssets.flatMap((a) =>
+    a.eip3009
+      ? [
+          {
+            chainId: a.chainId,
+            address: getAddress(a.id.split(":").pop()!),
+            ...a.eip3009,
+            gasLimit: BigInt(env.SPONSOR_GAS_LIMIT),
+          },
+        ]
+      : [],
+  ),
   ...Object.entries(sponsorshipEnv).flatMap(([chainId, { tokens }]) =>
-    tokens.map((t) => ({ chainId, address: getAddress(t.address), name: t.name, version: t.version, gasLimit: BigInt(t.gasLimit ?? env.SPONSOR_GAS_LIMIT) })),
+    tokens.map((t) => ({
+      chainId,
+      address: getAddress(t.address),
+      name: t.name,
+      version: t.version,
+      gasLimit: BigInt(t.gasLimit ?? env.SPONSOR_GAS_LIMIT),
+    })),
   ),
 ];
 
@@ -24,7 +47,10 @@ export function sponsoredToken(asset: string): SponsoredToken | null {
   const [chainId, reference] = [asset.split("/")[0]!, asset.split(":").pop()!];
   if (!/^eip155:\d+$/.test(chainId) || !/\/erc20:0x[0-9a-fA-F]{40}$/.test(asset)) return null;
   // The operator's own entry wins over the registry's, so a registry domain can be corrected by configuration.
-  return allowList.findLast((t) => t.chainId === chainId && isAddressEqual(t.address, reference as Address)) ?? null;
+  return (
+    allowList.findLast((t) => t.chainId === chainId && isAddressEqual(t.address, reference as Address)) ??
+    null
+  );
 }
 
 /** The smallest payment worth sponsoring on a chain, in the token's smallest units: SPONSOR_MIN_AMOUNT_EIP155_<id>, else 1 on Ethereum and 0.01 elsewhere. */
@@ -38,11 +64,19 @@ export function minimumSponsored(chainId: string, decimals: number): bigint {
  * entry only makes buyers' signatures fail to verify, which the simulation catches.
  */
 export async function domainMatches(chain: Chain, token: SponsoredToken): Promise<boolean> {
-  const read = await getEip712Domain(chainClient(chain), { address: token.address }).catch((error: unknown) => {
-    if (isChainUnavailable(error)) throw error;
-    return null;
-  });
+  const read = await getEip712Domain(chainClient(chain), { address: token.address }).catch(
+    (error: unknown) => {
+      if (isChainUnavailable(error)) throw error;
+      return null;
+    },
+  );
   if (!read) return true;
   const { name, version, chainId, verifyingContract } = read.domain;
-  return name === token.name && version === token.version && chainId === chain.numericId && verifyingContract !== undefined && isAddressEqual(verifyingContract, token.address);
+  return (
+    name === token.name &&
+    version === token.version &&
+    chainId === chain.numericId &&
+    verifyingContract !== undefined &&
+    isAddressEqual(verifyingContract, token.address)
+  );
 }

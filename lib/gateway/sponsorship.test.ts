@@ -26,25 +26,67 @@ vi.hoisted(() => {
 withTestDatabase();
 
 const usdcOnBase = "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
-const buyer = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d").address;
-const shop = privateKeyToAccount("0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a").address;
+const buyer = privateKeyToAccount(
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+).address;
+const shop = privateKeyToAccount(
+  "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+).address;
 
 async function refusal(accountId: string, overrides: Partial<Parameters<typeof sponsorshipRefusal>[0]> = {}) {
-  const found = await sponsorshipRefusal({ accountId, asset: usdcOnBase, from: buyer, to: shop, value: 1_000_000n, ...overrides });
-  return found ? ({ code: found.code, status: found.status, ...found.details } as Record<string, unknown>) : null;
+  const found = await sponsorshipRefusal({
+    accountId,
+    asset: usdcOnBase,
+    from: buyer,
+    to: shop,
+    value: 1_000_000n,
+    ...overrides,
+  });
+  return found
+    ? ({ code: found.code, status: found.status, ...found.details } as Record<string, unknown>)
+    : null;
 }
 
 /** A live relay of `gas` for a payment of the account, made at `createdAt`, in `status`. */
-async function relay(accountId: string, gas: { gasUsed?: number; gasLimit?: number }, status = "submitted", createdAt = new Date()) {
-  const merchant = await db().merchant.create({ data: { id: newId("mrch"), accountId, mode: "live", name: "Shop", email: "shop@example.com" } });
-  const { payment } = await createPayment(db(), { accountId, mode: "live" }, "system", merchant.id, CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "100" } }));
-  return db().relayerSubmission.create({ data: { id: newId("rly"), accountId, mode: "live", paymentId: payment.id, optionId: newId("opt"), chainId: "eip155:8453", status, createdAt, ...gas } });
+async function relay(
+  accountId: string,
+  gas: { gasUsed?: number; gasLimit?: number },
+  status = "submitted",
+  createdAt = new Date(),
+) {
+  const merchant = await db().merchant.create({
+    data: { id: newId("mrch"), accountId, mode: "live", name: "Shop", email: "shop@example.com" },
+  });
+  const { payment } = await createPayment(
+    db(),
+    { accountId, mode: "live" },
+    "system",
+    merchant.id,
+    CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "100" } }),
+  );
+  return db().relayerSubmission.create({
+    data: {
+      id: newId("rly"),
+      accountId,
+      mode: "live",
+      paymentId: payment.id,
+      optionId: newId("opt"),
+      chainId: "eip155:8453",
+      status,
+      createdAt,
+      ...gas,
+    },
+  });
 }
 
 describe("the allow-list", () => {
   it("holds the registry's USDC with its domain and the default gas limit, the operator's tokens with theirs, and nothing else", () => {
     expect(sponsoredToken(usdcOnBase)).toMatchObject({ name: "USD Coin", version: "2", gasLimit: 150_000n });
-    expect(sponsoredToken(`eip155:8453/erc20:${operatorToken.toLowerCase()}`)).toMatchObject({ name: "Shop Dollar", version: "1", gasLimit: 90_000n });
+    expect(sponsoredToken(`eip155:8453/erc20:${operatorToken.toLowerCase()}`)).toMatchObject({
+      name: "Shop Dollar",
+      version: "1",
+      gasLimit: 90_000n,
+    });
     // The same address on another chain, a token only the merchant registered, and USDT (no EIP-3009) are not sponsored.
     expect(sponsoredToken(`eip155:10/erc20:${operatorToken}`)).toBeNull();
     expect(sponsoredToken("eip155:8453/erc20:0x1111111111111111111111111111111111111111")).toBeNull();
@@ -53,7 +95,9 @@ describe("the allow-list", () => {
 
   it("refuses a token that is not on it", async () => {
     const { accountId } = await createTestAccount("live");
-    expect(await refusal(accountId, { asset: "eip155:8453/erc20:0x1111111111111111111111111111111111111111" })).toMatchObject({ code: "gas_sponsorship_refused", status: 400, reason: "token_not_sponsored" });
+    expect(
+      await refusal(accountId, { asset: "eip155:8453/erc20:0x1111111111111111111111111111111111111111" }),
+    ).toMatchObject({ code: "gas_sponsorship_refused", status: 400, reason: "token_not_sponsored" });
     expect(await refusal(accountId)).toBeNull();
   });
 });
@@ -61,7 +105,10 @@ describe("the allow-list", () => {
 describe("dust and payments to oneself", () => {
   it("refuses a payer paying their own destination, whatever the case of the address", async () => {
     const { accountId } = await createTestAccount("live");
-    expect(await refusal(accountId, { to: buyer.toLowerCase() as `0x${string}` })).toMatchObject({ code: "gas_sponsorship_refused", reason: "self_payment" });
+    expect(await refusal(accountId, { to: buyer.toLowerCase() as `0x${string}` })).toMatchObject({
+      code: "gas_sponsorship_refused",
+      reason: "self_payment",
+    });
   });
 
   it("refuses an amount under the chain's minimum (SPONSOR_MIN_AMOUNT_EIP155_8453=0.05 USDC) and sponsors one at it", async () => {
@@ -88,7 +135,11 @@ describe("the daily budget", () => {
 
     await relay(accountId, { gasUsed: 1 });
     const refused = await refusal(accountId);
-    expect(refused).toMatchObject({ code: "sponsorship_budget_exhausted", status: 429, reason: "daily_budget" });
+    expect(refused).toMatchObject({
+      code: "sponsorship_budget_exhausted",
+      status: 429,
+      reason: "daily_budget",
+    });
     expect(Number(refused!.retryAfterSeconds)).toBeGreaterThan(0);
     expect(Number(refused!.retryAfterSeconds)).toBeLessThanOrEqual(86_400);
     expect(await refusal(other.accountId)).toMatchObject({ code: "sponsorship_budget_exhausted" });
@@ -101,10 +152,24 @@ describe("recording the gas a relay spent", () => {
     const first = await relay(accountId, { gasLimit: 150_000 });
     await recordRelayGas(first.id, { gasUsed: 61_000n, effectiveGasPrice: 2_000_000_000n });
     await recordRelayGas(first.id, { gasUsed: 99_999n, effectiveGasPrice: 1n });
-    const second = await db().relayerSubmission.create({ data: { id: newId("rly"), accountId, mode: "live", paymentId: first.paymentId, optionId: newId("opt"), chainId: "eip155:8453", status: "submitted" } });
+    const second = await db().relayerSubmission.create({
+      data: {
+        id: newId("rly"),
+        accountId,
+        mode: "live",
+        paymentId: first.paymentId,
+        optionId: newId("opt"),
+        chainId: "eip155:8453",
+        status: "submitted",
+      },
+    });
     await recordRelayGas(second.id, { gasUsed: 1_000n, effectiveGasPrice: 3n });
-    expect(await db().relayerSubmission.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ gasUsed: 61_000 });
-    expect((await db().relayerSubmission.findUniqueOrThrow({ where: { id: first.id } })).gasCostWei!.toFixed()).toBe("122000000000000");
+    expect(await db().relayerSubmission.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
+      gasUsed: 61_000,
+    });
+    expect(
+      (await db().relayerSubmission.findUniqueOrThrow({ where: { id: first.id } })).gasCostWei!.toFixed(),
+    ).toBe("122000000000000");
     const payment = await db().payment.findUniqueOrThrow({ where: { id: first.paymentId } });
     expect(payment.relayGasUsed).toBe(62_000);
     expect(payment.relayGasCostWei!.toFixed()).toBe("122000000003000");
@@ -115,5 +180,9 @@ it("refusals are AppErrors a wallet can read", async () => {
   const { accountId } = await createTestAccount("live");
   const found = await sponsorshipRefusal({ accountId, asset: usdcOnBase, from: buyer, to: buyer, value: 1n });
   expect(found).toBeInstanceOf(AppError);
-  expect(found!.toJSON()).toEqual({ code: "gas_sponsorship_refused", message: expect.stringContaining("destination"), details: { reason: "self_payment" } });
+  expect(found!.toJSON()).toEqual({
+    code: "gas_sponsorship_refused",
+    message: expect.stringContaining("destination"),
+    details: { reason: "self_payment" },
+  });
 });

@@ -18,23 +18,36 @@ import { toleratedMinimum } from "@/lib/payments/exceptions";
  * that already paid another payment) is refused before it pins the option, and sets aside at once
  * an option it pinned, so that nobody holding the payment's link can block its buyer.
  */
-export async function transactionRefusal(option: GatewayOption, payment: Payment, txHash: Hash): Promise<string | null> {
+export async function transactionRefusal(
+  option: GatewayOption,
+  payment: Payment,
+  txHash: Hash,
+): Promise<string | null> {
   const chain = getChain(chainIdOf(option.asset));
   if (!chain) return null;
   const tx = await chainClient(chain)
     .getTransaction({ hash: txHash })
     .catch((error: unknown) => {
-      if (!(error instanceof TransactionNotFoundError)) logger.warn({ err: error, txHash }, "Gateway: could not look a returned transaction up; taken as not yet known.");
+      if (!(error instanceof TransactionNotFoundError))
+        logger.warn(
+          { err: error, txHash },
+          "Gateway: could not look a returned transaction up; taken as not yet known.",
+        );
       return null;
     });
   if (!tx) return null;
   const asset = await assetInfo(chain, option.asset);
   const target = asset.kind === "erc20" ? asset.address! : getAddress(option.destination.split(":").pop()!);
   const payer = getAddress(option.payer.split(":").pop()!);
-  if (!isAddressEqual(tx.from, payer)) return `The transaction ${txHash} was not sent from ${payer}, the account this option is for.`;
-  if (!tx.to || !isAddressEqual(tx.to, target)) return `The transaction ${txHash} is not a payment in ${asset.symbol} to this payment's wallet.`;
+  if (!isAddressEqual(tx.from, payer))
+    return `The transaction ${txHash} was not sent from ${payer}, the account this option is for.`;
+  if (!tx.to || !isAddressEqual(tx.to, target))
+    return `The transaction ${txHash} is not a payment in ${asset.symbol} to this payment's wallet.`;
   if (tx.blockNumber === null) return null;
-  const merchant = await db().merchant.findUniqueOrThrow({ where: { id: payment.merchantId }, select: { underpaymentToleranceBps: true } });
+  const merchant = await db().merchant.findUniqueOrThrow({
+    where: { id: payment.merchantId },
+    select: { underpaymentToleranceBps: true },
+  });
   const verdict = await verifyTransfer(chain, txHash, {
     asset,
     destination: option.destination.split(":").pop()!,
@@ -43,10 +56,22 @@ export async function transactionRefusal(option: GatewayOption, payment: Payment
     notAfter: payment.expiresAt,
   }).catch(() => null);
   if (!verdict || verdict.kind === "not_found") return null;
-  if (verdict.kind === "rejected" && verdict.code !== "underpaid") return `The transaction ${txHash} does not pay this payment: ${verdict.reason}`;
+  if (verdict.kind === "rejected" && verdict.code !== "underpaid")
+    return `The transaction ${txHash} does not pay this payment: ${verdict.reason}`;
   const transfer = verdict.transfer!;
-  const claim = await db().chainTransfer.findUnique({ where: { chainId_txHash_logIndex: { chainId: chain.id, txHash: txHash.toLowerCase(), logIndex: transfer.logIndex } }, select: { paymentId: true } });
-  return claim && claim.paymentId !== payment.id ? `The transaction ${txHash} already paid another payment.` : null;
+  const claim = await db().chainTransfer.findUnique({
+    where: {
+      chainId_txHash_logIndex: {
+        chainId: chain.id,
+        txHash: txHash.toLowerCase(),
+        logIndex: transfer.logIndex,
+      },
+    },
+    select: { paymentId: true },
+  });
+  return claim && claim.paymentId !== payment.id
+    ? `The transaction ${txHash} already paid another payment.`
+    : null;
 }
 
 /**
@@ -65,7 +90,9 @@ export async function unseenTransaction(option: GatewayOption, payment: Payment)
   const chain = getChain(chainIdOf(option.asset));
   if (!chain) return null;
   const known = await chainHoldsTransaction(option, option.result as Hash);
-  return known ? null : `The transaction ${option.result} was not found on ${chain.name}, mined or pending, ${Math.floor(waitedMs / 1000)} s after it was confirmed.`;
+  return known
+    ? null
+    : `The transaction ${option.result} was not found on ${chain.name}, mined or pending, ${Math.floor(waitedMs / 1000)} s after it was confirmed.`;
 }
 
 /**

@@ -13,7 +13,12 @@ export type TakeResult = { ok: true } | { ok: false; retryAfterSeconds: number }
  * nothing) and nothing is returned. Inside a transaction (`q`), the token is taken with the work it
  * pays for, and given back if that work rolls back.
  */
-export async function takeToken(bucket: string, { ratePerSecond, burst }: BucketPolicy, count = 1, q: DbOrTx = db()): Promise<TakeResult> {
+export async function takeToken(
+  bucket: string,
+  { ratePerSecond, burst }: BucketPolicy,
+  count = 1,
+  q: DbOrTx = db(),
+): Promise<TakeResult> {
   const rows = await q.$queryRaw<{ tokens: number }[]>`
     INSERT INTO "RateLimitBucket" AS b ("key", "tokens", "updatedAt")
     VALUES (${bucket}, ${burst - count}, clock_timestamp())
@@ -26,10 +31,14 @@ export async function takeToken(bucket: string, { ratePerSecond, burst }: Bucket
   const [current] = await q.$queryRaw<{ tokens: number }[]>`
     SELECT LEAST(${burst}::float8, "tokens" + EXTRACT(EPOCH FROM clock_timestamp() - "updatedAt") * ${ratePerSecond}::float8) AS "tokens"
     FROM "RateLimitBucket" WHERE "key" = ${bucket}`;
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - (current?.tokens ?? 0)) / ratePerSecond)) };
+  return {
+    ok: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((1 - (current?.tokens ?? 0)) / ratePerSecond)),
+  };
 }
 
 /** Puts back a token taken for an attempt that should not count after all. */
 export async function returnToken(bucket: string, { burst }: BucketPolicy): Promise<void> {
-  await db().$executeRaw`UPDATE "RateLimitBucket" SET "tokens" = LEAST(${burst}::float8, "tokens" + 1) WHERE "key" = ${bucket}`;
+  await db()
+    .$executeRaw`UPDATE "RateLimitBucket" SET "tokens" = LEAST(${burst}::float8, "tokens" + 1) WHERE "key" = ${bucket}`;
 }

@@ -7,7 +7,16 @@ export type Logger = pino.Logger;
 
 // Whatever a caller hands the logger, these never reach the output: credentials in headers and the
 // secrets our own objects carry.
-const secretPaths = ["password", "apiKey", "secret", "token", "headers.authorization", "headers.cookie", 'headers["set-cookie"]', 'headers["api-key"]'];
+const secretPaths = [
+  "password",
+  "apiKey",
+  "secret",
+  "token",
+  "headers.authorization",
+  "headers.cookie",
+  'headers["set-cookie"]',
+  'headers["api-key"]',
+];
 const redactPaths = [...secretPaths, ...secretPaths.map((path) => `*.${path}`)];
 
 /**

@@ -7,7 +7,8 @@ type RequestContext = { requestId: string };
 // On globalThis: the custom server (run by tsx) and Next's bundle of the same code each load this
 // module, and a request entering the one must be seen by the other.
 const key = Symbol.for("tollgate.requestContext");
-const storage: AsyncLocalStorage<RequestContext> = ((globalThis as Record<symbol, unknown>)[key] ??= new AsyncLocalStorage<RequestContext>()) as AsyncLocalStorage<RequestContext>;
+const storage: AsyncLocalStorage<RequestContext> = ((globalThis as Record<symbol, unknown>)[key] ??=
+  new AsyncLocalStorage<RequestContext>()) as AsyncLocalStorage<RequestContext>;
 
 /** The id of the request being served (answered as `Request-Id` and put on every log line), if any. */
 export function currentRequestId(): string | undefined {

@@ -11,6 +11,12 @@ import { getMerchant } from "./get-merchant";
 export async function deleteMerchant(tx: DbOrTx, scope: Scope, actor: string, merchantId: string) {
   await getMerchant(tx, scope, merchantId);
   await tx.merchant.update({ where: { id: merchantId }, data: { deletedAt: new Date() } });
-  await recordAudit(tx, { ...tenant(scope), actor, action: "merchant.deleted", targetType: "merchant", targetId: merchantId });
+  await recordAudit(tx, {
+    ...tenant(scope),
+    actor,
+    action: "merchant.deleted",
+    targetType: "merchant",
+    targetId: merchantId,
+  });
   return { id: merchantId, deleted: true as const };
 }

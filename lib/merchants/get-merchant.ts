@@ -7,7 +7,9 @@ import type { Scope } from "@/lib/tenancy/scope";
 /** A live (not deleted) merchant of this account and mode, or 404. */
 export async function getMerchant(q: DbOrTx, scope: Scope, merchantId: string) {
   const merchant = isId("mrch", merchantId)
-    ? await q.merchant.findFirst({ where: { id: merchantId, accountId: scope.accountId, mode: scope.mode, deletedAt: null } })
+    ? await q.merchant.findFirst({
+        where: { id: merchantId, accountId: scope.accountId, mode: scope.mode, deletedAt: null },
+      })
     : null;
   if (!merchant) throw notFound("Merchant");
   return merchant;

@@ -7,9 +7,19 @@ import { serializeMerchant } from "./serialize";
 
 export async function listMerchants(q: DbOrTx, scope: Scope, page: { limit: number; cursor?: string }) {
   const position = page.cursor ? decodeCursor(page.cursor) : null;
-  if (page.cursor && !position) throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
+  if (page.cursor && !position)
+    throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", {
+      fields: { cursor: "Invalid." },
+    });
   const where = { accountId: scope.accountId, mode: scope.mode, deletedAt: null };
-  const [rows, totalCount] = await Promise.all([q.merchant.findMany({ where: { ...where, ...afterPosition(position) }, orderBy: newestFirst, take: page.limit + 1 }), q.merchant.count({ where })]);
+  const [rows, totalCount] = await Promise.all([
+    q.merchant.findMany({
+      where: { ...where, ...afterPosition(position) },
+      orderBy: newestFirst,
+      take: page.limit + 1,
+    }),
+    q.merchant.count({ where }),
+  ]);
   const listed = toPage(rows, page.limit, serializeMerchant);
   return { ...listed, merchants: listed.data, totalCount };
 }

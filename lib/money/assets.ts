@@ -26,17 +26,47 @@ export const networks: Record<string, string> = {
 
 // What a transfer costs there, roughly: rollups a few cents, Ethereum itself dollars. Buyers see the
 // cheap ones first; unknown networks sit in between.
-const networkFeeRank: Record<string, number> = { "eip155:8453": 1, "eip155:10": 1, "eip155:42161": 1, "eip155:137": 1, "eip155:1": 3 };
+const networkFeeRank: Record<string, number> = {
+  "eip155:8453": 1,
+  "eip155:10": 1,
+  "eip155:42161": 1,
+  "eip155:137": 1,
+  "eip155:1": 3,
+};
 
 /** Options in order of what paying costs in network fees, cheapest first; equal ones keep their order. */
 export function cheapestNetworkFirst<T extends { asset: string }>(options: T[]): T[] {
   const rank = (o: T) => networkFeeRank[o.asset.split("/")[0]!] ?? 2;
-  return options.map((o, i) => ({ o, i })).sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i).map(({ o }) => o);
+  return options
+    .map((o, i) => ({ o, i }))
+    .sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i)
+    .map(({ o }) => o);
 }
 
-const usdc = (chainId: string, address: string): KnownAsset => ({ id: `${chainId}/erc20:${address}`, symbol: "USDC", name: "USD Coin", decimals: 6, chainId, peggedTo: "USD", eip3009: { name: "USD Coin", version: "2" } });
-const usdt = (chainId: string, address: string): KnownAsset => ({ id: `${chainId}/erc20:${address}`, symbol: "USDT", name: "Tether USD", decimals: 6, chainId, peggedTo: "USD" });
-const nativeEth = (chainId: string): KnownAsset => ({ id: `${chainId}/slip44:60`, symbol: "ETH", name: "Ether", decimals: 18, chainId });
+const usdc = (chainId: string, address: string): KnownAsset => ({
+  id: `${chainId}/erc20:${address}`,
+  symbol: "USDC",
+  name: "USD Coin",
+  decimals: 6,
+  chainId,
+  peggedTo: "USD",
+  eip3009: { name: "USD Coin", version: "2" },
+});
+const usdt = (chainId: string, address: string): KnownAsset => ({
+  id: `${chainId}/erc20:${address}`,
+  symbol: "USDT",
+  name: "Tether USD",
+  decimals: 6,
+  chainId,
+  peggedTo: "USD",
+});
+const nativeEth = (chainId: string): KnownAsset => ({
+  id: `${chainId}/slip44:60`,
+  symbol: "ETH",
+  name: "Ether",
+  decimals: 18,
+  chainId,
+});
 
 export const knownAssets: KnownAsset[] = [
   usdc("eip155:1", "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"),
@@ -54,7 +84,13 @@ export const knownAssets: KnownAsset[] = [
   usdc("eip155:137", "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359"),
   usdt("eip155:137", "0xc2132D05D31c914a87C6611C10748AEb04B58e8F"),
   // Polygon's native coin is POL; ether there is the bridged WETH token.
-  { id: "eip155:137/erc20:0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619", symbol: "WETH", name: "Wrapped Ether", decimals: 18, chainId: "eip155:137" },
+  {
+    id: "eip155:137/erc20:0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619",
+    symbol: "WETH",
+    name: "Wrapped Ether",
+    decimals: 18,
+    chainId: "eip155:137",
+  },
 ];
 
 const byId = new Map(knownAssets.map((a) => [a.id.toLowerCase(), a]));

@@ -20,7 +20,19 @@ const MAX_VALUE = "9".repeat(78);
 describe("currency table", () => {
   it("has the minor-unit exponents of ISO 4217", () => {
     expect(CURRENCY_EXPONENTS).toMatchObject({
-      USD: 2, EUR: 2, GBP: 2, JPY: 0, CHF: 2, CAD: 2, AUD: 2, KWD: 3, BHD: 3, SGD: 2, INR: 2, BRL: 2, MXN: 2,
+      USD: 2,
+      EUR: 2,
+      GBP: 2,
+      JPY: 0,
+      CHF: 2,
+      CAD: 2,
+      AUD: 2,
+      KWD: 3,
+      BHD: 3,
+      SGD: 2,
+      INR: 2,
+      BRL: 2,
+      MXN: 2,
     });
   });
 
@@ -35,9 +47,18 @@ describe("currency table", () => {
 
 describe("parseUnit", () => {
   it("parses fiat units with their exponent", () => {
-    expect(parseUnit("iso4217/USD")).toEqual({ ok: true, value: { kind: "fiat", currency: "USD", exponent: 2 } });
-    expect(parseUnit("iso4217/JPY")).toEqual({ ok: true, value: { kind: "fiat", currency: "JPY", exponent: 0 } });
-    expect(parseUnit("iso4217/KWD")).toEqual({ ok: true, value: { kind: "fiat", currency: "KWD", exponent: 3 } });
+    expect(parseUnit("iso4217/USD")).toEqual({
+      ok: true,
+      value: { kind: "fiat", currency: "USD", exponent: 2 },
+    });
+    expect(parseUnit("iso4217/JPY")).toEqual({
+      ok: true,
+      value: { kind: "fiat", currency: "JPY", exponent: 0 },
+    });
+    expect(parseUnit("iso4217/KWD")).toEqual({
+      ok: true,
+      value: { kind: "fiat", currency: "KWD", exponent: 3 },
+    });
   });
 
   it("parses on-chain asset units", () => {
@@ -59,7 +80,14 @@ describe("parseUnit", () => {
   });
 
   it("rejects a malformed currency code", () => {
-    for (const unit of ["iso4217/usd", "iso4217/US", "iso4217/USDT", "iso4217/", "iso4217/ USD", "iso4217/US1"]) {
+    for (const unit of [
+      "iso4217/usd",
+      "iso4217/US",
+      "iso4217/USDT",
+      "iso4217/",
+      "iso4217/ USD",
+      "iso4217/US1",
+    ]) {
       expect(parseUnit(unit)).toEqual({
         ok: false,
         code: "invalid_unit",
@@ -83,19 +111,29 @@ describe("parseUnit", () => {
       error:
         "unit erc20 token contract has an invalid EIP-55 checksum (0x6B175474E89094C44Da98b954EedeAC495271d0f); check the address for typos",
     });
-    expect(parseUnit("caip19/")).toEqual({ ok: false, code: "invalid_asset", error: "unit must not be empty" });
+    expect(parseUnit("caip19/")).toEqual({
+      ok: false,
+      code: "invalid_asset",
+      error: "unit must not be empty",
+    });
   });
 
-  it.each(["", "USD", "iso4217", "ISO4217/USD", "iso4217:USD", "caip19:eip155:1/slip44:60", "eip155:1/slip44:60", "/USD"])(
-    "rejects the unknown scheme in %j",
-    (unit) => {
-      expect(parseUnit(unit)).toEqual({
-        ok: false,
-        code: "invalid_unit",
-        error: `unit must start with "iso4217/" (fiat) or "caip19/" (on-chain asset), e.g. iso4217/USD (got ${JSON.stringify(unit)})`,
-      });
-    },
-  );
+  it.each([
+    "",
+    "USD",
+    "iso4217",
+    "ISO4217/USD",
+    "iso4217:USD",
+    "caip19:eip155:1/slip44:60",
+    "eip155:1/slip44:60",
+    "/USD",
+  ])("rejects the unknown scheme in %j", (unit) => {
+    expect(parseUnit(unit)).toEqual({
+      ok: false,
+      code: "invalid_unit",
+      error: `unit must start with "iso4217/" (fiat) or "caip19/" (on-chain asset), e.g. iso4217/USD (got ${JSON.stringify(unit)})`,
+    });
+  });
 });
 
 describe("isValidAmountValue", () => {
@@ -139,7 +177,9 @@ describe("amountValueTooLarge", () => {
 
   it("caps fiat at MAX_FIAT_VALUE minor units", () => {
     expect(amountValueTooLarge(usd, MAX_FIAT_VALUE.toString())).toBeNull();
-    expect(amountValueTooLarge(usd, (MAX_FIAT_VALUE + 1n).toString())).toBe("Must be at most 999999999999999 minor units of USD ($9,999,999,999,999.99).");
+    expect(amountValueTooLarge(usd, (MAX_FIAT_VALUE + 1n).toString())).toBe(
+      "Must be at most 999999999999999 minor units of USD ($9,999,999,999,999.99).",
+    );
     expect(amountValueTooLarge(usd, MAX_VALUE)).not.toBeNull();
   });
 
@@ -207,7 +247,9 @@ describe("formatFiat", () => {
 
   it("stays exact beyond 2^53 and up to 78 digits", () => {
     expect(formatFiat("9007199254740993", "USD")).toBe("$90,071,992,547,409.93");
-    expect(formatFiat("123456789012345678901234567890", "USD")).toBe("$1,234,567,890,123,456,789,012,345,678.90");
+    expect(formatFiat("123456789012345678901234567890", "USD")).toBe(
+      "$1,234,567,890,123,456,789,012,345,678.90",
+    );
     const formatted = formatFiat(MAX_VALUE, "EUR");
     expect(formatted.replace(/[^0-9]/g, "")).toBe(MAX_VALUE);
     expect(formatted.endsWith(".99")).toBe(true);
@@ -316,15 +358,29 @@ describe("parseUnits", () => {
     expect(parseUnits("10.5", 0)).toEqual({ ok: false, error: "amount must be a whole number" });
   });
 
-  it.each(["", ".5", "1.", "-1", "+1", "1e3", "1,5", "1,000.00", " 1", "1 ", "0x10", "Infinity", "NaN", "١.٥", "1.5\u0000", "1..5"])(
-    "rejects %j",
-    (input) => {
-      expect(parseUnits(input, 2)).toEqual({
-        ok: false,
-        error: `amount must be a decimal number such as 10.50 (got ${JSON.stringify(input)})`,
-      });
-    },
-  );
+  it.each([
+    "",
+    ".5",
+    "1.",
+    "-1",
+    "+1",
+    "1e3",
+    "1,5",
+    "1,000.00",
+    " 1",
+    "1 ",
+    "0x10",
+    "Infinity",
+    "NaN",
+    "١.٥",
+    "1.5\u0000",
+    "1..5",
+  ])("rejects %j", (input) => {
+    expect(parseUnits(input, 2)).toEqual({
+      ok: false,
+      error: `amount must be a decimal number such as 10.50 (got ${JSON.stringify(input)})`,
+    });
+  });
 
   it("rejects results with more than 78 digits", () => {
     expect(parseUnits("1" + "0".repeat(60), 18)).toEqual({ ok: false, error: "amount is too large" });

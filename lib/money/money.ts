@@ -49,9 +49,7 @@ export type ParsedUnit =
   | { kind: "asset"; assetId: Caip19 };
 
 export type UnitErrorCode = "invalid_unit" | "unknown_currency" | "invalid_asset";
-export type UnitResult =
-  | { ok: true; value: ParsedUnit }
-  | { ok: false; code: UnitErrorCode; error: string };
+export type UnitResult = { ok: true; value: ParsedUnit } | { ok: false; code: UnitErrorCode; error: string };
 
 /** Parses `iso4217/<CODE>` or `caip19/<CAIP-19 asset id>`. */
 export function parseUnit(unit: string): UnitResult {
@@ -112,7 +110,9 @@ export function amountValueTooLarge(unit: ParsedUnit, value: string): string | n
     if (BigInt(value) <= MAX_FIAT_VALUE) return null;
     return `Must be at most ${MAX_FIAT_VALUE} minor units of ${unit.currency} (${formatFiat(MAX_FIAT_VALUE.toString(), unit.currency)}).`;
   }
-  return BigInt(value) <= MAX_ASSET_VALUE ? null : `Must be at most ${MAX_ASSET_VALUE} (2^256 - 1), the largest amount of an on-chain asset.`;
+  return BigInt(value) <= MAX_ASSET_VALUE
+    ? null
+    : `Must be at most ${MAX_ASSET_VALUE} (2^256 - 1), the largest amount of an on-chain asset.`;
 }
 
 // BigInt() also accepts "", " 1 " and "0x10", so validate first. Sums of many amounts may exceed
@@ -200,7 +200,10 @@ export function parseUnits(input: string, decimals: number, field = "amount"): R
   checkDecimals(decimals);
   const match = /^([0-9]+)(?:\.([0-9]+))?$/.exec(input);
   if (!match) {
-    return { ok: false, error: `${field} must be a decimal number such as 10.50 (got ${JSON.stringify(input.length > 80 ? `${input.slice(0, 80)}…` : input)})` };
+    return {
+      ok: false,
+      error: `${field} must be a decimal number such as 10.50 (got ${JSON.stringify(input.length > 80 ? `${input.slice(0, 80)}…` : input)})`,
+    };
   }
   const integer = match[1] ?? "";
   const fraction = (match[2] ?? "").replace(/0+$/, "");

@@ -15,13 +15,20 @@ describe("quoteInAsset", () => {
   });
 
   it("keeps precision beyond 2^53", () => {
-    expect(quoteInAsset({ unit: "iso4217/USD", value: "900719925474099312" }, usdcBase)).toBe("9007199254740993120000");
+    expect(quoteInAsset({ unit: "iso4217/USD", value: "900719925474099312" }, usdcBase)).toBe(
+      "9007199254740993120000",
+    );
   });
 
   it("has no rate for another currency, a non-stablecoin, or an unknown asset", () => {
     expect(quoteInAsset({ unit: "iso4217/EUR", value: "100" }, usdcBase)).toBeNull();
     expect(quoteInAsset({ unit: "iso4217/USD", value: "100" }, wethPolygon)).toBeNull();
-    expect(quoteInAsset({ unit: "iso4217/USD", value: "100" }, "eip155:8453/erc20:0x0000000000000000000000000000000000000001")).toBeNull();
+    expect(
+      quoteInAsset(
+        { unit: "iso4217/USD", value: "100" },
+        "eip155:8453/erc20:0x0000000000000000000000000000000000000001",
+      ),
+    ).toBeNull();
   });
 
   it("pays an amount given in an asset with that same asset only", () => {

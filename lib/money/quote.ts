@@ -10,7 +10,8 @@ export function quoteInAsset(amount: Amount, assetId: string): string | null {
   const unit = parseUnit(amount.unit);
   if (!unit.ok) return null;
   // EVM addresses are case-insensitive (EIP-55 case is only a checksum).
-  if (unit.value.kind === "asset") return amount.unit.toLowerCase() === `caip19/${assetId}`.toLowerCase() ? amount.value : null;
+  if (unit.value.kind === "asset")
+    return amount.unit.toLowerCase() === `caip19/${assetId}`.toLowerCase() ? amount.value : null;
   const asset = findKnownAsset(assetId);
   if (!asset || asset.peggedTo !== unit.value.currency) return null;
   const shift = asset.decimals - unit.value.exponent;

@@ -27,7 +27,9 @@ export async function getOverview(scope: Scope, now = new Date()) {
     }),
   ]);
   const byStatus: StatusSummary[] = paymentStatuses.map((status) => {
-    const rows = groups.filter((g) => g.status === status).sort((a, b) => a.amountUnit.localeCompare(b.amountUnit));
+    const rows = groups
+      .filter((g) => g.status === status)
+      .sort((a, b) => a.amountUnit.localeCompare(b.amountUnit));
     return {
       status,
       count: rows.reduce((n, r) => n + r._count._all, 0),
@@ -40,7 +42,12 @@ export async function getOverview(scope: Scope, now = new Date()) {
     .map((g) => {
       const gross = BigInt(g._sum.amountValue?.toFixed() ?? "0");
       const refunded = BigInt(g._sum.refundedValue?.toFixed() ?? "0");
-      return { unit: g.amountUnit, gross: gross.toString(), refunded: refunded.toString(), net: (gross - refunded).toString() };
+      return {
+        unit: g.amountUnit,
+        gross: gross.toString(),
+        refunded: refunded.toString(),
+        net: (gross - refunded).toString(),
+      };
     });
   return { merchants, since, payments: byStatus.reduce((n, s) => n + s.count, 0), byStatus, net };
 }

@@ -7,9 +7,21 @@ import { getMerchant } from "@/lib/merchants/get-merchant";
 import type { CreatePaymentLinkInput } from "@/lib/schemas/payment-link";
 import { tenant, type Scope } from "@/lib/tenancy/scope";
 
-export async function createPaymentLink(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, input: CreatePaymentLinkInput) {
+export async function createPaymentLink(
+  tx: DbOrTx,
+  scope: Scope,
+  actor: string,
+  merchantId: string,
+  input: CreatePaymentLinkInput,
+) {
   await getMerchant(tx, scope, merchantId).catch((error: unknown) => {
-    throw error instanceof AppError && error.code === "not_found" ? new AppError("merchant_not_found", "Merchant not found: no merchant of this account and mode has that id.", { fields: { merchantId: "Choose a merchant." } }) : error;
+    throw error instanceof AppError && error.code === "not_found"
+      ? new AppError(
+          "merchant_not_found",
+          "Merchant not found: no merchant of this account and mode has that id.",
+          { fields: { merchantId: "Choose a merchant." } },
+        )
+      : error;
   });
   const link = await tx.paymentLink.create({
     data: {
@@ -24,6 +36,13 @@ export async function createPaymentLink(tx: DbOrTx, scope: Scope, actor: string,
       referencePrefix: input.referencePrefix,
     },
   });
-  await recordAudit(tx, { ...tenant(scope), actor, action: "payment_link.created", targetType: "payment_link", targetId: link.id, data: { merchantId } });
+  await recordAudit(tx, {
+    ...tenant(scope),
+    actor,
+    action: "payment_link.created",
+    targetType: "payment_link",
+    targetId: link.id,
+    data: { merchantId },
+  });
   return link;
 }

@@ -8,7 +8,16 @@ import { getPaymentLink } from "./get-payment-link";
 export async function deactivatePaymentLink(tx: DbOrTx, scope: Scope, actor: string, linkId: string) {
   const link = await getPaymentLink(tx, scope, linkId);
   if (!link.active) return link;
-  const updated = await tx.paymentLink.update({ where: { id: link.id }, data: { active: false, deactivatedAt: new Date() } });
-  await recordAudit(tx, { ...tenant(scope), actor, action: "payment_link.deactivated", targetType: "payment_link", targetId: link.id });
+  const updated = await tx.paymentLink.update({
+    where: { id: link.id },
+    data: { active: false, deactivatedAt: new Date() },
+  });
+  await recordAudit(tx, {
+    ...tenant(scope),
+    actor,
+    action: "payment_link.deactivated",
+    targetType: "payment_link",
+    targetId: link.id,
+  });
   return updated;
 }

@@ -19,7 +19,8 @@ export const paidLateHorizonMs = 7 * 24 * 60 * 60 * 1000;
  */
 export type AttributionKeys = { byAuthorization: Map<string, string>; byHash: Map<string, string[]> };
 
-export const authorizationKey = (authorizer: string, nonce: string) => `${authorizer.toLowerCase()}:${nonce.toLowerCase()}`;
+export const authorizationKey = (authorizer: string, nonce: string) =>
+  `${authorizer.toLowerCase()}:${nonce.toLowerCase()}`;
 
 /** The keys of every live payment on `chainId` that a transfer may still pay (open, confirming, or lately expired). */
 export async function attributionKeys(chainId: string): Promise<AttributionKeys> {
@@ -27,18 +28,29 @@ export async function attributionKeys(chainId: string): Promise<AttributionKeys>
     where: {
       mode: "live",
       optionAsset: { startsWith: `${chainId}/` },
-      OR: [{ status: { in: ["requires_action", "processing"] } }, { status: "expired", expiresAt: { gt: new Date(Date.now() - paidLateHorizonMs) } }],
+      OR: [
+        { status: { in: ["requires_action", "processing"] } },
+        { status: "expired", expiresAt: { gt: new Date(Date.now() - paidLateHorizonMs) } },
+      ],
     },
     select: { id: true },
   });
   const ids = payments.map((p) => p.id);
   const [options, submissions] = ids.length
     ? await Promise.all([
-        db().gatewayOption.findMany({ where: { paymentId: { in: ids }, mode: "live", method: "eip3009", nonce: { not: null } }, select: { paymentId: true, payer: true, nonce: true } }),
-        db().paymentEvent.findMany({ where: { paymentId: { in: ids }, type: transactionSubmittedEvent }, select: { paymentId: true, data: true } }),
+        db().gatewayOption.findMany({
+          where: { paymentId: { in: ids }, mode: "live", method: "eip3009", nonce: { not: null } },
+          select: { paymentId: true, payer: true, nonce: true },
+        }),
+        db().paymentEvent.findMany({
+          where: { paymentId: { in: ids }, type: transactionSubmittedEvent },
+          select: { paymentId: true, data: true },
+        }),
       ])
     : [[], []];
-  const byAuthorization = new Map(options.map((o) => [authorizationKey(o.payer.split(":").pop()!, o.nonce!), o.paymentId]));
+  const byAuthorization = new Map(
+    options.map((o) => [authorizationKey(o.payer.split(":").pop()!, o.nonce!), o.paymentId]),
+  );
   const byHash = new Map<string, string[]>();
   for (const { paymentId, data } of submissions) {
     const txHash = (data as { txHash?: unknown }).txHash;
@@ -49,7 +61,9 @@ export async function attributionKeys(chainId: string): Promise<AttributionKeys>
   // The same hash returned for a payment no longer open (cancelled, paid) makes it no proof either.
   const hashes = [...byHash.keys()];
   const elsewhere = hashes.length
-    ? await db().$queryRaw<{ paymentId: string; txHash: string }[]>`SELECT "paymentId", lower("data"->>'txHash') AS "txHash" FROM "PaymentEvent" WHERE "type" = ${transactionSubmittedEvent} AND lower("data"->>'txHash') = ANY(${hashes})`
+    ? await db().$queryRaw<
+        { paymentId: string; txHash: string }[]
+      >`SELECT "paymentId", lower("data"->>'txHash') AS "txHash" FROM "PaymentEvent" WHERE "type" = ${transactionSubmittedEvent} AND lower("data"->>'txHash') = ANY(${hashes})`
     : [];
   for (const { paymentId, txHash } of elsewhere) {
     const claimants = byHash.get(txHash)!;
@@ -63,7 +77,10 @@ export async function attributionKeys(chainId: string): Promise<AttributionKeys>
  * (it names the payment beyond doubt), else the one payment its hash was returned for. Amount,
  * time and wallet are never enough: at a shared wallet they are only support's guess.
  */
-export function attributeTransfer(transfer: { txHash: string; authorizations: string[] }, keys: AttributionKeys): string | null {
+export function attributeTransfer(
+  transfer: { txHash: string; authorizations: string[] },
+  keys: AttributionKeys,
+): string | null {
   for (const used of transfer.authorizations) {
     const paymentId = keys.byAuthorization.get(used);
     if (paymentId) return paymentId;

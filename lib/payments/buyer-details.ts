@@ -9,5 +9,7 @@ export type BuyerDetail = { id: string; name: string; value: string };
 export function buyerDetails(p: Pick<Payment, "collectedData">): BuyerDetail[] | null {
   if (!p.collectedData) return null;
   const values = JSON.parse(decrypt(p.collectedData)) as Record<string, string>;
-  return collectFields.filter((f) => values[f.id] !== undefined).map((f) => ({ id: f.id, name: f.name, value: values[f.id]! }));
+  return collectFields
+    .filter((f) => values[f.id] !== undefined)
+    .map((f) => ({ id: f.id, name: f.name, value: values[f.id]! }));
 }

@@ -15,14 +15,25 @@ import { defaultLifetimeMs, maxLifetimeMs, minLifetimeMs } from "./lifecycle";
  * deliveries, in one statement. Also returns the assets of the merchant's crypto settlements, for
  * the payability warnings of the create answer. `paymentLinkId` names the reusable link that minted it, if one did.
  */
-export async function createPayment(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput, paymentLinkId?: string): Promise<{ payment: Payment; settlementAssets: string[]; receiptWarnings: ReceiptWarning[] }> {
+export async function createPayment(
+  tx: DbOrTx,
+  scope: Scope,
+  actor: string,
+  merchantId: string,
+  input: CreatePaymentInput,
+  paymentLinkId?: string,
+): Promise<{ payment: Payment; settlementAssets: string[]; receiptWarnings: ReceiptWarning[] }> {
   const payment = newPayment(scope, merchantId, input, paymentLinkId);
   const receiptWarnings = await acceptReceipt(tx, scope, payment.buyerEmail);
   const [row] = await tx.$queryRaw<{ searchText: string | null; settlementAssets: string[] }[]>`
     WITH ${insertPayment(scope, actor, payment)}
     SELECT payment."searchText", ARRAY(${settlementAssets(scope, merchantId)}) AS "settlementAssets" FROM payment`;
   if (!row) throw merchantNotFound();
-  return { payment: { ...payment, searchText: row.searchText }, settlementAssets: row.settlementAssets, receiptWarnings };
+  return {
+    payment: { ...payment, searchText: row.searchText },
+    settlementAssets: row.settlementAssets,
+    receiptWarnings,
+  };
 }
 
 /**
@@ -30,22 +41,51 @@ export async function createPayment(tx: DbOrTx, scope: Scope, actor: string, mer
  * assets, then returns the payment as it will be (but for `searchText`, which the database derives)
  * and the statement's CTEs that write it, the last (`payment`) yielding its row if it was written.
  */
-export async function planPayment(scope: Scope, actor: string, merchantId: string, input: CreatePaymentInput): Promise<{ payment: Payment; settlementAssets: string[]; receiptWarnings: ReceiptWarning[]; ctes: Prisma.Sql }> {
+export async function planPayment(
+  scope: Scope,
+  actor: string,
+  merchantId: string,
+  input: CreatePaymentInput,
+): Promise<{
+  payment: Payment;
+  settlementAssets: string[];
+  receiptWarnings: ReceiptWarning[];
+  ctes: Prisma.Sql;
+}> {
   const payment = newPayment(scope, merchantId, input);
   const receiptWarnings = await acceptReceipt(db(), scope, payment.buyerEmail);
-  const rows = await rawQuery<{ asset: string }>(settlementAssets(scope, merchantId), "payment-settlement-assets");
-  return { payment, settlementAssets: rows.map((r) => r.asset), receiptWarnings, ctes: insertPayment(scope, actor, payment) };
+  const rows = await rawQuery<{ asset: string }>(
+    settlementAssets(scope, merchantId),
+    "payment-settlement-assets",
+  );
+  return {
+    payment,
+    settlementAssets: rows.map((r) => r.asset),
+    receiptWarnings,
+    ctes: insertPayment(scope, actor, payment),
+  };
 }
 
-const merchantNotFound = () => new AppError("merchant_not_found", "Merchant not found: the Merchant-Id header names no merchant of this account and mode.");
+const merchantNotFound = () =>
+  new AppError(
+    "merchant_not_found",
+    "Merchant not found: the Merchant-Id header names no merchant of this account and mode.",
+  );
 
 /** The row as the database will hold it (defaults included), so the event's snapshot can be written in the same statement. */
-function newPayment(scope: Scope, merchantId: string, input: CreatePaymentInput, paymentLinkId?: string): Payment {
+function newPayment(
+  scope: Scope,
+  merchantId: string,
+  input: CreatePaymentInput,
+  paymentLinkId?: string,
+): Payment {
   const now = new Date();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : new Date(now.getTime() + defaultLifetimeMs);
   const lifetime = expiresAt.getTime() - now.getTime();
   if (lifetime < minLifetimeMs || lifetime > maxLifetimeMs) {
-    throw new AppError("params_validation", "expiresAt must be between 1 minute and 30 days from now.", { fields: { expiresAt: "Must be between 1 minute and 30 days from now." } });
+    throw new AppError("params_validation", "expiresAt must be between 1 minute and 30 days from now.", {
+      fields: { expiresAt: "Must be between 1 minute and 30 days from now." },
+    });
   }
   if (!isId("mrch", merchantId)) throw merchantNotFound();
   // Typed as the whole model: a new column must be given a value here.

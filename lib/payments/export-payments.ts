@@ -33,7 +33,10 @@ const buyerColumns: typeof columns = [
   ["buyer_residence_country", "porCountry"],
   ["buyer_birth_place", "pobAddress"],
   ["buyer_birth_country", "pobCountry"],
-].map(([header, id]) => [header!, (p: PaymentRow) => buyerDetails(p)?.find((d) => d.id === id)?.value ?? null]);
+].map(([header, id]) => [
+  header!,
+  (p: PaymentRow) => buyerDetails(p)?.find((d) => d.id === id)?.value ?? null,
+]);
 
 /**
  * One CSV cell. Quoted when it holds a comma, quote or line break (RFC 4180). A cell a spreadsheet
@@ -54,7 +57,12 @@ export function csvLine(cells: (string | null)[]): string {
  * Every payment matching the filter, as CSV, read from the database in keyset batches as the
  * client takes them (pull), so neither the file nor the result set is ever held in memory.
  */
-export function exportPaymentsCsv(scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">, view: Pick<PaymentView, "sort" | "search">, options: { buyerDetails: boolean }): ReadableStream<Uint8Array> {
+export function exportPaymentsCsv(
+  scope: Scope,
+  filter: Omit<ListPaymentsFilter, "limit" | "cursor">,
+  view: Pick<PaymentView, "sort" | "search">,
+  options: { buyerDetails: boolean },
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const shown = options.buyerDetails ? [...columns, ...buyerColumns] : columns;
   let cursor: string | undefined;
@@ -67,7 +75,10 @@ export function exportPaymentsCsv(scope: Scope, filter: Omit<ListPaymentsFilter,
         return;
       }
       const page = await findPayments(db(), scope, { ...filter, limit: batchSize, cursor }, view);
-      if (page.rows.length > 0) controller.enqueue(encoder.encode(page.rows.map((row) => csvLine(shown.map(([, value]) => value(row)))).join("")));
+      if (page.rows.length > 0)
+        controller.enqueue(
+          encoder.encode(page.rows.map((row) => csvLine(shown.map(([, value]) => value(row)))).join("")),
+        );
       if (page.nextCursor) cursor = page.nextCursor;
       else controller.close();
     },

@@ -9,11 +9,15 @@ describe("formatAmount", () => {
 
   it("shows a known asset in whole units with its symbol, without floating point", () => {
     expect(formatAmount("caip19/eip155:1/slip44:60", "1500000000000000000")).toBe("1.5 ETH");
-    expect(formatAmount("caip19/eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "1")).toBe("0.000001 USDC");
+    expect(formatAmount("caip19/eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "1")).toBe(
+      "0.000001 USDC",
+    );
   });
 
   it("falls back to the raw value and unit for anything it cannot name", () => {
-    expect(formatAmount("caip19/eip155:10/erc20:0x4200000000000000000000000000000000000042", "7")).toBe("7 eip155:10/erc20:0x4200000000000000000000000000000000000042");
+    expect(formatAmount("caip19/eip155:10/erc20:0x4200000000000000000000000000000000000042", "7")).toBe(
+      "7 eip155:10/erc20:0x4200000000000000000000000000000000000042",
+    );
     expect(formatAmount("points/gold", "3")).toBe("3 points/gold");
   });
 });

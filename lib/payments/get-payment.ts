@@ -9,9 +9,21 @@ import { pollHintMs } from "./lifecycle";
 import { transitionPayment } from "./transition";
 
 /** A payment of this account and mode (and merchant, when given), or 404. */
-export async function getPayment(q: DbOrTx, scope: Scope, paymentId: string, merchantId?: string): Promise<Payment> {
+export async function getPayment(
+  q: DbOrTx,
+  scope: Scope,
+  paymentId: string,
+  merchantId?: string,
+): Promise<Payment> {
   const payment = isId("pay", paymentId)
-    ? await q.payment.findFirst({ where: { id: paymentId, accountId: scope.accountId, mode: scope.mode, ...(merchantId ? { merchantId } : {}) } })
+    ? await q.payment.findFirst({
+        where: {
+          id: paymentId,
+          accountId: scope.accountId,
+          mode: scope.mode,
+          ...(merchantId ? { merchantId } : {}),
+        },
+      })
     : null;
   if (!payment) throw paymentNotFound();
   return payment;
@@ -24,10 +36,13 @@ export async function getPayment(q: DbOrTx, scope: Scope, paymentId: string, mer
 export async function expireIfDue(payment: Payment): Promise<Payment> {
   if (payment.status !== "requires_action" || payment.expiresAt.getTime() > Date.now()) return payment;
   try {
-    return await db().$transaction((tx) => transitionPayment(tx, payment, "expired", { actor: "system", data: { reason: "expiresAt passed" } }));
+    return await db().$transaction((tx) =>
+      transitionPayment(tx, payment, "expired", { actor: "system", data: { reason: "expiresAt passed" } }),
+    );
   } catch (error) {
     // Someone else moved it first (paid, cancelled or expired it): show what they left.
-    if (error instanceof AppError && (error.code === "invalid_state" || error.code === "conflict")) return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+    if (error instanceof AppError && (error.code === "invalid_state" || error.code === "conflict"))
+      return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
     throw error;
   }
 }
@@ -43,7 +58,11 @@ export async function readPayment(scope: Scope, paymentId: string, merchantId?: 
  * payments until they end. Null for any other payment (final, due to expire, or none): read those
  * in full with readPayment.
  */
-export async function openPaymentStatus(scope: Scope, paymentId: string, merchantId: string): Promise<PaymentStatusJson | null> {
+export async function openPaymentStatus(
+  scope: Scope,
+  paymentId: string,
+  merchantId: string,
+): Promise<PaymentStatusJson | null> {
   if (!isId("pay", paymentId)) return null;
   const [row] = await rawQuery<{ status: PaymentStatus }>(
     Prisma.sql`SELECT status FROM "Payment"

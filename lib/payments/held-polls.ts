@@ -18,8 +18,16 @@ const counts = (globalCounts.__tollgateHeldPolls ??= { byPayment: new Map(), byC
 export function takeHeldPoll(paymentId: string, caller: string): () => void {
   const forPayment = counts.byPayment.get(paymentId) ?? 0;
   const forCaller = counts.byCaller.get(caller) ?? 0;
-  if (forPayment >= heldPollLimits.perPayment || forCaller >= heldPollLimits.perCaller || counts.total >= heldPollLimits.perProcess) {
-    throw new AppError("rate_limited", "Too many long polls are waiting already. Poll again after the time in Retry-After.", { retryAfterSeconds: 2 });
+  if (
+    forPayment >= heldPollLimits.perPayment ||
+    forCaller >= heldPollLimits.perCaller ||
+    counts.total >= heldPollLimits.perProcess
+  ) {
+    throw new AppError(
+      "rate_limited",
+      "Too many long polls are waiting already. Poll again after the time in Retry-After.",
+      { retryAfterSeconds: 2 },
+    );
   }
   counts.byPayment.set(paymentId, forPayment + 1);
   counts.byCaller.set(caller, forCaller + 1);

@@ -4,7 +4,13 @@ import { newId } from "@/lib/db/ids";
 import type { ListPaymentsFilter } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
-import { exactStatsUpTo, exactStatsWaitMs, findPayments, listPayments, paymentFilterWhere } from "./list-payments";
+import {
+  exactStatsUpTo,
+  exactStatsWaitMs,
+  findPayments,
+  listPayments,
+  paymentFilterWhere,
+} from "./list-payments";
 
 withTestDatabase();
 
@@ -12,20 +18,78 @@ const usdcBase = "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
 async function seed(scope: Scope) {
   const merchants = [];
-  for (const name of ["One", "Two"]) merchants.push(await db().merchant.create({ data: { id: newId("mrch"), ...scope, name, email: "shop@example.com" } }));
+  for (const name of ["One", "Two"])
+    merchants.push(
+      await db().merchant.create({ data: { id: newId("mrch"), ...scope, name, email: "shop@example.com" } }),
+    );
   const rows = [
-    { merchant: 0, unit: "iso4217/USD", value: 1050, status: "succeeded", payer: "0xaa", asset: usdcBase, ref: "order-1", ageDays: 3 },
-    { merchant: 0, unit: "iso4217/USD", value: 200, status: "succeeded", payer: "0xaa", asset: usdcBase, ref: "order-2", ageDays: 2 },
-    { merchant: 1, unit: "iso4217/EUR", value: 999, status: "succeeded", payer: "0xbb", asset: "eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", ref: "order_3", ageDays: 1 },
-    { merchant: 1, unit: "iso4217/USD", value: 500, status: "requires_action", payer: null, asset: null, ref: "other-4", ageDays: 0, exception: "underpaid" },
-    { merchant: 0, unit: "iso4217/JPY", value: 700, status: "failed", payer: "0xcc", asset: usdcBase, ref: "order%5", ageDays: 0 },
+    {
+      merchant: 0,
+      unit: "iso4217/USD",
+      value: 1050,
+      status: "succeeded",
+      payer: "0xaa",
+      asset: usdcBase,
+      ref: "order-1",
+      ageDays: 3,
+    },
+    {
+      merchant: 0,
+      unit: "iso4217/USD",
+      value: 200,
+      status: "succeeded",
+      payer: "0xaa",
+      asset: usdcBase,
+      ref: "order-2",
+      ageDays: 2,
+    },
+    {
+      merchant: 1,
+      unit: "iso4217/EUR",
+      value: 999,
+      status: "succeeded",
+      payer: "0xbb",
+      asset: "eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+      ref: "order_3",
+      ageDays: 1,
+    },
+    {
+      merchant: 1,
+      unit: "iso4217/USD",
+      value: 500,
+      status: "requires_action",
+      payer: null,
+      asset: null,
+      ref: "other-4",
+      ageDays: 0,
+      exception: "underpaid",
+    },
+    {
+      merchant: 0,
+      unit: "iso4217/JPY",
+      value: 700,
+      status: "failed",
+      payer: "0xcc",
+      asset: usdcBase,
+      ref: "order%5",
+      ageDays: 0,
+    },
   ] as const;
   for (const r of rows) {
     const createdAt = new Date(Date.now() - r.ageDays * 86_400_000);
     await db().payment.create({
       data: {
-        id: newId("pay"), ...scope, merchantId: merchants[r.merchant]!.id, referenceId: r.ref, amountUnit: r.unit, amountValue: r.value, status: r.status,
-        payerAddress: r.payer, optionAsset: r.asset, expiresAt: new Date(Date.now() + 3_600_000), createdAt,
+        id: newId("pay"),
+        ...scope,
+        merchantId: merchants[r.merchant]!.id,
+        referenceId: r.ref,
+        amountUnit: r.unit,
+        amountValue: r.value,
+        status: r.status,
+        payerAddress: r.payer,
+        optionAsset: r.asset,
+        expiresAt: new Date(Date.now() + 3_600_000),
+        createdAt,
         ...("exception" in r ? { exceptionType: r.exception } : {}),
       },
     });
@@ -38,7 +102,14 @@ describe("listPayments stats", () => {
     const scope = await createTestAccount();
     await seed(scope);
     const { stats } = await listPayments(db(), scope, { filter: { limit: 1 }, view: {} });
-    expect(stats).toEqual({ totalTransactions: 5, totalCustomers: 3, totalRevenue: [{ currency: "EUR", amount: 9.99 }, { currency: "USD", amount: 12.5 }] });
+    expect(stats).toEqual({
+      totalTransactions: 5,
+      totalCustomers: 3,
+      totalRevenue: [
+        { currency: "EUR", amount: 9.99 },
+        { currency: "USD", amount: 12.5 },
+      ],
+    });
     const none = await listPayments(db(), scope, { filter: { limit: 1, referenceId: "nothing" }, view: {} });
     expect(none.stats).toEqual({ totalTransactions: 0, totalCustomers: 0, totalRevenue: [] });
   });
@@ -69,9 +140,14 @@ describe("listPayments stats", () => {
     ];
     for (const filter of filters) {
       const { stats } = await listPayments(db(), scope, { filter: { limit: 50, ...filter }, view: {} });
-      expect(stats.totalTransactions, JSON.stringify(filter)).toBe(await db().payment.count({ where: paymentFilterWhere(scope, filter) }));
+      expect(stats.totalTransactions, JSON.stringify(filter)).toBe(
+        await db().payment.count({ where: paymentFilterWhere(scope, filter) }),
+      );
       // A page holding every match counts its own rows; a smaller page counts in SQL: the same figures.
-      expect((await listPayments(db(), scope, { filter: { limit: 1, ...filter }, view: {} })).stats, JSON.stringify(filter)).toEqual(stats);
+      expect(
+        (await listPayments(db(), scope, { filter: { limit: 1, ...filter }, view: {} })).stats,
+        JSON.stringify(filter),
+      ).toEqual(stats);
     }
     // Thirty-six queries: more than the default 5 s on a busy machine.
   }, 30_000);
@@ -81,10 +157,15 @@ describe("listPayments stats", () => {
     await seed(scope);
     const first = await listPayments(db(), scope, { filter: { limit: 2 }, view: {} });
     await db().payment.deleteMany({ where: { accountId: scope.accountId, status: "failed" } });
-    const second = await listPayments(db(), scope, { filter: { limit: 2, cursor: first.nextCursor! }, view: {} });
+    const second = await listPayments(db(), scope, {
+      filter: { limit: 2, cursor: first.nextCursor! },
+      view: {},
+    });
     expect(second.stats).toEqual(first.stats);
     // A first page is always counted afresh.
-    expect((await listPayments(db(), scope, { filter: { limit: 2 }, view: {} })).stats.totalTransactions).toBe(4);
+    expect(
+      (await listPayments(db(), scope, { filter: { limit: 2 }, view: {} })).stats.totalTransactions,
+    ).toBe(4);
   });
 
   it("past 10,000 matches, answers the exact totals of one pass shared for a minute, flagged with asOf; fewer matches are counted afresh", async () => {
@@ -97,10 +178,16 @@ describe("listPayments stats", () => {
       FROM generate_series(1, ${many}::int) g`;
     const before = Date.now();
     const first = await listPayments(db(), scope, { filter: { limit: 1, referenceId: "bulk" }, view: {} });
-    expect(first.stats).toMatchObject({ totalTransactions: many, totalCustomers: 7, totalRevenue: [{ currency: "USD", amount: many }] });
+    expect(first.stats).toMatchObject({
+      totalTransactions: many,
+      totalCustomers: 7,
+      totalRevenue: [{ currency: "USD", amount: many }],
+    });
     expect(Date.parse(first.stats.asOf!)).toBeGreaterThanOrEqual(before - 1000);
     await db().payment.delete({ where: { id: "pay_bulk1" } });
-    expect((await listPayments(db(), scope, { filter: { limit: 1, referenceId: "bulk" }, view: {} })).stats).toEqual(first.stats);
+    expect(
+      (await listPayments(db(), scope, { filter: { limit: 1, referenceId: "bulk" }, view: {} })).stats,
+    ).toEqual(first.stats);
     const few = await listPayments(db(), scope, { filter: { limit: 1, referenceId: "order" }, view: {} });
     expect(few.stats.totalTransactions).toBe(4);
     expect(few.stats).not.toHaveProperty("asOf");
@@ -115,24 +202,37 @@ describe("listPayments stats", () => {
       SELECT 'pay_slow' || g, ${scope.accountId}, ${scope.mode}::"Mode", ${merchant}, 'slow-' || g, 'iso4217/USD', 100, 'succeeded', '0x' || (g % 3), now() + interval '1 hour', now()
       FROM generate_series(1, ${many}::int) g`;
     // The exact pass runs on the pool; while this transaction is open it cannot (PGlite is one connection), so it is slow.
-    await db().$transaction(async (tx) => {
-      const started = Date.now();
-      const first = await listPayments(tx, scope, { filter: { limit: 1, referenceId: "slow" }, view: {} });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(exactStatsWaitMs - 50);
-      expect(first.stats).toMatchObject({ complete: false, totalTransactions: exactStatsUpTo + 1 });
-      expect(first.stats).not.toHaveProperty("asOf");
-      // The same filter again, while its pass runs, does not wait.
-      const repeated = Date.now();
-      expect((await listPayments(tx, scope, { filter: { limit: 1, referenceId: "slow" }, view: {} })).stats).toMatchObject({ complete: false });
-      expect(Date.now() - repeated).toBeLessThan(exactStatsWaitMs);
-      // Another large filter of the same account does not start a second pass, nor wait.
-      const again = Date.now();
-      const other = await listPayments(tx, scope, { filter: { limit: 1, status: ["succeeded"] }, view: {} });
-      expect(Date.now() - again).toBeLessThan(exactStatsWaitMs);
-      expect(other.stats).toMatchObject({ complete: false, totalTransactions: exactStatsUpTo + 1 });
-    }, { timeout: 20_000 });
+    await db().$transaction(
+      async (tx) => {
+        const started = Date.now();
+        const first = await listPayments(tx, scope, { filter: { limit: 1, referenceId: "slow" }, view: {} });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(exactStatsWaitMs - 50);
+        expect(first.stats).toMatchObject({ complete: false, totalTransactions: exactStatsUpTo + 1 });
+        expect(first.stats).not.toHaveProperty("asOf");
+        // The same filter again, while its pass runs, does not wait.
+        const repeated = Date.now();
+        expect(
+          (await listPayments(tx, scope, { filter: { limit: 1, referenceId: "slow" }, view: {} })).stats,
+        ).toMatchObject({ complete: false });
+        expect(Date.now() - repeated).toBeLessThan(exactStatsWaitMs);
+        // Another large filter of the same account does not start a second pass, nor wait.
+        const again = Date.now();
+        const other = await listPayments(tx, scope, {
+          filter: { limit: 1, status: ["succeeded"] },
+          view: {},
+        });
+        expect(Date.now() - again).toBeLessThan(exactStatsWaitMs);
+        expect(other.stats).toMatchObject({ complete: false, totalTransactions: exactStatsUpTo + 1 });
+      },
+      { timeout: 20_000 },
+    );
     // Once it could run, the exact figures are answered.
-    await expect.poll(async () => (await listPayments(db(), scope, { filter: { limit: 1, referenceId: "slow" }, view: {} })).stats, { timeout: 15_000 })
+    await expect
+      .poll(
+        async () =>
+          (await listPayments(db(), scope, { filter: { limit: 1, referenceId: "slow" }, view: {} })).stats,
+        { timeout: 15_000 },
+      )
       .toMatchObject({ totalTransactions: many, totalCustomers: 3, asOf: expect.any(String) });
   }, 40_000);
 });
@@ -142,16 +242,31 @@ describe("the dashboard's search", () => {
   async function searchable(scope: Scope) {
     const [merchant] = await seed(scope);
     const make = (referenceId: string, amountValue: number, payerAddress: string | null) =>
-      db().payment.create({ data: { id: newId("pay"), ...scope, merchantId: merchant!, referenceId, amountUnit: "iso4217/USD", amountValue, status: "succeeded", payerAddress, expiresAt: new Date(Date.now() + 3_600_000) } });
+      db().payment.create({
+        data: {
+          id: newId("pay"),
+          ...scope,
+          merchantId: merchant!,
+          referenceId,
+          amountUnit: "iso4217/USD",
+          amountValue,
+          status: "succeeded",
+          payerAddress,
+          expiresAt: new Date(Date.now() + 3_600_000),
+        },
+      });
     return {
-      paid: [await make("wallet-a", 300, wallet), await make("wallet-b", 400, wallet.toLowerCase())].map((p) => p.id).sort(),
+      paid: [await make("wallet-a", 300, wallet), await make("wallet-b", 400, wallet.toLowerCase())]
+        .map((p) => p.id)
+        .sort(),
       // Another wallet sharing the first twelve hex digits, and a reference naming the wallet: neither was paid by it.
       other: await make("lookalike", 500, `${wallet.slice(0, 14)}${"0".repeat(28)}`),
       mention: await make(`refund-to-${wallet.toLowerCase()}`, 600, null),
       money: await make("inv-1090", 1090, null),
     };
   }
-  const search = async (scope: Scope, term: string) => (await findPayments(db(), scope, { limit: 50 }, { search: term })).rows.map((r) => r.id).sort();
+  const search = async (scope: Scope, term: string) =>
+    (await findPayments(db(), scope, { limit: 50 }, { search: term })).rows.map((r) => r.id).sort();
 
   it("a whole wallet address, in any case, finds the payments that wallet paid and nothing else", async () => {
     const scope = await createTestAccount();

@@ -14,9 +14,21 @@ export type PaymentWarning = { code: "no_payment_option"; message: string };
  * price feed) on a chain this mode can use. Payments are still created (a settlement may be added
  * before the buyer arrives); the create answer and the dashboard carry the warning.
  */
-export async function payabilityWarnings(q: DbOrTx, scope: Scope, merchantId: string, amount: Amount): Promise<PaymentWarning[]> {
-  const settlements = await q.cryptoSettlement.findMany({ where: { merchantId, accountId: scope.accountId, mode: scope.mode }, select: { asset: true } });
-  return warningsForSettlements(scope, amount, settlements.map((s) => s.asset));
+export async function payabilityWarnings(
+  q: DbOrTx,
+  scope: Scope,
+  merchantId: string,
+  amount: Amount,
+): Promise<PaymentWarning[]> {
+  const settlements = await q.cryptoSettlement.findMany({
+    where: { merchantId, accountId: scope.accountId, mode: scope.mode },
+    select: { asset: true },
+  });
+  return warningsForSettlements(
+    scope,
+    amount,
+    settlements.map((s) => s.asset),
+  );
 }
 
 /** payabilityWarnings for a merchant whose crypto settlements' assets are already known. */
@@ -25,7 +37,11 @@ export function warningsForSettlements(scope: Scope, amount: Amount, assets: str
   const unit = parseUnit(amount.unit);
   const currency = unit.ok && unit.value.kind === "fiat" ? unit.value.currency : null;
   const usable = settlements.filter((s) => scope.mode === "test" || getChain(chainIdOf(s.asset)));
-  const payable = usable.some((s) => quoteInAsset(amount, s.asset) !== null || (currency !== null && rateFeedEnv[s.asset.toLowerCase()]?.[currency] !== undefined));
+  const payable = usable.some(
+    (s) =>
+      quoteInAsset(amount, s.asset) !== null ||
+      (currency !== null && rateFeedEnv[s.asset.toLowerCase()]?.[currency] !== undefined),
+  );
   if (payable) return [];
   const message =
     settlements.length === 0

@@ -32,7 +32,13 @@ type Hub = {
 const globalHub = globalThis as unknown as { __tollgatePaymentHub?: Hub };
 
 function hub(): Hub {
-  return (globalHub.__tollgatePaymentHub ??= { waiters: new Map(), reading: new Map(), recent: new Map(), listening: null, sweeper: null });
+  return (globalHub.__tollgatePaymentHub ??= {
+    waiters: new Map(),
+    reading: new Map(),
+    recent: new Map(),
+    listening: null,
+    sweeper: null,
+  });
 }
 
 /**
@@ -63,7 +69,8 @@ export function nextChange(payment: Payment, maxMs: number, signal: AbortSignal)
     timers.push(setTimeout(() => waiter.settle(null), maxMs));
     // Expiry is a change no one notifies until someone looks: look when it is due.
     const untilExpiry = payment.expiresAt.getTime() - Date.now();
-    if (payment.status === "requires_action" && untilExpiry < maxMs) timers.push(setTimeout(() => void reread(state, payment.id), Math.max(0, untilExpiry) + 5));
+    if (payment.status === "requires_action" && untilExpiry < maxMs)
+      timers.push(setTimeout(() => void reread(state, payment.id), Math.max(0, untilExpiry) + 5));
     let set = state.waiters.get(payment.id);
     if (!set) state.waiters.set(payment.id, (set = new Set()));
     set.add(waiter);
@@ -98,7 +105,10 @@ function ensureStarted(state: Hub): void {
         () => {},
         (error: unknown) => {
           // The sweep keeps held polls answered; try to listen again at the next wait.
-          logger[backgroundFailureLevel(error)]({ err: error }, "The payment change listener could not start");
+          logger[backgroundFailureLevel(error)](
+            { err: error },
+            "The payment change listener could not start",
+          );
           state.listening = null;
         },
       );
@@ -120,7 +130,8 @@ async function reread(state: Hub, paymentId: string): Promise<void> {
       const found = await db().payment.findUnique({ where: { id: paymentId } });
       const current = found ? await expireIfDue(found) : null;
       for (const waiter of [...(state.waiters.get(paymentId) ?? [])]) {
-        if (!current || current.version !== waiter.version || isFinalStatus(current.status)) waiter.settle(current);
+        if (!current || current.version !== waiter.version || isFinalStatus(current.status))
+          waiter.settle(current);
       }
     }
   } catch (error) {
@@ -138,12 +149,20 @@ async function sweep(state: Hub): Promise<void> {
   if (state.waiters.size === 0) return;
   try {
     const ids = [...state.waiters.keys()];
-    const rows = await db().payment.findMany({ where: { id: { in: ids } }, select: { id: true, version: true, status: true, expiresAt: true } });
+    const rows = await db().payment.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, version: true, status: true, expiresAt: true },
+    });
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const id of ids) {
       const row = byId.get(id);
       const due = row && row.status === "requires_action" && row.expiresAt.getTime() <= now;
-      const moved = !row || due || [...(state.waiters.get(id) ?? [])].some((waiter) => waiter.version !== row.version || isFinalStatus(row.status));
+      const moved =
+        !row ||
+        due ||
+        [...(state.waiters.get(id) ?? [])].some(
+          (waiter) => waiter.version !== row.version || isFinalStatus(row.status),
+        );
       if (moved) void reread(state, id);
     }
   } catch (error) {

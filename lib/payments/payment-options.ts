@@ -23,7 +23,9 @@ export async function listPaymentOptions(q: DbOrTx, payment: Payment): Promise<P
       if (payment.mode === "live" && !getChain(chainIdOf(s.asset))) return [];
       const value = quoteInAsset(amount, s.asset) ?? (await quoteAtRate(amount, s.asset));
       // A price feed can turn a fiat amount into more than any uint256 transfer can carry.
-      return value === null || BigInt(value) > MAX_ASSET_VALUE ? [] : [{ settlementId: s.id, asset: s.asset, destination: s.destination, value }];
+      return value === null || BigInt(value) > MAX_ASSET_VALUE
+        ? []
+        : [{ settlementId: s.id, asset: s.asset, destination: s.destination, value }];
     }),
   );
   return options.flat();

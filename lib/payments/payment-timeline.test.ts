@@ -14,7 +14,9 @@ const payer = "0x52908400098527886E0F7030069857D2E4169EE7";
 describe("the payment's history", () => {
   it("says an overpayment's excess was refunded to the payer's address, not that the price was refunded", async () => {
     const scope = await createTestAccount("live");
-    const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });
+    const merchant = await db().merchant.create({
+      data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
+    });
     const payment = await db().payment.create({
       data: {
         id: newId("pay"),
@@ -35,24 +37,62 @@ describe("the payment's history", () => {
       },
     });
     const refund = await db().refund.create({
-      data: { id: newId("re"), ...scope, paymentId: payment.id, amountUnit: "iso4217/USD", amountValue: "31", excess: true, assetValue: "300000", status: "succeeded", txId: `0x${"ab".repeat(32)}`, createdBy: "user:x" },
+      data: {
+        id: newId("re"),
+        ...scope,
+        paymentId: payment.id,
+        amountUnit: "iso4217/USD",
+        amountValue: "31",
+        excess: true,
+        assetValue: "300000",
+        status: "succeeded",
+        txId: `0x${"ab".repeat(32)}`,
+        createdBy: "user:x",
+      },
     });
-    const titles = (await paymentTimeline(db(), scope, payment, [], [{ ...refund, actorName: "support" }])).map((e) => e.title);
-    expect(titles).toEqual(["Refund of the excess 0.3 USDC requested", `Excess of 0.3 USDC refunded to ${payer}`]);
+    const titles = (
+      await paymentTimeline(db(), scope, payment, [], [{ ...refund, actorName: "support" }])
+    ).map((e) => e.title);
+    expect(titles).toEqual([
+      "Refund of the excess 0.3 USDC requested",
+      `Excess of 0.3 USDC refunded to ${payer}`,
+    ]);
   });
 
   it("says which outcome the checkout sent to the app and through which bridges, in the buyer's name", async () => {
     const scope = await createTestAccount();
-    const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });
+    const merchant = await db().merchant.create({
+      data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
+    });
     const payment = (status: "succeeded" | "expired") =>
-      db().payment.create({ data: { id: newId("pay"), ...scope, merchantId: merchant.id, referenceId: `app-${status}`, amountUnit: "iso4217/USD", amountValue: "1050", status, expiresAt: new Date(Date.now() + 900_000) } });
+      db().payment.create({
+        data: {
+          id: newId("pay"),
+          ...scope,
+          merchantId: merchant.id,
+          referenceId: `app-${status}`,
+          amountUnit: "iso4217/USD",
+          amountValue: "1050",
+          status,
+          expiresAt: new Date(Date.now() + 900_000),
+        },
+      });
     const paid = await payment("succeeded");
     const expired = await payment("expired");
     await recordBridgeOutcome(paid.id, { outcome: "succeeded", bridges: ["NativeWebView"] });
-    await recordBridgeOutcome(expired.id, { outcome: "expired", bridges: ["NativeWebView", "ReactNativeWebView"] });
+    await recordBridgeOutcome(expired.id, {
+      outcome: "expired",
+      bridges: ["NativeWebView", "ReactNativeWebView"],
+    });
 
     const [paidEntry] = (await getPaymentDetail(scope, paid.id)).timeline;
-    expect(paidEntry).toMatchObject({ title: "Outcome sent to the app: succeeded (NativeWebView)", code: "payment.bridge_outcome_posted", actor: "Buyer (checkout)" });
-    expect((await getPaymentDetail(scope, expired.id)).timeline.map((e) => e.title)).toEqual(["Outcome sent to the app: expired (NativeWebView, ReactNativeWebView)"]);
+    expect(paidEntry).toMatchObject({
+      title: "Outcome sent to the app: succeeded (NativeWebView)",
+      code: "payment.bridge_outcome_posted",
+      actor: "Buyer (checkout)",
+    });
+    expect((await getPaymentDetail(scope, expired.id)).timeline.map((e) => e.title)).toEqual([
+      "Outcome sent to the app: expired (NativeWebView, ReactNativeWebView)",
+    ]);
   });
 });

@@ -9,11 +9,27 @@ import { notifyPaymentChanged } from "./payment-changes";
  * transaction, an attached hash). It takes the payment's next version like a transition does, so
  * the timeline stays ordered and a racing change fails instead of interleaving.
  */
-export async function recordPaymentEvent(tx: DbOrTx, payment: Payment, event: { type: string; actor: string; data: Prisma.InputJsonValue }): Promise<Payment> {
-  const { count } = await tx.payment.updateMany({ where: { id: payment.id, version: payment.version }, data: { version: { increment: 1 } } });
+export async function recordPaymentEvent(
+  tx: DbOrTx,
+  payment: Payment,
+  event: { type: string; actor: string; data: Prisma.InputJsonValue },
+): Promise<Payment> {
+  const { count } = await tx.payment.updateMany({
+    where: { id: payment.id, version: payment.version },
+    data: { version: { increment: 1 } },
+  });
   if (count === 0) throw new AppError("conflict", "The payment changed at the same moment; try again.");
   await tx.paymentEvent.create({
-    data: { id: newId("pev"), accountId: payment.accountId, mode: payment.mode, paymentId: payment.id, version: payment.version + 1, type: event.type, actor: event.actor, data: event.data },
+    data: {
+      id: newId("pev"),
+      accountId: payment.accountId,
+      mode: payment.mode,
+      paymentId: payment.id,
+      version: payment.version + 1,
+      type: event.type,
+      actor: event.actor,
+      data: event.data,
+    },
   });
   await notifyPaymentChanged(tx, payment.id);
   return { ...payment, version: payment.version + 1 };

@@ -1,19 +1,38 @@
 import { z } from "zod";
 import { isStorableDate } from "@/lib/db/pagination";
-import { exceptionTypes, paymentStatuses, refundStates, type ListPaymentsFilter } from "@/lib/schemas/payment";
+import {
+  exceptionTypes,
+  paymentStatuses,
+  refundStates,
+  type ListPaymentsFilter,
+} from "@/lib/schemas/payment";
 import type { PaymentView } from "./list-payments";
 
 // PostgreSQL text cannot hold NUL.
-const text = (max: number) => z.string().trim().min(1).max(max).refine((s) => !s.includes("\u0000"));
-const DaySchema = z.iso.date().refine((day) => isStorableDate(new Date(`${day}T00:00:00.000Z`)) && day < "9999-12-31");
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((s) => !s.includes("\u0000"));
+const DaySchema = z.iso
+  .date()
+  .refine((day) => isStorableDate(new Date(`${day}T00:00:00.000Z`)) && day < "9999-12-31");
 
 // The dashboard's payments view lives in the URL (so a link a colleague pastes shows the same
 // rows). A value that does not parse is dropped rather than failing the page.
 const QuerySchema = z.object({
   status: z.enum(paymentStatuses).optional().catch(undefined),
   merchantId: text(64).optional().catch(undefined),
-  refund: z.enum([...refundStates, "any"]).optional().catch(undefined),
-  exception: z.enum([...exceptionTypes, "any", "open"]).optional().catch(undefined),
+  refund: z
+    .enum([...refundStates, "any"])
+    .optional()
+    .catch(undefined),
+  exception: z
+    .enum([...exceptionTypes, "any", "open"])
+    .optional()
+    .catch(undefined),
   from: DaySchema.optional().catch(undefined),
   to: DaySchema.optional().catch(undefined),
   q: text(300).optional().catch(undefined),
@@ -29,12 +48,18 @@ export const paymentsPageSize = 50;
 type Params = URLSearchParams | Record<string, string | string[] | undefined>;
 
 export function parsePaymentsQuery(params: Params): PaymentsQuery {
-  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]);
+  const entries =
+    params instanceof URLSearchParams
+      ? [...params.entries()]
+      : Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]);
   return QuerySchema.parse(Object.fromEntries(entries.filter(([, v]) => v !== undefined && v !== "")));
 }
 
 /** The list query for a parsed URL. Dates are whole UTC days, `to` included. */
-export function paymentsSearch(query: PaymentsQuery, limit = paymentsPageSize): { filter: ListPaymentsFilter; view: PaymentView } {
+export function paymentsSearch(
+  query: PaymentsQuery,
+  limit = paymentsPageSize,
+): { filter: ListPaymentsFilter; view: PaymentView } {
   const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
   return {
     filter: {
@@ -46,7 +71,12 @@ export function paymentsSearch(query: PaymentsQuery, limit = paymentsPageSize): 
       createdFrom: query.from ? `${query.from}T00:00:00.000Z` : undefined,
       createdTo: query.to ? dayAfter(query.to) : undefined,
     },
-    view: { sort: { by: query.sort, dir: query.dir }, search: query.q, before: query.before, refund: query.refund },
+    view: {
+      sort: { by: query.sort, dir: query.dir },
+      search: query.q,
+      before: query.before,
+      refund: query.refund,
+    },
   };
 }
 

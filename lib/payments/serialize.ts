@@ -12,12 +12,21 @@ export function gatewayUrl(paymentId: string): string {
  * `info` of the status object: what was paid and how, once the payment has succeeded. `display`
  * defaults to what this process already knows of the asset (serializeStatus reads it first).
  */
-export function paymentInfo(p: Payment, display = p.optionAsset ? assetDisplay(p.optionAsset) : null): PaymentStatusJson["info"] {
+export function paymentInfo(
+  p: Payment,
+  display = p.optionAsset ? assetDisplay(p.optionAsset) : null,
+): PaymentStatusJson["info"] {
   if (!isPaid(p) || !display) return null;
-  return { txId: p.txId, optionAmount: { unit: `caip19/${p.optionAsset}`, value: p.paidValue.toFixed(), display }, display };
+  return {
+    txId: p.txId,
+    optionAmount: { unit: `caip19/${p.optionAsset}`, value: p.paidValue.toFixed(), display },
+    display,
+  };
 }
 
-const isPaid = (p: Payment): p is Payment & { txId: string; optionAsset: string; paidValue: NonNullable<Payment["paidValue"]> } =>
+const isPaid = (
+  p: Payment,
+): p is Payment & { txId: string; optionAsset: string; paidValue: NonNullable<Payment["paidValue"]> } =>
   p.status === "succeeded" && Boolean(p.txId) && Boolean(p.optionAsset) && p.paidValue !== null;
 
 /** The status object; a token the registry does not list is named as its contract names itself. */

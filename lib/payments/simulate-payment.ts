@@ -21,7 +21,13 @@ const wrongTestToken = (chainId: string) => `${chainId}/erc20:0x0000000000000000
  * (overpaid, succeeded), the quote after expiry (paid_late, expired), or another token (wrong_asset).
  * `reorged` is a transfer seen and confirming, then reorganised out of the chain (see below).
  */
-export async function simulatePayment(tx: DbOrTx, scope: Scope, actor: string, paymentId: string, outcome: SimulatedOutcome): Promise<Payment> {
+export async function simulatePayment(
+  tx: DbOrTx,
+  scope: Scope,
+  actor: string,
+  paymentId: string,
+  outcome: SimulatedOutcome,
+): Promise<Payment> {
   if (scope.mode !== "test") throw new AppError("forbidden", "Payments can only be simulated in test mode.");
   const payment = await getPayment(tx, scope, paymentId);
   if (outcome === "failed" || outcome === "cancelled" || outcome === "expired") {
@@ -35,22 +41,62 @@ export async function simulatePayment(tx: DbOrTx, scope: Scope, actor: string, p
   const option = await chosenOption(tx, payment);
   const quoted = BigInt(option.value);
   const txHash = `test:${payment.id}`;
-  const chosen = { optionSettlementId: option.settlementId, optionAsset: option.asset, optionDestination: option.destination, optionValue: option.value, quotedAt: payment.quotedAt ?? new Date() };
-  const pay = (paid: bigint) => transitionPayment(tx, payment, "succeeded", { actor, data: { simulated: true, asset: option.asset, value: paid.toString() }, patch: { ...chosen, txId: txHash, paidValue: paid.toString() } });
+  const chosen = {
+    optionSettlementId: option.settlementId,
+    optionAsset: option.asset,
+    optionDestination: option.destination,
+    optionValue: option.value,
+    quotedAt: payment.quotedAt ?? new Date(),
+  };
+  const pay = (paid: bigint) =>
+    transitionPayment(tx, payment, "succeeded", {
+      actor,
+      data: { simulated: true, asset: option.asset, value: paid.toString() },
+      patch: { ...chosen, txId: txHash, paidValue: paid.toString() },
+    });
 
   switch (outcome) {
     case "succeeded":
       return pay(quoted);
     case "overpaid":
-      return recordPaymentException(tx, await pay(quoted * 2n), { type: "overpaid", asset: option.asset, expected: quoted, received: quoted * 2n, txHash }, actor);
+      return recordPaymentException(
+        tx,
+        await pay(quoted * 2n),
+        { type: "overpaid", asset: option.asset, expected: quoted, received: quoted * 2n, txHash },
+        actor,
+      );
     case "underpaid": {
-      if (payment.status !== "requires_action") throw new AppError("invalid_state", "Only a payment awaiting payment can be underpaid.", { status: payment.status });
+      if (payment.status !== "requires_action")
+        throw new AppError("invalid_state", "Only a payment awaiting payment can be underpaid.", {
+          status: payment.status,
+        });
       const fixed = await tx.payment.update({ where: { id: payment.id }, data: chosen });
-      return recordPaymentException(tx, fixed, { type: "underpaid", asset: option.asset, expected: quoted, received: quoted / 2n, txHash }, actor);
+      return recordPaymentException(
+        tx,
+        fixed,
+        { type: "underpaid", asset: option.asset, expected: quoted, received: quoted / 2n, txHash },
+        actor,
+      );
     }
     case "wrong_asset": {
-      if (payment.status !== "requires_action") throw new AppError("invalid_state", "Only a payment awaiting payment can be paid in the wrong token.", { status: payment.status });
-      return recordPaymentException(tx, payment, { type: "wrong_asset", asset: wrongTestToken(option.asset.split("/")[0]!), expected: null, received: quoted, txHash }, actor);
+      if (payment.status !== "requires_action")
+        throw new AppError(
+          "invalid_state",
+          "Only a payment awaiting payment can be paid in the wrong token.",
+          { status: payment.status },
+        );
+      return recordPaymentException(
+        tx,
+        payment,
+        {
+          type: "wrong_asset",
+          asset: wrongTestToken(option.asset.split("/")[0]!),
+          expected: null,
+          received: quoted,
+          txHash,
+        },
+        actor,
+      );
     }
     case "reorged": {
       // Live mode's answer to a confirming transfer that leaves the chain (verify-payment.ts
@@ -64,11 +110,23 @@ export async function simulatePayment(tx: DbOrTx, scope: Scope, actor: string, p
         patch: chosen,
       });
       const reason = `The transaction ${txHash} was dropped from the chain (reorganised out and not mined again; simulated).`;
-      return transitionPayment(tx, seen, "failed", { actor, data: { simulated: true, txHash, reason }, patch: { failureReason: reason } });
+      return transitionPayment(tx, seen, "failed", {
+        actor,
+        data: { simulated: true, txHash, reason },
+        patch: { failureReason: reason },
+      });
     }
     case "paid_late": {
-      const expired = payment.status === "expired" ? payment : await transitionPayment(tx, payment, "expired", { actor, data: { simulated: true } });
-      return recordPaymentException(tx, expired, { type: "paid_late", asset: option.asset, expected: quoted, received: quoted, txHash }, actor);
+      const expired =
+        payment.status === "expired"
+          ? payment
+          : await transitionPayment(tx, payment, "expired", { actor, data: { simulated: true } });
+      return recordPaymentException(
+        tx,
+        expired,
+        { type: "paid_late", asset: option.asset, expected: quoted, received: quoted, txHash },
+        actor,
+      );
     }
   }
 }

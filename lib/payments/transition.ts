@@ -23,17 +23,36 @@ export type TransitionOptions = {
  * webhook event, in the caller's transaction. The update is conditional on the version read, so
  * of two racing transitions exactly one wins; the other gets 409.
  */
-export async function transitionPayment(tx: DbOrTx, payment: Payment, to: PaymentStatus, options: TransitionOptions): Promise<Payment> {
+export async function transitionPayment(
+  tx: DbOrTx,
+  payment: Payment,
+  to: PaymentStatus,
+  options: TransitionOptions,
+): Promise<Payment> {
   if (!canTransition(payment.status, to)) throw refusal(payment.status, to);
   const now = new Date();
   // An unpaid payment past its expiry is expired, whether or not anyone has recorded it yet.
-  if (payment.status === "requires_action" && to !== "expired" && !options.allowOverdue && payment.expiresAt <= now) throw refusal("expired", to);
+  if (
+    payment.status === "requires_action" &&
+    to !== "expired" &&
+    !options.allowOverdue &&
+    payment.expiresAt <= now
+  )
+    throw refusal("expired", to);
   const { count } = await tx.payment.updateMany({
     where: { id: payment.id, version: payment.version, status: { in: sourcesOf(to) } },
-    data: { ...options.patch, status: to, version: { increment: 1 }, finalizedAt: isFinalStatus(to) ? now : null },
+    data: {
+      ...options.patch,
+      status: to,
+      version: { increment: 1 },
+      finalizedAt: isFinalStatus(to) ? now : null,
+    },
   });
   if (count === 0) {
-    const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, select: { status: true } });
+    const current = await tx.payment.findUniqueOrThrow({
+      where: { id: payment.id },
+      select: { status: true },
+    });
     throw refusal(current.status, to);
   }
   await tx.paymentEvent.create({
@@ -60,9 +79,15 @@ export async function transitionPayment(tx: DbOrTx, payment: Payment, to: Paymen
 
 function refusal(from: PaymentStatus, to: PaymentStatus): AppError {
   if (isFinalStatus(from)) {
-    return new AppError("invalid_state", `This payment is already ${from}; a final payment cannot change.`, { status: from, final: true });
+    return new AppError("invalid_state", `This payment is already ${from}; a final payment cannot change.`, {
+      status: from,
+      final: true,
+    });
   }
-  return new AppError("invalid_state", `A ${from} payment cannot become ${to}.`, { status: from, final: false });
+  return new AppError("invalid_state", `A ${from} payment cannot become ${to}.`, {
+    status: from,
+    final: false,
+  });
 }
 
 /** True when `error` refused a change because the payment had already reached a final status. */

@@ -9,7 +9,12 @@ import { nextChange } from "./payment-changes";
  * or after `maxMs`, or when the client goes away. Woken by any instance's change (LISTEN/NOTIFY),
  * within the caps of lib/payments/held-polls.ts for this payment and this `caller`.
  */
-export async function waitForChange(payment: Payment, maxMs: number, signal: AbortSignal, caller: string): Promise<Payment> {
+export async function waitForChange(
+  payment: Payment,
+  maxMs: number,
+  signal: AbortSignal,
+  caller: string,
+): Promise<Payment> {
   if (isFinalStatus(payment.status)) return payment;
   const release = takeHeldPoll(payment.id, caller);
   try {

@@ -7,7 +7,21 @@ import { tenant, type Scope } from "@/lib/tenancy/scope";
 
 /** An App-Id is not a secret (it ships inside wallet apps), so it is shown in full, always. */
 export async function createPublicApp(tx: DbOrTx, scope: Scope, actor: string, input: CreatePublicAppInput) {
-  const app = await tx.publicApp.create({ data: { id: newId("app"), ...tenant(scope), name: input.name, allowedReturnOrigins: input.allowedReturnOrigins } });
-  await recordAudit(tx, { ...tenant(scope), actor, action: "public_app.created", targetType: "public_app", targetId: app.id, data: { name: app.name, allowedReturnOrigins: app.allowedReturnOrigins } });
+  const app = await tx.publicApp.create({
+    data: {
+      id: newId("app"),
+      ...tenant(scope),
+      name: input.name,
+      allowedReturnOrigins: input.allowedReturnOrigins,
+    },
+  });
+  await recordAudit(tx, {
+    ...tenant(scope),
+    actor,
+    action: "public_app.created",
+    targetType: "public_app",
+    targetId: app.id,
+    data: { name: app.name, allowedReturnOrigins: app.allowedReturnOrigins },
+  });
   return app;
 }

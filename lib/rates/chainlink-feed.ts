@@ -26,10 +26,15 @@ export const chainlinkFeeds: RateSource = {
       client.readContract({ address: feed, abi: aggregatorV3, functionName: "latestRoundData" }),
     ]);
     const rate: Rate = { price: answer, decimals, updatedAt: new Date(Number(updatedAt) * 1000) };
-    if (answer <= 0n) throw new RateRefused(`The ${currency} price feed for ${assetId} answers ${answer}, not a price.`);
-    if (updatedAt === 0n || answeredInRound < roundId) throw new RateRefused(`The ${currency} price feed for ${assetId} has no finished round.`);
+    if (answer <= 0n)
+      throw new RateRefused(`The ${currency} price feed for ${assetId} answers ${answer}, not a price.`);
+    if (updatedAt === 0n || answeredInRound < roundId)
+      throw new RateRefused(`The ${currency} price feed for ${assetId} has no finished round.`);
     const ageSeconds = (Date.now() - rate.updatedAt.getTime()) / 1000;
-    if (ageSeconds > env.RATE_FEED_MAX_AGE_SECONDS) throw new RateRefused(`The ${currency} price feed for ${assetId} is stale (${Math.round(ageSeconds)} s old).`);
+    if (ageSeconds > env.RATE_FEED_MAX_AGE_SECONDS)
+      throw new RateRefused(
+        `The ${currency} price feed for ${assetId} is stale (${Math.round(ageSeconds)} s old).`,
+      );
     return rate;
   },
 };

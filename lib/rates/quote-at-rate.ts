@@ -11,7 +11,11 @@ import { RateRefused, type RateSource } from "./rate-source";
  * rounded up so the merchant is never underpaid; null without a usable price. Stablecoins at par
  * are quoted by lib/quote without any source.
  */
-export async function quoteAtRate(amount: Amount, assetId: string, source: RateSource = chainlinkFeeds): Promise<string | null> {
+export async function quoteAtRate(
+  amount: Amount,
+  assetId: string,
+  source: RateSource = chainlinkFeeds,
+): Promise<string | null> {
   const unit = parseUnit(amount.unit);
   const chain = getChain(chainIdOf(assetId));
   if (!unit.ok || unit.value.kind !== "fiat" || !chain) return null;

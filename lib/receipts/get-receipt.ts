@@ -34,7 +34,13 @@ const tokenShape = /^[0-9A-Za-z]{32,64}$/;
  */
 export async function getReceipt(token: string): Promise<Receipt> {
   const payment = tokenShape.test(token)
-    ? await db().payment.findUnique({ where: { receiptToken: token }, include: { merchant: { select: { ...merchantBrandingSelect, email: true } }, refunds: { orderBy: { createdAt: "asc" } } } })
+    ? await db().payment.findUnique({
+        where: { receiptToken: token },
+        include: {
+          merchant: { select: { ...merchantBrandingSelect, email: true } },
+          refunds: { orderBy: { createdAt: "asc" } },
+        },
+      })
     : null;
   if (!payment || payment.status !== "succeeded") throw notFound("Receipt");
   const display = payment.optionAsset ? await readAssetDisplay(payment.optionAsset) : null;
@@ -47,12 +53,27 @@ export async function getReceipt(token: string): Promise<Receipt> {
     paymentId: payment.id,
     amount: formatAmount(payment.amountUnit, payment.amountValue.toFixed()),
     paidAt: (payment.finalizedAt ?? payment.updatedAt).toISOString(),
-    paid: display && paidValue ? { amount: `${formatUnits(paidValue, display.decimals)} ${display.assetSymbol}`, assetName: display.assetName, networkName: display.networkName ?? chainIdOf(payment.optionAsset!) } : null,
-    rate: display && payment.optionValue ? quoteRate(payment.amountUnit, payment.amountValue.toFixed(), payment.optionValue.toFixed(), display) : null,
+    paid:
+      display && paidValue
+        ? {
+            amount: `${formatUnits(paidValue, display.decimals)} ${display.assetSymbol}`,
+            assetName: display.assetName,
+            networkName: display.networkName ?? chainIdOf(payment.optionAsset!),
+          }
+        : null,
+    rate:
+      display && payment.optionValue
+        ? quoteRate(payment.amountUnit, payment.amountValue.toFixed(), payment.optionValue.toFixed(), display)
+        : null,
     quotedAt: payment.quotedAt?.toISOString() ?? null,
     txId: payment.txId,
     explorerUrl: live ? explorerTxUrl(chainIdOf(payment.optionAsset!), payment.txId!) : null,
-    refunds: payment.refunds.map((r) => ({ amount: formatAmount(r.amountUnit, r.amountValue.toFixed()), status: r.status, createdAt: r.createdAt.toISOString(), txId: r.txId })),
+    refunds: payment.refunds.map((r) => ({
+      amount: formatAmount(r.amountUnit, r.amountValue.toFixed()),
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      txId: r.txId,
+    })),
   };
 }
 
@@ -60,11 +81,19 @@ export async function getReceipt(token: string): Promise<Receipt> {
  * "1 USDC = 1.00 USD": the fiat price of one whole token in the quote (amount / quoted value),
  * in integers to six decimals. Null when the payment was priced in the asset itself.
  */
-export function quoteRate(amountUnit: string, amountValue: string, optionValue: string, display: { decimals: number; assetSymbol: string }): string | null {
+export function quoteRate(
+  amountUnit: string,
+  amountValue: string,
+  optionValue: string,
+  display: { decimals: number; assetSymbol: string },
+): string | null {
   const unit = parseUnit(amountUnit);
   if (!unit.ok || unit.value.kind !== "fiat" || optionValue === "0") return null;
-  const scaled = (BigInt(amountValue) * 10n ** BigInt(display.decimals) * 10n ** 6n) / (BigInt(optionValue) * 10n ** BigInt(unit.value.exponent));
+  const scaled =
+    (BigInt(amountValue) * 10n ** BigInt(display.decimals) * 10n ** 6n) /
+    (BigInt(optionValue) * 10n ** BigInt(unit.value.exponent));
   const [whole, fraction = ""] = formatUnits(scaled.toString(), 6).split(".");
-  const shown = unit.value.exponent > 0 ? `${whole}.${fraction.padEnd(unit.value.exponent, "0")}` : (whole ?? "0");
+  const shown =
+    unit.value.exponent > 0 ? `${whole}.${fraction.padEnd(unit.value.exponent, "0")}` : (whole ?? "0");
   return `1 ${display.assetSymbol} = ${shown} ${unit.value.currency}`;
 }

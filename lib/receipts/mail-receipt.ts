@@ -14,7 +14,10 @@ import { receiptPath } from "./receipt-path";
  */
 export async function mailReceiptIfWanted(tx: DbOrTx, payment: Payment): Promise<void> {
   if (payment.status !== "succeeded" || !payment.buyerEmail || !payment.receiptToken) return;
-  const merchant = await tx.merchant.findUniqueOrThrow({ where: { id: payment.merchantId }, select: { name: true } });
+  const merchant = await tx.merchant.findUniqueOrThrow({
+    where: { id: payment.merchantId },
+    select: { name: true },
+  });
   const message = receiptMessage({
     paymentId: payment.id,
     merchantName: merchant.name,
@@ -30,6 +33,12 @@ export async function mailReceiptIfWanted(tx: DbOrTx, payment: Payment): Promise
 /** Whether a receipt to `email` leaves the machine: always in live mode, in test mode only to a verified member of the team. */
 export async function receiptIsMailed(q: DbOrTx, scope: Scope, email: string): Promise<boolean> {
   if (scope.mode === "live") return true;
-  const member = await q.membership.findFirst({ where: { accountId: scope.accountId, user: { email: { equals: email, mode: "insensitive" }, emailVerifiedAt: { not: null } } }, select: { id: true } });
+  const member = await q.membership.findFirst({
+    where: {
+      accountId: scope.accountId,
+      user: { email: { equals: email, mode: "insensitive" }, emailVerifiedAt: { not: null } },
+    },
+    select: { id: true },
+  });
   return member !== null;
 }

@@ -13,12 +13,26 @@ import { verifyRefundTransaction } from "./verify-refund";
  * verified on-chain like any other path. The refund completes only when the chain shows the
  * transfer deeply enough; a transfer that does not return the money is refused with the reason.
  */
-export async function attachRefundTransaction(scope: Scope, actor: string, input: AttachRefundTransactionInput): Promise<{ refund: Refund; confirming: boolean }> {
+export async function attachRefundTransaction(
+  scope: Scope,
+  actor: string,
+  input: AttachRefundTransactionInput,
+): Promise<{ refund: Refund; confirming: boolean }> {
   const refund = await getRefund(db(), scope, input.refundId);
   const txHash = parseTxHash(input.txHash);
-  await db().$transaction((tx) => recordAudit(tx, { ...tenant(scope), actor, action: "refund.transaction_attached", targetType: "refund", targetId: refund.id, data: { paymentId: refund.paymentId, txHash } }));
+  await db().$transaction((tx) =>
+    recordAudit(tx, {
+      ...tenant(scope),
+      actor,
+      action: "refund.transaction_attached",
+      targetType: "refund",
+      targetId: refund.id,
+      data: { paymentId: refund.paymentId, txHash },
+    }),
+  );
   const outcome = await verifyRefundTransaction(refund.id, txHash);
-  if (outcome.result === "confirmed" || outcome.result === "confirming") return { refund: outcome.refund, confirming: outcome.result === "confirming" };
+  if (outcome.result === "confirmed" || outcome.result === "confirming")
+    return { refund: outcome.refund, confirming: outcome.result === "confirming" };
   const payment = await db().payment.findUniqueOrThrow({ where: { id: refund.paymentId } });
   throw transactionNotAccepted(outcome.reason, getChain(chainIdOf(payment.optionAsset!))!);
 }

@@ -6,7 +6,9 @@ import type { Scope } from "@/lib/tenancy/scope";
 
 /** A refund of this account and mode, or 404. */
 export async function getRefund(q: DbOrTx, scope: Scope, refundId: string): Promise<Refund> {
-  const refund = isId("re", refundId) ? await q.refund.findFirst({ where: { id: refundId, accountId: scope.accountId, mode: scope.mode } }) : null;
+  const refund = isId("re", refundId)
+    ? await q.refund.findFirst({ where: { id: refundId, accountId: scope.accountId, mode: scope.mode } })
+    : null;
   if (!refund) throw notFound("Refund");
   return refund;
 }

@@ -11,8 +11,11 @@ import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { completeRefund } from "./complete-refund";
 
 /** What an overpaid payment owes its buyer back, in the paid asset's smallest unit: received less quoted. */
-export function overpaidExcess(payment: Pick<Payment, "exceptionType" | "exceptionExpected" | "exceptionReceived">): bigint | null {
-  if (payment.exceptionType !== "overpaid" || !payment.exceptionExpected || !payment.exceptionReceived) return null;
+export function overpaidExcess(
+  payment: Pick<Payment, "exceptionType" | "exceptionExpected" | "exceptionReceived">,
+): bigint | null {
+  if (payment.exceptionType !== "overpaid" || !payment.exceptionExpected || !payment.exceptionReceived)
+    return null;
   const excess = BigInt(payment.exceptionReceived.toFixed()) - BigInt(payment.exceptionExpected.toFixed());
   return excess > 0n ? excess : null;
 }
@@ -25,17 +28,35 @@ export function overpaidExcess(payment: Pick<Payment, "exceptionType" | "excepti
  * for display; it does not reduce what is left to refund of the payment itself. Under the payment's
  * row lock, one excess refund at most is pending or succeeded, so a double click refunds once.
  */
-export async function refundExcess(tx: DbOrTx, scope: Scope, actor: string, paymentId: string): Promise<Refund> {
+export async function refundExcess(
+  tx: DbOrTx,
+  scope: Scope,
+  actor: string,
+  paymentId: string,
+): Promise<Refund> {
   const { id } = await getPayment(tx, scope, paymentId);
   await tx.$queryRaw`SELECT "id" FROM "Payment" WHERE "id" = ${id} FOR UPDATE`;
   const payment = await tx.payment.findUniqueOrThrow({ where: { id } });
   const excess = overpaidExcess(payment);
   if (!excess || payment.status !== "succeeded" || payment.optionValue === null) {
-    throw new AppError("invalid_state", "Only the excess of a succeeded, overpaid payment can be refunded this way.", { status: payment.status });
+    throw new AppError(
+      "invalid_state",
+      "Only the excess of a succeeded, overpaid payment can be refunded this way.",
+      { status: payment.status },
+    );
   }
-  if (payment.exceptionResolution) throw new AppError("invalid_state", "This payment's overpayment is already resolved.", { status: payment.status });
-  const existing = await tx.refund.findFirst({ where: { paymentId: id, ...tenant(scope), excess: true, status: { in: ["pending", "succeeded"] } } });
-  if (existing) throw new AppError("already_refunded", `The excess is already being refunded (${existing.id}, ${existing.status}).`);
+  if (payment.exceptionResolution)
+    throw new AppError("invalid_state", "This payment's overpayment is already resolved.", {
+      status: payment.status,
+    });
+  const existing = await tx.refund.findFirst({
+    where: { paymentId: id, ...tenant(scope), excess: true, status: { in: ["pending", "succeeded"] } },
+  });
+  if (existing)
+    throw new AppError(
+      "already_refunded",
+      `The excess is already being refunded (${existing.id}, ${existing.status}).`,
+    );
 
   const quoted = BigInt(payment.optionValue.toFixed());
   const amountValue = ((excess * BigInt(payment.amountValue.toFixed()) + quoted - 1n) / quoted).toString();
@@ -53,7 +74,14 @@ export async function refundExcess(tx: DbOrTx, scope: Scope, actor: string, paym
       createdBy: actor,
     },
   });
-  await recordAudit(tx, { ...tenant(scope), actor, action: "refund.created", targetType: "refund", targetId: refund.id, data: { paymentId: id, excess: { asset: payment.exceptionAsset, value: excess.toString() } } });
+  await recordAudit(tx, {
+    ...tenant(scope),
+    actor,
+    action: "refund.created",
+    targetType: "refund",
+    targetId: refund.id,
+    data: { paymentId: id, excess: { asset: payment.exceptionAsset, value: excess.toString() } },
+  });
   await recordEvent(tx, scope, "refund.created", refundSnapshot(refund, payment));
   return scope.mode === "test" ? completeRefund(tx, refund, `test:${refund.id}`) : refund;
 }

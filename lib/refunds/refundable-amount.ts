@@ -10,7 +10,13 @@ import { subValues } from "@/lib/money/money";
  */
 export async function refundableValue(q: DbOrTx, payment: Payment): Promise<string> {
   const reserved = await q.refund.aggregate({
-    where: { paymentId: payment.id, accountId: payment.accountId, mode: payment.mode, status: { in: ["pending", "succeeded"] }, excess: false },
+    where: {
+      paymentId: payment.id,
+      accountId: payment.accountId,
+      mode: payment.mode,
+      status: { in: ["pending", "succeeded"] },
+      excess: false,
+    },
     _sum: { amountValue: true },
   });
   return subValues(payment.amountValue.toFixed(), reserved._sum.amountValue?.toFixed() ?? "0");

@@ -16,7 +16,10 @@ const noExpiry = new Date(8.64e15);
  * What a live refund returns in the payment's asset (smallest units): its share of the quoted
  * option amount, rounded up so the buyer never gets less than the refunded share.
  */
-export function refundValueInAsset(refundValue: string, payment: Pick<Payment, "amountValue" | "optionValue">): bigint {
+export function refundValueInAsset(
+  refundValue: string,
+  payment: Pick<Payment, "amountValue" | "optionValue">,
+): bigint {
   const quoted = BigInt(payment.optionValue!.toFixed());
   const total = BigInt(payment.amountValue.toFixed());
   return (BigInt(refundValue) * quoted + total - 1n) / total;
@@ -24,8 +27,18 @@ export function refundValueInAsset(refundValue: string, payment: Pick<Payment, "
 
 /** Where a live refund's money must go: from the merchant's destination back to the address that paid. */
 export function refundRoute(payment: Payment): { asset: string; from: string; to: string } | null {
-  if (!payment.optionAsset || !payment.optionDestination || payment.optionValue === null || !payment.payerAddress) return null;
-  return { asset: payment.optionAsset, from: payment.optionDestination.split(":").pop()!, to: payment.payerAddress };
+  if (
+    !payment.optionAsset ||
+    !payment.optionDestination ||
+    payment.optionValue === null ||
+    !payment.payerAddress
+  )
+    return null;
+  return {
+    asset: payment.optionAsset,
+    from: payment.optionDestination.split(":").pop()!,
+    to: payment.payerAddress,
+  };
 }
 
 /**
@@ -38,20 +51,31 @@ export function refundRoute(payment: Payment): { asset: string; from: string; to
 export async function verifyRefundTransaction(refundId: string, txHash: string): Promise<RefundVerification> {
   const hash = parseTxHash(txHash);
   const refund = await db().refund.findUniqueOrThrow({ where: { id: refundId }, include: { payment: true } });
-  if (refund.mode !== "live") throw new AppError("forbidden", "Test-mode refunds complete at once; there is no transfer to check.");
+  if (refund.mode !== "live")
+    throw new AppError("forbidden", "Test-mode refunds complete at once; there is no transfer to check.");
   if (refund.status === "succeeded" && refund.txId === hash) return { refund, result: "confirmed" };
-  if (refund.status !== "pending") throw new AppError("conflict", `This refund is already ${refund.status}${refund.txId ? ` with transaction ${refund.txId}` : ""}.`);
+  if (refund.status !== "pending")
+    throw new AppError(
+      "conflict",
+      `This refund is already ${refund.status}${refund.txId ? ` with transaction ${refund.txId}` : ""}.`,
+    );
   const route = refundRoute(refund.payment);
   if (!route) throw new AppError("params_validation", "This payment has no on-chain payer to refund to.");
   const chainId = chainIdOf(route.asset);
   const chain = getChain(chainId);
-  if (!chain) throw new AppError("params_validation", `Refunds on ${chainId} cannot be verified: no RPC is configured for it.`);
+  if (!chain)
+    throw new AppError(
+      "params_validation",
+      `Refunds on ${chainId} cannot be verified: no RPC is configured for it.`,
+    );
 
   const verification = await verifyTransfer(chain, hash, {
     asset: await assetInfo(chain, route.asset),
     destination: route.to,
     source: route.from,
-    minValue: refund.assetValue ? BigInt(refund.assetValue.toFixed()) : refundValueInAsset(refund.amountValue.toFixed(), refund.payment),
+    minValue: refund.assetValue
+      ? BigInt(refund.assetValue.toFixed())
+      : refundValueInAsset(refund.amountValue.toFixed(), refund.payment),
     notBefore: refund.createdAt,
     notAfter: noExpiry,
   });
@@ -62,10 +86,20 @@ export async function verifyRefundTransaction(refundId: string, txHash: string):
   try {
     return await db().$transaction(async (tx) => {
       const current = await tx.refund.findUniqueOrThrow({ where: { id: refund.id } });
-      if (current.status !== "pending") return { refund: current, result: current.txId === hash ? ("confirmed" as const) : ("used" as const), reason: "This refund was completed by another transaction." };
+      if (current.status !== "pending")
+        return {
+          refund: current,
+          result: current.txId === hash ? ("confirmed" as const) : ("used" as const),
+          reason: "This refund was completed by another transaction.",
+        };
       const claim = { chainId, txHash: hash, logIndex: transfer.logIndex };
       const existing = await tx.chainTransfer.findUnique({ where: { chainId_txHash_logIndex: claim } });
-      if (existing && existing.refundId !== refund.id) return { refund: current, result: "used" as const, reason: "This transaction already paid or refunded something else." };
+      if (existing && existing.refundId !== refund.id)
+        return {
+          refund: current,
+          result: "used" as const,
+          reason: "This transaction already paid or refunded something else.",
+        };
       if (!existing) {
         await tx.chainTransfer.create({
           data: {
@@ -91,7 +125,11 @@ export async function verifyRefundTransaction(refundId: string, txHash: string):
       return { refund, result: "used", reason: "This transaction already paid or refunded something else." };
     }
     // Completed by another path (the watcher, a second submission) at the same moment.
-    if (error instanceof AppError && error.code === "conflict") return { refund: await db().refund.findUniqueOrThrow({ where: { id: refund.id } }), result: "confirmed" };
+    if (error instanceof AppError && error.code === "conflict")
+      return {
+        refund: await db().refund.findUniqueOrThrow({ where: { id: refund.id } }),
+        result: "confirmed",
+      };
     throw error;
   }
 }

@@ -62,7 +62,10 @@ async function writeAll(): Promise<void> {
       await rawQuery(insertBatch(batch), "request-log-batch");
     } catch (error) {
       // The requests were answered; losing their log lines is the price of never holding them up.
-      console.error(`Request log: ${batch.length} entries not written`, error instanceof Error ? error.message : error);
+      console.error(
+        `Request log: ${batch.length} entries not written`,
+        error instanceof Error ? error.message : error,
+      );
     }
   }
   if (dropped > 0) {

@@ -7,7 +7,9 @@ import { serializeRequestLog } from "./serialize";
 
 /** One logged request of this account and mode, by its request id, or 404. */
 export async function getRequest(q: DbOrTx, scope: Scope, requestId: string) {
-  const row = isId("req", requestId) ? await q.requestLog.findFirst({ where: { id: requestId, accountId: scope.accountId, mode: scope.mode } }) : null;
+  const row = isId("req", requestId)
+    ? await q.requestLog.findFirst({ where: { id: requestId, accountId: scope.accountId, mode: scope.mode } })
+    : null;
   if (!row) throw notFound("Request");
   return serializeRequestLog(row);
 }

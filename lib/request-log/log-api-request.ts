@@ -9,7 +9,16 @@ import { redactRequestLogEntry } from "./redact";
  * Queues one answered /v1 request of a known caller for the request log. A request nobody could be
  * identified for (no key, a wrong key) belongs to no account's log.
  */
-export function logApiRequest(input: { method: string; path: string; status: number; requestId: string; started: number; auth: Authenticated; body: unknown; errorBody: unknown }): void {
+export function logApiRequest(input: {
+  method: string;
+  path: string;
+  status: number;
+  requestId: string;
+  started: number;
+  auth: Authenticated;
+  body: unknown;
+  errorBody: unknown;
+}): void {
   if (env.REQUEST_LOG === "off") return;
   const { auth, status, path, body, errorBody } = redactRequestLogEntry(input);
   logRequest({

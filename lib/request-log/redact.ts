@@ -7,7 +7,8 @@
 export const redacted = "[redacted]";
 
 // Names whose value is a secret or a bank account number, in any casing or separator.
-const secretName = /secret|password|passphrase|signature|^sig$|private.?key|api.?key|access.?key|^key$|token|credential|authorization|mnemonic|seed.?phrase|account.?number|routing.?number|^iban$|^cvc$|^cvv$/i;
+const secretName =
+  /secret|password|passphrase|signature|^sig$|private.?key|api.?key|access.?key|^key$|token|credential|authorization|mnemonic|seed.?phrase|account.?number|routing.?number|^iban$|^cvc$|^cvv$/i;
 // A Tollgate API key, and 64 bytes or more of hex (a compact or a full ECDSA signature, 128 or 130
 // digits); a transaction hash (32 bytes) stays readable.
 const secretValue = /svc_(?:test|live)_[0-9A-Za-z]+|(?:0x)?[0-9a-f]{128,}/gi;
@@ -29,7 +30,11 @@ export function redactBody(value: unknown, { byName = true } = {}, depth = 0): u
   if (Array.isArray(value)) return value.map((item) => redactBody(item, { byName }, depth + 1));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [name, inner] of Object.entries(value)) out[name] = (personalName.test(name) || (byName && secretName.test(name))) && inner !== null ? redacted : redactBody(inner, { byName }, depth + 1);
+    for (const [name, inner] of Object.entries(value))
+      out[name] =
+        (personalName.test(name) || (byName && secretName.test(name))) && inner !== null
+          ? redacted
+          : redactBody(inner, { byName }, depth + 1);
     return out;
   }
   return value;
@@ -39,7 +44,10 @@ export function redactBody(value: unknown, { byName = true } = {}, depth = 0): u
 export function redactPath(pathWithQuery: string): string {
   const at = pathWithQuery.indexOf("?");
   const path = at < 0 ? pathWithQuery : pathWithQuery.slice(0, at);
-  const cleanPath = path.split("/").map((segment) => (redactText(decode(segment)) === decode(segment) ? segment : redacted)).join("/");
+  const cleanPath = path
+    .split("/")
+    .map((segment) => (redactText(decode(segment)) === decode(segment) ? segment : redacted))
+    .join("/");
   if (at < 0) return cleanPath;
   const query = pathWithQuery
     .slice(at + 1)
@@ -58,8 +66,15 @@ export function redactPath(pathWithQuery: string): string {
 }
 
 /** What the request log keeps of one request: its path and query, its body, and the error it was answered with. */
-export function redactRequestLogEntry<T extends { path: string; body: unknown; errorBody: unknown }>(entry: T): T {
-  return { ...entry, path: redactPath(entry.path), body: redactBody(entry.body), errorBody: redactBody(entry.errorBody, { byName: false }) };
+export function redactRequestLogEntry<T extends { path: string; body: unknown; errorBody: unknown }>(
+  entry: T,
+): T {
+  return {
+    ...entry,
+    path: redactPath(entry.path),
+    body: redactBody(entry.body),
+    errorBody: redactBody(entry.errorBody, { byName: false }),
+  };
 }
 
 function decode(text: string): string {

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { idSchema } from "./ids";
 
-export const TxHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "Must be a transaction hash: 0x followed by 64 hexadecimal characters.");
+export const TxHashSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, "Must be a transaction hash: 0x followed by 64 hexadecimal characters.");
 
 export const AttachPaymentTransactionBodySchema = z.strictObject({
   paymentId: idSchema("payment"),

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { weakPasswordReason } from "@/lib/auth/weak-password";
 import { idSchema } from "./ids";
 
-export const EmailSchema = z.email("Enter a valid email address.").trim().toLowerCase().max(254, "Use at most 254 characters.");
+export const EmailSchema = z
+  .email("Enter a valid email address.")
+  .trim()
+  .toLowerCase()
+  .max(254, "Use at most 254 characters.");
 
 export const SignInInputSchema = z.object({
   email: EmailSchema,
@@ -14,7 +18,11 @@ export const SignInInputSchema = z.object({
 });
 export type SignInInput = z.infer<typeof SignInInputSchema>;
 
-export const PersonNameSchema = z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters.");
+export const PersonNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter your name.")
+  .max(100, "Use at most 100 characters.");
 
 // Length is what makes a password hard to guess; no composition rules, but none of the first guesses.
 export const NewPasswordSchema = z
@@ -27,7 +35,11 @@ export const NewPasswordSchema = z
   });
 
 export const SignUpInputSchema = z.object({
-  accountName: z.string().trim().min(1, "Enter your business or account name.").max(100, "Use at most 100 characters."),
+  accountName: z
+    .string()
+    .trim()
+    .min(1, "Enter your business or account name.")
+    .max(100, "Use at most 100 characters."),
   name: PersonNameSchema,
   email: EmailSchema,
   password: NewPasswordSchema,
@@ -47,7 +59,10 @@ const LinkTokenSchema = z.string().min(1, "This link is incomplete.").max(200);
 export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
 
-export const ConfirmJoinInputSchema = z.object({ token: LinkTokenSchema, password: z.string().min(1, "Enter the password you chose.").max(1024) });
+export const ConfirmJoinInputSchema = z.object({
+  token: LinkTokenSchema,
+  password: z.string().min(1, "Enter the password you chose.").max(1024),
+});
 export type ConfirmJoinInput = z.infer<typeof ConfirmJoinInputSchema>;
 
 export const ResetPasswordInputSchema = z.object({ token: LinkTokenSchema, password: NewPasswordSchema });
@@ -61,14 +76,23 @@ export const ChangePasswordInputSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
-export const SecondFactorCodeSchema = z.string().trim().min(1, "Enter the code from your authenticator app.").max(64, "That code is too long.");
+export const SecondFactorCodeSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter the code from your authenticator app.")
+  .max(64, "That code is too long.");
 
 export const ConfirmTwoFactorInputSchema = z.object({ code: SecondFactorCodeSchema });
 
 // Re-authentication: the password, or a code when the person has two-factor sign-in.
-export const ReauthenticateInputSchema = z.object({ method: z.enum(["password", "code"]), secret: z.string().min(1, "Enter it to continue.").max(1024) });
+export const ReauthenticateInputSchema = z.object({
+  method: z.enum(["password", "code"]),
+  secret: z.string().min(1, "Enter it to continue.").max(1024),
+});
 export type ReauthenticateInput = z.infer<typeof ReauthenticateInputSchema>;
 
-export const SignOutSessionsInputSchema = z.object({ sessionIds: z.array(idSchema("userSession")).min(1).max(100) });
+export const SignOutSessionsInputSchema = z.object({
+  sessionIds: z.array(idSchema("userSession")).min(1).max(100),
+});
 
 export const RequireTwoFactorInputSchema = z.object({ required: z.boolean() });

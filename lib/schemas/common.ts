@@ -31,7 +31,10 @@ function parseReturnOrigin(entry: string): string | null {
   const origin = returnOrigin(url);
   // An entry names a whole origin or scheme: a path, query or credentials would suggest a narrower
   // match than the one made, so they are refused rather than silently dropped.
-  const exact = url.protocol === "https:" ? url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password : /^[^:]+:\/\/$/.test(entry);
+  const exact =
+    url.protocol === "https:"
+      ? url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password
+      : /^[^:]+:\/\/$/.test(entry);
   return origin && exact ? origin : null;
 }
 
@@ -42,7 +45,10 @@ export const ReturnOriginsSchema = z
     const origins = entries.filter(Boolean).map((entry) => ({ entry, origin: parseReturnOrigin(entry) }));
     const bad = origins.find((o) => !o.origin);
     if (bad) {
-      ctx.addIssue({ code: "custom", message: `${bad.entry} is not an https origin (https://shop.example.com) or an app scheme (myapp://).` });
+      ctx.addIssue({
+        code: "custom",
+        message: `${bad.entry} is not an https origin (https://shop.example.com) or an app scheme (myapp://).`,
+      });
       return z.NEVER;
     }
     return [...new Set(origins.map((o) => o.origin!))];

@@ -16,7 +16,12 @@ export function toMinorUnits(currency: string, amount: string): string | null {
 }
 
 /** Checks, inside a form schema's superRefine, that `values[field]` is a positive amount of `values.currency`. */
-export function checkAmount(values: { currency: string } & Record<string, unknown>, field: string, ctx: z.RefinementCtx, required = true) {
+export function checkAmount(
+  values: { currency: string } & Record<string, unknown>,
+  field: string,
+  ctx: z.RefinementCtx,
+  required = true,
+) {
   const text = typeof values[field] === "string" ? (values[field] as string) : "";
   if (text.trim() === "") {
     if (required) ctx.addIssue({ code: "custom", path: [field], message: "Enter an amount." });
@@ -24,6 +29,13 @@ export function checkAmount(values: { currency: string } & Record<string, unknow
   }
   if (!toMinorUnits(values.currency, text)) {
     const places = isCurrencyCode(values.currency) ? CURRENCY_EXPONENTS[values.currency] : 2;
-    ctx.addIssue({ code: "custom", path: [field], message: places === 0 ? "Enter a positive whole amount, e.g. 1500." : `Enter a positive amount with at most ${places} decimals, e.g. 10.50.` });
+    ctx.addIssue({
+      code: "custom",
+      path: [field],
+      message:
+        places === 0
+          ? "Enter a positive whole amount, e.g. 1500."
+          : `Enter a positive amount with at most ${places} decimals, e.g. 10.50.`,
+    });
   }
 }

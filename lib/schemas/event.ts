@@ -19,7 +19,11 @@ export const EventSchema = z
     type: z.string().meta({ examples: ["payment.succeeded"] }),
     mode: z.enum(["test", "live"]),
     createdAt: TimestampSchema,
-    data: z.object({ object: z.record(z.string(), z.unknown()).describe("The payment, refund or settlement list after the change, as webhooks carry it.") }),
+    data: z.object({
+      object: z
+        .record(z.string(), z.unknown())
+        .describe("The payment, refund or settlement list after the change, as webhooks carry it."),
+    }),
   })
   .meta({ id: "Event", description: "An event, exactly as its webhook body." });
 export type EventJson = z.input<typeof EventSchema>;

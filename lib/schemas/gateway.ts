@@ -21,7 +21,9 @@ export const AmountDisplaySchema = z
   })
   .meta({ id: "AmountDisplay" });
 
-export const GatewayAmountSchema = z.object({ unit: z.string(), value: z.string(), display: AmountDisplaySchema }).meta({ id: "GatewayAmount" });
+export const GatewayAmountSchema = z
+  .object({ unit: z.string(), value: z.string(), display: AmountDisplaySchema })
+  .meta({ id: "GatewayAmount" });
 
 export const GatewayPaymentSchema = z
   .object({
@@ -29,14 +31,25 @@ export const GatewayPaymentSchema = z
     amount: GatewayAmountSchema,
     expiresAt: z.number().int().describe("Unix seconds."),
     merchant: z.object({ name: z.string(), iconUrl: z.string().nullable().optional() }),
-    buyer: z.object({ accountCaip10: z.string(), accountProviderName: z.string(), accountProviderIcon: z.string().nullable().optional() }).nullable().optional(),
+    buyer: z
+      .object({
+        accountCaip10: z.string(),
+        accountProviderName: z.string(),
+        accountProviderIcon: z.string().nullable().optional(),
+      })
+      .nullable()
+      .optional(),
   })
   .meta({ id: "GatewayPayment" });
 
 export const WalletRpcActionSchema = z
   .object({
     type: z.literal("walletRpc"),
-    data: z.object({ chain_id: z.string(), method: z.enum(["eth_signTypedData_v4", "eth_sendTransaction"]), params: z.array(z.unknown()) }),
+    data: z.object({
+      chain_id: z.string(),
+      method: z.enum(["eth_signTypedData_v4", "eth_sendTransaction"]),
+      params: z.array(z.unknown()),
+    }),
   })
   .meta({ id: "GatewayAction" });
 
@@ -48,7 +61,9 @@ export const GatewayOptionSchema = z
     etaS: z.number().int().min(0),
     actions: z.array(WalletRpcActionSchema),
     expiresAt: z.number().int().nullable().describe("Unix seconds; confirming later is `quote_expired`."),
-    collectData: CollectDataSchema.nullable().optional().describe("The buyer details to send with confirm (collectedData), when the merchant requires them."),
+    collectData: CollectDataSchema.nullable()
+      .optional()
+      .describe("The buyer details to send with confirm (collectedData), when the merchant requires them."),
   })
   .meta({ id: "GatewayOption" });
 
@@ -58,15 +73,29 @@ export const GetOptionsBodySchema = z.object({
 });
 export const GetOptionsQuerySchema = z.object({ includePaymentInfo: z.enum(["true", "false"]).optional() });
 export const GetOptionsResponseSchema = z
-  .object({ options: z.array(GatewayOptionSchema), info: GatewayPaymentSchema.nullable().optional(), collectData: CollectDataSchema.nullable().optional().describe("The buyer details to send with confirm (collectedData), when the merchant requires them.") })
+  .object({
+    options: z.array(GatewayOptionSchema),
+    info: GatewayPaymentSchema.nullable().optional(),
+    collectData: CollectDataSchema.nullable()
+      .optional()
+      .describe("The buyer details to send with confirm (collectedData), when the merchant requires them."),
+  })
   .meta({ id: "GatewayOptions" });
 
-export const FetchBodySchema = z.object({ optionId: z.string().min(1).max(200), data: z.string().max(10_000) });
-export const FetchResponseSchema = z.object({ actions: z.array(WalletRpcActionSchema) }).meta({ id: "GatewayFetchResponse" });
+export const FetchBodySchema = z.object({
+  optionId: z.string().min(1).max(200),
+  data: z.string().max(10_000),
+});
+export const FetchResponseSchema = z
+  .object({ actions: z.array(WalletRpcActionSchema) })
+  .meta({ id: "GatewayFetchResponse" });
 
 export const ConfirmBodySchema = z.object({
   optionId: z.string().min(1).max(200),
-  results: z.array(z.object({ type: z.literal("walletRpc"), data: z.array(z.unknown()).max(10) })).min(1, "Send the wallet's result.").max(10),
+  results: z
+    .array(z.object({ type: z.literal("walletRpc"), data: z.array(z.unknown()).max(10) }))
+    .min(1, "Send the wallet's result.")
+    .max(10),
   collectedData: CollectedDataBodySchema.describe("The buyer details the options' collectData asked for."),
 });
 export const PollQuerySchema = z.object({ maxPollMs: MaxPollMsSchema });
@@ -81,5 +110,10 @@ export const GatewayStatusSchema = z
   .meta({ id: "GatewayStatus" });
 
 export const GatewayCancelResponseSchema = z
-  .object({ paymentId: z.string(), status: z.enum(paymentStatuses), cancelledReason: z.string(), cancelledAt: z.string() })
+  .object({
+    paymentId: z.string(),
+    status: z.enum(paymentStatuses),
+    cancelledReason: z.string(),
+    cancelledAt: z.string(),
+  })
   .meta({ id: "GatewayCancelResponse" });

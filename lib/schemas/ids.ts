@@ -9,5 +9,10 @@ import { ID_PREFIXES, ID_RANDOM_LENGTH, idPattern, type IdKind } from "@/lib/db/
  */
 export function idSchema(kind: IdKind, message?: string) {
   const prefix = ID_PREFIXES[kind];
-  return z.string().regex(idPattern(prefix), message ?? `Must be a ${prefix}_ id: ${prefix}_ followed by ${ID_RANDOM_LENGTH} letters and digits.`);
+  return z
+    .string()
+    .regex(
+      idPattern(prefix),
+      message ?? `Must be a ${prefix}_ id: ${prefix}_ followed by ${ID_RANDOM_LENGTH} letters and digits.`,
+    );
 }

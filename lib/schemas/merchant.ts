@@ -12,26 +12,37 @@ const tolerance = z
   .int("Enter a whole number of basis points.")
   .min(0, "At least 0.")
   .max(1000, "At most 1000 (10%).")
-  .describe("A buyer's shortfall up to this many basis points (1/100 of a percent) of the quote still pays the payment, recorded as an underpaid exception within tolerance. 0 (the default) accepts no shortfall.");
+  .describe(
+    "A buyer's shortfall up to this many basis points (1/100 of a percent) of the quote still pays the payment, recorded as an underpaid exception within tolerance. 0 (the default) accepts no shortfall.",
+  );
 
 const accentColor = z
   .string()
   .trim()
   .toLowerCase()
   .regex(accentPattern, "Enter a colour as #rrggbb, e.g. #4f46e5.")
-  .describe("The checkout's accent colour (buttons, the initial badge), `#rrggbb`. Text drawn on it is white or dark, whichever contrasts more, so it stays readable.");
+  .describe(
+    "The checkout's accent colour (buttons, the initial badge), `#rrggbb`. Text drawn on it is white or dark, whichever contrasts more, so it stays readable.",
+  );
 
 const supportContact = z
   .string()
   .trim()
   .max(2048, "At most 2048 characters.")
-  .refine((v) => z.email().safeParse(v).success || HttpsUrlSchema.safeParse(v).success, "Enter an email address or an https:// URL.")
-  .describe("Where buyers ask for help, shown on the checkout, payment link and receipt pages: an email address or an https URL.");
+  .refine(
+    (v) => z.email().safeParse(v).success || HttpsUrlSchema.safeParse(v).success,
+    "Enter an email address or an https:// URL.",
+  )
+  .describe(
+    "Where buyers ask for help, shown on the checkout, payment link and receipt pages: an email address or an https URL.",
+  );
 
 export const CreateMerchantBodySchema = z.strictObject({
   merchantName: name,
   merchantEmail: email,
-  iconUrl: HttpsUrlSchema.optional().describe("The merchant's icon, shown on the checkout and sent to wallets as WalletConnect's `iconUrl`; https only."),
+  iconUrl: HttpsUrlSchema.optional().describe(
+    "The merchant's icon, shown on the checkout and sent to wallets as WalletConnect's `iconUrl`; https only.",
+  ),
   accentColor: accentColor.optional(),
   supportContact: supportContact.optional(),
   underpaymentToleranceBps: tolerance.optional(),
@@ -51,7 +62,10 @@ export const UpdateMerchantBodySchema = z
     allowedReturnOrigins: ReturnOriginsSchema.optional(),
     collectData: CollectDataInputSchema.optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one of merchantName, merchantEmail, iconUrl, accentColor, supportContact, underpaymentToleranceBps, allowedReturnOrigins, collectData.");
+  .refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    "Send at least one of merchantName, merchantEmail, iconUrl, accentColor, supportContact, underpaymentToleranceBps, allowedReturnOrigins, collectData.",
+  );
 export type UpdateMerchantInput = z.output<typeof UpdateMerchantBodySchema>;
 
 export const MerchantIdParamsSchema = z.object({ merchantId: idSchema("merchant") });

@@ -3,7 +3,10 @@ import { z } from "zod";
 import { idSchema } from "./ids";
 
 // What @simplewebauthn/browser hands back, bounded at the edge; the library verifies the contents.
-const B64urlSchema = z.string().regex(/^[A-Za-z0-9_-]*$/, "Not base64url.").max(16_384);
+const B64urlSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]*$/, "Not base64url.")
+  .max(16_384);
 // Transports are hints for the next ceremony; browsers add new names over time.
 const TransportsSchema = z.array(z.string().max(32)).max(8);
 const Common = {
@@ -12,7 +15,14 @@ const Common = {
   type: z.literal("public-key"),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
   // Extension outputs are not used; kept as sent for the library.
-  clientExtensionResults: z.custom<AuthenticationExtensionsClientOutputs>((value) => typeof value === "object" && value !== null && !Array.isArray(value) && JSON.stringify(value).length <= 4_096, "Not an object."),
+  clientExtensionResults: z.custom<AuthenticationExtensionsClientOutputs>(
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      !Array.isArray(value) &&
+      JSON.stringify(value).length <= 4_096,
+    "Not an object.",
+  ),
 };
 
 export const PasskeyAttestationSchema = z.object({
@@ -38,30 +48,43 @@ export const PasskeyAssertionSchema = z.object({
 });
 export type PasskeyAssertion = z.infer<typeof PasskeyAssertionSchema>;
 
-export const PasskeyNameSchema = z.string().trim().min(1, "Name this passkey, e.g. the device it is on.").max(60, "Use at most 60 characters.");
+export const PasskeyNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Name this passkey, e.g. the device it is on.")
+  .max(60, "Use at most 60 characters.");
 
 export const AddPasskeyInputSchema = z.object({ name: PasskeyNameSchema });
 
-export const FinishPasskeyInputSchema = z.object({ name: PasskeyNameSchema, response: PasskeyAttestationSchema });
+export const FinishPasskeyInputSchema = z.object({
+  name: PasskeyNameSchema,
+  response: PasskeyAttestationSchema,
+});
 
 export const RemovePasskeyInputSchema = z.object({ passkeyId: idSchema("passkey") });
 
 /** The sign-in form's passkey step: the password again, so that only a right password learns which passkeys a login has. */
-export const PasskeySignInOptionsInputSchema = z.object({ email: z.string().max(254), password: z.string().min(1).max(1024) });
+export const PasskeySignInOptionsInputSchema = z.object({
+  email: z.string().max(254),
+  password: z.string().min(1).max(1024),
+});
 
 /** An assertion carried as JSON text through next-auth's credentials form. */
-export const PasskeyAssertionTextSchema = z.string().max(32_768).transform((text, ctx) => {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    ctx.addIssue({ code: "custom", message: "Not JSON." });
-    return z.NEVER;
-  }
-  const parsed = PasskeyAssertionSchema.safeParse(value);
-  if (!parsed.success) {
-    ctx.addIssue({ code: "custom", message: "Not a passkey assertion." });
-    return z.NEVER;
-  }
-  return parsed.data;
-});
+export const PasskeyAssertionTextSchema = z
+  .string()
+  .max(32_768)
+  .transform((text, ctx) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Not JSON." });
+      return z.NEVER;
+    }
+    const parsed = PasskeyAssertionSchema.safeParse(value);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: "Not a passkey assertion." });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });

@@ -5,13 +5,16 @@ import { checkAmount, CurrencyFieldSchema, toMinorUnits } from "./dashboard-mone
 import { AmountUnitSchema, MinorUnitsSchema } from "./payment";
 import { idSchema } from "./ids";
 
-
 export const CreatePaymentLinkBodySchema = z
   .strictObject({
-    unit: AmountUnitSchema.describe("`iso4217/<currency>` or `caip19/<asset>`, as a payment's amount unit. A buyer-entered amount needs a fiat unit."),
+    unit: AmountUnitSchema.describe(
+      "`iso4217/<currency>` or `caip19/<asset>`, as a payment's amount unit. A buyer-entered amount needs a fiat unit.",
+    ),
     amountValue: MinorUnitsSchema.nullish()
       .transform((v) => v ?? null)
-      .describe("A fixed amount in minor units; omit it to let the buyer enter one between minValue and maxValue."),
+      .describe(
+        "A fixed amount in minor units; omit it to let the buyer enter one between minValue and maxValue.",
+      ),
     minValue: MinorUnitsSchema.nullish()
       .transform((v) => v ?? null)
       .describe("The least a buyer may enter (minor units); only without amountValue."),
@@ -30,13 +33,29 @@ export const CreatePaymentLinkBodySchema = z
     const unit = parseUnit(link.unit);
     if (!unit.ok) return;
     if (link.amountValue !== null) {
-      if (link.minValue !== null || link.maxValue !== null) ctx.addIssue({ code: "custom", path: ["minValue"], message: "Give either a fixed amount or bounds, not both." });
+      if (link.minValue !== null || link.maxValue !== null)
+        ctx.addIssue({
+          code: "custom",
+          path: ["minValue"],
+          message: "Give either a fixed amount or bounds, not both.",
+        });
       const tooLarge = amountValueTooLarge(unit.value, link.amountValue);
       if (tooLarge) ctx.addIssue({ code: "custom", path: ["amountValue"], message: tooLarge });
       return;
     }
-    if (unit.value.kind !== "fiat") ctx.addIssue({ code: "custom", path: ["unit"], message: "A buyer-entered amount needs a fiat unit (iso4217/...); give a fixed amountValue for an asset." });
-    if (link.maxValue === null) ctx.addIssue({ code: "custom", path: ["maxValue"], message: "Give the most a buyer may pay, or a fixed amount." });
+    if (unit.value.kind !== "fiat")
+      ctx.addIssue({
+        code: "custom",
+        path: ["unit"],
+        message:
+          "A buyer-entered amount needs a fiat unit (iso4217/...); give a fixed amountValue for an asset.",
+      });
+    if (link.maxValue === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["maxValue"],
+        message: "Give the most a buyer may pay, or a fixed amount.",
+      });
     else {
       const tooLarge = amountValueTooLarge(unit.value, link.maxValue);
       if (tooLarge) ctx.addIssue({ code: "custom", path: ["maxValue"], message: tooLarge });
@@ -69,7 +88,9 @@ export type PaymentLinkJson = z.input<typeof PaymentLinkSchema>;
 /** What a buyer sends from the link's public page. */
 export const MintPaymentFormSchema = z.object({
   amount: z.string().trim().max(40).optional(),
-  email: z.union([z.literal(""), z.email("Enter a valid email address, or leave it empty.").max(254)]).optional(),
+  email: z
+    .union([z.literal(""), z.email("Enter a valid email address, or leave it empty.").max(254)])
+    .optional(),
 });
 
 /** The dashboard's "New payment link" form: the same link, with amounts as people write them. */
@@ -81,7 +102,12 @@ export const NewPaymentLinkFormSchema = z
     amount: z.string().max(40).optional(),
     minAmount: z.string().max(40).optional(),
     maxAmount: z.string().max(40).optional(),
-    referencePrefix: z.string().trim().min(1, "Enter a reference prefix.").max(40).regex(/^[A-Za-z0-9_.:-]+$/, "Letters, digits and _ . : - only."),
+    referencePrefix: z
+      .string()
+      .trim()
+      .min(1, "Enter a reference prefix.")
+      .max(40)
+      .regex(/^[A-Za-z0-9_.:-]+$/, "Letters, digits and _ . : - only."),
   })
   .superRefine((values, ctx) => {
     if (values.kind === "fixed") return checkAmount(values, "amount", ctx);
@@ -91,9 +117,20 @@ export const NewPaymentLinkFormSchema = z
 export type NewPaymentLinkValues = z.input<typeof NewPaymentLinkFormSchema>;
 
 /** The form's values as the API's create body, checked again there (bounds in order, sizes). */
-export function paymentLinkFromForm(values: z.output<typeof NewPaymentLinkFormSchema>): z.input<typeof CreatePaymentLinkBodySchema> {
+export function paymentLinkFromForm(
+  values: z.output<typeof NewPaymentLinkFormSchema>,
+): z.input<typeof CreatePaymentLinkBodySchema> {
   const minor = (text: string | undefined) => (text?.trim() ? toMinorUnits(values.currency, text) : null);
   return values.kind === "fixed"
-    ? { unit: `iso4217/${values.currency}`, amountValue: minor(values.amount), referencePrefix: values.referencePrefix }
-    : { unit: `iso4217/${values.currency}`, minValue: minor(values.minAmount), maxValue: minor(values.maxAmount), referencePrefix: values.referencePrefix };
+    ? {
+        unit: `iso4217/${values.currency}`,
+        amountValue: minor(values.amount),
+        referencePrefix: values.referencePrefix,
+      }
+    : {
+        unit: `iso4217/${values.currency}`,
+        minValue: minor(values.minAmount),
+        maxValue: minor(values.maxAmount),
+        referencePrefix: values.referencePrefix,
+      };
 }

@@ -7,7 +7,10 @@ export type StatusClass = (typeof statusClasses)[number];
 /** The request log's filters, as the dashboard's query string carries them. */
 export const RequestLogFilterSchema = z.object({
   status: z.enum(statusClasses).optional(),
-  apiKeyId: z.string().regex(/^key_[0-9A-Za-z]{1,40}$/).optional(),
+  apiKeyId: z
+    .string()
+    .regex(/^key_[0-9A-Za-z]{1,40}$/)
+    .optional(),
   cursor: CursorParamSchema.optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });

@@ -7,7 +7,10 @@ const TransferIdSchema = idSchema("unmatchedTransfer");
 
 export const AttachUnmatchedTransferInputSchema = z.strictObject({
   transferId: TransferIdSchema,
-  paymentId: z.string().trim().pipe(idSchema("payment", "Enter a payment id: pay_ followed by 24 letters and digits.")),
+  paymentId: z
+    .string()
+    .trim()
+    .pipe(idSchema("payment", "Enter a payment id: pay_ followed by 24 letters and digits.")),
 });
 export type AttachUnmatchedTransferValues = z.output<typeof AttachUnmatchedTransferInputSchema>;
 

@@ -17,7 +17,11 @@ export function isApiRequest(pathname: string): boolean {
   return pathname.startsWith("/v1/") && pathname !== "/v1/openapi.json";
 }
 
-export async function handleApiRequest(req: http.IncomingMessage, res: http.ServerResponse, baseUrl: string): Promise<void> {
+export async function handleApiRequest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  baseUrl: string,
+): Promise<void> {
   const url = new URL(req.url ?? "/", baseUrl);
   const match = route(req.method ?? "GET", url.pathname);
   let answer: ApiAnswer;
@@ -27,11 +31,21 @@ export async function handleApiRequest(req: http.IncomingMessage, res: http.Serv
     res.on("close", () => {
       if (!res.writableFinished) abort.abort();
     });
-    const request: ApiRequest = { method: req.method ?? "GET", pathname: url.pathname, search: url.search, header: (name) => headerValue(req.headers[name]), body: req, signal: abort.signal };
+    const request: ApiRequest = {
+      method: req.method ?? "GET",
+      pathname: url.pathname,
+      search: url.search,
+      header: (name) => headerValue(req.headers[name]),
+      body: req,
+      signal: abort.signal,
+    };
     answer = await executeOperation(match.operation, request, match.params);
   } else if (match.kind === "method_not_allowed") {
     const allowed = match.allowed.join(", ");
-    answer = refusal(new AppError("method_not_allowed", `${req.method} is not allowed here. Allowed: ${allowed}.`), { Allow: allowed });
+    answer = refusal(
+      new AppError("method_not_allowed", `${req.method} is not allowed here. Allowed: ${allowed}.`),
+      { Allow: allowed },
+    );
   } else {
     answer = refusal(new AppError("not_found", `No such route: ${req.method} ${url.pathname}.`));
   }
@@ -41,7 +55,11 @@ export async function handleApiRequest(req: http.IncomingMessage, res: http.Serv
 }
 
 /** Writes a fetch Response to a node:http response. */
-export async function sendResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
+export async function sendResponse(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  response: Response,
+): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
@@ -49,7 +67,12 @@ export async function sendResponse(req: http.IncomingMessage, res: http.ServerRe
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-function writeHead(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>): void {
+function writeHead(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+): void {
   // Answered before the body was read (e.g. 413): the rest of it is dropped with the connection, so
   // tell a keep-alive client not to send its next request down this one.
   if (!req.complete) headers.Connection = "close";

@@ -26,12 +26,19 @@ await esbuild.build({
   // PGlite finds its WebAssembly and data files beside its own modules, so node loads it from node_modules.
   external: ["@electric-sql/pglite"],
   // CommonJS dependencies (pg, pino) require node's built-ins, which an ES module can only do through this.
-  banner: { js: 'import { createRequire as __tollgateRequire } from "node:module"; const require = __tollgateRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __tollgateRequire } from "node:module"; const require = __tollgateRequire(import.meta.url);',
+  },
   // As in lib/server/node-hooks.mjs: outside Next, `server-only` is an empty module.
-  plugins: [{ name: "server-only", setup: (build) => {
-    build.onResolve({ filter: /^server-only$/ }, () => ({ path: "server-only", namespace: "empty" }));
-    build.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "" }));
-  } }],
+  plugins: [
+    {
+      name: "server-only",
+      setup: (build) => {
+        build.onResolve({ filter: /^server-only$/ }, () => ({ path: "server-only", namespace: "empty" }));
+        build.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "" }));
+      },
+    },
+  ],
   logLevel: "warning",
 });
 
@@ -39,5 +46,10 @@ await esbuild.build({
 // character: twice the file's size. esbuild escapes strings but not regular expression literals
 // (e.g. a currency sign), where the same \u escape means the same character.
 const code = fs.readFileSync(outfile, "utf8");
-fs.writeFileSync(outfile, code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
-console.log(`API-only server: ${apiServerBundle} (${(fs.statSync(outfile).size / 1024 / 1024).toFixed(1)} MiB)`);
+fs.writeFileSync(
+  outfile,
+  code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+);
+console.log(
+  `API-only server: ${apiServerBundle} (${(fs.statSync(outfile).size / 1024 / 1024).toFixed(1)} MiB)`,
+);

@@ -4,9 +4,17 @@
  * the caller is the n-th address from the right, the one the outermost trusted proxy saw. With none,
  * it is the socket's peer, whatever the header claims.
  */
-export function callerAddress(forwardedFor: string | string[] | undefined, socketAddress: string | undefined, trustedHops: number): string | null {
+export function callerAddress(
+  forwardedFor: string | string[] | undefined,
+  socketAddress: string | undefined,
+  trustedHops: number,
+): string | null {
   if (trustedHops > 0) {
-    const hops = [forwardedFor ?? []].flat().flatMap((value) => value.split(",")).map((hop) => hop.trim()).filter(Boolean);
+    const hops = [forwardedFor ?? []]
+      .flat()
+      .flatMap((value) => value.split(","))
+      .map((hop) => hop.trim())
+      .filter(Boolean);
     const caller = hops[hops.length - trustedHops];
     if (caller) return caller;
   }

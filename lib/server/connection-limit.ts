@@ -12,8 +12,14 @@ export function limitConnectionsPerAddress(server: http.Server, max: number): vo
     const address = socket.remoteAddress ?? "unknown";
     const count = (open.get(address) ?? 0) + 1;
     if (count > max) {
-      const body = JSON.stringify({ message: `Too many connections from one address (at most ${max} at once).`, code: "rate_limited" });
-      socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
+      const body = JSON.stringify({
+        message: `Too many connections from one address (at most ${max} at once).`,
+        code: "rate_limited",
+      });
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`,
+        () => socket.destroy(),
+      );
       return;
     }
     open.set(address, count);

@@ -17,7 +17,10 @@ export function isCrossSiteAction(req: http.IncomingMessage): boolean {
 }
 
 export function rejectCrossSiteAction(res: http.ServerResponse): void {
-  const body = JSON.stringify({ message: "Cross-site request refused: this action may only be posted from the dashboard itself.", code: "forbidden" });
+  const body = JSON.stringify({
+    message: "Cross-site request refused: this action may only be posted from the dashboard itself.",
+    code: "forbidden",
+  });
   res.writeHead(403, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
   res.end(body);
 }

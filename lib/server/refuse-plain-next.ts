@@ -5,6 +5,8 @@
 export function refusePlainNext(): void {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   if ((globalThis as { __tollgateServer?: boolean }).__tollgateServer) return;
-  console.error("Tollgate must be started with `npm start` or `npm run serve` (lib/server/start.ts), not `next start`: without it the API, migrations, security headers and background work are missing.");
+  console.error(
+    "Tollgate must be started with `npm start` or `npm run serve` (lib/server/start.ts), not `next start`: without it the API, migrations, security headers and background work are missing.",
+  );
   process.exit(1);
 }

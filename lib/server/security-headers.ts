@@ -12,8 +12,16 @@ const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
  * `connectSources`: origins beyond our own that scripts may connect to (a WalletConnect relay).
  * `api`: the request is for the JSON API, whose answers get the fixed `apiPolicy`.
  */
-export function applySecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse, production: boolean, connectSources: string[] = [], api = false): void {
-  const policy = api ? apiPolicy : contentSecurityPolicy(crypto.randomBytes(16).toString("base64"), production, connectSources);
+export function applySecurityHeaders(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  production: boolean,
+  connectSources: string[] = [],
+  api = false,
+): void {
+  const policy = api
+    ? apiPolicy
+    : contentSecurityPolicy(crypto.randomBytes(16).toString("base64"), production, connectSources);
   if (!api) req.headers["content-security-policy"] = policy;
   res.setHeader("Content-Security-Policy", policy);
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -21,10 +29,15 @@ export function applySecurityHeaders(req: http.IncomingMessage, res: http.Server
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  if (production && isHttps(req)) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  if (production && isHttps(req))
+    res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
-export function contentSecurityPolicy(nonce: string, production: boolean, connectSources: string[] = []): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  production: boolean,
+  connectSources: string[] = [],
+): string {
   return [
     "default-src 'self'",
     // 'strict-dynamic' lets Next's nonce'd bootstrap load its own chunks; dev mode also needs eval.
@@ -41,5 +54,7 @@ export function contentSecurityPolicy(nonce: string, production: boolean, connec
 }
 
 function isHttps(req: http.IncomingMessage): boolean {
-  return req.headers["x-forwarded-proto"] === "https" || Boolean((req.socket as { encrypted?: boolean }).encrypted);
+  return (
+    req.headers["x-forwarded-proto"] === "https" || Boolean((req.socket as { encrypted?: boolean }).encrypted)
+  );
 }

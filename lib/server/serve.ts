@@ -29,7 +29,15 @@ export type Pages = {
   close: () => Promise<void>;
 };
 
-export async function serve({ dev, label, loadPages }: { dev: boolean; label: string; loadPages: () => Promise<Pages> }): Promise<void> {
+export async function serve({
+  dev,
+  label,
+  loadPages,
+}: {
+  dev: boolean;
+  label: string;
+  loadPages: () => Promise<Pages>;
+}): Promise<void> {
   let backgroundWork: Worker | null = null;
   const prepareAndSeed = async () => {
     await prepareDatabase(logger, async () => {
@@ -51,31 +59,43 @@ export async function serve({ dev, label, loadPages }: { dev: boolean; label: st
   const pages = await loadPages();
   // A client sending its request slowly holds a connection for at most these times (Node's default
   // is 300 s for the request), checked every second.
-  const serverOptions: http.ServerOptions = { headersTimeout: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS), requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 };
+  const serverOptions: http.ServerOptions = {
+    headersTimeout: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: 1_000,
+  };
   // Every request gets its id here, so that the lines Next's pages and actions log carry it too.
-  const server = http.createServer(serverOptions, (req, res) => inRequest(() => {
-    const pathname = (req.url ?? "/").split("?")[0]!;
-    const api = isApiRequest(pathname);
-    applySecurityHeaders(req, res, !dev, pages.connectSources, api || pages.isApi(pathname));
-    // From here on (Next, sign-in limits) X-Forwarded-For holds the one caller address we believe.
-    const caller = callerAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUSTED_PROXY_HOPS);
-    if (caller) req.headers["x-forwarded-for"] = caller;
-    else delete req.headers["x-forwarded-for"];
-    // Likewise the host a proxy says the client asked for: without a trusted proxy it is the caller's
-    // invention, and Next's server-action origin check would believe it.
-    if (env.TRUSTED_PROXY_HOPS === 0) delete req.headers["x-forwarded-host"];
-    if (!hasDecodablePath(req.url ?? "/")) return rejectMalformedUrl(req, res);
-    if (!api) return pages.handle(req, res);
-    handleApiRequest(req, res, publicBaseUrl()).catch((error) => {
-      logger.error({ err: error }, "API request failed outside the operation");
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ code: "internal_error", message: "An internal error occurred." }));
-    });
-  }));
+  const server = http.createServer(serverOptions, (req, res) =>
+    inRequest(() => {
+      const pathname = (req.url ?? "/").split("?")[0]!;
+      const api = isApiRequest(pathname);
+      applySecurityHeaders(req, res, !dev, pages.connectSources, api || pages.isApi(pathname));
+      // From here on (Next, sign-in limits) X-Forwarded-For holds the one caller address we believe.
+      const caller = callerAddress(
+        req.headers["x-forwarded-for"],
+        req.socket.remoteAddress,
+        env.TRUSTED_PROXY_HOPS,
+      );
+      if (caller) req.headers["x-forwarded-for"] = caller;
+      else delete req.headers["x-forwarded-for"];
+      // Likewise the host a proxy says the client asked for: without a trusted proxy it is the caller's
+      // invention, and Next's server-action origin check would believe it.
+      if (env.TRUSTED_PROXY_HOPS === 0) delete req.headers["x-forwarded-host"];
+      if (!hasDecodablePath(req.url ?? "/")) return rejectMalformedUrl(req, res);
+      if (!api) return pages.handle(req, res);
+      handleApiRequest(req, res, publicBaseUrl()).catch((error) => {
+        logger.error({ err: error }, "API request failed outside the operation");
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ code: "internal_error", message: "An internal error occurred." }));
+      });
+    }),
+  );
   limitConnectionsPerAddress(server, env.TRUSTED_PROXY_HOPS > 0 ? 0 : env.MAX_CONNECTIONS_PER_ADDRESS);
   server.listen(env.PORT, env.HOST, () => {
     const where = connection().kind === "embedded" ? `embedded database in ${env.DATA_DIR}/` : "PostgreSQL";
-    logger.info(`Tollgate${label ? ` ${label}` : ""}${dev ? " (dev)" : ""} ready on ${publicBaseUrl()} using the ${where}`);
+    logger.info(
+      `Tollgate${label ? ` ${label}` : ""}${dev ? " (dev)" : ""} ready on ${publicBaseUrl()} using the ${where}`,
+    );
   });
 
   let stopping = false;
@@ -109,8 +129,15 @@ async function prepareWhenReachable(prepare: () => Promise<void>): Promise<void>
       return await prepare();
     } catch (error) {
       // A database still starting (or failing over) is expected for a moment; past a minute it needs a person.
-      if (isDatabaseUnavailable(error)) (waitedMs < 60_000 ? logger.warn : logger.error).call(logger, `Database unreachable; retrying in ${delay / 1000}s.`);
-      else logger.error(`Database preparation failed (${error instanceof Error ? error.message : String(error)}); retrying in ${delay / 1000}s.`);
+      if (isDatabaseUnavailable(error))
+        (waitedMs < 60_000 ? logger.warn : logger.error).call(
+          logger,
+          `Database unreachable; retrying in ${delay / 1000}s.`,
+        );
+      else
+        logger.error(
+          `Database preparation failed (${error instanceof Error ? error.message : String(error)}); retrying in ${delay / 1000}s.`,
+        );
       waitedMs += delay;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
@@ -128,7 +155,14 @@ function hasDecodablePath(url: string): boolean {
 }
 
 function rejectMalformedUrl(req: http.IncomingMessage, res: http.ServerResponse) {
-  const body = JSON.stringify({ message: "The request path is not valid percent-encoded UTF-8.", code: "params_validation" });
-  res.writeHead(400, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "X-Content-Type-Options": "nosniff" });
+  const body = JSON.stringify({
+    message: "The request path is not valid percent-encoded UTF-8.",
+    code: "params_validation",
+  });
+  res.writeHead(400, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(body),
+    "X-Content-Type-Options": "nosniff",
+  });
   res.end(req.method === "HEAD" ? undefined : body);
 }

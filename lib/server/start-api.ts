@@ -17,13 +17,26 @@ import { serve } from "./serve";
 // WebAssembly) keeps it. Set before anything compiles: both compile on first use, not on import.
 if (env.DATABASE_URL) v8.setFlagsFromString("--liftoff-only");
 
-const routes: Record<string, (request: Request) => Response | Promise<Response>> = { "/api/health": health, "/v1/openapi.json": openApi };
+const routes: Record<string, (request: Request) => Response | Promise<Response>> = {
+  "/api/health": health,
+  "/v1/openapi.json": openApi,
+};
 
 function answer(req: http.IncomingMessage): Promise<Response> | Response {
   const pathname = (req.url ?? "/").split("?")[0]!;
   const route = routes[pathname];
-  if (!route) return errorResponse(new AppError("not_found", `No such route: ${req.method} ${pathname}. This server answers the API only; the dashboard and checkout are served by \`npm run serve\`.`));
-  if (req.method !== "GET" && req.method !== "HEAD") return errorResponse(new AppError("method_not_allowed", `${req.method} is not allowed here. Allowed: GET, HEAD.`), { Allow: "GET, HEAD" });
+  if (!route)
+    return errorResponse(
+      new AppError(
+        "not_found",
+        `No such route: ${req.method} ${pathname}. This server answers the API only; the dashboard and checkout are served by \`npm run serve\`.`,
+      ),
+    );
+  if (req.method !== "GET" && req.method !== "HEAD")
+    return errorResponse(
+      new AppError("method_not_allowed", `${req.method} is not allowed here. Allowed: GET, HEAD.`),
+      { Allow: "GET, HEAD" },
+    );
   return route(new Request(`http://api${req.url ?? "/"}`));
 }
 

@@ -4,7 +4,8 @@ import { isValidRoutingNumber, routingNumberProblem } from "./aba";
 describe("ABA routing numbers", () => {
   it("accepts real routing numbers", () => {
     // JPMorgan Chase NY, Bank of America CA, Wells Fargo MN, a Federal Reserve test number.
-    for (const n of ["021000021", "121000358", "091000019", "011000015"]) expect(isValidRoutingNumber(n), n).toBe(true);
+    for (const n of ["021000021", "121000358", "091000019", "011000015"])
+      expect(isValidRoutingNumber(n), n).toBe(true);
   });
 
   it("rejects a number whose check digit is wrong, naming the checksum", () => {

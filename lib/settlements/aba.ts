@@ -8,7 +8,8 @@ const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
 export function routingNumberProblem(value: string): string | null {
   if (!/^[0-9]{9}$/.test(value)) return "A routing number is exactly 9 digits.";
   const sum = weights.reduce((total, weight, i) => total + weight * Number(value[i]), 0);
-  if (sum % 10 !== 0) return "This is not a valid routing number (its check digit does not match). Check it for typos.";
+  if (sum % 10 !== 0)
+    return "This is not a valid routing number (its check digit does not match). Check it for typos.";
   return null;
 }
 

@@ -7,7 +7,13 @@ import type { Scope } from "@/lib/tenancy/scope";
 import { recordSettlementChange } from "./record-settlement-change";
 
 /** Removes a merchant's bank destination; 404 for one outside this account and mode. */
-export async function deleteFiatSettlement(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, settlementId: string) {
+export async function deleteFiatSettlement(
+  tx: DbOrTx,
+  scope: Scope,
+  actor: string,
+  merchantId: string,
+  settlementId: string,
+) {
   await getMerchant(tx, scope, merchantId);
   const where = { id: settlementId, merchantId, accountId: scope.accountId, mode: scope.mode };
   const current = isId("fiat", settlementId) ? await tx.fiatSettlement.findFirst({ where }) : null;
@@ -15,7 +21,12 @@ export async function deleteFiatSettlement(tx: DbOrTx, scope: Scope, actor: stri
   const { count } = await tx.fiatSettlement.deleteMany({ where });
   if (count !== 1) throw notFound("Fiat settlement");
   await recordSettlementChange(tx, scope, actor, merchantId, [
-    { action: "fiat_settlement.deleted", targetType: "fiat_settlement", targetId: current.id, data: { routingNumber: current.routingNumber, accountNumberLast4: current.accountNumberLast4 } },
+    {
+      action: "fiat_settlement.deleted",
+      targetType: "fiat_settlement",
+      targetId: current.id,
+      data: { routingNumber: current.routingNumber, accountNumberLast4: current.accountNumberLast4 },
+    },
   ]);
   return { id: current.id, deleted: true as const };
 }

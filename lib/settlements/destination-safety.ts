@@ -11,13 +11,24 @@ import { AppError } from "@/lib/errors/errors";
 // answers the warnings beside the settlements it saved).
 
 export type DestinationEntry = { asset: string; destination: string; path: string };
-export type DestinationWarning = { path: string; code: "unknown_asset" | "unverified_chain"; message: string };
-type Refusal = { path: string; reason: "zero_address" | "burn_address" | "token_contract" | "address_format" | "unknown_chain"; message: string };
+export type DestinationWarning = {
+  path: string;
+  code: "unknown_asset" | "unverified_chain";
+  message: string;
+};
+type Refusal = {
+  path: string;
+  reason: "zero_address" | "burn_address" | "token_contract" | "address_format" | "unknown_chain";
+  message: string;
+};
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ZERO = /^0x0{40}$/i;
 // Well-known "burn" addresses: nobody holds their keys.
-const BURN = new Set(["0x000000000000000000000000000000000000dead", "0xdead000000000000000042069420694206942069"]);
+const BURN = new Set([
+  "0x000000000000000000000000000000000000dead",
+  "0xdead000000000000000042069420694206942069",
+]);
 
 function refusal(entry: DestinationEntry): Refusal | null {
   const asset = parseAssetId(entry.asset);
@@ -26,14 +37,45 @@ function refusal(entry: DestinationEntry): Refusal | null {
   const chainId = `${asset.value.chainId.namespace}:${asset.value.chainId.reference}`;
   const address = destination.value.address;
   if (asset.value.chainId.namespace !== "eip155") {
-    if (EVM_ADDRESS.test(address)) return { path: entry.path, reason: "address_format", message: `${address} is an EVM address, but ${chainId} is not an EVM chain: funds sent there could not reach it.` };
-    return { path: entry.path, reason: "unknown_chain", message: `Tollgate settles only on EVM networks it can verify (${knownChainList()}); ${chainId} is not one of them.` };
+    if (EVM_ADDRESS.test(address))
+      return {
+        path: entry.path,
+        reason: "address_format",
+        message: `${address} is an EVM address, but ${chainId} is not an EVM chain: funds sent there could not reach it.`,
+      };
+    return {
+      path: entry.path,
+      reason: "unknown_chain",
+      message: `Tollgate settles only on EVM networks it can verify (${knownChainList()}); ${chainId} is not one of them.`,
+    };
   }
-  if (!(chainId in networks) && !(chainId in chainEnv)) return { path: entry.path, reason: "unknown_chain", message: `${chainId} is not a network Tollgate knows (${knownChainList()}): no payment could be quoted or verified on it.` };
-  if (ZERO.test(address)) return { path: entry.path, reason: "zero_address", message: "The zero address belongs to nobody: anything sent there is lost." };
-  if (BURN.has(address.toLowerCase())) return { path: entry.path, reason: "burn_address", message: `${address} is a burn address that nobody controls: anything sent there is lost.` };
-  if (asset.value.assetNamespace === "erc20" && asset.value.assetReference.toLowerCase() === address.toLowerCase()) {
-    return { path: entry.path, reason: "token_contract", message: "This is the token's own contract, not a wallet: tokens sent to it are usually lost." };
+  if (!(chainId in networks) && !(chainId in chainEnv))
+    return {
+      path: entry.path,
+      reason: "unknown_chain",
+      message: `${chainId} is not a network Tollgate knows (${knownChainList()}): no payment could be quoted or verified on it.`,
+    };
+  if (ZERO.test(address))
+    return {
+      path: entry.path,
+      reason: "zero_address",
+      message: "The zero address belongs to nobody: anything sent there is lost.",
+    };
+  if (BURN.has(address.toLowerCase()))
+    return {
+      path: entry.path,
+      reason: "burn_address",
+      message: `${address} is a burn address that nobody controls: anything sent there is lost.`,
+    };
+  if (
+    asset.value.assetNamespace === "erc20" &&
+    asset.value.assetReference.toLowerCase() === address.toLowerCase()
+  ) {
+    return {
+      path: entry.path,
+      reason: "token_contract",
+      message: "This is the token's own contract, not a wallet: tokens sent to it are usually lost.",
+    };
   }
   return null;
 }
@@ -41,8 +83,18 @@ function refusal(entry: DestinationEntry): Refusal | null {
 function warnings(mode: Mode, entry: DestinationEntry): DestinationWarning[] {
   const chainId = entry.asset.split("/")[0]!;
   const found: DestinationWarning[] = [];
-  if (!findKnownAsset(entry.asset)) found.push({ path: entry.path, code: "unknown_asset", message: `Tollgate does not know ${entry.asset} by name. Check the token's contract address: its symbol and decimals will be read from the chain.` });
-  if (mode === "live" && !getChain(chainId)) found.push({ path: entry.path, code: "unverified_chain", message: `This Tollgate cannot verify payments on ${networks[chainId] ?? chainId} yet (no RPC configured), so buyers will not be offered this destination until an operator configures it.` });
+  if (!findKnownAsset(entry.asset))
+    found.push({
+      path: entry.path,
+      code: "unknown_asset",
+      message: `Tollgate does not know ${entry.asset} by name. Check the token's contract address: its symbol and decimals will be read from the chain.`,
+    });
+  if (mode === "live" && !getChain(chainId))
+    found.push({
+      path: entry.path,
+      code: "unverified_chain",
+      message: `This Tollgate cannot verify payments on ${networks[chainId] ?? chainId} yet (no RPC configured), so buyers will not be offered this destination until an operator configures it.`,
+    });
   return found;
 }
 

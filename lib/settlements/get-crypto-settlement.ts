@@ -9,7 +9,9 @@ import type { Scope } from "@/lib/tenancy/scope";
 export async function getCryptoSettlement(q: DbOrTx, scope: Scope, merchantId: string, settlementId: string) {
   await getMerchant(q, scope, merchantId);
   const settlement = isId("crypto", settlementId)
-    ? await q.cryptoSettlement.findFirst({ where: { id: settlementId, merchantId, accountId: scope.accountId, mode: scope.mode } })
+    ? await q.cryptoSettlement.findFirst({
+        where: { id: settlementId, merchantId, accountId: scope.accountId, mode: scope.mode },
+      })
     : null;
   if (!settlement) throw notFound("Crypto settlement");
   return settlement;

@@ -6,7 +6,12 @@ import { getMerchant } from "@/lib/merchants/get-merchant";
 import type { RegisterCryptoSettlementsInput } from "@/lib/schemas/settlement";
 import { tenant, type Scope } from "@/lib/tenancy/scope";
 import { recordSettlementChange } from "./record-settlement-change";
-import { destinationWarnings, refuseUnsafeDestinations, requireConfirmedWarnings, type DestinationWarning } from "./destination-safety";
+import {
+  destinationWarnings,
+  refuseUnsafeDestinations,
+  requireConfirmedWarnings,
+  type DestinationWarning,
+} from "./destination-safety";
 
 /**
  * Registers a merchant's crypto settlements, all or none, and returns them in request order.
@@ -15,7 +20,14 @@ import { destinationWarnings, refuseUnsafeDestinations, requireConfirmedWarnings
  * destination that would lose the money is refused; warnings need `confirmWarnings` (the API
  * confirms them by calling, and answers them).
  */
-export async function registerCryptoSettlements(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, input: RegisterCryptoSettlementsInput, options: { confirmWarnings: boolean }): Promise<{ rows: CryptoSettlement[]; warnings: DestinationWarning[] }> {
+export async function registerCryptoSettlements(
+  tx: DbOrTx,
+  scope: Scope,
+  actor: string,
+  merchantId: string,
+  input: RegisterCryptoSettlementsInput,
+  options: { confirmWarnings: boolean },
+): Promise<{ rows: CryptoSettlement[]; warnings: DestinationWarning[] }> {
   await getMerchant(tx, scope, merchantId);
   const entries = input.settlements.map((s, i) => ({ ...s, path: `settlements.${i}.destination` }));
   refuseUnsafeDestinations(entries);
@@ -26,9 +38,13 @@ export async function registerCryptoSettlements(tx: DbOrTx, scope: Scope, actor:
   const repeated = [...new Set(assets.filter((asset, i) => assets.indexOf(asset) !== i))];
   if (repeated.length > 0) throw conflict(repeated, "sent more than once in this request");
 
-  const current = await tx.cryptoSettlement.findMany({ where: { merchantId, accountId: scope.accountId, mode: scope.mode }, select: { asset: true, destination: true } });
+  const current = await tx.cryptoSettlement.findMany({
+    where: { merchantId, accountId: scope.accountId, mode: scope.mode },
+    select: { asset: true, destination: true },
+  });
   const existing = current.filter((c) => assets.includes(c.asset));
-  if (existing.length > 0) throw conflict(existing.map((e) => e.asset).sort(), "already registered for this merchant");
+  if (existing.length > 0)
+    throw conflict(existing.map((e) => e.asset).sort(), "already registered for this merchant");
   const deleted = await recentlyDeletedDestinations(tx, scope, merchantId);
 
   // Inserted one by one in asset order: requests racing over overlapping assets then wait on each
@@ -36,11 +52,22 @@ export async function registerCryptoSettlements(tx: DbOrTx, scope: Scope, actor:
   const rows: CryptoSettlement[] = [];
   for (const entry of [...input.settlements].sort((a, b) => (a.asset < b.asset ? -1 : 1))) {
     try {
-      rows.push(await tx.cryptoSettlement.create({ data: { id: newId("crypto"), ...tenant(scope), merchantId, asset: entry.asset, destination: entry.destination } }));
+      rows.push(
+        await tx.cryptoSettlement.create({
+          data: {
+            id: newId("crypto"),
+            ...tenant(scope),
+            merchantId,
+            asset: entry.asset,
+            destination: entry.destination,
+          },
+        }),
+      );
     } catch (error) {
       // A concurrent request committed this asset after the check above. In PostgreSQL the failed
       // statement has aborted this transaction, so the way on is out: the AppError rolls it back.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw conflict([entry.asset], "already registered for this merchant");
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+        throw conflict([entry.asset], "already registered for this merchant");
       throw error;
     }
   }
@@ -57,7 +84,13 @@ export async function registerCryptoSettlements(tx: DbOrTx, scope: Scope, actor:
       targetType: "crypto_settlement" as const,
       targetId: row.id,
       data: { asset: row.asset, destination: row.destination },
-      destinationChange: isNewDestination(row, current, deleted) ? { Asset: row.asset, "Old wallet": deleted.get(row.asset) ?? "none (a new settlement)", "New wallet": row.destination } : undefined,
+      destinationChange: isNewDestination(row, current, deleted)
+        ? {
+            Asset: row.asset,
+            "Old wallet": deleted.get(row.asset) ?? "none (a new settlement)",
+            "New wallet": row.destination,
+          }
+        : undefined,
     })),
   );
   return { rows, warnings };
@@ -70,16 +103,31 @@ export async function registerCryptoSettlements(tx: DbOrTx, scope: Scope, actor:
  * elsewhere is a destination change, and so is a new asset paying a wallet the merchant never used:
  * buyers who choose it pay that wallet.
  */
-function isNewDestination(row: { asset: string; destination: string }, current: { destination: string }[], deleted: Map<string, string>): boolean {
-  return !current.some((c) => c.destination === row.destination) && deleted.get(row.asset) !== row.destination;
+function isNewDestination(
+  row: { asset: string; destination: string },
+  current: { destination: string }[],
+  deleted: Map<string, string>,
+): boolean {
+  return (
+    !current.some((c) => c.destination === row.destination) && deleted.get(row.asset) !== row.destination
+  );
 }
 
 const recentDeletionMs = 7 * 24 * 60 * 60 * 1000;
 
 /** Each asset's destination when it was last deleted from this merchant, in the last 7 days. */
-async function recentlyDeletedDestinations(tx: DbOrTx, scope: Scope, merchantId: string): Promise<Map<string, string>> {
+async function recentlyDeletedDestinations(
+  tx: DbOrTx,
+  scope: Scope,
+  merchantId: string,
+): Promise<Map<string, string>> {
   const rows = await tx.auditLog.findMany({
-    where: { ...tenant(scope), action: "crypto_settlement.deleted", data: { path: ["merchantId"], equals: merchantId }, createdAt: { gte: new Date(Date.now() - recentDeletionMs) } },
+    where: {
+      ...tenant(scope),
+      action: "crypto_settlement.deleted",
+      data: { path: ["merchantId"], equals: merchantId },
+      createdAt: { gte: new Date(Date.now() - recentDeletionMs) },
+    },
     orderBy: { createdAt: "asc" },
     select: { data: true },
   });
@@ -92,5 +140,9 @@ async function recentlyDeletedDestinations(tx: DbOrTx, scope: Scope, merchantId:
 }
 
 function conflict(assets: string[], reason: string) {
-  return new AppError("settlement_asset_conflict", `Asset ${reason}: ${assets.join(", ")}. Nothing was registered.`, { assets });
+  return new AppError(
+    "settlement_asset_conflict",
+    `Asset ${reason}: ${assets.join(", ")}. Nothing was registered.`,
+    { assets },
+  );
 }

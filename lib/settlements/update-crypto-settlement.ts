@@ -10,12 +10,22 @@ import { getCryptoSettlement } from "./get-crypto-settlement";
 import { recordSettlementChange } from "./record-settlement-change";
 
 /** Points a crypto settlement at another wallet on its asset's chain. */
-export async function updateCryptoSettlement(tx: DbOrTx, scope: Scope, actor: string, merchantId: string, settlementId: string, input: UpdateCryptoSettlementInput) {
+export async function updateCryptoSettlement(
+  tx: DbOrTx,
+  scope: Scope,
+  actor: string,
+  merchantId: string,
+  settlementId: string,
+  input: UpdateCryptoSettlementInput,
+) {
   await guardSensitiveChange(tx, actor, scope.mode, "crypto_settlement.updated");
   const current = await getCryptoSettlement(tx, scope, merchantId, settlementId);
   // The destination parsed at the edge; whether it suits this settlement's asset is known only here.
   const check = validateSettlement(current.asset, input.destination);
-  if (!check.ok) throw new AppError("params_validation", `Invalid request body. destination: ${check.error}`, { fields: { destination: check.error } });
+  if (!check.ok)
+    throw new AppError("params_validation", `Invalid request body. destination: ${check.error}`, {
+      fields: { destination: check.error },
+    });
   refuseUnsafeDestinations([{ asset: current.asset, destination: input.destination, path: "destination" }]);
 
   const where = { id: current.id, merchantId, accountId: scope.accountId, mode: scope.mode };
@@ -30,7 +40,9 @@ export async function updateCryptoSettlement(tx: DbOrTx, scope: Scope, actor: st
       targetType: "crypto_settlement",
       targetId: current.id,
       data: { asset: current.asset, from: current.destination, to: updated.destination },
-      destinationChange: moved ? { Asset: current.asset, "Old wallet": current.destination, "New wallet": updated.destination } : undefined,
+      destinationChange: moved
+        ? { Asset: current.asset, "Old wallet": current.destination, "New wallet": updated.destination }
+        : undefined,
     },
   ]);
   return updated;

@@ -59,10 +59,18 @@ describe("runTasks", () => {
 
   it("goes again at once while a round reports more waiting", async () => {
     let left = 3;
-    const task: Task = { name: newId("key"), everyMs: 60_000, lock: "lease", batch: 1, run: async ({ batch }) => (left -= batch) > 0 };
+    const task: Task = {
+      name: newId("key"),
+      everyMs: 60_000,
+      lock: "lease",
+      batch: 1,
+      run: async ({ batch }) => (left -= batch) > 0,
+    };
     const instance = runTasks([task], silent);
     await expect.poll(() => left).toBe(0);
     await instance.stop();
-    expect(await db().taskLease.findUniqueOrThrow({ where: { name: task.name } })).toMatchObject({ holder: null });
+    expect(await db().taskLease.findUniqueOrThrow({ where: { name: task.name } })).toMatchObject({
+      holder: null,
+    });
   });
 });

@@ -29,5 +29,8 @@ export async function releaseLease(name: string, holder: string, nextInMs: numbe
 
 /** Ends every lease at once: in embedded mode, those found at start belong to a process that died. */
 export async function releaseAllLeases(): Promise<void> {
-  await db().taskLease.updateMany({ where: { holder: { not: null } }, data: { holder: null, leasedUntil: null } });
+  await db().taskLease.updateMany({
+    where: { holder: { not: null } },
+    data: { holder: null, leasedUntil: null },
+  });
 }

@@ -14,7 +14,12 @@ import { gatewayOptionRetention } from "./retention/gateway-options";
 import { idempotencyRetention } from "./retention/idempotency-records";
 import { rateLimitBucketRetention } from "./retention/rate-limit-buckets";
 import { requestLogRetention } from "./retention/request-logs";
-import { emailRetention, emailTokenRetention, resetRequestRetention, userSessionRetention } from "./retention/sign-in-records";
+import {
+  emailRetention,
+  emailTokenRetention,
+  resetRequestRetention,
+  userSessionRetention,
+} from "./retention/sign-in-records";
 import { webhookDeliveryRetention } from "./retention/webhook-deliveries";
 import type { Task } from "./task";
 
@@ -25,13 +30,53 @@ import type { Task } from "./task";
 
 /** Every piece of Tollgate's background work; each worker runs them all (lib/tasks/run-tasks.ts). */
 export const registeredTasks: readonly Task[] = [
-  { name: "Webhook delivery", everyMs: 1_000, lock: "rows", batch: 10, run: ({ batch, log }) => deliverDueWebhooks(batch, log), settle: settleDeliveries },
-  { name: "Mail delivery", everyMs: 1_000, lock: "rows", batch: 10, run: ({ batch, log }) => sendDueEmails(batch, log) },
-  { name: "Password reset requests", everyMs: 1_000, lock: "rows", batch: 50, run: ({ batch }) => handleResetRequests(batch) },
-  { name: "Expiry sweep", everyMs: 5_000, lock: "rows", batch: 50, run: async ({ batch }) => (await sweepExpiredPayments(batch)) === batch },
+  {
+    name: "Webhook delivery",
+    everyMs: 1_000,
+    lock: "rows",
+    batch: 10,
+    run: ({ batch, log }) => deliverDueWebhooks(batch, log),
+    settle: settleDeliveries,
+  },
+  {
+    name: "Mail delivery",
+    everyMs: 1_000,
+    lock: "rows",
+    batch: 10,
+    run: ({ batch, log }) => sendDueEmails(batch, log),
+  },
+  {
+    name: "Password reset requests",
+    everyMs: 1_000,
+    lock: "rows",
+    batch: 50,
+    run: ({ batch }) => handleResetRequests(batch),
+  },
+  {
+    name: "Expiry sweep",
+    everyMs: 5_000,
+    lock: "rows",
+    batch: 50,
+    run: async ({ batch }) => (await sweepExpiredPayments(batch)) === batch,
+  },
   // Instances that watch at once read some blocks twice, which is harmless (see watch-chains.ts).
-  { name: "Chain watch", everyMs: 2_000, lock: "rows", run: async ({ log }) => (await watchChains(log), false) },
-  { name: "Relayer recovery", everyMs: Math.min(15_000, env.RELAYER_STALE_CLAIM_MS), lock: "rows", batch: 20, run: async ({ batch }) => (await recoverStaleSubmissions(batch), await recordMissingRelayGas(batch), false) },
+  {
+    name: "Chain watch",
+    everyMs: 2_000,
+    lock: "rows",
+    run: async ({ log }) => (await watchChains(log), false),
+  },
+  {
+    name: "Relayer recovery",
+    everyMs: Math.min(15_000, env.RELAYER_STALE_CLAIM_MS),
+    lock: "rows",
+    batch: 20,
+    run: async ({ batch }) => (
+      await recoverStaleSubmissions(batch),
+      await recordMissingRelayGas(batch),
+      false
+    ),
+  },
   rateLimitBucketRetention,
   idempotencyRetention,
   eventRetention,

@@ -39,7 +39,9 @@ describe("running tasks", () => {
 
   it("logs a concurrent change by another instance at debug, and a real failure at error", async () => {
     const lines: { level: number; msg: string }[] = [];
-    const log = createLogger(new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) }));
+    const log = createLogger(
+      new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) }),
+    );
     log.level = "debug";
     let rounds = 0;
     const task: Task = {

@@ -48,13 +48,19 @@ export function runTasks(tasks: readonly Task[], log: Logger): Runner {
           taskLog.debug(`${task.name} met a concurrent change: ${String(error)}`);
         } else if (++failures === 1 || failures % 20 === 0) {
           const times = failures > 1 ? ` (${failures} times in a row)` : "";
-          if (isDatabaseUnavailable(error)) taskLog.warn(`${task.name} failed${times}: the database is unreachable.`);
+          if (isDatabaseUnavailable(error))
+            taskLog.warn(`${task.name} failed${times}: the database is unreachable.`);
           else taskLog.error({ err: error }, `${task.name} failed${times}: ${String(error)}`);
         }
       }
-      const pauseMs = more ? 0 : failures ? Math.min(task.everyMs * 2 ** failures, longestPauseMs) : task.everyMs;
+      const pauseMs = more
+        ? 0
+        : failures
+          ? Math.min(task.everyMs * 2 ** failures, longestPauseMs)
+          : task.everyMs;
       // While more is waiting the lease is kept (the next round extends it), unless this is the last round.
-      if (held && (!more || stopping.signal.aborted)) await releaseLease(task.name, holder, pauseMs).catch(() => {});
+      if (held && (!more || stopping.signal.aborted))
+        await releaseLease(task.name, holder, pauseMs).catch(() => {});
       if (pauseMs > 0) await sleep(pauseMs, undefined, { signal: stopping.signal }).catch(() => {});
     }
   }

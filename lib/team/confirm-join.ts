@@ -29,18 +29,29 @@ export async function openJoinRequest(joinToken: string, password: string): Prom
  * confirmed. The invitation is used up in the same transaction.
  */
 export async function confirmJoin(tx: DbOrTx, request: JoinRequest): Promise<{ email: string }> {
-  const existing = await tx.user.findUnique({ where: { email: request.email }, select: { id: true, memberships: { select: { id: true }, take: 1 } } });
+  const existing = await tx.user.findUnique({
+    where: { email: request.email },
+    select: { id: true, memberships: { select: { id: true }, take: 1 } },
+  });
   if (existing && existing.memberships.length > 0) {
-    throw new AppError("conflict", "This email already has a Tollgate login with another account, so it cannot join this one.");
+    throw new AppError(
+      "conflict",
+      "This email already has a Tollgate login with another account, so it cannot join this one.",
+    );
   }
   // Two tabs confirming at once: only one update finds the invitation still open with this request.
-  const { count } = await tx.invitation.updateMany({ where: { id: request.id, acceptedAt: null, revokedAt: null, joinTokenHash: request.joinTokenHash }, data: { acceptedAt: new Date(), joinPasswordHash: null, joinTokenHash: null } });
+  const { count } = await tx.invitation.updateMany({
+    where: { id: request.id, acceptedAt: null, revokedAt: null, joinTokenHash: request.joinTokenHash },
+    data: { acceptedAt: new Date(), joinPasswordHash: null, joinTokenHash: null },
+  });
   if (count === 0) throw new AppError("conflict", "This invitation has already been used.");
   const login = { name: request.name, passwordHash: request.passwordHash, emailVerifiedAt: new Date() };
   const user = existing
     ? await tx.user.update({ where: { id: existing.id }, data: login })
     : await tx.user.create({ data: { id: newId("user"), email: request.email, ...login } });
-  await tx.membership.create({ data: { id: newId("mem"), accountId: request.accountId, userId: user.id, role: request.role } });
+  await tx.membership.create({
+    data: { id: newId("mem"), accountId: request.accountId, userId: user.id, role: request.role },
+  });
   await recordAudit(tx, {
     accountId: request.accountId,
     actor: `user:${user.id}`,
@@ -49,6 +60,9 @@ export async function confirmJoin(tx: DbOrTx, request: JoinRequest): Promise<{ e
     targetId: request.id,
     data: { email: request.email, role: request.role },
   });
-  await sendSecurityAlert(tx, request.accountId, "member_added", { Member: `${user.name} <${request.email}>`, Role: request.role });
+  await sendSecurityAlert(tx, request.accountId, "member_added", {
+    Member: `${user.name} <${request.email}>`,
+    Role: request.role,
+  });
   return { email: request.email };
 }

@@ -7,7 +7,12 @@ import { invitationMessage } from "@/lib/email/templates/invitation";
 import { AppError } from "@/lib/errors/errors";
 import { newId } from "@/lib/db/ids";
 import type { InviteMemberInput } from "@/lib/schemas/team";
-import { hashInvitationToken, invitationLifetimeMs, invitationLink, newInvitationToken } from "./invitation-token";
+import {
+  hashInvitationToken,
+  invitationLifetimeMs,
+  invitationLink,
+  newInvitationToken,
+} from "./invitation-token";
 import { assertMayGrant, auditActor, type TeamActor } from "./team-actor";
 
 /**
@@ -23,12 +28,23 @@ export async function inviteMember(tx: DbOrTx, by: TeamActor, input: InviteMembe
   assertMayGrant(by, input.role);
   if (grantsPower(input.role)) await guardSensitiveChange(tx, auditActor(by), null, "team.member_invited");
   // The inviter sees their own team, so saying so tells them nothing new.
-  const member = await tx.membership.findFirst({ where: { accountId: by.accountId, user: { email: input.email } }, select: { id: true } });
+  const member = await tx.membership.findFirst({
+    where: { accountId: by.accountId, user: { email: input.email } },
+    select: { id: true },
+  });
   if (member) {
     const message = "This person is already a member of the team.";
     throw new AppError("conflict", message, { fields: { email: message } });
   }
-  const pending = await tx.invitation.findFirst({ where: { accountId: by.accountId, email: input.email, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } } });
+  const pending = await tx.invitation.findFirst({
+    where: {
+      accountId: by.accountId,
+      email: input.email,
+      acceptedAt: null,
+      revokedAt: null,
+      expiresAt: { gt: new Date() },
+    },
+  });
   if (pending) {
     const message = "This email already has a pending invitation. Revoke it to send a new one.";
     throw new AppError("conflict", message, { fields: { email: message } });
@@ -45,16 +61,43 @@ export async function inviteMember(tx: DbOrTx, by: TeamActor, input: InviteMembe
       expiresAt: new Date(Date.now() + invitationLifetimeMs),
     },
   });
-  const entry = { accountId: by.accountId, action: "team.member_invited" as const, targetType: "invitation", targetId: invitation.id, data: { email: invitation.email, role: invitation.role } };
-  if (grantsPower(invitation.role)) await recordSensitiveChange(tx, auditActor(by), { ...entry, details: { Invited: invitation.email, Role: invitation.role } });
+  const entry = {
+    accountId: by.accountId,
+    action: "team.member_invited" as const,
+    targetType: "invitation",
+    targetId: invitation.id,
+    data: { email: invitation.email, role: invitation.role },
+  };
+  if (grantsPower(invitation.role))
+    await recordSensitiveChange(tx, auditActor(by), {
+      ...entry,
+      details: { Invited: invitation.email, Role: invitation.role },
+    });
   else await recordAudit(tx, { ...entry, actor: auditActor(by) });
   const [account, inviter] = await Promise.all([
     tx.account.findUniqueOrThrow({ where: { id: by.accountId }, select: { name: true } }),
     tx.user.findUniqueOrThrow({ where: { id: by.userId }, select: { name: true } }),
   ]);
   const link = invitationLink(token);
-  await enqueueEmail(tx, invitation.email, invitationMessage({ accountName: account.name, inviterName: inviter.name, role: invitation.role, link, expiresAt: invitation.expiresAt }), by.accountId);
-  return { id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt, link };
+  await enqueueEmail(
+    tx,
+    invitation.email,
+    invitationMessage({
+      accountName: account.name,
+      inviterName: inviter.name,
+      role: invitation.role,
+      link,
+      expiresAt: invitation.expiresAt,
+    }),
+    by.accountId,
+  );
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    expiresAt: invitation.expiresAt,
+    link,
+  };
 }
 
 // Inviting an owner or admin grants, once accepted, the power to change where money goes.

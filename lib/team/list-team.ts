@@ -6,7 +6,12 @@ export async function listTeam(q: DbOrTx, accountId: string) {
   const members = await q.membership.findMany({
     where: { accountId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, role: true, createdAt: true, user: { select: { id: true, email: true, name: true, lastLoginAt: true } } },
+    select: {
+      id: true,
+      role: true,
+      createdAt: true,
+      user: { select: { id: true, email: true, name: true, lastLoginAt: true } },
+    },
   });
   const invitations = await q.invitation.findMany({
     where: { accountId, acceptedAt: null, revokedAt: null },

@@ -15,13 +15,20 @@ import { auditActor, lockMemberForChange, type TeamActor } from "./team-actor";
 export async function removeMember(tx: DbOrTx, by: TeamActor, membershipId: string) {
   const { member, ownerCount } = await lockMemberForChange(tx, by, membershipId);
   if (member.role === "owner" && ownerCount <= 1) {
-    throw new AppError("conflict", `${member.user.email} is the only owner and cannot be removed. Make someone else an owner first.`);
+    throw new AppError(
+      "conflict",
+      `${member.user.email} is the only owner and cannot be removed. Make someone else an owner first.`,
+    );
   }
   await tx.membership.delete({ where: { id: member.id } });
   // Their cookie must not come back to life if they are invited again.
   await revokeUserSessions(tx, member.user.id);
-  const keys = await tx.apiKey.findMany({ where: { accountId: by.accountId, createdById: member.user.id, revokedAt: null }, select: { id: true, mode: true } });
-  for (const key of keys) await revokeApiKey(tx, { accountId: by.accountId, mode: key.mode }, auditActor(by), key.id);
+  const keys = await tx.apiKey.findMany({
+    where: { accountId: by.accountId, createdById: member.user.id, revokedAt: null },
+    select: { id: true, mode: true },
+  });
+  for (const key of keys)
+    await revokeApiKey(tx, { accountId: by.accountId, mode: key.mode }, auditActor(by), key.id);
   await recordAudit(tx, {
     accountId: by.accountId,
     actor: auditActor(by),

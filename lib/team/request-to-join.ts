@@ -16,22 +16,48 @@ import { hashInvitationToken } from "./invitation-token";
  * the login and membership (lib/team/confirm-join.ts) or, if it already has a login with an
  * account, a note saying it cannot join. Submitting again replaces the waiting details and link.
  */
-export async function requestToJoin(tx: DbOrTx, input: AcceptInvitationInput, passwordHash: string): Promise<{ email: string }> {
+export async function requestToJoin(
+  tx: DbOrTx,
+  input: AcceptInvitationInput,
+  passwordHash: string,
+): Promise<{ email: string }> {
   const found = await findOpenInvitation(tx, input.token);
   if (!found.ok) throw new AppError("not_found", found.problem);
   const { invitation } = found;
-  const existing = await tx.user.findUnique({ where: { email: invitation.email }, select: { memberships: { select: { id: true }, take: 1 } } });
+  const existing = await tx.user.findUnique({
+    where: { email: invitation.email },
+    select: { memberships: { select: { id: true }, take: 1 } },
+  });
   if (existing && existing.memberships.length > 0) {
-    await enqueueEmail(tx, invitation.email, joinRefusedMessage({ accountName: invitation.accountName, signInUrl: `${publicBaseUrl()}/sign-in` }), null);
+    await enqueueEmail(
+      tx,
+      invitation.email,
+      joinRefusedMessage({ accountName: invitation.accountName, signInUrl: `${publicBaseUrl()}/sign-in` }),
+      null,
+    );
     return { email: invitation.email };
   }
   const token = randomBase62(40);
   const { count } = await tx.invitation.updateMany({
     where: { id: invitation.id, acceptedAt: null, revokedAt: null },
-    data: { joinName: input.name, joinPasswordHash: passwordHash, joinTokenHash: hashInvitationToken(token), joinRequestedAt: new Date() },
+    data: {
+      joinName: input.name,
+      joinPasswordHash: passwordHash,
+      joinTokenHash: hashInvitationToken(token),
+      joinRequestedAt: new Date(),
+    },
   });
-  if (count === 0) throw new AppError("not_found", "This invitation has already been accepted. Sign in with the email it was sent to.");
-  const message = joinConfirmationMessage({ accountName: invitation.accountName, role: invitation.role, link: `${publicBaseUrl()}/join/${token}`, expiresAt: invitation.expiresAt });
+  if (count === 0)
+    throw new AppError(
+      "not_found",
+      "This invitation has already been accepted. Sign in with the email it was sent to.",
+    );
+  const message = joinConfirmationMessage({
+    accountName: invitation.accountName,
+    role: invitation.role,
+    link: `${publicBaseUrl()}/join/${token}`,
+    expiresAt: invitation.expiresAt,
+  });
   await enqueueEmail(tx, invitation.email, message, invitation.accountId);
   return { email: invitation.email };
 }

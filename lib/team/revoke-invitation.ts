@@ -11,7 +11,9 @@ export async function revokeInvitation(tx: DbOrTx, by: TeamActor, invitationId: 
     data: { revokedAt: new Date() },
   });
   if (count === 0) throw notFound("Pending invitation");
-  const invitation = await tx.invitation.findFirstOrThrow({ where: { id: invitationId, accountId: by.accountId } });
+  const invitation = await tx.invitation.findFirstOrThrow({
+    where: { id: invitationId, accountId: by.accountId },
+  });
   await recordAudit(tx, {
     accountId: by.accountId,
     actor: auditActor(by),

@@ -9,7 +9,9 @@ export const auditActor = (by: TeamActor) => `user:${by.userId}`;
 
 export function assertMayGrant(by: TeamActor, role: Role): void {
   if (role === "owner" && by.role !== "owner") {
-    throw new AppError("forbidden", "Only an owner can make someone an owner.", { fields: { role: "Only an owner can grant the owner role." } });
+    throw new AppError("forbidden", "Only an owner can make someone an owner.", {
+      fields: { role: "Only an owner can grant the owner role." },
+    });
   }
 }
 
@@ -25,6 +27,7 @@ export async function lockMemberForChange(tx: DbOrTx, by: TeamActor, membershipI
     include: { user: { select: { id: true, email: true } } },
   });
   if (!member) throw notFound("Member");
-  if (member.role === "owner" && by.role !== "owner") throw new AppError("forbidden", "Only an owner can change or remove an owner.");
+  if (member.role === "owner" && by.role !== "owner")
+    throw new AppError("forbidden", "Only an owner can change or remove an owner.");
   return { member, ownerCount: owners.length };
 }

@@ -49,7 +49,9 @@ export async function openTestDatabase(): Promise<Db> {
 
 /** A new account (in test mode unless told otherwise) to keep one test's rows apart from another's. */
 export async function createTestAccount(mode: Mode = "test"): Promise<Scope> {
-  const account = await db().account.create({ data: { id: newId("acct"), name: "Test account", apiVersion: CURRENT_API_VERSION } });
+  const account = await db().account.create({
+    data: { id: newId("acct"), name: "Test account", apiVersion: CURRENT_API_VERSION },
+  });
   return { accountId: account.id, mode };
 }
 
@@ -58,8 +60,11 @@ const cacheDir = path.join(process.cwd(), "node_modules", ".cache", "tollgate-te
 async function migratedDataDir(): Promise<Blob> {
   const migrations = readMigrations().migrationDirectories;
   // A data directory loads only into the PGlite that wrote it.
-  const hash = crypto.createHash("sha256").update(fs.readFileSync(path.join(process.cwd(), "node_modules/@electric-sql/pglite/package.json")));
-  for (const m of migrations) hash.update(m.path).update(m.migrationFile.content.tag === "ok" ? m.migrationFile.content.value : "");
+  const hash = crypto
+    .createHash("sha256")
+    .update(fs.readFileSync(path.join(process.cwd(), "node_modules/@electric-sql/pglite/package.json")));
+  for (const m of migrations)
+    hash.update(m.path).update(m.migrationFile.content.tag === "ok" ? m.migrationFile.content.value : "");
   const name = `${hash.digest("hex").slice(0, 16)}.tar`;
   const file = path.join(cacheDir, name);
   if (!fs.existsSync(file)) {
@@ -72,7 +77,8 @@ async function migratedDataDir(): Promise<Blob> {
     const partial = `${file}.${process.pid}`;
     fs.writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
     fs.renameSync(partial, file);
-    for (const old of fs.readdirSync(cacheDir)) if (old.endsWith(".tar") && old !== name) fs.rmSync(path.join(cacheDir, old), { force: true });
+    for (const old of fs.readdirSync(cacheDir))
+      if (old.endsWith(".tar") && old !== name) fs.rmSync(path.join(cacheDir, old), { force: true });
   }
   return fs.openAsBlob(file);
 }

@@ -15,7 +15,12 @@ import { droppedAfterBlocks } from "@/lib/payments/verify-payment";
  */
 export async function forgetDroppedUnmatchedTransfers(chain: Chain, latest: bigint): Promise<number> {
   const recent = await db().unmatchedTransfer.findMany({
-    where: { mode: "live", chainId: chain.id, status: "open", blockNumber: { gt: latest - droppedAfterBlocks } },
+    where: {
+      mode: "live",
+      chainId: chain.id,
+      status: "open",
+      blockNumber: { gt: latest - droppedAfterBlocks },
+    },
     select: { id: true, txHash: true },
   });
   const dropped: string[] = [];
@@ -29,7 +34,12 @@ export async function forgetDroppedUnmatchedTransfers(chain: Chain, latest: bigi
     if (!receipt) dropped.push(txHash);
   }
   if (!dropped.length) return 0;
-  const { count } = await db().unmatchedTransfer.deleteMany({ where: { chainId: chain.id, status: "open", txHash: { in: dropped } } });
-  logger.info({ chain: chain.id, txHashes: dropped }, `Chain: ${count} unmatched transfer(s) left ${chain.name} (reorganised out) and were taken out of the inbox.`);
+  const { count } = await db().unmatchedTransfer.deleteMany({
+    where: { chainId: chain.id, status: "open", txHash: { in: dropped } },
+  });
+  logger.info(
+    { chain: chain.id, txHashes: dropped },
+    `Chain: ${count} unmatched transfer(s) left ${chain.name} (reorganised out) and were taken out of the inbox.`,
+  );
   return count;
 }

@@ -5,17 +5,34 @@ import { db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 
 /** A transfer as the watcher read it from a block or a Transfer log. */
-export type UnmatchedCandidate = { asset: string; from: string; to: string; value: bigint; txHash: string; logIndex: number; blockNumber: bigint };
+export type UnmatchedCandidate = {
+  asset: string;
+  from: string;
+  to: string;
+  value: bigint;
+  txHash: string;
+  logIndex: number;
+  blockNumber: bigint;
+};
 
 /**
  * Puts a transfer that reached the accounts' destinations and paid nothing into each account's
  * unmatched transfers inbox, unless a payment or refund has claimed it. The watcher re-reads recent
  * blocks, so this runs again for the same transfer: the unique key makes it a no-op then.
  */
-export async function recordUnmatchedTransfer(chain: Chain, transfer: UnmatchedCandidate, accountIds: string[], refusedByPaymentId?: string): Promise<void> {
+export async function recordUnmatchedTransfer(
+  chain: Chain,
+  transfer: UnmatchedCandidate,
+  accountIds: string[],
+  refusedByPaymentId?: string,
+): Promise<void> {
   const key = { chainId: chain.id, txHash: transfer.txHash.toLowerCase(), logIndex: transfer.logIndex };
-  if (await db().chainTransfer.findUnique({ where: { chainId_txHash_logIndex: key }, select: { id: true } })) return;
-  const known = await db().unmatchedTransfer.findMany({ where: { ...key, accountId: { in: accountIds } }, select: { accountId: true } });
+  if (await db().chainTransfer.findUnique({ where: { chainId_txHash_logIndex: key }, select: { id: true } }))
+    return;
+  const known = await db().unmatchedTransfer.findMany({
+    where: { ...key, accountId: { in: accountIds } },
+    select: { accountId: true },
+  });
   const missing = accountIds.filter((id) => !known.some((k) => k.accountId === id));
   if (!missing.length) return;
   const block = await chainClient(chain).getBlock({ blockNumber: transfer.blockNumber });

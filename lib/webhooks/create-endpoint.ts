@@ -13,17 +13,34 @@ import { newSigningSecret } from "./signing-secret";
 export const maxEndpointsPerMode = 16;
 
 /** Creates an endpoint and returns it with its signing secret, which is never shown again. */
-export async function createWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: string, input: CreateWebhookEndpointInput) {
+export async function createWebhookEndpoint(
+  tx: DbOrTx,
+  scope: Scope,
+  actor: string,
+  input: CreateWebhookEndpointInput,
+) {
   await guardSensitiveChange(tx, actor, scope.mode, "webhook_endpoint.created");
   const url = assertDeliverableUrl(input.url);
   // The account's row lock makes concurrent creates count one after the other.
   await tx.$queryRaw`SELECT 1 FROM "Account" WHERE "id" = ${scope.accountId} FOR UPDATE`;
   if ((await tx.webhookEndpoint.count({ where: tenant(scope) })) >= maxEndpointsPerMode) {
-    throw new AppError("conflict", `This account already has ${maxEndpointsPerMode} webhook endpoints in ${scope.mode} mode, the most it may have. Delete one it no longer needs, or subscribe an existing one to more events.`, { limit: maxEndpointsPerMode });
+    throw new AppError(
+      "conflict",
+      `This account already has ${maxEndpointsPerMode} webhook endpoints in ${scope.mode} mode, the most it may have. Delete one it no longer needs, or subscribe an existing one to more events.`,
+      { limit: maxEndpointsPerMode },
+    );
   }
   const { secret, secretEncrypted } = newSigningSecret();
   const endpoint = await tx.webhookEndpoint.create({
-    data: { id: newId("we"), ...tenant(scope), url, events: input.events, description: input.description || null, enabled: input.enabled, secretEncrypted },
+    data: {
+      id: newId("we"),
+      ...tenant(scope),
+      url,
+      events: input.events,
+      description: input.description || null,
+      enabled: input.enabled,
+      secretEncrypted,
+    },
   });
   await recordSensitiveChange(tx, actor, {
     ...tenant(scope),

@@ -8,8 +8,17 @@ import { getWebhookEndpoint } from "./get-endpoint";
 /** Deletes an endpoint and its delivery log; events still pending for it are dropped. */
 export async function deleteWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: string, endpointId: string) {
   const current = await getWebhookEndpoint(tx, scope, endpointId);
-  const { count } = await tx.webhookEndpoint.deleteMany({ where: { id: current.id, accountId: scope.accountId, mode: scope.mode } });
+  const { count } = await tx.webhookEndpoint.deleteMany({
+    where: { id: current.id, accountId: scope.accountId, mode: scope.mode },
+  });
   if (count !== 1) throw notFound("Webhook endpoint");
-  await recordAudit(tx, { ...tenant(scope), actor, action: "webhook_endpoint.deleted", targetType: "webhook_endpoint", targetId: current.id, data: { url: current.url } });
+  await recordAudit(tx, {
+    ...tenant(scope),
+    actor,
+    action: "webhook_endpoint.deleted",
+    targetType: "webhook_endpoint",
+    targetId: current.id,
+    data: { url: current.url },
+  });
   return { id: current.id, deleted: true as const };
 }

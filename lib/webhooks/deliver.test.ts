@@ -9,17 +9,42 @@ import { retryWindowMs } from "./retry-policy";
 withTestDatabase();
 
 async function endpoint(scope: Scope, failingSince: Date | null = null) {
-  return db().webhookEndpoint.create({ data: { id: newId("we"), ...scope, url: "https://shop.example.com/hook", events: ["*"], secretEncrypted: "x", failingSince } });
+  return db().webhookEndpoint.create({
+    data: {
+      id: newId("we"),
+      ...scope,
+      url: "https://shop.example.com/hook",
+      events: ["*"],
+      secretEncrypted: "x",
+      failingSince,
+    },
+  });
 }
 
 async function delivery(scope: Scope, endpointId: string, dueAt: Date, createdAt = dueAt) {
-  const event = await db().event.create({ data: { id: newId("evt"), ...scope, type: "payment.created", data: {}, createdAt } });
-  return db().webhookDelivery.create({ data: { id: newId("whd"), ...scope, endpointId, eventId: event.id, nextAttemptAt: dueAt, createdAt } });
+  const event = await db().event.create({
+    data: { id: newId("evt"), ...scope, type: "payment.created", data: {}, createdAt },
+  });
+  return db().webhookDelivery.create({
+    data: { id: newId("whd"), ...scope, endpointId, eventId: event.id, nextAttemptAt: dueAt, createdAt },
+  });
 }
 
 const ago = (ms: number) => new Date(Date.now() - ms);
-const failed: AttemptResult = { ok: false, responseStatus: 500, durationMs: 5, responseExcerpt: "no", error: "HTTP 500" };
-const answered: AttemptResult = { ok: true, responseStatus: 200, durationMs: 5, responseExcerpt: "ok", error: null };
+const failed: AttemptResult = {
+  ok: false,
+  responseStatus: 500,
+  durationMs: 5,
+  responseExcerpt: "no",
+  error: "HTTP 500",
+};
+const answered: AttemptResult = {
+  ok: true,
+  responseStatus: 200,
+  durationMs: 5,
+  responseExcerpt: "ok",
+  error: null,
+};
 
 // Deliveries are claimed from the whole database: each test starts with none due.
 beforeEach(async () => {
@@ -40,7 +65,10 @@ describe("claiming due deliveries", () => {
     expect((await claimDueDeliveries(2)).map((d) => d.id)).toEqual([first.id, other.id]);
     expect((await claimDueDeliveries(10, [a1.id])).map((d) => d.id)).toEqual([second.id]);
     expect(await claimDueDeliveries(10, [a1.id])).toEqual([]);
-    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: notYet.id } })).toMatchObject({ attempts: 0, leaseId: null });
+    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: notYet.id } })).toMatchObject({
+      attempts: 0,
+      leaseId: null,
+    });
   });
 
   it("holds a claimed delivery under a lease: counted as an attempt, and not claimed again until the lease ends", async () => {
@@ -73,15 +101,29 @@ describe("recording an attempt", () => {
     const [first] = await claimDueDeliveries(10);
     await recordAttempt(first!, failed);
     const retried = await db().webhookDelivery.findUniqueOrThrow({ where: { id: first!.id } });
-    expect(retried).toMatchObject({ status: "pending", leaseId: null, responseStatus: 500, error: "HTTP 500" });
+    expect(retried).toMatchObject({
+      status: "pending",
+      leaseId: null,
+      responseStatus: 500,
+      error: "HTTP 500",
+    });
     expect(retried.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: target.id } })).failingSince).not.toBeNull();
+    expect(
+      (await db().webhookEndpoint.findUniqueOrThrow({ where: { id: target.id } })).failingSince,
+    ).not.toBeNull();
 
     await db().webhookDelivery.update({ where: { id: first!.id }, data: { nextAttemptAt: ago(1) } });
     const [second] = await claimDueDeliveries(10);
     await recordAttempt(second!, answered);
-    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: first!.id } })).toMatchObject({ status: "succeeded", attempts: 2, responseStatus: 200, error: null });
-    expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { id: target.id } })).failingSince).toBeNull();
+    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: first!.id } })).toMatchObject({
+      status: "succeeded",
+      attempts: 2,
+      responseStatus: 200,
+      error: null,
+    });
+    expect(
+      (await db().webhookEndpoint.findUniqueOrThrow({ where: { id: target.id } })).failingSince,
+    ).toBeNull();
   });
 
   it("gives a delivery up after 3 days, and disables an endpoint that failed all that time, with an audit entry", async () => {
@@ -90,9 +132,17 @@ describe("recording an attempt", () => {
     await delivery(scope, target.id, ago(1_000), ago(retryWindowMs + 1_000));
     const [claimed] = await claimDueDeliveries(10);
     expect(await recordAttempt(claimed!, failed)).toEqual({ endpointDisabled: true });
-    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: claimed!.id } })).toMatchObject({ status: "failed" });
-    expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({ enabled: false });
-    expect(await db().auditLog.count({ where: { accountId: scope.accountId, action: "webhook_endpoint.disabled", targetId: target.id } })).toBe(1);
+    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: claimed!.id } })).toMatchObject({
+      status: "failed",
+    });
+    expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({
+      enabled: false,
+    });
+    expect(
+      await db().auditLog.count({
+        where: { accountId: scope.accountId, action: "webhook_endpoint.disabled", targetId: target.id },
+      }),
+    ).toBe(1);
   });
 
   it("records nothing for a worker whose lease another has taken over", async () => {
@@ -103,6 +153,9 @@ describe("recording an attempt", () => {
     await db().webhookDelivery.update({ where: { id: late!.id }, data: { nextAttemptAt: ago(1) } });
     const [current] = await claimDueDeliveries(10);
     await recordAttempt(late!, answered);
-    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: late!.id } })).toMatchObject({ status: "pending", leaseId: current!.leaseId });
+    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: late!.id } })).toMatchObject({
+      status: "pending",
+      leaseId: current!.leaseId,
+    });
   });
 });

@@ -19,7 +19,13 @@ export const leaseMs = requestTimeoutMs + 15_000;
 const busyDatabase = { maxWait: 10_000, timeout: 20_000 };
 
 export type ClaimedDelivery = WebhookDelivery & { leaseId: string; event: Event; endpoint: WebhookEndpoint };
-export type AttemptResult = { ok: boolean; responseStatus: number | null; durationMs: number; responseExcerpt: string | null; error: string | null };
+export type AttemptResult = {
+  ok: boolean;
+  responseStatus: number | null;
+  durationMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+};
 
 /**
  * Takes up to `limit` due deliveries for this worker, fairly: at most one per endpoint, and the
@@ -30,7 +36,10 @@ export type AttemptResult = { ok: boolean; responseStatus: number | null; durati
  * (committed before any request is sent) keeps the rows away from the others until the attempt is
  * recorded or the lease runs out.
  */
-export async function claimDueDeliveries(limit: number, busyEndpointIds: string[] = []): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  limit: number,
+  busyEndpointIds: string[] = [],
+): Promise<ClaimedDelivery[]> {
   const now = new Date();
   const leaseId = crypto.randomUUID();
   return db().$transaction(async (tx) => {
@@ -56,9 +65,17 @@ export async function claimDueDeliveries(limit: number, busyEndpointIds: string[
     const ids = due.map((row) => row.id);
     await tx.webhookDelivery.updateMany({
       where: { id: { in: ids } },
-      data: { leaseId, nextAttemptAt: new Date(now.getTime() + leaseMs), lastAttemptAt: now, attempts: { increment: 1 } },
+      data: {
+        leaseId,
+        nextAttemptAt: new Date(now.getTime() + leaseMs),
+        lastAttemptAt: now,
+        attempts: { increment: 1 },
+      },
     });
-    const claimed = await tx.webhookDelivery.findMany({ where: { id: { in: ids } }, include: { event: true, endpoint: true } });
+    const claimed = await tx.webhookDelivery.findMany({
+      where: { id: { in: ids } },
+      include: { event: true, endpoint: true },
+    });
     return claimed as ClaimedDelivery[];
   }, busyDatabase);
 }
@@ -73,7 +90,14 @@ export async function attemptDelivery(delivery: ClaimedDelivery): Promise<Attemp
   try {
     secret = decrypt(delivery.endpoint.secretEncrypted);
   } catch {
-    return { ok: false, responseStatus: null, durationMs: 0, responseExcerpt: null, error: "The endpoint's signing secret cannot be decrypted: every instance and worker needs the same TOLLGATE_SECRET." };
+    return {
+      ok: false,
+      responseStatus: null,
+      durationMs: 0,
+      responseExcerpt: null,
+      error:
+        "The endpoint's signing secret cannot be decrypted: every instance and worker needs the same TOLLGATE_SECRET.",
+    };
   }
   try {
     const signature = computeTollgateSignature(body, secret, timestamp);
@@ -87,10 +111,20 @@ export async function attemptDelivery(delivery: ClaimedDelivery): Promise<Attemp
     const { status, excerpt } = await postToEndpoint(delivery.endpoint.url, headers, body, requestTimeoutMs);
     const ok = status >= 200 && status < 300;
     // A redirect is the receiver's misconfiguration; following it would send the event somewhere unverified.
-    const error = ok ? null : status >= 300 && status < 400 ? `Redirects are not followed (HTTP ${status}).` : `HTTP ${status}`;
+    const error = ok
+      ? null
+      : status >= 300 && status < 400
+        ? `Redirects are not followed (HTTP ${status}).`
+        : `HTTP ${status}`;
     return { ok, responseStatus: status, durationMs: elapsed(), responseExcerpt: excerpt, error };
   } catch (error) {
-    return { ok: false, responseStatus: null, durationMs: elapsed(), responseExcerpt: null, error: describeFailure(error) };
+    return {
+      ok: false,
+      responseStatus: null,
+      durationMs: elapsed(),
+      responseExcerpt: null,
+      error: describeFailure(error),
+    };
   }
 }
 
@@ -98,9 +132,14 @@ export async function attemptDelivery(delivery: ClaimedDelivery): Promise<Attemp
  * Stores the attempt's outcome: succeeded, another try later (backing off), or failed after 3 days.
  * Only while this worker still holds the lease; otherwise another worker has taken the delivery over.
  */
-export async function recordAttempt(delivery: ClaimedDelivery, result: AttemptResult): Promise<{ endpointDisabled: boolean }> {
+export async function recordAttempt(
+  delivery: ClaimedDelivery,
+  result: AttemptResult,
+): Promise<{ endpointDisabled: boolean }> {
   const now = new Date();
-  const next = result.ok ? ({ status: "succeeded" } as const) : afterFailure(delivery.createdAt, delivery.attempts, now);
+  const next = result.ok
+    ? ({ status: "succeeded" } as const)
+    : afterFailure(delivery.createdAt, delivery.attempts, now);
   return db().$transaction(async (tx) => {
     const { count } = await tx.webhookDelivery.updateMany({
       where: { id: delivery.id, leaseId: delivery.leaseId },
@@ -122,13 +161,22 @@ export async function recordAttempt(delivery: ClaimedDelivery, result: AttemptRe
 /** A success clears the endpoint's failure record; 3 days of nothing but failures disables it. */
 async function trackEndpointHealth(tx: DbOrTx, endpointId: string, ok: boolean, now: Date): Promise<boolean> {
   if (ok) {
-    await tx.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: { not: null } }, data: { failingSince: null } });
+    await tx.webhookEndpoint.updateMany({
+      where: { id: endpointId, failingSince: { not: null } },
+      data: { failingSince: null },
+    });
     return false;
   }
-  await tx.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: null }, data: { failingSince: now } });
+  await tx.webhookEndpoint.updateMany({
+    where: { id: endpointId, failingSince: null },
+    data: { failingSince: now },
+  });
   const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
   if (!endpoint.enabled || !failingTooLong(endpoint.failingSince, now)) return false;
-  const { count } = await tx.webhookEndpoint.updateMany({ where: { id: endpointId, enabled: true }, data: { enabled: false, disabledAt: now } });
+  const { count } = await tx.webhookEndpoint.updateMany({
+    where: { id: endpointId, enabled: true },
+    data: { enabled: false, disabledAt: now },
+  });
   if (count === 0) return false;
   await recordAudit(tx, {
     accountId: endpoint.accountId,
@@ -137,7 +185,10 @@ async function trackEndpointHealth(tx: DbOrTx, endpointId: string, ok: boolean, 
     action: "webhook_endpoint.disabled",
     targetType: "webhook_endpoint",
     targetId: endpoint.id,
-    data: { reason: "Every delivery failed for 3 days.", failingSince: endpoint.failingSince?.toISOString() ?? null },
+    data: {
+      reason: "Every delivery failed for 3 days.",
+      failingSince: endpoint.failingSince?.toISOString() ?? null,
+    },
   });
   return true;
 }
@@ -145,7 +196,8 @@ async function trackEndpointHealth(tx: DbOrTx, endpointId: string, ok: boolean, 
 function describeFailure(error: unknown): string {
   if (error instanceof RefusedDestination) return error.message;
   // The only abort is the timeout's.
-  if (error instanceof Error && error.name === "AbortError") return `No response within ${requestTimeoutMs / 1000} s.`;
+  if (error instanceof Error && error.name === "AbortError")
+    return `No response within ${requestTimeoutMs / 1000} s.`;
   const code = (error as { code?: string }).code;
   const causes: Record<string, string> = {
     ECONNREFUSED: "Connection refused.",
@@ -156,5 +208,8 @@ function describeFailure(error: unknown): string {
     DEPTH_ZERO_SELF_SIGNED_CERT: "The TLS certificate is self-signed.",
   };
   if (code && causes[code]) return causes[code]!;
-  return `Request failed: ${(error instanceof Error && error.message) || code || String(error)}`.slice(0, 300);
+  return `Request failed: ${(error instanceof Error && error.message) || code || String(error)}`.slice(
+    0,
+    300,
+  );
 }

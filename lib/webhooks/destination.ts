@@ -8,16 +8,37 @@ import { env } from "@/lib/config/env";
 // reach whatever IPv4 address they embed). Loopback and private ranges are listed apart: they are
 // allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS, for local development and the test suite.
 const blocked = new net.BlockList();
-for (const [prefix, bits] of [["0.0.0.0", 8], ["169.254.0.0", 16], ["192.0.0.0", 24], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) {
+for (const [prefix, bits] of [
+  ["0.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["192.0.0.0", 24],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
   blocked.addSubnet(prefix, bits, "ipv4");
 }
-for (const [prefix, bits] of [["::", 128], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["2001::", 32], ["fe80::", 10], ["ff00::", 8]] as const) blocked.addSubnet(prefix, bits, "ipv6");
+for (const [prefix, bits] of [
+  ["::", 128],
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2001::", 32],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const)
+  blocked.addSubnet(prefix, bits, "ipv6");
 blocked.addAddress("fd00:ec2::254", "ipv6");
 const loopback = new net.BlockList();
 loopback.addSubnet("127.0.0.0", 8, "ipv4");
 loopback.addAddress("::1", "ipv6");
 const privateRanges = new net.BlockList();
-for (const [prefix, bits] of [["10.0.0.0", 8], ["100.64.0.0", 10], ["172.16.0.0", 12], ["192.168.0.0", 16]] as const) privateRanges.addSubnet(prefix, bits, "ipv4");
+for (const [prefix, bits] of [
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+] as const)
+  privateRanges.addSubnet(prefix, bits, "ipv4");
 privateRanges.addSubnet("fc00::", 7, "ipv6");
 
 /** Whether deliveries may go to loopback and private-network addresses (an explicit opt-in, never implied). */
@@ -26,18 +47,23 @@ export function privateNetworksAllowed(): boolean {
 }
 
 export type Resolve = (hostname: string) => Promise<string[]>;
-const resolveAll: Resolve = async (hostname) => (await dns.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+const resolveAll: Resolve = async (hostname) =>
+  (await dns.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included). */
 function ipv6Groups(ip: string): number[] {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(ip)?.[1];
   const [a = 0, b = 0, c = 0, d = 0] = dotted ? dotted.split(".").map(Number) : [];
-  const hex = dotted ? `${ip.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}` : ip;
+  const hex = dotted
+    ? `${ip.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+    : ip;
   const [head, tail] = hex.split("::") as [string, string | undefined];
   const parse = (part: string | undefined) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);
   const left = parse(head);
   const right = parse(tail);
-  return tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+  return tail === undefined
+    ? left
+    : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
 /**
@@ -62,9 +88,13 @@ export function refusedAddress(address: string, allowPrivate = privateNetworksAl
   const ip = net.isIPv6(address) ? (embeddedIPv4(address) ?? address) : address;
   const family = net.isIPv4(ip) ? "ipv4" : net.isIPv6(ip) ? "ipv6" : null;
   if (!family) return "not an IP address";
-  if (loopback.check(ip, family)) return allowPrivate ? null : "a loopback address, allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS";
+  if (loopback.check(ip, family))
+    return allowPrivate ? null : "a loopback address, allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS";
   if (blocked.check(ip, family)) return "a link-local, reserved or tunnelled address";
-  if (privateRanges.check(ip, family)) return allowPrivate ? null : "a private-network address, allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS";
+  if (privateRanges.check(ip, family))
+    return allowPrivate
+      ? null
+      : "a private-network address, allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS";
   return null;
 }
 
@@ -76,12 +106,19 @@ export class RefusedDestination extends Error {}
  * attempt, not only when the endpoint is saved: a host name can come to resolve elsewhere later.
  * A resolution failure is thrown as it is.
  */
-export async function deliverableAddresses(hostname: string, resolve: Resolve = resolveAll, allowPrivate = privateNetworksAllowed()): Promise<string[]> {
+export async function deliverableAddresses(
+  hostname: string,
+  resolve: Resolve = resolveAll,
+  allowPrivate = privateNetworksAllowed(),
+): Promise<string[]> {
   const literal = net.isIP(hostname) !== 0;
   const addresses = literal ? [hostname] : await resolve(hostname);
   for (const address of addresses) {
     const why = refusedAddress(address, allowPrivate);
-    if (why) throw new RefusedDestination(literal ? `Refused: ${hostname} is ${why}.` : `Refused: ${hostname} resolves to ${address}, ${why}.`);
+    if (why)
+      throw new RefusedDestination(
+        literal ? `Refused: ${hostname} is ${why}.` : `Refused: ${hostname} resolves to ${address}, ${why}.`,
+      );
   }
   return addresses;
 }
@@ -91,13 +128,22 @@ export async function deliverableAddresses(hostname: string, resolve: Resolve = 
  * check with a separate resolution would let a DNS server answer the check with a public address
  * and the connection with a private one (DNS rebinding).
  */
-export function deliverableLookup(resolve: Resolve = resolveAll, allowPrivate = privateNetworksAllowed()): net.LookupFunction {
+export function deliverableLookup(
+  resolve: Resolve = resolveAll,
+  allowPrivate = privateNetworksAllowed(),
+): net.LookupFunction {
   return (hostname, options, callback) => {
     deliverableAddresses(hostname, resolve, allowPrivate).then(
       (addresses) => {
         const family = { IPv4: 4, IPv6: 6 }[String(options.family)] ?? options.family;
-        const answers = addresses.map((address) => ({ address, family: net.isIPv6(address) ? 6 : 4 })).filter((answer) => !family || answer.family === family);
-        if (answers.length === 0) callback(Object.assign(new Error(`${hostname} has no IPv${family} address.`), { code: "ENOTFOUND" }), "");
+        const answers = addresses
+          .map((address) => ({ address, family: net.isIPv6(address) ? 6 : 4 }))
+          .filter((answer) => !family || answer.family === family);
+        if (answers.length === 0)
+          callback(
+            Object.assign(new Error(`${hostname} has no IPv${family} address.`), { code: "ENOTFOUND" }),
+            "",
+          );
         else if (options.all) callback(null, answers);
         else callback(null, answers[0]!.address, answers[0]!.family);
       },

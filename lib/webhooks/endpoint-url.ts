@@ -12,7 +12,10 @@ const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
  */
 export function assertDeliverableUrl(raw: string, allowPrivate = privateNetworksAllowed()): string {
   const url = new URL(raw);
-  if (url.username || url.password) throw invalidUrl("Must not contain a user name or password; verify the Tollgate-Signature header instead.");
+  if (url.username || url.password)
+    throw invalidUrl(
+      "Must not contain a user name or password; verify the Tollgate-Signature header instead.",
+    );
   // A literal address is judged now; a host name is resolved and judged before every delivery.
   const literal = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const refused = net.isIP(literal) ? refusedAddress(literal, allowPrivate) : null;
@@ -23,5 +26,7 @@ export function assertDeliverableUrl(raw: string, allowPrivate = privateNetworks
 }
 
 function invalidUrl(message: string) {
-  return new AppError("params_validation", `Invalid request body. url: ${message}`, { fields: { url: message } });
+  return new AppError("params_validation", `Invalid request body. url: ${message}`, {
+    fields: { url: message },
+  });
 }

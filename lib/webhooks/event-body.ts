@@ -3,7 +3,13 @@ import type { EventJson } from "@/lib/schemas/event";
 
 /** An event as webhooks carry it, and as `GET /v1/events/{id}` answers it. */
 export function eventPayload(event: Event): EventJson {
-  return { id: event.id, type: event.type, mode: event.mode, createdAt: event.createdAt.toISOString(), data: { object: event.data as EventJson["data"]["object"] } };
+  return {
+    id: event.id,
+    type: event.type,
+    mode: event.mode,
+    createdAt: event.createdAt.toISOString(),
+    data: { object: event.data as EventJson["data"]["object"] },
+  };
 }
 
 /**

@@ -8,12 +8,30 @@ import { getWebhookEndpoint } from "./get-endpoint";
 import { serializeDelivery } from "./serialize";
 
 /** An endpoint's delivery log, newest first: each event sent to it, with its last attempt's outcome. */
-export async function listDeliveries(q: DbOrTx, scope: Scope, endpointId: string, filter: ListDeliveriesFilter) {
+export async function listDeliveries(
+  q: DbOrTx,
+  scope: Scope,
+  endpointId: string,
+  filter: ListDeliveriesFilter,
+) {
   await getWebhookEndpoint(q, scope, endpointId);
   const position = filter.cursor ? decodeCursor(filter.cursor) : null;
-  if (filter.cursor && !position) throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", { fields: { cursor: "Invalid." } });
+  if (filter.cursor && !position)
+    throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", {
+      fields: { cursor: "Invalid." },
+    });
   const rows = await q.webhookDelivery.findMany({
-    where: { AND: [{ accountId: scope.accountId, mode: scope.mode, endpointId, ...(filter.status ? { status: filter.status } : {}) }, afterPosition(position)] },
+    where: {
+      AND: [
+        {
+          accountId: scope.accountId,
+          mode: scope.mode,
+          endpointId,
+          ...(filter.status ? { status: filter.status } : {}),
+        },
+        afterPosition(position),
+      ],
+    },
     include: { event: true },
     orderBy: newestFirst,
     take: filter.limit + 1,

@@ -19,19 +19,33 @@ const receiver = http.createServer((request, response) => {
   });
 });
 
-beforeAll(() => new Promise<void>((resolve) => receiver.listen(0, "127.0.0.2", () => resolve())).then(() => (port = (receiver.address() as AddressInfo).port)));
+beforeAll(() =>
+  new Promise<void>((resolve) => receiver.listen(0, "127.0.0.2", () => resolve())).then(
+    () => (port = (receiver.address() as AddressInfo).port),
+  ),
+);
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 /** A resolver that answers `addresses` and counts how often it was asked. */
 function dns(...addresses: string[]): Resolve & { asked: number } {
-  const resolve = Object.assign(async () => {
-    resolve.asked += 1;
-    return addresses;
-  }, { asked: 0 });
+  const resolve = Object.assign(
+    async () => {
+      resolve.asked += 1;
+      return addresses;
+    },
+    { asked: 0 },
+  );
   return resolve;
 }
 
-const post = (url: string, resolve: Resolve, localInstall: boolean) => postToEndpoint(url, { "Content-Type": "application/json" }, '{"n":1}', 5_000, deliverableLookup(resolve, localInstall));
+const post = (url: string, resolve: Resolve, localInstall: boolean) =>
+  postToEndpoint(
+    url,
+    { "Content-Type": "application/json" },
+    '{"n":1}',
+    5_000,
+    deliverableLookup(resolve, localInstall),
+  );
 
 describe("posting to an endpoint", () => {
   it("connects to exactly the address that was judged, keeping the host name in Host", async () => {
@@ -46,16 +60,26 @@ describe("posting to an endpoint", () => {
 
   it("never connects when the answer holds a refused address", async () => {
     received.length = 0;
-    await expect(post(`http://rebind.example.test:${port}/hook`, dns("169.254.169.254"), local)).rejects.toThrow("Refused: rebind.example.test resolves to 169.254.169.254, a link-local, reserved or tunnelled address.");
-    await expect(post(`http://rebind.example.test:${port}/hook`, dns("127.0.0.2", "169.254.169.254"), local)).rejects.toThrow("resolves to 169.254.169.254");
-    await expect(post(`http://rebind.example.test:${port}/hook`, dns("127.0.0.2"), production)).rejects.toThrow("a loopback address, allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS");
+    await expect(
+      post(`http://rebind.example.test:${port}/hook`, dns("169.254.169.254"), local),
+    ).rejects.toThrow(
+      "Refused: rebind.example.test resolves to 169.254.169.254, a link-local, reserved or tunnelled address.",
+    );
+    await expect(
+      post(`http://rebind.example.test:${port}/hook`, dns("127.0.0.2", "169.254.169.254"), local),
+    ).rejects.toThrow("resolves to 169.254.169.254");
+    await expect(
+      post(`http://rebind.example.test:${port}/hook`, dns("127.0.0.2"), production),
+    ).rejects.toThrow("a loopback address, allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS");
     expect(received).toEqual([]);
   });
 
   it("judges a literal address, which Node connects to without a lookup", async () => {
     received.length = 0;
     const resolve = dns();
-    await expect(post(`http://127.0.0.2:${port}/hook`, resolve, production)).rejects.toThrow("Refused: 127.0.0.2 is a loopback address, allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS.");
+    await expect(post(`http://127.0.0.2:${port}/hook`, resolve, production)).rejects.toThrow(
+      "Refused: 127.0.0.2 is a loopback address, allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS.",
+    );
     expect(received).toEqual([]);
     expect((await post(`http://127.0.0.2:${port}/hook`, resolve, local)).status).toBe(200);
     expect(received).toHaveLength(1);
@@ -64,8 +88,19 @@ describe("posting to an endpoint", () => {
 
   it("looks up only the families asked for", async () => {
     const lookup = deliverableLookup(dns("127.0.0.2", "::1"), local);
-    const answer = (options: { family?: number; all?: boolean }) => new Promise((resolve, reject) => lookup("h.test", options, (error, address, family) => (error ? reject(error) : resolve([address, family]))));
-    expect(await answer({ all: true })).toEqual([[{ address: "127.0.0.2", family: 4 }, { address: "::1", family: 6 }], undefined]);
+    const answer = (options: { family?: number; all?: boolean }) =>
+      new Promise((resolve, reject) =>
+        lookup("h.test", options, (error, address, family) =>
+          error ? reject(error) : resolve([address, family]),
+        ),
+      );
+    expect(await answer({ all: true })).toEqual([
+      [
+        { address: "127.0.0.2", family: 4 },
+        { address: "::1", family: 6 },
+      ],
+      undefined,
+    ]);
     expect(await answer({ family: 6 })).toEqual(["::1", 6]);
     expect(await answer({ family: 4 })).toEqual(["127.0.0.2", 4]);
   });

@@ -14,14 +14,32 @@ export type EndpointResponse = { status: number; excerpt: string | null };
  * address `lookup` allowed (see deliverableLookup); TLS SNI and Host stay the URL's host name.
  * Redirects are not followed. Throws what the request throws, RefusedDestination included.
  */
-export async function postToEndpoint(url: string, headers: Record<string, string>, body: string, timeoutMs: number, lookup = deliverableLookup()): Promise<EndpointResponse> {
+export async function postToEndpoint(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  lookup = deliverableLookup(),
+): Promise<EndpointResponse> {
   const target = new URL(url);
   const host = target.hostname.replace(/^\[(.*)\]$/, "$1");
   // Node connects to a literal address without calling `lookup`, so it is judged here.
-  if (net.isIP(host)) await new Promise<void>((resolve, reject) => lookup(host, { all: true }, (error) => (error ? reject(error) : resolve())));
+  if (net.isIP(host))
+    await new Promise<void>((resolve, reject) =>
+      lookup(host, { all: true }, (error) => (error ? reject(error) : resolve())),
+    );
   const send = target.protocol === "https:" ? https.request : http.request;
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
-    const request = send(target, { method: "POST", headers: { ...headers, "Content-Length": Buffer.byteLength(body) }, lookup, signal: AbortSignal.timeout(timeoutMs) }, resolve);
+    const request = send(
+      target,
+      {
+        method: "POST",
+        headers: { ...headers, "Content-Length": Buffer.byteLength(body) },
+        lookup,
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      resolve,
+    );
     request.on("error", reject);
     request.end(body);
   });

@@ -13,9 +13,16 @@ const maxPerRequest = 1_000;
  * oldest first, up to 1,000. Each is taken once: the rows are locked and re-checked as failed, so
  * a second request racing this one waits and then finds them pending, and redelivers nothing twice.
  */
-export async function redeliverFailed(tx: DbOrTx, scope: Scope, actor: string, endpointId: string, range: RedeliverFailedInput) {
+export async function redeliverFailed(
+  tx: DbOrTx,
+  scope: Scope,
+  actor: string,
+  endpointId: string,
+  range: RedeliverFailedInput,
+) {
   const endpoint = await getWebhookEndpoint(tx, scope, endpointId);
-  if (!endpoint.enabled) throw new AppError("conflict", "This endpoint is disabled. Enable it first, then redeliver.");
+  if (!endpoint.enabled)
+    throw new AppError("conflict", "This endpoint is disabled. Enable it first, then redeliver.");
   const from = new Date(range.from);
   const to = new Date(range.to);
   const rows = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
@@ -26,7 +33,10 @@ export async function redeliverFailed(tx: DbOrTx, scope: Scope, actor: string, e
     FOR UPDATE`);
   const ids = rows.slice(0, maxPerRequest).map((row) => row.id);
   if (ids.length > 0) {
-    await tx.webhookDelivery.updateMany({ where: { id: { in: ids }, ...tenant(scope), status: "failed" }, data: { status: "pending", nextAttemptAt: new Date(), leaseId: null } });
+    await tx.webhookDelivery.updateMany({
+      where: { id: { in: ids }, ...tenant(scope), status: "failed" },
+      data: { status: "pending", nextAttemptAt: new Date(), leaseId: null },
+    });
   }
   await recordAudit(tx, {
     ...tenant(scope),

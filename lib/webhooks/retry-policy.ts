@@ -21,7 +21,10 @@ export type RetryDecision = { status: "failed" } | { status: "pending"; nextAtte
 export function afterFailure(createdAt: Date, attempts: number, now: Date, random?: number): RetryDecision {
   const deadline = createdAt.getTime() + retryWindowMs;
   if (now.getTime() >= deadline) return { status: "failed" };
-  return { status: "pending", nextAttemptAt: new Date(Math.min(now.getTime() + retryDelayMs(attempts, random), deadline)) };
+  return {
+    status: "pending",
+    nextAttemptAt: new Date(Math.min(now.getTime() + retryDelayMs(attempts, random), deadline)),
+  };
 }
 
 /** An endpoint whose deliveries have failed without a success in between since `failingSince`. */

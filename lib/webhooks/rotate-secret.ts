@@ -19,6 +19,12 @@ export async function rotateWebhookSecret(tx: DbOrTx, scope: Scope, actor: strin
   const endpoint = count === 1 ? await tx.webhookEndpoint.findFirst({ where }) : null;
   if (!endpoint) throw notFound("Webhook endpoint");
   // Whoever holds the new secret can sign events the merchant's receiver will believe.
-  await recordSensitiveChange(tx, actor, { ...tenant(scope), action: "webhook_endpoint.secret_rotated", targetType: "webhook_endpoint", targetId: current.id, details: { Endpoint: current.id, URL: endpoint.url, Change: "a new signing secret" } });
+  await recordSensitiveChange(tx, actor, {
+    ...tenant(scope),
+    action: "webhook_endpoint.secret_rotated",
+    targetType: "webhook_endpoint",
+    targetId: current.id,
+    details: { Endpoint: current.id, URL: endpoint.url, Change: "a new signing secret" },
+  });
   return { endpoint, secret };
 }

@@ -10,15 +10,29 @@ import { serializeDelivery } from "./serialize";
 /** Queues a `webhook.test` event for this one endpoint, signed like any other, and returns its delivery. */
 export async function sendTestEvent(tx: DbOrTx, scope: Scope, actor: string, endpointId: string) {
   const endpoint = await getWebhookEndpoint(tx, scope, endpointId);
-  if (!endpoint.enabled) throw new AppError("conflict", "This endpoint is disabled. Enable it first, then send a test event.");
+  if (!endpoint.enabled)
+    throw new AppError("conflict", "This endpoint is disabled. Enable it first, then send a test event.");
   const event = await recordEvent(
     tx,
     scope,
     "webhook.test",
-    { endpointId: endpoint.id, message: "A test event from Tollgate. If the signature checks out, your endpoint is ready." },
+    {
+      endpointId: endpoint.id,
+      message: "A test event from Tollgate. If the signature checks out, your endpoint is ready.",
+    },
     { onlyEndpointId: endpoint.id },
   );
-  await recordAudit(tx, { ...tenant(scope), actor, action: "webhook_endpoint.test_sent", targetType: "webhook_endpoint", targetId: endpoint.id, data: { eventId: event.id } });
-  const delivery = await tx.webhookDelivery.findFirstOrThrow({ where: { eventId: event.id, endpointId: endpoint.id, accountId: scope.accountId, mode: scope.mode }, include: { event: true } });
+  await recordAudit(tx, {
+    ...tenant(scope),
+    actor,
+    action: "webhook_endpoint.test_sent",
+    targetType: "webhook_endpoint",
+    targetId: endpoint.id,
+    data: { eventId: event.id },
+  });
+  const delivery = await tx.webhookDelivery.findFirstOrThrow({
+    where: { eventId: event.id, endpointId: endpoint.id, accountId: scope.accountId, mode: scope.mode },
+    include: { event: true },
+  });
   return serializeDelivery(delivery);
 }

@@ -9,7 +9,13 @@ import { assertDeliverableUrl } from "./endpoint-url";
 import { getWebhookEndpoint } from "./get-endpoint";
 
 /** Changes url, events, description or enabled. Enabling starts the endpoint's failure record afresh. */
-export async function updateWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: string, endpointId: string, input: UpdateWebhookEndpointInput) {
+export async function updateWebhookEndpoint(
+  tx: DbOrTx,
+  scope: Scope,
+  actor: string,
+  endpointId: string,
+  input: UpdateWebhookEndpointInput,
+) {
   if (input.url !== undefined) await guardSensitiveChange(tx, actor, scope.mode, "webhook_endpoint.updated");
   const current = await getWebhookEndpoint(tx, scope, endpointId);
   const data: Prisma.WebhookEndpointUpdateManyMutationInput = {};
@@ -24,9 +30,20 @@ export async function updateWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: str
   const { count } = await tx.webhookEndpoint.updateMany({ where, data });
   const updated = count === 1 ? await tx.webhookEndpoint.findFirst({ where }) : null;
   if (!updated) throw notFound("Webhook endpoint");
-  const entry = { ...tenant(scope), action: "webhook_endpoint.updated" as const, targetType: "webhook_endpoint", targetId: current.id, data: { changed: Object.keys(data) } };
+  const entry = {
+    ...tenant(scope),
+    action: "webhook_endpoint.updated" as const,
+    targetType: "webhook_endpoint",
+    targetId: current.id,
+    data: { changed: Object.keys(data) },
+  };
   // Events sent somewhere new are a sensitive change; other edits are not.
-  if (updated.url !== current.url) await recordSensitiveChange(tx, actor, { ...entry, data: { ...entry.data, from: current.url, to: updated.url }, details: { Endpoint: current.id, "Old URL": current.url, "New URL": updated.url } });
+  if (updated.url !== current.url)
+    await recordSensitiveChange(tx, actor, {
+      ...entry,
+      data: { ...entry.data, from: current.url, to: updated.url },
+      details: { Endpoint: current.id, "Old URL": current.url, "New URL": updated.url },
+    });
   else await recordAudit(tx, { ...entry, actor });
   return updated;
 }

@@ -2,20 +2,29 @@ import { describe, expect, it } from "vitest";
 import { computeTollgateSignature, verifyTollgateSignature } from "./verify";
 
 const secret = "whsec_0123456789abcdefghijABCDEFGHIJ";
-const body = JSON.stringify({ id: "evt_1", type: "payment.succeeded", data: { object: { id: "pay_1", amount: { unit: "iso4217/USD", value: "1050" } } } });
+const body = JSON.stringify({
+  id: "evt_1",
+  type: "payment.succeeded",
+  data: { object: { id: "pay_1", amount: { unit: "iso4217/USD", value: "1050" } } },
+});
 const now = 1_800_000_000;
-const header = (t: number, payload = body, key = secret) => `t=${t},v1=${computeTollgateSignature(payload, key, t)}`;
+const header = (t: number, payload = body, key = secret) =>
+  `t=${t},v1=${computeTollgateSignature(payload, key, t)}`;
 
 describe("verifyTollgateSignature", () => {
   it("accepts a fresh signature of the exact body, as a string or as bytes", () => {
     expect(verifyTollgateSignature(body, header(now), secret, 300, now)).toBe(true);
     expect(verifyTollgateSignature(Buffer.from(body), header(now), secret, 300, now)).toBe(true);
-    expect(verifyTollgateSignature(new TextEncoder().encode(body), header(now - 299), secret, 300, now)).toBe(true);
+    expect(verifyTollgateSignature(new TextEncoder().encode(body), header(now - 299), secret, 300, now)).toBe(
+      true,
+    );
   });
 
   it("signs HMAC-SHA256 of `<t>.<body>` in hex (the documented scheme)", () => {
     // Independently computed: printf '1800000000.{}' | openssl dgst -sha256 -hmac whsec_test
-    expect(computeTollgateSignature("{}", "whsec_test", now)).toBe("482e6337ac5272392d375c6fdc4d52a7e615dc2facedab0ffe155ddfd6a56e66");
+    expect(computeTollgateSignature("{}", "whsec_test", now)).toBe(
+      "482e6337ac5272392d375c6fdc4d52a7e615dc2facedab0ffe155ddfd6a56e66",
+    );
   });
 
   it("rejects a changed body, another secret, or a signature for another timestamp", () => {
@@ -40,7 +49,17 @@ describe("verifyTollgateSignature", () => {
 
   it("rejects missing or malformed headers and an empty secret", () => {
     const sig = computeTollgateSignature(body, secret, now);
-    for (const bad of [undefined, null, "", `v1=${sig}`, `t=${now}`, `t=soon,v1=${sig}`, `t=${now},v1=${sig.slice(0, 63)}`, `t=${now},v1=${sig.toUpperCase()}`, `t=${now},v0=${sig}`]) {
+    for (const bad of [
+      undefined,
+      null,
+      "",
+      `v1=${sig}`,
+      `t=${now}`,
+      `t=soon,v1=${sig}`,
+      `t=${now},v1=${sig.slice(0, 63)}`,
+      `t=${now},v1=${sig.toUpperCase()}`,
+      `t=${now},v0=${sig}`,
+    ]) {
       expect(verifyTollgateSignature(body, bad, secret, 300, now), String(bad)).toBe(false);
     }
     expect(verifyTollgateSignature(body, header(now, body, ""), "", 300, now)).toBe(false);

@@ -12,7 +12,11 @@
 import crypto from "node:crypto";
 
 /** The v1 signature of `payload` at `timestamp` (unix seconds). */
-export function computeTollgateSignature(payload: string | Uint8Array, secret: string, timestamp: number): string {
+export function computeTollgateSignature(
+  payload: string | Uint8Array,
+  secret: string,
+  timestamp: number,
+): string {
   return crypto.createHmac("sha256", secret).update(`${timestamp}.`).update(payload).digest("hex");
 }
 
@@ -35,7 +39,8 @@ export function verifyTollgateSignature(
     if (key === "t" && value && /^\d{1,12}$/.test(value)) timestamp = Number(value);
     if (key === "v1" && value && /^[0-9a-f]{64}$/.test(value)) signatures.push(value);
   }
-  if (timestamp === null || signatures.length === 0 || Math.abs(nowSec - timestamp) > toleranceSec) return false;
+  if (timestamp === null || signatures.length === 0 || Math.abs(nowSec - timestamp) > toleranceSec)
+    return false;
   const expected = Buffer.from(computeTollgateSignature(payload, secret, timestamp), "hex");
   // Every candidate is compared in full, in constant time, so timing reveals nothing about which matched.
   return signatures.map((s) => crypto.timingSafeEqual(expected, Buffer.from(s, "hex"))).includes(true);

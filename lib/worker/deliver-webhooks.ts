@@ -1,7 +1,12 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "@/lib/log/logger";
-import { attemptDelivery, claimDueDeliveries, recordAttempt, type ClaimedDelivery } from "@/lib/webhooks/deliver";
+import {
+  attemptDelivery,
+  claimDueDeliveries,
+  recordAttempt,
+  type ClaimedDelivery,
+} from "@/lib/webhooks/deliver";
 
 // Attempts run side by side and a round does not wait for them: an endpoint that never answers
 // holds one slot until its timeout, not the batch. One attempt per endpoint at a time.
@@ -16,10 +21,18 @@ const inFlight = new Map<string, { endpointId: string; done: Promise<void> }>();
  */
 export async function deliverDueWebhooks(limit: number, log: Logger): Promise<boolean> {
   const room = Math.min(limit, maxInFlight - inFlight.size);
-  const claimed = room > 0 ? await claimDueDeliveries(room, [...new Set([...inFlight.values()].map((d) => d.endpointId))]) : [];
+  const claimed =
+    room > 0
+      ? await claimDueDeliveries(room, [...new Set([...inFlight.values()].map((d) => d.endpointId))])
+      : [];
   for (const delivery of claimed) {
     const done = send(delivery, log)
-      .catch((error: unknown) => log.error({ err: error }, `Webhook ${delivery.event.id} to ${delivery.endpoint.url}: the outcome could not be recorded (${String(error)}); it is sent again when its lease ends.`))
+      .catch((error: unknown) =>
+        log.error(
+          { err: error },
+          `Webhook ${delivery.event.id} to ${delivery.endpoint.url}: the outcome could not be recorded (${String(error)}); it is sent again when its lease ends.`,
+        ),
+      )
       .finally(() => inFlight.delete(delivery.id));
     inFlight.set(delivery.id, { endpointId: delivery.endpointId, done });
   }
@@ -37,6 +50,12 @@ async function send(delivery: ClaimedDelivery, log: Logger): Promise<void> {
   const result = await attemptDelivery(delivery);
   const { endpointDisabled } = await recordAttempt(delivery, result);
   // The merchant's endpoint failing is theirs to see (the delivery log in the dashboard), not ours.
-  if (!result.ok) log.debug(`Webhook ${delivery.event.type} ${delivery.event.id} to ${delivery.endpoint.url} failed (attempt ${delivery.attempts}): ${result.error}`);
-  if (endpointDisabled) log.warn(`Webhook endpoint ${delivery.endpoint.id} (${delivery.endpoint.url}) disabled: every delivery failed for 3 days.`);
+  if (!result.ok)
+    log.debug(
+      `Webhook ${delivery.event.type} ${delivery.event.id} to ${delivery.endpoint.url} failed (attempt ${delivery.attempts}): ${result.error}`,
+    );
+  if (endpointDisabled)
+    log.warn(
+      `Webhook endpoint ${delivery.endpoint.id} (${delivery.endpoint.url}) disabled: every delivery failed for 3 days.`,
+    );
 }

@@ -10,15 +10,22 @@ import { transitionPayment } from "@/lib/payments/transition";
  */
 export async function sweepExpiredPayments(limit: number): Promise<number> {
   const now = new Date();
-  return db().$transaction(async (tx) => {
-    const due = await tx.$queryRaw<{ id: string }[]>`
+  return db().$transaction(
+    async (tx) => {
+      const due = await tx.$queryRaw<{ id: string }[]>`
       SELECT "id" FROM "Payment"
       WHERE "status" = 'requires_action' AND "expiresAt" <= ${now}
       ORDER BY "expiresAt" LIMIT ${limit}
       FOR UPDATE SKIP LOCKED`;
-    if (due.length === 0) return 0;
-    const payments = await tx.payment.findMany({ where: { id: { in: due.map((row) => row.id) } } });
-    for (const payment of payments) await transitionPayment(tx, payment, "expired", { actor: "system", data: { reason: "expiresAt passed" } });
-    return payments.length;
-  }, { timeout: 30_000, maxWait: 10_000 });
+      if (due.length === 0) return 0;
+      const payments = await tx.payment.findMany({ where: { id: { in: due.map((row) => row.id) } } });
+      for (const payment of payments)
+        await transitionPayment(tx, payment, "expired", {
+          actor: "system",
+          data: { reason: "expiresAt passed" },
+        });
+      return payments.length;
+    },
+    { timeout: 30_000, maxWait: 10_000 },
+  );
 }

@@ -33,6 +33,14 @@ async function watchChain(chain: Chain): Promise<void> {
   const state: WatchState = { cursor: saved?.blockNumber };
   await watchTransfers(chain, state);
   if (state.cursor === undefined || state.cursor === saved?.blockNumber) return;
-  if (saved) await db().chainCursor.updateMany({ where: { chainId: chain.id, blockNumber: { lt: state.cursor } }, data: { blockNumber: state.cursor } });
-  else await db().chainCursor.createMany({ data: [{ chainId: chain.id, blockNumber: state.cursor }], skipDuplicates: true });
+  if (saved)
+    await db().chainCursor.updateMany({
+      where: { chainId: chain.id, blockNumber: { lt: state.cursor } },
+      data: { blockNumber: state.cursor },
+    });
+  else
+    await db().chainCursor.createMany({
+      data: [{ chainId: chain.id, blockNumber: state.cursor }],
+      skipDuplicates: true,
+    });
 }

@@ -24,8 +24,15 @@ export function startWorker(log: Logger): Worker {
 // when the lease would have run out. With PostgreSQL other workers may be alive; leases expire.
 async function releaseStaleLeases(): Promise<void> {
   if (connection().kind !== "embedded") return;
-  await db().webhookDelivery.updateMany({ where: { status: "pending", leaseId: { not: null } }, data: { leaseId: null, nextAttemptAt: new Date() } }).catch(() => {});
+  await db()
+    .webhookDelivery.updateMany({
+      where: { status: "pending", leaseId: { not: null } },
+      data: { leaseId: null, nextAttemptAt: new Date() },
+    })
+    .catch(() => {});
   // Likewise a relayer's sending lease: a relay cut short is finished by the recovery sweep.
-  await db().relayerLock.updateMany({ where: { lockedUntil: { not: null } }, data: { lockedUntil: null } }).catch(() => {});
+  await db()
+    .relayerLock.updateMany({ where: { lockedUntil: { not: null } }, data: { lockedUntil: null } })
+    .catch(() => {});
   await releaseAllLeases().catch(() => {});
 }

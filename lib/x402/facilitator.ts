@@ -18,20 +18,36 @@ import { alreadySettled, claimAuthorization, isClaimTaken, settleClaimed, type S
 // paid request's payment here. The payee must be one of the Merchant-Id merchant's destinations, and
 // a settled payment is an ordinary Tollgate payment of that merchant, paid through the gateway.
 
-type Request = { x402Version: number; paymentPayload: X402PaymentPayload; paymentRequirements: X402Requirements };
+type Request = {
+  x402Version: number;
+  paymentPayload: X402PaymentPayload;
+  paymentRequirements: X402Requirements;
+};
 
 async function verifyForMerchant(scope: Scope, merchantId: string, request: Request) {
   await getMerchant(db(), scope, merchantId).catch(() => {
-    throw new AppError("merchant_not_found", "Merchant not found: the Merchant-Id header names no merchant of this account and mode.");
+    throw new AppError(
+      "merchant_not_found",
+      "Merchant not found: the Merchant-Id header names no merchant of this account and mode.",
+    );
   });
   if (request.x402Version !== 2) return refuse(reasons.version, "Tollgate speaks x402 version 2.");
-  const settlements = await db().cryptoSettlement.findMany({ where: { merchantId, accountId: scope.accountId, mode: scope.mode } });
+  const settlements = await db().cryptoSettlement.findMany({
+    where: { merchantId, accountId: scope.accountId, mode: scope.mode },
+  });
   return verifyExactPayment(scope, request.paymentPayload, request.paymentRequirements, settlements);
 }
 
 export async function verifyX402(scope: Scope, merchantId: string, request: Request) {
   const verified = await verifyForMerchant(scope, merchantId, request);
-  return verified.ok ? { isValid: true, payer: verified.payer } : { isValid: false, invalidReason: verified.reason, invalidMessage: verified.message, ...(verified.payer ? { payer: verified.payer } : {}) };
+  return verified.ok
+    ? { isValid: true, payer: verified.payer }
+    : {
+        isValid: false,
+        invalidReason: verified.reason,
+        invalidMessage: verified.message,
+        ...(verified.payer ? { payer: verified.payer } : {}),
+      };
 }
 
 /**
@@ -40,7 +56,12 @@ export async function verifyX402(scope: Scope, merchantId: string, request: Requ
  * settles of one payment header (on any instances) one pays and the other is refused. A settlement
  * that sent nothing fails its payment, whose timeline says why.
  */
-export async function settleX402(scope: Scope, merchantId: string, actor: string, request: Request): Promise<X402SettleResponse> {
+export async function settleX402(
+  scope: Scope,
+  merchantId: string,
+  actor: string,
+  request: Request,
+): Promise<X402SettleResponse> {
   const network = request.paymentRequirements.network;
   const verified = await verifyForMerchant(scope, merchantId, request);
   if (!verified.ok) return settleAnswer(network, verified);
@@ -50,12 +71,24 @@ export async function settleX402(scope: Scope, merchantId: string, actor: string
     created = await db().$transaction(async (tx) => {
       const { payment } = await createPayment(tx, scope, actor, merchantId, {
         referenceId: (resource?.url ?? `x402 ${verified.authorization.nonce}`).slice(0, 255),
-        amount: { unit: `caip19/${verified.settlement.asset}`, value: verified.authorization.value.toString() },
+        amount: {
+          unit: `caip19/${verified.settlement.asset}`,
+          value: verified.authorization.value.toString(),
+        },
         expiresAt: undefined,
         checkout: undefined,
         buyerEmail: undefined,
       });
-      return { payment, optionId: await claimAuthorization(tx, payment, verified, { url: resource?.url ?? null, description: resource?.description ?? null }, actor) };
+      return {
+        payment,
+        optionId: await claimAuthorization(
+          tx,
+          payment,
+          verified,
+          { url: resource?.url ?? null, description: resource?.description ?? null },
+          actor,
+        ),
+      };
     });
   } catch (error) {
     if (isClaimTaken(error)) return settleAnswer(network, alreadySettled(verified.payer));
@@ -64,15 +97,38 @@ export async function settleX402(scope: Scope, merchantId: string, actor: string
   const settled = await settleClaimed(scope, created.payment, created.optionId, verified, actor);
   if (!settled.ok && settled.reason !== reasons.pending && settled.payment?.status === "requires_action") {
     const open = settled.payment;
-    await db().$transaction((tx) => transitionPayment(tx, open, "failed", { actor, data: { reason: settled.message }, patch: { failureReason: settled.message }, allowOverdue: true }));
+    await db().$transaction((tx) =>
+      transitionPayment(tx, open, "failed", {
+        actor,
+        data: { reason: settled.message },
+        patch: { failureReason: settled.message },
+        allowOverdue: true,
+      }),
+    );
   }
   return settleAnswer(network, settled);
 }
 
 function settleAnswer(network: string, settled: Settlement): X402SettleResponse {
   const extra = settled.payment ? { extra: { paymentId: settled.payment.id } } : {};
-  if (settled.ok) return { success: true, transaction: settled.transaction, network, payer: settled.payer, amount: settled.payment.optionValue?.toFixed(), ...extra };
-  return { success: false, errorReason: settled.reason, errorMessage: settled.message, transaction: "", network, ...(settled.payer ? { payer: settled.payer } : {}), ...extra };
+  if (settled.ok)
+    return {
+      success: true,
+      transaction: settled.transaction,
+      network,
+      payer: settled.payer,
+      amount: settled.payment.optionValue?.toFixed(),
+      ...extra,
+    };
+  return {
+    success: false,
+    errorReason: settled.reason,
+    errorMessage: settled.message,
+    transaction: "",
+    network,
+    ...(settled.payer ? { payer: settled.payer } : {}),
+    ...extra,
+  };
 }
 
 /** The networks Tollgate settles `exact` payments on in this mode, and the relayer that pays the gas on each. */
@@ -83,6 +139,13 @@ export function supportedX402(scope: Scope) {
       : configuredChains()
           .map((c) => c.id)
           .filter((id) => relayerKeyEnv[id]);
-  const signers = scope.mode === "test" ? {} : Object.fromEntries(networks.map((network) => [network, [relayerAccount(network)!.address]]));
-  return { kinds: networks.map((network) => ({ x402Version: 2, scheme: "exact", network })), extensions: [], signers };
+  const signers =
+    scope.mode === "test"
+      ? {}
+      : Object.fromEntries(networks.map((network) => [network, [relayerAccount(network)!.address]]));
+  return {
+    kinds: networks.map((network) => ({ x402Version: 2, scheme: "exact", network })),
+    extensions: [],
+    signers,
+  };
 }

@@ -26,4 +26,9 @@ export const reasons = {
 
 export type Refusal = { ok: false; reason: string; message: string; payer?: string };
 
-export const refuse = (reason: string, message: string, payer?: string): Refusal => ({ ok: false, reason, message, ...(payer ? { payer } : {}) });
+export const refuse = (reason: string, message: string, payer?: string): Refusal => ({
+  ok: false,
+  reason,
+  message,
+  ...(payer ? { payer } : {}),
+});

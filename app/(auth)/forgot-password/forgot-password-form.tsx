@@ -24,9 +24,12 @@ export function ForgotPasswordForm() {
     return (
       <div role="status" className="space-y-3 text-sm">
         <p>
-          If <strong className="break-all">{sentTo}</strong> belongs to a Tollgate login, a link to choose a new password is on its way. It works once, for 30 minutes.
+          If <strong className="break-all">{sentTo}</strong> belongs to a Tollgate login, a link to choose a
+          new password is on its way. It works once, for 30 minutes.
         </p>
-        <p className="text-muted-foreground">Nothing after a few minutes? Check your spam folder, or ask again.</p>
+        <p className="text-muted-foreground">
+          Nothing after a few minutes? Check your spam folder, or ask again.
+        </p>
         <Button type="button" variant="outline" className="w-full" onClick={() => setSentTo(null)}>
           Ask again
         </Button>
@@ -36,7 +39,15 @@ export function ForgotPasswordForm() {
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField id="email" label="Email" error={errors.email?.message} type="email" autoComplete="email" autoFocus {...form.register("email")} />
+      <TextField
+        id="email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        autoFocus
+        {...form.register("email")}
+      />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Sending…" : "Send reset link"}
       </Button>

@@ -9,7 +9,10 @@ export const dynamic = "force-dynamic";
 
 export default function ForgotPasswordPage() {
   return (
-    <AuthCard title="Reset your password" description="Enter the email you sign in with. We will mail you a link to choose a new password.">
+    <AuthCard
+      title="Reset your password"
+      description="Enter the email you sign in with. We will mail you a link to choose a new password."
+    >
       <ForgotPasswordForm />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Remembered it?{" "}

@@ -6,4 +6,6 @@ import { requestAddress } from "@/lib/auth/request-address";
 import { PasskeySignInOptionsInputSchema } from "@/lib/schemas/passkeys";
 
 /** A passkey challenge for the second sign-in step; the password again is the ticket (see beginPasskeySignIn). */
-export const passkeySignInOptionsAction = publicAction(PasskeySignInOptionsInputSchema, async (input) => beginPasskeySignIn(input, await requestAddress()));
+export const passkeySignInOptionsAction = publicAction(PasskeySignInOptionsInputSchema, async (input) =>
+  beginPasskeySignIn(input, await requestAddress()),
+);

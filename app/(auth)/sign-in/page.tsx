@@ -9,7 +9,11 @@ import { SignInForm } from "./sign-in-form";
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ callbackUrl?: string }>;
+}) {
   const { callbackUrl } = await searchParams;
   const next = safeRedirectPath(callbackUrl);
   if (await currentViewer()) redirect(next);
@@ -23,7 +27,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <CardContent>
           <SignInForm next={next} />
           <p className="mt-4 text-center text-sm">
-            <Link href="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              href="/forgot-password"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Forgot password?
             </Link>
           </p>

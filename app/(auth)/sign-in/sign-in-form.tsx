@@ -10,7 +10,12 @@ import { signWithPasskey } from "@/components/auth/passkey-browser";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { codeMismatchError, passkeyMismatchError, secondFactorsOffered, signInErrorMessage } from "@/lib/auth/sign-in-errors";
+import {
+  codeMismatchError,
+  passkeyMismatchError,
+  secondFactorsOffered,
+  signInErrorMessage,
+} from "@/lib/auth/sign-in-errors";
 import { SignInInputSchema } from "@/lib/schemas/auth";
 import { passkeySignInOptionsAction } from "./actions";
 
@@ -22,7 +27,10 @@ export function SignInForm({ next }: { next: string }) {
   // Second step: the password was right and the login asks for a code or a passkey.
   const [second, setSecond] = useState<SecondStep | null>(null);
   const [usingPasskey, setUsingPasskey] = useState(false);
-  const form = useForm({ resolver: zodResolver(SignInInputSchema), defaultValues: { email: "", password: "", code: "" } });
+  const form = useForm({
+    resolver: zodResolver(SignInInputSchema),
+    defaultValues: { email: "", password: "", code: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   /** Signs in, or shows why not; returns whether it worked. */
@@ -33,7 +41,8 @@ export function SignInForm({ next }: { next: string }) {
     if (!result || result.error) {
       const error = result?.error ?? "";
       const offered = secondFactorsOffered(error);
-      if (offered && second && extra.code !== undefined) form.setError("code", { message: signInErrorMessage(error) });
+      if (offered && second && extra.code !== undefined)
+        form.setError("code", { message: signInErrorMessage(error) });
       else if (offered) setSecond(offered);
       else if (error === codeMismatchError) form.setError("code", { message: signInErrorMessage(error) });
       else if (error === passkeyMismatchError) setFormError(signInErrorMessage(error));
@@ -65,28 +74,64 @@ export function SignInForm({ next }: { next: string }) {
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <div hidden={!!second} className="space-y-4">
-        <TextField id="email" label="Email" error={errors.email?.message} type="email" autoComplete="email" autoFocus {...form.register("email")} />
-        <TextField id="password" label="Password" error={errors.password?.message} type="password" autoComplete="current-password" {...form.register("password")} />
+        <TextField
+          id="email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          {...form.register("email")}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          error={errors.password?.message}
+          type="password"
+          autoComplete="current-password"
+          {...form.register("password")}
+        />
       </div>
       {second?.passkey ? (
         <div className="space-y-2">
           <p className="text-sm">Confirm with a passkey on this device or your security key.</p>
-          <Button type="button" className="w-full" variant={second.code ? "outline" : "default"} disabled={busy} onClick={signInWithPasskey}>
+          <Button
+            type="button"
+            className="w-full"
+            variant={second.code ? "outline" : "default"}
+            disabled={busy}
+            onClick={signInWithPasskey}
+          >
             {usingPasskey ? "Waiting for your passkey…" : "Use a passkey"}
           </Button>
         </div>
       ) : null}
       {second?.code ? (
         <FormField id="code" label="Authenticator code" error={errors.code?.message}>
-          <Input id="code" inputMode="numeric" autoComplete="one-time-code" autoFocus aria-invalid={!!errors.code} aria-describedby={errors.code ? "code-error" : "code-hint"} {...form.register("code")} />
+          <Input
+            id="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            aria-invalid={!!errors.code}
+            aria-describedby={errors.code ? "code-error" : "code-hint"}
+            {...form.register("code")}
+          />
           <p id="code-hint" className="text-xs text-muted-foreground">
-            The six digits your authenticator app shows for Tollgate. Lost your phone? Enter one of your recovery codes.
+            The six digits your authenticator app shows for Tollgate. Lost your phone? Enter one of your
+            recovery codes.
           </p>
         </FormField>
       ) : second ? (
         // A passkey-only login's way back in when the passkey is lost.
         <FormField id="code" label="Recovery code" error={errors.code?.message}>
-          <Input id="code" autoComplete="off" aria-invalid={!!errors.code} aria-describedby={errors.code ? "code-error" : "code-hint"} {...form.register("code")} />
+          <Input
+            id="code"
+            autoComplete="off"
+            aria-invalid={!!errors.code}
+            aria-describedby={errors.code ? "code-error" : "code-hint"}
+            {...form.register("code")}
+          />
           <p id="code-hint" className="text-xs text-muted-foreground">
             Lost your passkey? Enter one of the recovery codes you saved when you added it.
           </p>
@@ -97,11 +142,26 @@ export function SignInForm({ next }: { next: string }) {
           {formError}
         </p>
       ) : null}
-      <Button type="submit" className="w-full" variant={second && !second.code ? "outline" : "default"} disabled={busy}>
+      <Button
+        type="submit"
+        className="w-full"
+        variant={second && !second.code ? "outline" : "default"}
+        disabled={busy}
+      >
         {isSubmitting ? "Signing in…" : second ? "Verify and sign in" : "Sign in"}
       </Button>
       {second ? (
-        <Button type="button" variant="ghost" className="w-full" onClick={() => (setSecond(null), setFormError(null), form.setValue("code", ""), form.clearErrors("code"))}>
+        <Button
+          type="button"
+          variant="ghost"
+          className="w-full"
+          onClick={() => (
+            setSecond(null),
+            setFormError(null),
+            form.setValue("code", ""),
+            form.clearErrors("code")
+          )}
+        >
           Use another login
         </Button>
       ) : null}

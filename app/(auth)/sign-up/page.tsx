@@ -16,7 +16,9 @@ export default async function SignUpPage() {
         <CardHeader>
           <p className="text-sm font-semibold text-primary">Tollgate</p>
           <CardTitle as="h1">Create your account</CardTitle>
-          <p className="text-sm text-muted-foreground">You start in test mode: simulated payments, no real funds.</p>
+          <p className="text-sm text-muted-foreground">
+            You start in test mode: simulated payments, no real funds.
+          </p>
         </CardHeader>
         <CardContent>
           <SignUpForm />

@@ -13,7 +13,10 @@ import { signUpAction } from "./actions";
 
 export function SignUpForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(SignUpInputSchema), defaultValues: { accountName: "", name: "", email: "", password: "" } });
+  const form = useForm({
+    resolver: zodResolver(SignUpInputSchema),
+    defaultValues: { accountName: "", name: "", email: "", password: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   // The same answer whether or not the email already had a login (lib/auth/sign-up.ts).
@@ -27,9 +30,12 @@ export function SignUpForm() {
       <div role="status" className="space-y-3 text-sm" data-testid="sign-up-sent">
         <h2 className="text-base font-semibold">Check your email</h2>
         <p>
-          We sent a message to <span className="break-all font-medium">{sentTo}</span>. Follow the link in it to confirm your address, then sign in.
+          We sent a message to <span className="break-all font-medium">{sentTo}</span>. Follow the link in it
+          to confirm your address, then sign in.
         </p>
-        <p className="text-muted-foreground">No message within a few minutes? Look in your spam folder, or sign up again.</p>
+        <p className="text-muted-foreground">
+          No message within a few minutes? Look in your spam folder, or sign up again.
+        </p>
         <Link href="/sign-in" className="font-medium text-primary underline-offset-4 hover:underline">
           Go to sign-in
         </Link>
@@ -37,13 +43,39 @@ export function SignUpForm() {
     );
   }
 
-
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField id="accountName" label="Business name" error={errors.accountName?.message} autoComplete="organization" autoFocus {...form.register("accountName")} />
-      <TextField id="name" label="Your name" error={errors.name?.message} autoComplete="name" {...form.register("name")} />
-      <TextField id="email" label="Email" error={errors.email?.message} type="email" autoComplete="email" {...form.register("email")} />
-      <TextField id="password" label="Password" error={errors.password?.message} type="password" autoComplete="new-password" {...form.register("password")} />
+      <TextField
+        id="accountName"
+        label="Business name"
+        error={errors.accountName?.message}
+        autoComplete="organization"
+        autoFocus
+        {...form.register("accountName")}
+      />
+      <TextField
+        id="name"
+        label="Your name"
+        error={errors.name?.message}
+        autoComplete="name"
+        {...form.register("name")}
+      />
+      <TextField
+        id="email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        {...form.register("email")}
+      />
+      <TextField
+        id="password"
+        label="Password"
+        error={errors.password?.message}
+        type="password"
+        autoComplete="new-password"
+        {...form.register("password")}
+      />
       <NewPasswordHint />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Creating your account…" : "Create account"}

@@ -10,7 +10,13 @@ import { can, type Permission } from "@/lib/auth/permissions";
 import { requireViewer } from "@/lib/auth/session";
 import { parseMode } from "@/lib/tenancy/modes";
 
-export default async function DashboardLayout({ children, params }: { children: React.ReactNode; params: Promise<{ mode: string }> }) {
+export default async function DashboardLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ mode: string }>;
+}) {
   const mode = parseMode((await params).mode);
   if (!mode) notFound();
   const viewer = await requireViewer();
@@ -50,12 +56,20 @@ export default async function DashboardLayout({ children, params }: { children: 
       </header>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
         <aside className="md:w-48 md:shrink-0">
-          <SidebarNav items={nav.filter((item) => can(viewer.role, item.permission)).map(({ href, label }) => ({ href, label }))} />
+          <SidebarNav
+            items={nav
+              .filter((item) => can(viewer.role, item.permission))
+              .map(({ href, label }) => ({ href, label }))}
+          />
         </aside>
         <main className="min-w-0 flex-1 space-y-6">
           {viewer.user.emailVerified ? null : <VerifyEmailBanner mode={mode} email={viewer.user.email} />}
-          {can(viewer.role, "settlements.write") ? <ApiSensitiveChangesBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} /> : null}
-          {can(viewer.role, "webhooks.manage") ? <DisabledEndpointsBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} /> : null}
+          {can(viewer.role, "settlements.write") ? (
+            <ApiSensitiveChangesBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} />
+          ) : null}
+          {can(viewer.role, "webhooks.manage") ? (
+            <DisabledEndpointsBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} />
+          ) : null}
           {children}
         </main>
       </div>

@@ -17,10 +17,24 @@ export async function GET(request: Request, { params }: { params: Promise<{ paym
     const query = new URL(request.url).searchParams;
     const returnUrl = allowedReturnUrl(query.get("returnUrl"), checkout.returnOrigins);
     const scripts = await checkoutClientScripts();
-    const walletConnect = walletConnectSetup(checkout.merchant, returnUrl, ["1", "true"].includes(query.get("preferUniversalLinks") ?? ""), checkoutScriptPath(scripts.walletConnect.fileName));
-    return new Response(renderCheckoutPage(checkout, { returnUrl, nonce, scriptSrc: checkoutScriptPath(scripts.page.fileName), walletConnect }), { headers });
+    const walletConnect = walletConnectSetup(
+      checkout.merchant,
+      returnUrl,
+      ["1", "true"].includes(query.get("preferUniversalLinks") ?? ""),
+      checkoutScriptPath(scripts.walletConnect.fileName),
+    );
+    return new Response(
+      renderCheckoutPage(checkout, {
+        returnUrl,
+        nonce,
+        scriptSrc: checkoutScriptPath(scripts.page.fileName),
+        walletConnect,
+      }),
+      { headers },
+    );
   } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") return new Response(renderNotFoundPage(nonce), { status: 404, headers });
+    if (error instanceof AppError && error.code === "not_found")
+      return new Response(renderNotFoundPage(nonce), { status: 404, headers });
     throw error;
   }
 }

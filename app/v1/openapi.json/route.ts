@@ -21,5 +21,7 @@ export function GET(request: Request) {
   }
   let document = documents.get(version);
   if (!document) documents.set(version, (document = buildOpenApi(operations, publicBaseUrl(), version)));
-  return Response.json(document, { headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" } });
+  return Response.json(document, {
+    headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },
+  });
 }

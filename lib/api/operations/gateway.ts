@@ -26,14 +26,23 @@ import { defineOperation } from "../operation";
 // The wallet side: what a wallet calls to pay a payment, as WalletConnect Pay's Gateway. A wallet
 // authenticates with an Api-Key or a public App-Id + Client-Id of the payment's account and mode.
 const tag = "Gateway";
-const common = { tag, auth: "api_key_or_app", permission: "payments.read", params: GatewayPaymentParamsSchema, ownTransactions: true, errorVocabulary: "walletconnect" } as const;
+const common = {
+  tag,
+  auth: "api_key_or_app",
+  permission: "payments.read",
+  params: GatewayPaymentParamsSchema,
+  ownTransactions: true,
+  errorVocabulary: "walletconnect",
+} as const;
 // Quoting, confirming and cancelling change the payment: an API key needs payments.write, as on
 // /v1/payments/{id}/cancel. A public App-Id carries no permissions and keeps WalletConnect's wallet calls.
 const changing = { ...common, permission: "payments.write" } as const;
 
 /** The payment's status, after holding the request up to maxPollMs for it to change. */
 async function statusAfterPoll(ctx: ApiContext, payment: Payment, maxPollMs: number, signal: AbortSignal) {
-  return gatewayStatus(maxPollMs > 0 ? await waitForChange(payment, maxPollMs, signal, callerKey(ctx.caller)) : payment);
+  return gatewayStatus(
+    maxPollMs > 0 ? await waitForChange(payment, maxPollMs, signal, callerKey(ctx.caller)) : payment,
+  );
 }
 
 export const gatewayGetPaymentOp = defineOperation({
@@ -64,7 +73,11 @@ export const gatewayOptionsOp = defineOperation({
     await retireQuotes(payment, body.refresh ?? []);
     const options = await createGatewayOptions(payment, body.accounts);
     const collectData = await gatewayCollectData(payment);
-    return { options: options.map((o) => ({ ...o, collectData })), info: query.includePaymentInfo === "true" ? await gatewayPayment(payment) : null, collectData };
+    return {
+      options: options.map((o) => ({ ...o, collectData })),
+      info: query.includePaymentInfo === "true" ? await gatewayPayment(payment) : null,
+      collectData,
+    };
   },
 });
 
@@ -80,8 +93,13 @@ export const gatewayFetchOp = defineOperation({
   errors: ["payment_not_found", "invalid_params"],
   handler: async ({ ctx, params, body }) => {
     const payment = await findGatewayPayment(ctx, params.paymentId);
-    const option = await db().gatewayOption.findFirst({ where: { id: body.optionId, paymentId: payment.id } });
-    if (!option) throw new AppError("invalid_params", "That optionId is not one of this payment's options.", { fields: { optionId: "Unknown option." } });
+    const option = await db().gatewayOption.findFirst({
+      where: { id: body.optionId, paymentId: payment.id },
+    });
+    if (!option)
+      throw new AppError("invalid_params", "That optionId is not one of this payment's options.", {
+        fields: { optionId: "Unknown option." },
+      });
     return { actions: await optionActions(option) };
   },
 });
@@ -129,7 +147,15 @@ export const gatewayCancelOp = defineOperation({
   status: 200,
   response: GatewayCancelResponseSchema,
   errors: ["payment_not_found", "invalid_state", "payment_expired"],
-  handler: async ({ ctx, params }) => cancelGatewayPayment(await findGatewayPayment(ctx, params.paymentId), ctx.actor),
+  handler: async ({ ctx, params }) =>
+    cancelGatewayPayment(await findGatewayPayment(ctx, params.paymentId), ctx.actor),
 });
 
-export const gatewayOperations = [gatewayGetPaymentOp, gatewayOptionsOp, gatewayFetchOp, gatewayConfirmOp, gatewayStatusOp, gatewayCancelOp];
+export const gatewayOperations = [
+  gatewayGetPaymentOp,
+  gatewayOptionsOp,
+  gatewayFetchOp,
+  gatewayConfirmOp,
+  gatewayStatusOp,
+  gatewayCancelOp,
+];

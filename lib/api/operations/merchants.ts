@@ -7,7 +7,13 @@ import { updateMerchant } from "@/lib/merchants/update-merchant";
 import { PageQuerySchema } from "@/lib/db/pagination";
 import { listSettlements } from "@/lib/settlements/list-settlements";
 import { DeletedSchema } from "@/lib/schemas/common";
-import { CreateMerchantBodySchema, MerchantEnvelopeSchema, MerchantIdParamsSchema, MerchantsPageSchema, UpdateMerchantBodySchema } from "@/lib/schemas/merchant";
+import {
+  CreateMerchantBodySchema,
+  MerchantEnvelopeSchema,
+  MerchantIdParamsSchema,
+  MerchantsPageSchema,
+  UpdateMerchantBodySchema,
+} from "@/lib/schemas/merchant";
 import { MerchantWithSettlementsEnvelopeSchema } from "@/lib/schemas/settlement";
 import { defineOperation } from "../operation";
 
@@ -37,7 +43,9 @@ export const createMerchantOp = defineOperation({
   body: CreateMerchantBodySchema,
   status: 201,
   response: MerchantEnvelopeSchema,
-  handler: async ({ ctx, body, q }) => ({ merchant: serializeMerchant(await createMerchant(q, ctx, ctx.actor, body)) }),
+  handler: async ({ ctx, body, q }) => ({
+    merchant: serializeMerchant(await createMerchant(q, ctx, ctx.actor, body)),
+  }),
 });
 
 export const getMerchantOp = defineOperation({
@@ -59,7 +67,8 @@ export const getMerchantOp = defineOperation({
 
 export const updateMerchantOp = defineOperation({
   id: "Merchants_update",
-  summary: "Update a merchant's name, email, branding (icon, accent colour, support contact) or payment rules",
+  summary:
+    "Update a merchant's name, email, branding (icon, accent colour, support contact) or payment rules",
   tag,
   method: "PATCH",
   path: "/v1/merchants/{merchantId}",
@@ -70,7 +79,9 @@ export const updateMerchantOp = defineOperation({
   status: 200,
   response: MerchantEnvelopeSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, body, q }) => ({ merchant: serializeMerchant(await updateMerchant(q, ctx, ctx.actor, params.merchantId, body)) }),
+  handler: async ({ ctx, params, body, q }) => ({
+    merchant: serializeMerchant(await updateMerchant(q, ctx, ctx.actor, params.merchantId, body)),
+  }),
 });
 
 export const deleteMerchantOp = defineOperation({

@@ -5,7 +5,11 @@ import { listPaymentLinks } from "@/lib/payment-links/list-payment-links";
 import { serializePaymentLink } from "@/lib/payment-links/serialize";
 import { PageQuerySchema } from "@/lib/db/pagination";
 import { page } from "@/lib/schemas/common";
-import { CreatePaymentLinkBodySchema, PaymentLinkSchema, PaymentLinkIdParamsSchema } from "@/lib/schemas/payment-link";
+import {
+  CreatePaymentLinkBodySchema,
+  PaymentLinkSchema,
+  PaymentLinkIdParamsSchema,
+} from "@/lib/schemas/payment-link";
 import { defineOperation } from "../operation";
 
 const tag = "Payment Links";
@@ -23,7 +27,8 @@ export const createPaymentLinkOp = defineOperation({
   status: 201,
   response: PaymentLinkSchema,
   errors: ["merchant_not_found"],
-  handler: async ({ ctx, body, merchantId, q }) => serializePaymentLink(await createPaymentLink(q, ctx, ctx.actor, merchantId, body)),
+  handler: async ({ ctx, body, merchantId, q }) =>
+    serializePaymentLink(await createPaymentLink(q, ctx, ctx.actor, merchantId, body)),
 });
 
 export const listPaymentLinksOp = defineOperation({
@@ -65,5 +70,6 @@ export const deactivatePaymentLinkOp = defineOperation({
   status: 200,
   response: PaymentLinkSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, q }) => serializePaymentLink(await deactivatePaymentLink(q, ctx, ctx.actor, params.linkId)),
+  handler: async ({ ctx, params, q }) =>
+    serializePaymentLink(await deactivatePaymentLink(q, ctx, ctx.actor, params.linkId)),
 });

@@ -14,7 +14,22 @@ import { callerKey } from "@/lib/api/context";
 import type { Payment as PaymentRow } from "@/lib/db";
 import type { Scope } from "@/lib/tenancy/scope";
 import { z } from "zod";
-import { CancelledPaymentSchema, CreatedPaymentSchema, CreatePaymentBodySchema, type CreatePaymentInput, ListedPaymentSchema, ListPaymentsQuerySchema, PaymentSchema, PaymentIdParamsSchema, PaymentsPageSchema, PaymentStatusSchema, paymentStatuses, repeated, SimulateBodySchema, StatusQuerySchema } from "@/lib/schemas/payment";
+import {
+  CancelledPaymentSchema,
+  CreatedPaymentSchema,
+  CreatePaymentBodySchema,
+  type CreatePaymentInput,
+  ListedPaymentSchema,
+  ListPaymentsQuerySchema,
+  PaymentSchema,
+  PaymentIdParamsSchema,
+  PaymentsPageSchema,
+  PaymentStatusSchema,
+  paymentStatuses,
+  repeated,
+  SimulateBodySchema,
+  StatusQuerySchema,
+} from "@/lib/schemas/payment";
 import { AppError } from "@/lib/errors/errors";
 import { x402Url } from "@/lib/x402/payment-url";
 import { defineOperation } from "../operation";
@@ -23,16 +38,24 @@ import type { VersionChange } from "../versioned-shapes";
 // What 2026-02-19.preview changed (WalletConnect Pay's own changes between its two versions).
 const checkoutSince: VersionChange = {
   since: "2026-02-19.preview",
-  description: "`checkout` {successUrl, errorUrl} on payment creation: where the hosted checkout sends the buyer once the payment is final.",
+  description:
+    "`checkout` {successUrl, errorUrl} on payment creation: where the hosted checkout sends the buyer once the payment is final.",
   body: (schema) => (schema as typeof CreatePaymentBodySchema).omit({ checkout: true }),
 };
 const statusesBeforeCancelled = paymentStatuses.filter((s) => s !== "cancelled");
 const cancelledListedSince: VersionChange = {
   since: "2026-02-19.preview",
-  description: "Payment lists show a cancelled payment as `cancelled` and filter by it; before, it is listed as `expired` and `status=cancelled` is refused.",
+  description:
+    "Payment lists show a cancelled payment as `cancelled` and filter by it; before, it is listed as `expired` and `status=cancelled` is refused.",
   query: (schema) => (schema as z.ZodObject).extend({ status: repeated(z.enum(statusesBeforeCancelled)) }),
-  response: (schema) => (schema as typeof PaymentsPageSchema).extend({ data: z.array(ListedPaymentSchema.extend({ status: z.enum(statusesBeforeCancelled) })) }),
-  answer: (page: z.input<typeof PaymentsPageSchema>) => ({ ...page, data: page.data.map((p) => (p.status === "cancelled" ? { ...p, status: "expired" } : p)) }),
+  response: (schema) =>
+    (schema as typeof PaymentsPageSchema).extend({
+      data: z.array(ListedPaymentSchema.extend({ status: z.enum(statusesBeforeCancelled) })),
+    }),
+  answer: (page: z.input<typeof PaymentsPageSchema>) => ({
+    ...page,
+    data: page.data.map((p) => (p.status === "cancelled" ? { ...p, status: "expired" } : p)),
+  }),
 };
 
 export const createPaymentOp = defineOperation({
@@ -50,23 +73,59 @@ export const createPaymentOp = defineOperation({
   versions: [checkoutSince],
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId, q }) => {
-    const { payment, settlementAssets, receiptWarnings } = await createPayment(q, ctx, ctx.actor, merchantId, body);
+    const { payment, settlementAssets, receiptWarnings } = await createPayment(
+      q,
+      ctx,
+      ctx.actor,
+      merchantId,
+      body,
+    );
     return createdPayment(ctx, body, payment, settlementAssets, receiptWarnings);
   },
   plan: async ({ ctx, body, merchantId }) => {
-    const { payment, settlementAssets, receiptWarnings, ctes } = await planPayment(ctx, ctx.actor, merchantId, body);
-    return { body: createdPayment(ctx, body, payment, settlementAssets, receiptWarnings), ctes, written: "payment", name: "create-payment" };
+    const { payment, settlementAssets, receiptWarnings, ctes } = await planPayment(
+      ctx,
+      ctx.actor,
+      merchantId,
+      body,
+    );
+    return {
+      body: createdPayment(ctx, body, payment, settlementAssets, receiptWarnings),
+      ctes,
+      written: "payment",
+      name: "create-payment",
+    };
   },
 });
 
 /** The create answer of both create operations: the payment, with WalletConnect Pay's fields as its schema has them. */
-function createdPayment(scope: Scope, body: CreatePaymentInput, payment: PaymentRow, settlementAssets: string[], receiptWarnings: ReceiptWarning[]) {
-  const warnings: { code: "no_payment_option" | "checkout_redirect_disabled" | ReceiptWarning["code"]; message: string }[] = [...warningsForSettlements(scope, body.amount, settlementAssets), ...receiptWarnings];
+function createdPayment(
+  scope: Scope,
+  body: CreatePaymentInput,
+  payment: PaymentRow,
+  settlementAssets: string[],
+  receiptWarnings: ReceiptWarning[],
+) {
+  const warnings: {
+    code: "no_payment_option" | "checkout_redirect_disabled" | ReceiptWarning["code"];
+    message: string;
+  }[] = [...warningsForSettlements(scope, body.amount, settlementAssets), ...receiptWarnings];
   if (body.checkout?.redirect === false) {
-    warnings.push({ code: "checkout_redirect_disabled", message: "checkout needs an https successUrl and errorUrl; without them the buyer is not redirected once the payment is final." });
+    warnings.push({
+      code: "checkout_redirect_disabled",
+      message:
+        "checkout needs an https successUrl and errorUrl; without them the buyer is not redirected once the payment is final.",
+    });
   }
   const expiresAt = Math.floor(payment.expiresAt.getTime() / 1000);
-  return { ...serializePayment(payment), paymentId: payment.id, expiresAt, x402Url: x402Url(payment.id), pollInMs: pollHintMs(payment.status), ...(warnings.length ? { warnings } : {}) };
+  return {
+    ...serializePayment(payment),
+    paymentId: payment.id,
+    expiresAt,
+    x402Url: x402Url(payment.id),
+    pollInMs: pollHintMs(payment.status),
+    ...(warnings.length ? { warnings } : {}),
+  };
 }
 
 // WalletConnect Pay's ecommerce flow (their guide's "Merchant API"): the same create, answered the
@@ -99,7 +158,11 @@ export const paymentStatusOp = defineOperation({
     const open = query.maxPollMs > 0 ? null : await openPaymentStatus(ctx, params.paymentId, merchantId);
     if (open) return open;
     const payment = await readPayment(ctx, params.paymentId, merchantId);
-    const status = await serializeStatus(query.maxPollMs > 0 ? await waitForChange(payment, query.maxPollMs, signal, callerKey(ctx.caller)) : payment);
+    const status = await serializeStatus(
+      query.maxPollMs > 0
+        ? await waitForChange(payment, query.maxPollMs, signal, callerKey(ctx.caller))
+        : payment,
+    );
     return rememberIfFinal(ctx, merchantId, params.paymentId, status);
   },
 });
@@ -141,7 +204,12 @@ export const listMerchantPaymentsOp = defineOperation({
   errors: ["merchant_not_found"],
   handler: async ({ ctx, query, merchantId, q }) => {
     await getMerchant(q, ctx, merchantId).catch((error: unknown) => {
-      throw error instanceof AppError && error.code === "not_found" ? new AppError("merchant_not_found", "Merchant not found: the Merchant-Id header names no merchant of this account and mode.") : error;
+      throw error instanceof AppError && error.code === "not_found"
+        ? new AppError(
+            "merchant_not_found",
+            "Merchant not found: the Merchant-Id header names no merchant of this account and mode.",
+          )
+        : error;
     });
     return listPayments(q, ctx, paymentsListRequest(query, merchantId));
   },
@@ -175,7 +243,12 @@ export const cancelPaymentOp = defineOperation({
   errors: ["payment_not_found", "invalid_state"],
   handler: async ({ ctx, params, q }) => {
     const payment = await cancelPayment(q, ctx, ctx.actor, params.paymentId);
-    return { ...serializePayment(payment), paymentId: payment.id, cancelledReason: "cancelled_by_merchant" as const, cancelledAt: (payment.finalizedAt ?? payment.updatedAt).toISOString() };
+    return {
+      ...serializePayment(payment),
+      paymentId: payment.id,
+      cancelledReason: "cancelled_by_merchant" as const,
+      cancelledAt: (payment.finalizedAt ?? payment.updatedAt).toISOString(),
+    };
   },
 });
 
@@ -193,5 +266,6 @@ export const simulatePaymentOp = defineOperation({
   status: 200,
   response: PaymentSchema,
   errors: ["payment_not_found", "invalid_state"],
-  handler: async ({ ctx, params, body, q }) => serializePayment(await simulatePayment(q, ctx, ctx.actor, params.paymentId, body.outcome)),
+  handler: async ({ ctx, params, body, q }) =>
+    serializePayment(await simulatePayment(q, ctx, ctx.actor, params.paymentId, body.outcome)),
 });

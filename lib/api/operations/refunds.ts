@@ -3,7 +3,12 @@ import { getRefund } from "@/lib/refunds/get-refund";
 import { listRefunds } from "@/lib/refunds/list-refunds";
 import { serializeRefund } from "@/lib/refunds/serialize";
 import { page } from "@/lib/schemas/common";
-import { CreateRefundBodySchema, ListRefundsQuerySchema, RefundSchema, RefundIdParamsSchema } from "@/lib/schemas/refund";
+import {
+  CreateRefundBodySchema,
+  ListRefundsQuerySchema,
+  RefundSchema,
+  RefundIdParamsSchema,
+} from "@/lib/schemas/refund";
 import { defineOperation } from "../operation";
 
 const tag = "Refunds";

@@ -43,7 +43,9 @@ export const registerCryptoSettlementsOp = defineOperation({
   response: CryptoSettlementsEnvelopeSchema,
   errors: ["not_found", "settlement_asset_conflict", "unsafe_destination"],
   handler: async ({ ctx, params, body, q }) => {
-    const { rows, warnings } = await registerCryptoSettlements(q, ctx, ctx.actor, params.merchantId, body, { confirmWarnings: true });
+    const { rows, warnings } = await registerCryptoSettlements(q, ctx, ctx.actor, params.merchantId, body, {
+      confirmWarnings: true,
+    });
     const crypto = rows.map(serializeCryptoSettlement);
     return { crypto, settlements: crypto, ...(warnings.length ? { warnings } : {}) };
   },
@@ -63,7 +65,9 @@ export const updateCryptoSettlementOp = defineOperation({
   response: CryptoSettlementEnvelopeSchema,
   errors: ["not_found", "unsafe_destination"],
   handler: async ({ ctx, params, body, q }) => {
-    const crypto = serializeCryptoSettlement(await updateCryptoSettlement(q, ctx, ctx.actor, params.merchantId, params.id, body));
+    const crypto = serializeCryptoSettlement(
+      await updateCryptoSettlement(q, ctx, ctx.actor, params.merchantId, params.id, body),
+    );
     return { ...crypto, crypto };
   },
 });

@@ -69,7 +69,8 @@ export const getWebhookEndpointOp = defineOperation({
   status: 200,
   response: WebhookEndpointSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, q }) => serializeEndpoint(await getWebhookEndpoint(q, ctx, params.endpointId)),
+  handler: async ({ ctx, params, q }) =>
+    serializeEndpoint(await getWebhookEndpoint(q, ctx, params.endpointId)),
 });
 
 export const updateWebhookEndpointOp = defineOperation({
@@ -85,7 +86,8 @@ export const updateWebhookEndpointOp = defineOperation({
   status: 200,
   response: WebhookEndpointSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, body, q }) => serializeEndpoint(await updateWebhookEndpoint(q, ctx, ctx.actor, params.endpointId, body)),
+  handler: async ({ ctx, params, body, q }) =>
+    serializeEndpoint(await updateWebhookEndpoint(q, ctx, ctx.actor, params.endpointId, body)),
 });
 
 export const deleteWebhookEndpointOp = defineOperation({

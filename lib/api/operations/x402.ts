@@ -1,5 +1,10 @@
 import { settleX402, supportedX402, verifyX402 } from "@/lib/x402/facilitator";
-import { X402FacilitatorBodySchema, X402SettleResponseSchema, X402SupportedResponseSchema, X402VerifyResponseSchema } from "@/lib/schemas/x402";
+import {
+  X402FacilitatorBodySchema,
+  X402SettleResponseSchema,
+  X402SupportedResponseSchema,
+  X402VerifyResponseSchema,
+} from "@/lib/schemas/x402";
 import { defineOperation } from "../operation";
 
 // Tollgate as an x402 facilitator (x402 v2): point a paywall's facilitator URL at {base}/v1/x402 and

@@ -12,13 +12,23 @@ const mismatch = "That email and password do not match an account.";
  * only a right password learns which passkeys a login has and gets a challenge for them. The
  * browser's answer then goes with the password to the credentials sign-in.
  */
-export async function beginPasskeySignIn(input: { email: string; password: string }, clientAddress: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function beginPasskeySignIn(
+  input: { email: string; password: string },
+  clientAddress: string | null,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const parsed = SignInInputSchema.safeParse(input);
   if (!parsed.success) throw new AppError("params_validation", mismatch);
   const check = await checkPassword(parsed.data.email, parsed.data.password, clientAddress);
-  if (!check.ok && check.reason === "rate_limited") throw new AppError("rate_limited", `Too many attempts; try again in ${check.retryAfterSeconds} seconds.`, { retryAfterSeconds: check.retryAfterSeconds });
+  if (!check.ok && check.reason === "rate_limited")
+    throw new AppError(
+      "rate_limited",
+      `Too many attempts; try again in ${check.retryAfterSeconds} seconds.`,
+      { retryAfterSeconds: check.retryAfterSeconds },
+    );
   if (!check.ok) throw new AppError("params_validation", mismatch);
-  const options = check.secondFactors?.passkey ? await passkeyAssertionOptions({ userId: check.user.id, purpose: "sign_in", sessionId: null }) : null;
+  const options = check.secondFactors?.passkey
+    ? await passkeyAssertionOptions({ userId: check.user.id, purpose: "sign_in", sessionId: null })
+    : null;
   if (!options) throw new AppError("conflict", "This login has no passkey. Use your authenticator code.");
   return options;
 }

@@ -8,7 +8,9 @@ withTestDatabase();
 
 async function newUser(): Promise<string> {
   const id = newId("user");
-  await db().user.create({ data: { id, email: `${id.toLowerCase()}@shop.example`, name: "Pat", passwordHash: "x" } });
+  await db().user.create({
+    data: { id, email: `${id.toLowerCase()}@shop.example`, name: "Pat", passwordHash: "x" },
+  });
   return id;
 }
 
@@ -28,7 +30,10 @@ describe("WebAuthn challenges", () => {
     const userId = await newUser();
     const owner = { userId, purpose: "sign_in" as const, sessionId: null };
     const expired = await issueChallenge(owner);
-    await db().webAuthnChallenge.update({ where: { challenge: expired }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().webAuthnChallenge.update({
+      where: { challenge: expired },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await consumeChallenge(expired, owner)).toBe(false);
     const first = await issueChallenge(owner);
     const second = await issueChallenge(owner);

@@ -16,8 +16,19 @@ export async function issueChallenge({ userId, purpose, sessionId }: ChallengeOw
   const challenge = crypto.randomBytes(32).toString("base64url");
   const now = new Date();
   await db().$transaction(async (tx) => {
-    await tx.webAuthnChallenge.deleteMany({ where: { userId, OR: [{ purpose, sessionId }, { expiresAt: { lt: now } }] } });
-    await tx.webAuthnChallenge.create({ data: { id: newId("wch"), userId, purpose, sessionId, challenge, expiresAt: new Date(now.getTime() + challengeLifetimeMs) } });
+    await tx.webAuthnChallenge.deleteMany({
+      where: { userId, OR: [{ purpose, sessionId }, { expiresAt: { lt: now } }] },
+    });
+    await tx.webAuthnChallenge.create({
+      data: {
+        id: newId("wch"),
+        userId,
+        purpose,
+        sessionId,
+        challenge,
+        expiresAt: new Date(now.getTime() + challengeLifetimeMs),
+      },
+    });
   });
   return challenge;
 }
@@ -26,7 +37,12 @@ export async function issueChallenge({ userId, purpose, sessionId }: ChallengeOw
  * Spends a challenge the browser answered: true once, for its owner, purpose and sign-in, before it
  * expires; false otherwise. One statement, so a replayed answer racing the first cannot also win.
  */
-export async function consumeChallenge(challenge: string, { userId, purpose, sessionId }: ChallengeOwner): Promise<boolean> {
-  const { count } = await db().webAuthnChallenge.deleteMany({ where: { challenge, userId, purpose, sessionId, expiresAt: { gt: new Date() } } });
+export async function consumeChallenge(
+  challenge: string,
+  { userId, purpose, sessionId }: ChallengeOwner,
+): Promise<boolean> {
+  const { count } = await db().webAuthnChallenge.deleteMany({
+    where: { challenge, userId, purpose, sessionId, expiresAt: { gt: new Date() } },
+  });
   return count === 1;
 }

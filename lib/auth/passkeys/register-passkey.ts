@@ -1,5 +1,10 @@
 import "server-only";
-import { generateRegistrationOptions, verifyRegistrationResponse, type PublicKeyCredentialCreationOptionsJSON, type RegistrationResponseJSON } from "@simplewebauthn/server";
+import {
+  generateRegistrationOptions,
+  verifyRegistrationResponse,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
 import { recordAudit } from "@/lib/audit-log/audit";
 import { db } from "@/lib/db";
 import { sendSecurityAlert } from "@/lib/email/send-security-alert";
@@ -21,10 +26,19 @@ const maxPasskeys = 10;
  * The browser's options to create a passkey. Needs fresh re-authentication: a passkey confirms
  * sensitive changes, so a stolen session must not be able to plant its own.
  */
-export async function beginPasskeyRegistration(viewer: Viewer): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function beginPasskeyRegistration(
+  viewer: Viewer,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   await requireFreshAuth(viewer);
-  const existing = await db().passkey.findMany({ where: { userId: viewer.user.id }, select: { credentialId: true, transports: true } });
-  if (existing.length >= maxPasskeys) throw new AppError("conflict", `You have ${maxPasskeys} passkeys, the most a login may have. Remove one first.`);
+  const existing = await db().passkey.findMany({
+    where: { userId: viewer.user.id },
+    select: { credentialId: true, transports: true },
+  });
+  if (existing.length >= maxPasskeys)
+    throw new AppError(
+      "conflict",
+      `You have ${maxPasskeys} passkeys, the most a login may have. Remove one first.`,
+    );
   const rp = relyingParty();
   return generateRegistrationOptions({
     rpName: rp.name,
@@ -33,7 +47,10 @@ export async function beginPasskeyRegistration(viewer: Viewer): Promise<PublicKe
     userDisplayName: viewer.user.name,
     userID: new TextEncoder().encode(viewer.user.id),
     // As bytes: a string would be taken as text and encoded again.
-    challenge: Buffer.from(await issueChallenge({ userId: viewer.user.id, purpose: "register", sessionId: viewer.sessionId }), "base64url"),
+    challenge: Buffer.from(
+      await issueChallenge({ userId: viewer.user.id, purpose: "register", sessionId: viewer.sessionId }),
+      "base64url",
+    ),
     timeout: challengeLifetimeMs,
     attestationType: "none",
     // The same authenticator twice would be one device under two names.
@@ -48,12 +65,20 @@ export async function beginPasskeyRegistration(viewer: Viewer): Promise<PublicKe
  * given ten, as turning on an app does (their only plain copy is returned), so losing the device
  * does not lock the person out.
  */
-export async function finishPasskeyRegistration(viewer: Viewer, { name, response }: z.output<typeof FinishPasskeyInputSchema>): Promise<{ id: string; recoveryCodes: string[] | null }> {
+export async function finishPasskeyRegistration(
+  viewer: Viewer,
+  { name, response }: z.output<typeof FinishPasskeyInputSchema>,
+): Promise<{ id: string; recoveryCodes: string[] | null }> {
   await requireFreshAuth(viewer);
   const rp = relyingParty();
   const verification = await verifyRegistrationResponse({
     response: response as RegistrationResponseJSON,
-    expectedChallenge: (challenge) => consumeChallenge(challenge, { userId: viewer.user.id, purpose: "register", sessionId: viewer.sessionId }),
+    expectedChallenge: (challenge) =>
+      consumeChallenge(challenge, {
+        userId: viewer.user.id,
+        purpose: "register",
+        sessionId: viewer.sessionId,
+      }),
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
     requireUserVerification: false,
@@ -61,20 +86,53 @@ export async function finishPasskeyRegistration(viewer: Viewer, { name, response
     console.warn("passkey registration refused", error instanceof Error ? error.message : error);
     return null;
   });
-  if (!verification?.verified) throw new AppError("params_validation", "The passkey could not be added. Start again, and use it within five minutes.");
+  if (!verification?.verified)
+    throw new AppError(
+      "params_validation",
+      "The passkey could not be added. Start again, and use it within five minutes.",
+    );
   const { credential, credentialBackedUp } = verification.registrationInfo;
   const id = newId("pkey");
   return db().$transaction(async (tx) => {
-    if (await tx.passkey.findUnique({ where: { credentialId: credential.id }, select: { id: true } })) throw new AppError("conflict", "This passkey is already registered.");
+    if (await tx.passkey.findUnique({ where: { credentialId: credential.id }, select: { id: true } }))
+      throw new AppError("conflict", "This passkey is already registered.");
     await tx.passkey.create({
-      data: { id, userId: viewer.user.id, name, credentialId: credential.id, publicKey: credential.publicKey, counter: BigInt(credential.counter), transports: credential.transports ?? [], backedUp: credentialBackedUp },
+      data: {
+        id,
+        userId: viewer.user.id,
+        name,
+        credentialId: credential.id,
+        publicKey: credential.publicKey,
+        counter: BigInt(credential.counter),
+        transports: credential.transports ?? [],
+        backedUp: credentialBackedUp,
+      },
     });
     // A new second factor, as turning on an authenticator app: sessions signed in without it end.
     await revokeUserSessions(tx, viewer.user.id, viewer.sessionId);
-    await recordAudit(tx, { accountId: viewer.account.id, actor: `user:${viewer.user.id}`, action: "user.passkey_added", targetType: "passkey", targetId: id, data: { name } });
-    await sendSecurityAlert(tx, viewer.account.id, "passkey_added", { Member: `${viewer.user.name} <${viewer.user.email}>`, Passkey: name }, viewer.user.email);
-    const user = await tx.user.findUniqueOrThrow({ where: { id: viewer.user.id }, select: { totpEnabledAt: true, _count: { select: { recoveryCodes: { where: { usedAt: null } } } } } });
-    const recoveryCodes = !user.totpEnabledAt && user._count.recoveryCodes === 0 ? await issueRecoveryCodes(tx, viewer.user.id) : null;
+    await recordAudit(tx, {
+      accountId: viewer.account.id,
+      actor: `user:${viewer.user.id}`,
+      action: "user.passkey_added",
+      targetType: "passkey",
+      targetId: id,
+      data: { name },
+    });
+    await sendSecurityAlert(
+      tx,
+      viewer.account.id,
+      "passkey_added",
+      { Member: `${viewer.user.name} <${viewer.user.email}>`, Passkey: name },
+      viewer.user.email,
+    );
+    const user = await tx.user.findUniqueOrThrow({
+      where: { id: viewer.user.id },
+      select: { totpEnabledAt: true, _count: { select: { recoveryCodes: { where: { usedAt: null } } } } },
+    });
+    const recoveryCodes =
+      !user.totpEnabledAt && user._count.recoveryCodes === 0
+        ? await issueRecoveryCodes(tx, viewer.user.id)
+        : null;
     return { id, recoveryCodes };
   });
 }

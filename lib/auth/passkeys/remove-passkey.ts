@@ -11,17 +11,41 @@ import { revokeUserSessions } from "../user-sessions";
 export async function removePasskey(viewer: Viewer, passkeyId: string): Promise<void> {
   await requireFreshAuth(viewer);
   await db().$transaction(async (tx) => {
-    const passkey = await tx.passkey.findFirst({ where: { id: passkeyId, userId: viewer.user.id }, select: { id: true, name: true } });
-    if (!passkey) throw new AppError("not_found", "That passkey is not one of yours, or it was already removed.");
-    const user = await tx.user.findUniqueOrThrow({ where: { id: viewer.user.id }, select: { totpEnabledAt: true, _count: { select: { passkeys: true } } } });
+    const passkey = await tx.passkey.findFirst({
+      where: { id: passkeyId, userId: viewer.user.id },
+      select: { id: true, name: true },
+    });
+    if (!passkey)
+      throw new AppError("not_found", "That passkey is not one of yours, or it was already removed.");
+    const user = await tx.user.findUniqueOrThrow({
+      where: { id: viewer.user.id },
+      select: { totpEnabledAt: true, _count: { select: { passkeys: true } } },
+    });
     if (viewer.account.requireTwoFactor && !user.totpEnabledAt && user._count.passkeys === 1) {
-      throw new AppError("forbidden", "Your account requires two-factor sign-in, and this is your only second factor. Add another passkey or an authenticator app first.");
+      throw new AppError(
+        "forbidden",
+        "Your account requires two-factor sign-in, and this is your only second factor. Add another passkey or an authenticator app first.",
+      );
     }
     await tx.passkey.delete({ where: { id: passkey.id } });
     // The last second factor gone: its recovery codes go with it, as when the app is turned off.
-    if (!user.totpEnabledAt && user._count.passkeys === 1) await tx.recoveryCode.deleteMany({ where: { userId: viewer.user.id } });
+    if (!user.totpEnabledAt && user._count.passkeys === 1)
+      await tx.recoveryCode.deleteMany({ where: { userId: viewer.user.id } });
     await revokeUserSessions(tx, viewer.user.id, viewer.sessionId);
-    await recordAudit(tx, { accountId: viewer.account.id, actor: `user:${viewer.user.id}`, action: "user.passkey_removed", targetType: "passkey", targetId: passkey.id, data: { name: passkey.name } });
-    await sendSecurityAlert(tx, viewer.account.id, "passkey_removed", { Member: `${viewer.user.name} <${viewer.user.email}>`, Passkey: passkey.name }, viewer.user.email);
+    await recordAudit(tx, {
+      accountId: viewer.account.id,
+      actor: `user:${viewer.user.id}`,
+      action: "user.passkey_removed",
+      targetType: "passkey",
+      targetId: passkey.id,
+      data: { name: passkey.name },
+    });
+    await sendSecurityAlert(
+      tx,
+      viewer.account.id,
+      "passkey_removed",
+      { Member: `${viewer.user.name} <${viewer.user.email}>`, Passkey: passkey.name },
+      viewer.user.email,
+    );
   });
 }

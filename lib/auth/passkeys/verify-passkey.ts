@@ -1,5 +1,10 @@
 import "server-only";
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticatorTransport, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticatorTransport,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/server";
 import { db, type WebAuthnPurpose } from "@/lib/db";
 import type { PasskeyAssertion } from "@/lib/schemas/passkeys";
 import { challengeLifetimeMs, consumeChallenge, issueChallenge } from "./challenges";
@@ -8,15 +13,23 @@ import { relyingParty } from "./relying-party";
 type Ceremony = { userId: string; purpose: Exclude<WebAuthnPurpose, "register">; sessionId: string | null };
 
 /** The browser's options to sign with one of the person's passkeys (null when they have none). */
-export async function passkeyAssertionOptions(ceremony: Ceremony): Promise<PublicKeyCredentialRequestOptionsJSON | null> {
-  const passkeys = await db().passkey.findMany({ where: { userId: ceremony.userId }, select: { credentialId: true, transports: true } });
+export async function passkeyAssertionOptions(
+  ceremony: Ceremony,
+): Promise<PublicKeyCredentialRequestOptionsJSON | null> {
+  const passkeys = await db().passkey.findMany({
+    where: { userId: ceremony.userId },
+    select: { credentialId: true, transports: true },
+  });
   if (passkeys.length === 0) return null;
   return generateAuthenticationOptions({
     rpID: relyingParty().id,
     // As bytes: a string would be taken as text and encoded again.
     challenge: Buffer.from(await issueChallenge(ceremony), "base64url"),
     timeout: challengeLifetimeMs,
-    allowCredentials: passkeys.map((p) => ({ id: p.credentialId, transports: p.transports as AuthenticatorTransport[] })),
+    allowCredentials: passkeys.map((p) => ({
+      id: p.credentialId,
+      transports: p.transports as AuthenticatorTransport[],
+    })),
     userVerification: "preferred",
   });
 }
@@ -28,7 +41,9 @@ export async function passkeyAssertionOptions(ceremony: Ceremony): Promise<Publi
  * only moves forward, in one statement, and the passkey's last use is noted.
  */
 export async function verifyPasskey(ceremony: Ceremony, assertion: PasskeyAssertion): Promise<boolean> {
-  const passkey = await db().passkey.findFirst({ where: { userId: ceremony.userId, credentialId: assertion.id } });
+  const passkey = await db().passkey.findFirst({
+    where: { userId: ceremony.userId, credentialId: assertion.id },
+  });
   if (!passkey) return false;
   const rp = relyingParty();
   const verification = await verifyAuthenticationResponse({
@@ -36,7 +51,12 @@ export async function verifyPasskey(ceremony: Ceremony, assertion: PasskeyAssert
     expectedChallenge: (challenge) => consumeChallenge(challenge, ceremony),
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
-    credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: Number(passkey.counter), transports: passkey.transports as AuthenticatorTransport[] },
+    credential: {
+      id: passkey.credentialId,
+      publicKey: new Uint8Array(passkey.publicKey),
+      counter: Number(passkey.counter),
+      transports: passkey.transports as AuthenticatorTransport[],
+    },
     requireUserVerification: false,
   }).catch((error: unknown) => {
     console.warn("passkey assertion refused", error instanceof Error ? error.message : error);
@@ -45,7 +65,11 @@ export async function verifyPasskey(ceremony: Ceremony, assertion: PasskeyAssert
   if (!verification?.verified) return false;
   const { count } = await db().passkey.updateMany({
     where: { id: passkey.id, counter: passkey.counter },
-    data: { counter: BigInt(verification.authenticationInfo.newCounter), backedUp: verification.authenticationInfo.credentialBackedUp, lastUsedAt: new Date() },
+    data: {
+      counter: BigInt(verification.authenticationInfo.newCounter),
+      backedUp: verification.authenticationInfo.credentialBackedUp,
+      lastUsedAt: new Date(),
+    },
   });
   return count === 1;
 }

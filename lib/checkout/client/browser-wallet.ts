@@ -33,7 +33,14 @@ type WalletAction = { type: "walletRpc"; data: { chain_id: string; method: strin
  * the wallet perform its action (sign a gasless authorization, or send the transfer), then confirm
  * with the result. `button` shows each step.
  */
-export async function pay(wallet: Eip1193Provider, paymentId: string, option: WalletOption, status: LiveStatus, container: HTMLElement, button: HTMLButtonElement) {
+export async function pay(
+  wallet: Eip1193Provider,
+  paymentId: string,
+  option: WalletOption,
+  status: LiveStatus,
+  container: HTMLElement,
+  button: HTMLButtonElement,
+) {
   const { transaction, networkName, settlementId } = option;
   const label = button.textContent;
   const working = (message: string) => {
@@ -49,21 +56,38 @@ export async function pay(wallet: Eip1193Provider, paymentId: string, option: Wa
     const chainId = await wallet.request({ method: "eth_chainId" });
     if (typeof chainId !== "string" || BigInt(chainId) !== BigInt(transaction.chainId)) {
       working(`Switch your wallet to ${networkName}…`);
-      await wallet.request({ method: "wallet_switchEthereumChain", params: [{ chainId: transaction.chainId }] });
+      await wallet.request({
+        method: "wallet_switchEthereumChain",
+        params: [{ chainId: transaction.chainId }],
+      });
     }
     working("Preparing the payment…");
     const account = `eip155:${BigInt(transaction.chainId)}:${from}`;
-    const offered = await postJson<{ option: { id: string; actions: WalletAction[] } | null }>(`/pay/${paymentId}/wallet/options`, { settlementId, account });
+    const offered = await postJson<{ option: { id: string; actions: WalletAction[] } | null }>(
+      `/pay/${paymentId}/wallet/options`,
+      { settlementId, account },
+    );
     const walletOption = offered.body?.option;
-    if (!offered.ok || !walletOption) throw new Error(offered.body?.message ?? "This option cannot be paid from that account.");
+    if (!offered.ok || !walletOption)
+      throw new Error(offered.body?.message ?? "This option cannot be paid from that account.");
     const action = walletOption.actions[0]!.data;
     const gasless = action.method === "eth_signTypedData_v4";
-    working(gasless ? "Sign the payment in your wallet (no gas needed)…" : "Confirm the payment in your wallet…");
+    working(
+      gasless ? "Sign the payment in your wallet (no gas needed)…" : "Confirm the payment in your wallet…",
+    );
     const result = await wallet.request({ method: action.method, params: action.params });
-    if (typeof result !== "string") throw new Error(gasless ? "Your wallet did not return a signature." : "Your wallet did not return a transaction hash.");
+    if (typeof result !== "string")
+      throw new Error(
+        gasless
+          ? "Your wallet did not return a signature."
+          : "Your wallet did not return a transaction hash.",
+      );
     if (!gasless) txHash = result;
     working("Recording your payment…");
-    const { ok, body } = await postJson<PaymentStatusJson>(`/pay/${paymentId}/wallet/confirm`, { optionId: walletOption.id, results: [{ type: "walletRpc", data: [result] }] });
+    const { ok, body } = await postJson<PaymentStatusJson>(`/pay/${paymentId}/wallet/confirm`, {
+      optionId: walletOption.id,
+      results: [{ type: "walletRpc", data: [result] }],
+    });
     if (!ok || !body) throw new Error(body?.message ?? "The payment could not be recorded.");
     status.report(body);
     status.refresh();
@@ -74,7 +98,9 @@ export async function pay(wallet: Eip1193Provider, paymentId: string, option: Wa
     ).value;
   } catch (error) {
     const reason = walletErrorMessage(error, networkName);
-    const message = txHash ? `Your transaction ${txHash} was sent, but this page could not record it (${reason}). Do not pay again; give this hash to the merchant if the payment is not confirmed.` : reason;
+    const message = txHash
+      ? `Your transaction ${txHash} was sent, but this page could not record it (${reason}). Do not pay again; give this hash to the merchant if the payment is not confirmed.`
+      : reason;
     button.disabled = false;
     button.textContent = label;
     container.insertAdjacentHTML("beforeend", html`<p role="alert" class="alert">${message}</p>`.value);
@@ -84,6 +110,7 @@ export async function pay(wallet: Eip1193Provider, paymentId: string, option: Wa
 function walletErrorMessage(error: unknown, networkName: string): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (code === 4001) return "You declined the request in your wallet.";
-  if (code === 4902) return `Your wallet does not have the ${networkName} network. Add it in your wallet, then try again.`;
+  if (code === 4902)
+    return `Your wallet does not have the ${networkName} network. Add it in your wallet, then try again.`;
   return typeof message === "string" && message ? message : "The wallet request failed.";
 }

@@ -43,7 +43,8 @@ function start(data: CheckoutData) {
   const postOutcome = (status: FinalStatus) => {
     const bridges = post(status);
     if (bridges.length > 0) reportOutcome(data.paymentId, status, bridges);
-    if (data.redirects) window.location.assign(status === "succeeded" ? data.redirects.success : data.redirects.error);
+    if (data.redirects)
+      window.location.assign(status === "succeeded" ? data.redirects.success : data.redirects.error);
   };
   if (data.status.isFinal) return postOutcome(data.status.status as FinalStatus);
 
@@ -56,7 +57,13 @@ function start(data: CheckoutData) {
       return;
     }
     stopCountdown();
-    live.outerHTML = renderOutcome({ status, amount: data.amount, merchantName: data.merchantName, returnUrl: data.returnUrl, receiptUrl: data.receiptUrl }).value;
+    live.outerHTML = renderOutcome({
+      status,
+      amount: data.amount,
+      merchantName: data.merchantName,
+      returnUrl: data.returnUrl,
+      receiptUrl: data.receiptUrl,
+    }).value;
     postOutcome(status.status as FinalStatus);
   };
 

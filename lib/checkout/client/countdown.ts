@@ -4,7 +4,12 @@ import { formatRemaining } from "../format-remaining";
  * Counts `element` down to `expiresAt` on the server's clock (`serverNow` is its time at render:
  * the buyer's clock may be off). Calls `onExpire` once at zero. Returns a stop function.
  */
-export function startCountdown(element: HTMLElement, expiresAt: string, serverNow: number, onExpire: () => void): () => void {
+export function startCountdown(
+  element: HTMLElement,
+  expiresAt: string,
+  serverNow: number,
+  onExpire: () => void,
+): () => void {
   const deadline = Date.parse(expiresAt);
   const skew = serverNow - Date.now();
   let expired = false;

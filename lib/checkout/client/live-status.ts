@@ -15,7 +15,11 @@ export type LiveStatus = {
  * waiting `pollInMs` between them) until the payment is final, and calls `onChange` with every new
  * status. A final status never changes, whatever a late response says.
  */
-export function watchStatus(paymentId: string, initial: PaymentStatusJson, onChange: (status: PaymentStatusJson) => void): LiveStatus {
+export function watchStatus(
+  paymentId: string,
+  initial: PaymentStatusJson,
+  onChange: (status: PaymentStatusJson) => void,
+): LiveStatus {
   let current = initial;
   let controller: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -35,7 +39,10 @@ export function watchStatus(paymentId: string, initial: PaymentStatusJson, onCha
   const poll = async (maxPollMs: number, signal: AbortSignal) => {
     let wait = retryAfterErrorMs;
     try {
-      const response = await fetch(`/pay/${paymentId}/status?maxPollMs=${maxPollMs}`, { cache: "no-store", signal });
+      const response = await fetch(`/pay/${paymentId}/status?maxPollMs=${maxPollMs}`, {
+        cache: "no-store",
+        signal,
+      });
       if (response.ok) {
         const next = (await response.json()) as PaymentStatusJson;
         if (signal.aborted) return;

@@ -8,7 +8,11 @@ export function setUpPaymentOptions(paymentId: string): void {
     const choose = () => {
       // Best effort: if it fails, paying through the browser wallet fixes the option anyway.
       // The body is read so the request completes; an unread one stays open in Chromium.
-      void fetch(`/pay/${paymentId}/option`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ settlementId: details.dataset.settlementId }) })
+      void fetch(`/pay/${paymentId}/option`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ settlementId: details.dataset.settlementId }),
+      })
         .then((response) => response.text())
         .catch(() => {});
     };

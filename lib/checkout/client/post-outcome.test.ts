@@ -11,7 +11,9 @@ describe("outcomePoster", () => {
   it("posts one JSON string to each bridge present", () => {
     const native = recorder();
     const reactNative = recorder();
-    expect(outcomePoster({ NativeWebView: native.bridge, ReactNativeWebView: reactNative.bridge })("succeeded")).toEqual(["NativeWebView", "ReactNativeWebView"]);
+    expect(
+      outcomePoster({ NativeWebView: native.bridge, ReactNativeWebView: reactNative.bridge })("succeeded"),
+    ).toEqual(["NativeWebView", "ReactNativeWebView"]);
     expect(native.messages).toEqual([success]);
     expect(reactNative.messages).toEqual([success]);
   });
@@ -39,7 +41,9 @@ describe("outcomePoster", () => {
 
   it("posts once to a bridge the app installed under both names", () => {
     const shared = recorder();
-    expect(outcomePoster({ NativeWebView: shared.bridge, ReactNativeWebView: shared.bridge })("succeeded")).toEqual(["NativeWebView"]);
+    expect(
+      outcomePoster({ NativeWebView: shared.bridge, ReactNativeWebView: shared.bridge })("succeeded"),
+    ).toEqual(["NativeWebView"]);
     expect(shared.messages).toEqual([success]);
   });
 
@@ -56,7 +60,9 @@ describe("outcomePoster", () => {
       },
     };
     // Only the bridge that took the message counts as having received it.
-    expect(outcomePoster({ NativeWebView: broken, ReactNativeWebView: reactNative.bridge })("succeeded")).toEqual(["ReactNativeWebView"]);
+    expect(
+      outcomePoster({ NativeWebView: broken, ReactNativeWebView: reactNative.bridge })("succeeded"),
+    ).toEqual(["ReactNativeWebView"]);
     expect(reactNative.messages).toEqual([success]);
   });
 });

@@ -24,7 +24,8 @@ export function outcomePoster(host: BridgeHost): (status: FinalStatus) => Bridge
     const bridges = bridgeNames.map((name) => host[name]);
     return bridgeNames.filter((_, index) => {
       const bridge = bridges[index];
-      if (!bridge || typeof bridge.postMessage !== "function" || bridges.indexOf(bridge) !== index) return false;
+      if (!bridge || typeof bridge.postMessage !== "function" || bridges.indexOf(bridge) !== index)
+        return false;
       try {
         (bridge as { postMessage: (message: string) => void }).postMessage(message);
         return true;

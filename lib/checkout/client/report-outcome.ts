@@ -9,7 +9,12 @@ import type { BridgeName } from "./post-outcome";
 export function reportOutcome(paymentId: string, outcome: FinalStatus, bridges: BridgeName[]): void {
   try {
     // The body is read so the request completes; an unread one stays open in Chromium.
-    void fetch(`/pay/${paymentId}/outcome`, { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ outcome, bridges }) })
+    void fetch(`/pay/${paymentId}/outcome`, {
+      method: "POST",
+      keepalive: true,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ outcome, bridges }),
+    })
       .then((response) => response.text())
       .catch(() => {});
   } catch {

@@ -13,11 +13,17 @@ export function setUpTestControls(paymentId: string, status: LiveStatus): void {
       buttons.forEach((b) => (b.disabled = true));
       section.querySelector("[role=alert]")?.remove();
       try {
-        const { ok, body } = await postJson<PaymentStatusJson>(`/pay/${paymentId}/simulate`, { outcome: button.dataset.outcome });
+        const { ok, body } = await postJson<PaymentStatusJson>(`/pay/${paymentId}/simulate`, {
+          outcome: button.dataset.outcome,
+        });
         if (ok && body) {
           status.report(body);
           // An exception that leaves the payment open changes nothing else on the page.
-          if (!body.isFinal && button.dataset.note) section.insertAdjacentHTML("beforeend", html`<p role="alert" class="note small">${button.dataset.note}</p>`.value);
+          if (!body.isFinal && button.dataset.note)
+            section.insertAdjacentHTML(
+              "beforeend",
+              html`<p role="alert" class="note small">${button.dataset.note}</p>`.value,
+            );
           else return;
         } else showError(section, body?.message ?? "The payment could not be updated. Try again.");
       } catch {

@@ -12,12 +12,26 @@ withTestDatabase();
 
 async function newPayment(mode: "test" | "live") {
   const scope = await createTestAccount(mode);
-  const merchant = await db().merchant.create({ data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" } });
-  return (await createPayment(db(), scope, "system", merchant.id, CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }))).payment;
+  const merchant = await db().merchant.create({
+    data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
+  });
+  return (
+    await createPayment(
+      db(),
+      scope,
+      "system",
+      merchant.id,
+      CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }),
+    )
+  ).payment;
 }
 
 async function post(paymentId: string, path: string, headers: Record<string, string>) {
-  const request = new Request(`${publicBaseUrl()}/pay/${paymentId}/${path}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.9", ...headers }, body: "{}" });
+  const request = new Request(`${publicBaseUrl()}/pay/${paymentId}/${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.9", ...headers },
+    body: "{}",
+  });
   const response = await dispatchCheckoutPost(request, paymentId, path);
   return { status: response.status, body: await response.json() };
 }
@@ -31,7 +45,13 @@ describe.each(checkoutPostRoutes.map((route) => [route.path]))("POST /pay/{id}/%
     const payment = await newPayment("live");
     const answers = await Promise.all(elsewhere.map((headers) => post(payment.id, path, headers)));
     for (const answer of answers) {
-      expect(answer).toEqual({ status: 403, body: { code: "forbidden", message: "This action is only available from the payment's own checkout page." } });
+      expect(answer).toEqual({
+        status: 403,
+        body: {
+          code: "forbidden",
+          message: "This action is only available from the payment's own checkout page.",
+        },
+      });
     }
     expect(await db().rateLimitBucket.count({ where: { key: { contains: payment.id } } })).toBe(0);
     // From the page itself the same post gets past the origin rule to the body schema.
@@ -44,9 +64,15 @@ describe.each(checkoutPostRoutes.map((route) => [route.path]))("POST /pay/{id}/%
 describe("the checkout's POST dispatcher", () => {
   it("answers a path no route declares with 404 and a made-up payment with 404, writing no bucket", async () => {
     const payment = await newPayment("test");
-    expect(await post(payment.id, "wallet/nothing", { Origin: ownOrigin })).toMatchObject({ status: 404, body: { code: "not_found" } });
+    expect(await post(payment.id, "wallet/nothing", { Origin: ownOrigin })).toMatchObject({
+      status: 404,
+      body: { code: "not_found" },
+    });
     const unknown = `pay_${"0".repeat(24)}`;
-    expect(await post(unknown, "option", { Origin: ownOrigin })).toMatchObject({ status: 404, body: { code: "not_found" } });
+    expect(await post(unknown, "option", { Origin: ownOrigin })).toMatchObject({
+      status: 404,
+      body: { code: "not_found" },
+    });
     expect(await db().rateLimitBucket.count({ where: { key: { contains: unknown } } })).toBe(0);
   });
 });

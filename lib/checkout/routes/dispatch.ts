@@ -25,7 +25,11 @@ export function dispatchCheckoutPost(request: Request, paymentId: string, path: 
   });
 }
 
-async function runCheckoutPost(route: AnyCheckoutPostRoute, request: Request, paymentId: string): Promise<unknown> {
+async function runCheckoutPost(
+  route: AnyCheckoutPostRoute,
+  request: Request,
+  paymentId: string,
+): Promise<unknown> {
   if (route.origin === "checkout_page") assertSameOrigin(request);
   const source = requestSource(request);
   await limitCheckoutPost(route.rateLimit, paymentId, source);
@@ -43,13 +47,19 @@ export function requestSource(request: Request): string {
  * a 404 before any bucket is written, so no one can fill the table with buckets for payments that
  * do not exist.
  */
-export async function limitCheckoutPost(limit: CheckoutRateLimit, paymentId: string, source: string): Promise<void> {
+export async function limitCheckoutPost(
+  limit: CheckoutRateLimit,
+  paymentId: string,
+  source: string,
+): Promise<void> {
   const exists = isId("pay", paymentId) && (await db().payment.count({ where: { id: paymentId } })) > 0;
   if (!exists) throw notFound("Payment");
   const bucket = limit.per === "source" ? `checkout::${source}` : `checkout:${paymentId}:${source}`;
   const result = await takeToken(bucket, limit);
   if (!result.ok) {
     const what = limit.per === "source" ? "from your address" : "on this payment";
-    throw new AppError("rate_limited", `Too many attempts ${what}. Wait a few seconds and try again.`, { retryAfterSeconds: result.retryAfterSeconds });
+    throw new AppError("rate_limited", `Too many attempts ${what}. Wait a few seconds and try again.`, {
+      retryAfterSeconds: result.retryAfterSeconds,
+    });
   }
 }

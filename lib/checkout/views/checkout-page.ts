@@ -10,13 +10,21 @@ import { accentCss, merchantBadge, supportLine } from "./merchant-header";
 import { renderOutcome } from "./outcome";
 import { qrSvg } from "./qr-svg";
 
-type PageContext = { returnUrl: string | null; nonce: string; scriptSrc: string; walletConnect?: WalletConnectSetup | null };
+type PageContext = {
+  returnUrl: string | null;
+  nonce: string;
+  scriptSrc: string;
+  walletConnect?: WalletConnectSetup | null;
+};
 
 /**
  * The hosted checkout page, whole, as the server renders it: readable without JavaScript (amount,
  * status, options and their QR codes); the script in `scriptSrc` makes it live.
  */
-export function renderCheckoutPage(checkout: Checkout, { returnUrl, nonce, scriptSrc, walletConnect }: PageContext): string {
+export function renderCheckoutPage(
+  checkout: Checkout,
+  { returnUrl, nonce, scriptSrc, walletConnect }: PageContext,
+): string {
   const { merchant, status } = checkout;
   const data: CheckoutData = {
     paymentId: checkout.paymentId,
@@ -27,7 +35,11 @@ export function renderCheckoutPage(checkout: Checkout, { returnUrl, nonce, scrip
     merchantName: merchant.name,
     returnUrl,
     receiptUrl: checkout.receiptUrl,
-    walletOptions: checkout.options.flatMap((o) => (o.request ? [{ settlementId: o.settlementId, networkName: o.networkName, transaction: o.request.transaction }] : [])),
+    walletOptions: checkout.options.flatMap((o) =>
+      o.request
+        ? [{ settlementId: o.settlementId, networkName: o.networkName, transaction: o.request.transaction }]
+        : [],
+    ),
     walletConnect: checkout.mode === "live" ? (walletConnect ?? null) : null,
     redirects: checkout.redirects,
   };
@@ -36,7 +48,13 @@ export function renderCheckoutPage(checkout: Checkout, { returnUrl, nonce, scrip
 ${status.isFinal ? renderOutcome({ status, amount: checkout.amount, merchantName: merchant.name, returnUrl, receiptUrl: checkout.receiptUrl }) : live(checkout, Boolean(data.walletConnect))}
 ${supportLine(merchant)}</div><p class="footnote">Payments by Tollgate</p></main>
 <script type="application/json" id="checkout-data">${jsonForScript(data)}</script>`;
-  return checkoutDocument({ title: `Pay ${merchant.name} · Tollgate`, nonce, body, css: accentCss(merchant), script: html`<script defer nonce="${nonce}" src="${scriptSrc}"></script>` });
+  return checkoutDocument({
+    title: `Pay ${merchant.name} · Tollgate`,
+    nonce,
+    body,
+    css: accentCss(merchant),
+    script: html`<script defer nonce="${nonce}" src="${scriptSrc}"></script>`,
+  });
 }
 
 function header({ merchant, referenceId, amount }: Checkout) {
@@ -59,21 +77,31 @@ function testControls() {
 <button type="button" class="btn secondary" data-outcome="failed">Simulate failure</button>
 <button type="button" class="btn secondary" data-outcome="cancelled">Cancel payment</button>
 <details class="option"><summary class="small">Test a payment gone wrong</summary><div class="option-body stack">${wrongOutcomes.map(
-    ([outcome, label, note]) => html`<button type="button" class="btn secondary wide" data-outcome="${outcome}" data-note="${note}">${label}</button>`,
+    ([outcome, label, note]) =>
+      html`<button type="button" class="btn secondary wide" data-outcome="${outcome}" data-note="${note}">${label}</button>`,
   )}</div></details></section>`;
 }
 
 /** The scenario simulator's exceptions, each with what the buyer sees when the payment stays open. */
 const wrongOutcomes = [
-  ["underpaid", "Underpay (half the amount)", "Half the amount arrived: the payment still waits for the rest, with an underpaid exception."],
+  [
+    "underpaid",
+    "Underpay (half the amount)",
+    "Half the amount arrived: the payment still waits for the rest, with an underpaid exception.",
+  ],
   ["overpaid", "Overpay (twice the amount)", ""],
   ["paid_late", "Pay after expiry", ""],
-  ["wrong_asset", "Send the wrong token", "Another token arrived: the payment still waits, with a wrong-token exception."],
+  [
+    "wrong_asset",
+    "Send the wrong token",
+    "Another token arrived: the payment still waits, with a wrong-token exception.",
+  ],
   ["reorged", "Confirm, then reorganise out", ""],
 ] as const;
 
 function liveOptions({ merchant, options }: Checkout, walletConnect: boolean) {
-  if (options.length === 0) return html`<p class="center small muted">${merchant.name} cannot take payment for this amount yet. Please contact them.</p>`;
+  if (options.length === 0)
+    return html`<p class="center small muted">${merchant.name} cannot take payment for this amount yet. Please contact them.</p>`;
   return html`<section class="stack" aria-label="Choose how to pay"><h2 class="small merchant">Choose how to pay</h2>${options.map((option, index) => paymentOption(option, index === 0, walletConnect))}</section>`;
 }
 

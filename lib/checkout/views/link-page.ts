@@ -34,14 +34,22 @@ export function renderLinkPage(view: LinkPageView, nonce: string): string {
 ${view.active ? form(view) : html`<p class="center small" role="status" data-testid="link-inactive">This payment link is no longer active. Ask ${view.merchant.name} for a new one.</p>`}
 ${errors.form && html`<p class="alert center" role="alert" data-testid="form-error">${errors.form}</p>`}
 ${supportLine(view.merchant)}</div><p class="footnote">Payments by Tollgate</p></main>`;
-  return checkoutDocument({ title: `Pay ${view.merchant.name} · Tollgate`, nonce, body, css: css + accentCss(view.merchant) });
+  return checkoutDocument({
+    title: `Pay ${view.merchant.name} · Tollgate`,
+    nonce,
+    body,
+    css: css + accentCss(view.merchant),
+  });
 
   function form({ fixedAmount, bounds }: LinkPageView) {
     const hint = bounds.min && bounds.max ? `Between ${bounds.min} and ${bounds.max}.` : "";
     return html`<form method="post" class="stack" novalidate data-testid="link-form">
-${fixedAmount === null && html`<div class="field"><label for="amount">Amount${bounds.currency ? ` (${bounds.currency})` : ""}</label>
+${
+  fixedAmount === null &&
+  html`<div class="field"><label for="amount">Amount${bounds.currency ? ` (${bounds.currency})` : ""}</label>
 <input id="amount" name="amount" inputmode="decimal" autocomplete="off" required value="${values.amount ?? ""}" aria-invalid="${errors.amount ? "true" : "false"}" aria-describedby="amount-hint${errors.amount ? " amount-error" : ""}">
-<p id="amount-hint" class="xs muted">${hint}</p>${errors.amount && html`<p id="amount-error" class="alert" data-testid="amount-error">${errors.amount}</p>`}</div>`}
+<p id="amount-hint" class="xs muted">${hint}</p>${errors.amount && html`<p id="amount-error" class="alert" data-testid="amount-error">${errors.amount}</p>`}</div>`
+}
 <div class="field"><label for="email">Email for your receipt <span class="muted">(optional)</span></label>
 <input id="email" name="email" type="email" autocomplete="email" value="${values.email ?? ""}" aria-invalid="${errors.email ? "true" : "false"}"${errors.email ? html` aria-describedby="email-error"` : ""}>
 ${errors.email && html`<p id="email-error" class="alert">${errors.email}</p>`}</div>

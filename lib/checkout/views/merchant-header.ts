@@ -22,7 +22,10 @@ export function accentCss({ accentColor }: Pick<MerchantBranding, "accentColor">
 }
 
 /** Where buyers ask the merchant for help: its support contact, else `fallbackEmail` (the receipt's), else nothing. */
-export function supportLine(merchant: Pick<MerchantBranding, "name" | "supportContact">, fallbackEmail?: string) {
+export function supportLine(
+  merchant: Pick<MerchantBranding, "name" | "supportContact">,
+  fallbackEmail?: string,
+) {
   const contact = merchant.supportContact ?? fallbackEmail;
   if (!contact) return "";
   const isUrl = contact.startsWith("https://");

@@ -6,7 +6,9 @@ import { html, raw } from "../html";
 
 // Lucide's circle-check, circle-x, ban and clock.
 const icon = (paths: string, tone: string) =>
-  raw(`<svg class="icon ${tone}" aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"><circle cx="12" cy="12" r="10"/>${paths}</svg>`);
+  raw(
+    `<svg class="icon ${tone}" aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"><circle cx="12" cy="12" r="10"/>${paths}</svg>`,
+  );
 
 const presentation = {
   succeeded: { title: "Payment successful", icon: icon('<path d="m16 9-5.5 5.5L8 12"/>', "tone-success") },
@@ -16,7 +18,13 @@ const presentation = {
 } as const;
 
 /** `receiptUrl`: the buyer's receipt page, linked once the payment succeeded. */
-export type OutcomeView = { status: PaymentStatusJson; amount: string; merchantName: string; returnUrl: string | null; receiptUrl: string | null };
+export type OutcomeView = {
+  status: PaymentStatusJson;
+  amount: string;
+  merchantName: string;
+  returnUrl: string | null;
+  receiptUrl: string | null;
+};
 
 export function renderOutcome({ status, amount, merchantName, returnUrl, receiptUrl }: OutcomeView) {
   const final = status.status as FinalStatus;

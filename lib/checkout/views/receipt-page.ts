@@ -20,7 +20,8 @@ const when = (iso: string) => new Date(iso).toUTCString().replace("GMT", "UTC");
 
 /** A buyer's receipt: server-rendered, no script, printable. */
 export function renderReceiptPage(receipt: Receipt, nonce: string): string {
-  const row = (label: string, value: Html | string, testId?: string) => html`<div><dt>${label}</dt><dd${testId ? html` data-testid="${testId}"` : ""}>${value}</dd></div>`;
+  const row = (label: string, value: Html | string, testId?: string) =>
+    html`<div><dt>${label}</dt><dd${testId ? html` data-testid="${testId}"` : ""}>${value}</dd></div>`;
   const body = html`${receipt.mode === "test" && testModeBanner("TEST MODE · no real money moved")}
 <main class="wrap"><article class="card receipt" data-testid="receipt"><header class="head">${merchantBadge(receipt.merchant)}<h1 class="amount" data-testid="receipt-amount">${receipt.amount}</h1><p class="small muted">Receipt · paid ${when(receipt.paidAt)}</p></header>
 <section><h2>Payment</h2><dl>
@@ -40,5 +41,10 @@ ${receipt.txId && row("Transaction", receipt.explorerUrl ? html`<a class="link m
   }</section>
 <section>${supportLine(receipt.merchant, receipt.merchant.email)}<p class="xs muted center noprint">To keep a copy, print this page or save it as a PDF from your browser's menu.</p></section>
 </article><p class="footnote">Payments by Tollgate</p></main>`;
-  return checkoutDocument({ title: `Receipt from ${receipt.merchant.name} · Tollgate`, nonce, body, css: css + accentCss(receipt.merchant) });
+  return checkoutDocument({
+    title: `Receipt from ${receipt.merchant.name} · Tollgate`,
+    nonce,
+    body,
+    css: css + accentCss(receipt.merchant),
+  });
 }

@@ -1,6 +1,11 @@
 import { composeEmail, type EmailMessage } from "./message";
 
-export function joinConfirmationMessage(input: { accountName: string; role: string; link: string; expiresAt: Date }): EmailMessage {
+export function joinConfirmationMessage(input: {
+  accountName: string;
+  role: string;
+  link: string;
+  expiresAt: Date;
+}): EmailMessage {
   return composeEmail({
     subject: `Finish joining ${input.accountName} on Tollgate`,
     paragraphs: [

@@ -2,16 +2,29 @@
 export type EmailMessage = { subject: string; text: string; html: string };
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 /**
  * Builds both bodies from the same parts: paragraphs, an optional button (with its link spelled out
  * for mail readers that hide buttons) and a closing note. Every value is escaped for the HTML body.
  */
-export function composeEmail(parts: { subject: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }): EmailMessage {
+export function composeEmail(parts: {
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): EmailMessage {
   const { subject, paragraphs, action, footer } = parts;
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), ...(footer ? [footer] : []), "— Tollgate"].join("\n\n");
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...(footer ? [footer] : []),
+    "— Tollgate",
+  ].join("\n\n");
   const p = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
   const button = action
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` +

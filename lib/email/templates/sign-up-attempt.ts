@@ -1,7 +1,11 @@
 import { composeEmail, type EmailMessage } from "./message";
 
 /** To a person who already has a login, when someone signs up with their email. */
-export function signUpAttemptMessage(input: { name: string; signInUrl: string; resetUrl: string }): EmailMessage {
+export function signUpAttemptMessage(input: {
+  name: string;
+  signInUrl: string;
+  resetUrl: string;
+}): EmailMessage {
   return composeEmail({
     subject: "Someone tried to sign up to Tollgate with your email",
     paragraphs: [

@@ -15,4 +15,8 @@ export async function eraseOldBuyerDetails(batch: number, now: Date): Promise<nu
       ORDER BY "collectedDataAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
 }
 
-export const buyerDetailsRetention = retentionTask("Buyer details retention", { one: "payment's buyer details", many: "payments' buyer details" }, eraseOldBuyerDetails);
+export const buyerDetailsRetention = retentionTask(
+  "Buyer details retention",
+  { one: "payment's buyer details", many: "payments' buyer details" },
+  eraseOldBuyerDetails,
+);

@@ -17,4 +17,8 @@ export async function sweepOldEvents(batch: number, now: Date): Promise<number> 
       ORDER BY e."createdAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
 }
 
-export const eventRetention = retentionTask("Event retention", { one: "old event", many: "old events" }, sweepOldEvents);
+export const eventRetention = retentionTask(
+  "Event retention",
+  { one: "old event", many: "old events" },
+  sweepOldEvents,
+);

@@ -18,4 +18,8 @@ export async function sweepFinalPaymentQuotes(batch: number, now: Date): Promise
   );
 }
 
-export const gatewayOptionRetention = retentionTask("Quote retention", { one: "expired quote of a final payment", many: "expired quotes of final payments" }, sweepFinalPaymentQuotes);
+export const gatewayOptionRetention = retentionTask(
+  "Quote retention",
+  { one: "expired quote of a final payment", many: "expired quotes of final payments" },
+  sweepFinalPaymentQuotes,
+);

@@ -6,4 +6,8 @@ export async function sweepExpiredIdempotencyRecords(batch: number, now: Date): 
   return deleteOlderThan("IdempotencyRecord", "expiresAt", now, batch);
 }
 
-export const idempotencyRetention = retentionTask("Idempotency retention", { one: "expired idempotency record", many: "expired idempotency records" }, sweepExpiredIdempotencyRecords);
+export const idempotencyRetention = retentionTask(
+  "Idempotency retention",
+  { one: "expired idempotency record", many: "expired idempotency records" },
+  sweepExpiredIdempotencyRecords,
+);

@@ -13,4 +13,8 @@ export async function sweepIdleBuckets(batch: number, now: Date): Promise<number
       ORDER BY "updatedAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
 }
 
-export const rateLimitBucketRetention = retentionTask("Rate-limit sweep", { one: "idle rate-limit bucket", many: "idle rate-limit buckets" }, sweepIdleBuckets);
+export const rateLimitBucketRetention = retentionTask(
+  "Rate-limit sweep",
+  { one: "idle rate-limit bucket", many: "idle rate-limit buckets" },
+  sweepIdleBuckets,
+);

@@ -13,4 +13,8 @@ export async function sweepOldRequestLogs(batch: number, now: Date): Promise<num
   return deleteOlderThan("RequestLog", "createdAt", new Date(now.getTime() - requestLogDays * dayMs), batch);
 }
 
-export const requestLogRetention = retentionTask("Request log retention", { one: "old API request", many: "old API requests" }, sweepOldRequestLogs);
+export const requestLogRetention = retentionTask(
+  "Request log retention",
+  { one: "old API request", many: "old API requests" },
+  sweepOldRequestLogs,
+);

@@ -10,6 +10,9 @@ describe("retentionTask", () => {
     expect(await retentionTask("t", what, async (batch) => batch).run({ batch: 3, log })).toBe(true);
     expect(await retentionTask("t", what, async () => 1).run({ batch: 3, log })).toBe(false);
     expect(await retentionTask("t", what, async () => 0).run({ batch: 3, log })).toBe(false);
-    expect(lines.map((line) => line.msg)).toEqual(["Swept 3 idle rate-limit buckets.", "Swept 1 idle rate-limit bucket."]);
+    expect(lines.map((line) => line.msg)).toEqual([
+      "Swept 3 idle rate-limit buckets.",
+      "Swept 1 idle rate-limit bucket.",
+    ]);
   });
 });

@@ -10,7 +10,11 @@ export const dayMs = 24 * 60 * 60 * 1000;
  * may be due, so the next round follows at once. One instance at a time runs it (a lease), every
  * 15 minutes across all instances.
  */
-export function retentionTask(name: string, what: { one: string; many: string }, sweep: (batch: number, now: Date) => Promise<number>): Task {
+export function retentionTask(
+  name: string,
+  what: { one: string; many: string },
+  sweep: (batch: number, now: Date) => Promise<number>,
+): Task {
   return {
     name,
     everyMs: 15 * 60_000,
@@ -29,7 +33,13 @@ export function retentionTask(name: string, what: { one: string; many: string },
  * oldest first, skipping rows another transaction holds. Table and column are names from this
  * code, never input.
  */
-export async function deleteOlderThan(table: string, column: string, before: Date, batch: number, also: Prisma.Sql = Prisma.sql`TRUE`): Promise<number> {
+export async function deleteOlderThan(
+  table: string,
+  column: string,
+  before: Date,
+  batch: number,
+  also: Prisma.Sql = Prisma.sql`TRUE`,
+): Promise<number> {
   const t = Prisma.raw(`"${table}"`);
   const c = Prisma.raw(`"${column}"`);
   return db().$executeRaw`

@@ -8,7 +8,17 @@ import { dayMs, deleteOlderThan, retentionTask } from "./retention-task";
  * succeeded or failed for good; a pending one (still being retried, or redelivered) stays.
  */
 export async function sweepOldDeliveries(batch: number, now: Date): Promise<number> {
-  return deleteOlderThan("WebhookDelivery", "createdAt", new Date(now.getTime() - env.RETENTION_EVENTS_DAYS * dayMs), batch, Prisma.sql`"status" <> 'pending'`);
+  return deleteOlderThan(
+    "WebhookDelivery",
+    "createdAt",
+    new Date(now.getTime() - env.RETENTION_EVENTS_DAYS * dayMs),
+    batch,
+    Prisma.sql`"status" <> 'pending'`,
+  );
 }
 
-export const webhookDeliveryRetention = retentionTask("Webhook delivery retention", { one: "old webhook delivery", many: "old webhook deliveries" }, sweepOldDeliveries);
+export const webhookDeliveryRetention = retentionTask(
+  "Webhook delivery retention",
+  { one: "old webhook delivery", many: "old webhook deliveries" },
+  sweepOldDeliveries,
+);

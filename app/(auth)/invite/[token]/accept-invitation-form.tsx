@@ -13,7 +13,10 @@ import { acceptInvitationAction } from "./actions";
 
 export function AcceptInvitationForm({ token, email }: { token: string; email: string }) {
   const [sent, setSent] = useState(false);
-  const form = useForm({ resolver: zodResolver(AcceptInvitationInputSchema), defaultValues: { token, name: "", password: "" } });
+  const form = useForm({
+    resolver: zodResolver(AcceptInvitationInputSchema),
+    defaultValues: { token, name: "", password: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -25,7 +28,8 @@ export function AcceptInvitationForm({ token, email }: { token: string; email: s
       <div role="status" data-testid="join-sent" className="space-y-2 text-sm">
         <p className="font-medium">Check your email.</p>
         <p className="text-muted-foreground">
-          We sent a message to <strong className="break-all text-foreground">{email}</strong>. Follow its link and enter the password you just chose to finish joining.
+          We sent a message to <strong className="break-all text-foreground">{email}</strong>. Follow its link
+          and enter the password you just chose to finish joining.
         </p>
       </div>
     );
@@ -36,9 +40,25 @@ export function AcceptInvitationForm({ token, email }: { token: string; email: s
       <FormField id="email" label="Email">
         <Input id="email" type="email" value={email} readOnly aria-readonly className="bg-muted" />
       </FormField>
-      <TextField id="name" label="Your name" error={errors.name?.message} autoComplete="name" autoFocus {...form.register("name")} />
-      <TextField id="password" label="Choose a password" error={errors.password?.message} type="password" autoComplete="new-password" {...form.register("password")} />
-      <p className="text-xs text-muted-foreground">At least 10 characters. We then mail you a link to finish.</p>
+      <TextField
+        id="name"
+        label="Your name"
+        error={errors.name?.message}
+        autoComplete="name"
+        autoFocus
+        {...form.register("name")}
+      />
+      <TextField
+        id="password"
+        label="Choose a password"
+        error={errors.password?.message}
+        type="password"
+        autoComplete="new-password"
+        {...form.register("password")}
+      />
+      <p className="text-xs text-muted-foreground">
+        At least 10 characters. We then mail you a link to finish.
+      </p>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Sending…" : "Join the team"}
       </Button>

@@ -16,10 +16,13 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       <Card className="w-full max-w-sm">
         <CardHeader>
           <p className="text-sm font-semibold text-primary">Tollgate</p>
-          <CardTitle as="h1">{found.ok ? `Join ${found.invitation.accountName}` : "This invitation cannot be used"}</CardTitle>
+          <CardTitle as="h1">
+            {found.ok ? `Join ${found.invitation.accountName}` : "This invitation cannot be used"}
+          </CardTitle>
           {found.ok ? (
             <p className="text-sm text-muted-foreground">
-              You were invited as <strong className="text-foreground">{found.invitation.role}</strong>. Choose your name and a password to finish.
+              You were invited as <strong className="text-foreground">{found.invitation.role}</strong>. Choose
+              your name and a password to finish.
             </p>
           ) : null}
         </CardHeader>
@@ -31,7 +34,10 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
               <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
                 {found.problem}
               </p>
-              <Link href="/sign-in" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                href="/sign-in"
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
                 Go to sign-in
               </Link>
             </div>

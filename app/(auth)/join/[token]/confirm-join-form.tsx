@@ -13,9 +13,20 @@ import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 import { ConfirmJoinInputSchema } from "@/lib/schemas/auth";
 import { confirmJoinAction } from "./actions";
 
-export function ConfirmJoinForm({ token, email, accountName }: { token: string; email: string; accountName: string }) {
+export function ConfirmJoinForm({
+  token,
+  email,
+  accountName,
+}: {
+  token: string;
+  email: string;
+  accountName: string;
+}) {
   const router = useRouter();
-  const form = useForm({ resolver: zodResolver(ConfirmJoinInputSchema), defaultValues: { token, password: "" } });
+  const form = useForm({
+    resolver: zodResolver(ConfirmJoinInputSchema),
+    defaultValues: { token, password: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -33,7 +44,15 @@ export function ConfirmJoinForm({ token, email, accountName }: { token: string; 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <ReadOnlyEmailField email={email} />
-      <TextField id="password" label="The password you chose" error={errors.password?.message} type="password" autoComplete="current-password" autoFocus {...form.register("password")} />
+      <TextField
+        id="password"
+        label="The password you chose"
+        error={errors.password?.message}
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        {...form.register("password")}
+      />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Joining…" : `Join ${accountName}`}
       </Button>

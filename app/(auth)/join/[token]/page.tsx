@@ -24,7 +24,15 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
   }
   const { invitation } = found;
   return (
-    <AuthCard title={`Finish joining ${invitation.accountName}`} description={<>Enter the password you chose to join as <strong className="text-foreground">{invitation.role}</strong>.</>}>
+    <AuthCard
+      title={`Finish joining ${invitation.accountName}`}
+      description={
+        <>
+          Enter the password you chose to join as{" "}
+          <strong className="text-foreground">{invitation.role}</strong>.
+        </>
+      }
+    >
       <ConfirmJoinForm token={token} email={invitation.email} accountName={invitation.accountName} />
     </AuthCard>
   );
@@ -33,7 +41,11 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
 /** Looking a wrong link up counts as a guess, like using it. */
 async function lookUp(token: string) {
   try {
-    return await limitTokenAttempts(await requestAddress(), () => findJoinRequest(db(), token), (found) => found.ok);
+    return await limitTokenAttempts(
+      await requestAddress(),
+      () => findJoinRequest(db(), token),
+      (found) => found.ok,
+    );
   } catch (error) {
     if (error instanceof AppError) return { ok: false as const, problem: error.message };
     throw error;

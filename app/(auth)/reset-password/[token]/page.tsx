@@ -17,7 +17,10 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
       <AuthCard title="This link cannot be used">
         <div className="space-y-4">
           <Problem>{link.problem}</Problem>
-          <Link href="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href="/forgot-password"
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             Ask for a new link
           </Link>
         </div>

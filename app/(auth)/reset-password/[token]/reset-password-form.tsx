@@ -12,18 +12,35 @@ import { resetPasswordAction } from "./actions";
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const router = useRouter();
-  const form = useForm({ resolver: zodResolver(ResetPasswordInputSchema), defaultValues: { token, password: "" } });
+  const form = useForm({
+    resolver: zodResolver(ResetPasswordInputSchema),
+    defaultValues: { token, password: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (!showActionResult(await resetPasswordAction(values), { form, success: "Your password was changed. Sign in with the new one." })) return;
+    if (
+      !showActionResult(await resetPasswordAction(values), {
+        form,
+        success: "Your password was changed. Sign in with the new one.",
+      })
+    )
+      return;
     router.replace("/sign-in");
   });
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <ReadOnlyEmailField email={email} />
-      <TextField id="password" label="New password" error={errors.password?.message} type="password" autoComplete="new-password" autoFocus {...form.register("password")} />
+      <TextField
+        id="password"
+        label="New password"
+        error={errors.password?.message}
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        {...form.register("password")}
+      />
       <NewPasswordHint />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Saving…" : "Set new password"}

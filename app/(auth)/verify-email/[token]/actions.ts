@@ -8,5 +8,7 @@ import { db } from "@/lib/db";
 import { VerifyEmailInputSchema } from "@/lib/schemas/auth";
 
 export const verifyEmailAction = publicAction(VerifyEmailInputSchema, async (input) => {
-  return limitTokenAttempts(await requestAddress(), () => db().$transaction((tx) => verifyEmail(tx, input.token)));
+  return limitTokenAttempts(await requestAddress(), () =>
+    db().$transaction((tx) => verifyEmail(tx, input.token)),
+  );
 });

@@ -27,7 +27,14 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ to
     );
   }
   return (
-    <AuthCard title="Confirm your email" description={<>Confirm that <strong className="break-all text-foreground">{link.email}</strong> is your address.</>}>
+    <AuthCard
+      title="Confirm your email"
+      description={
+        <>
+          Confirm that <strong className="break-all text-foreground">{link.email}</strong> is your address.
+        </>
+      }
+    >
       <VerifyEmailButton token={token} />
     </AuthCard>
   );

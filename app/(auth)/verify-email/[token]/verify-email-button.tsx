@@ -11,7 +11,8 @@ export function VerifyEmailButton({ token }: { token: string }) {
   const [pending, startTransition] = useTransition();
   const confirm = () =>
     startTransition(async () => {
-      if (!showActionResult(await verifyEmailAction({ token }), { success: "Your email is confirmed." })) return;
+      if (!showActionResult(await verifyEmailAction({ token }), { success: "Your email is confirmed." }))
+        return;
       // Signed out, the dashboard sends you to sign-in first.
       router.replace("/test");
       router.refresh();

@@ -18,11 +18,15 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
   const { viewer, mode, scope, allowed } = await dashboardPage(params);
   if (!allowed) return <NoAccess role={viewer.role} />;
   const [overview, daily] = await Promise.all([getOverview(scope), getDailyNetVolume(scope)]);
-  const paymentsLink = (query = "") => (can(viewer.role, "payments.read") ? `/${mode}/payments${query}` : null);
+  const paymentsLink = (query = "") =>
+    can(viewer.role, "payments.read") ? `/${mode}/payments${query}` : null;
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Overview" description={`Signed in as ${viewer.user.name} (${viewer.role}) · ${mode === "test" ? "Test" : "Live"} data · last ${overviewDays} days`} />
+      <PageHeader
+        title="Overview"
+        description={`Signed in as ${viewer.user.name} (${viewer.role}) · ${mode === "test" ? "Test" : "Live"} data · last ${overviewDays} days`}
+      />
       {overview.merchants === 0 ? <GetStarted mode={mode} /> : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <Card>
@@ -37,7 +41,9 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle className="text-sm font-medium text-muted-foreground">Payments, last {overviewDays} days</CardTitle>
+            <CardTitle className="text-sm font-medium text-muted-foreground">
+              Payments, last {overviewDays} days
+            </CardTitle>
           </CardHeader>
           <CardContent>
             <p className="text-3xl font-semibold" data-testid="payment-count">
@@ -72,17 +78,36 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
         <h2 id="by-status" className="text-lg font-semibold">
           By status, last {overviewDays} days
         </h2>
-        <Table aria-labelledby="by-status" columns={["Status", { label: "Payments", align: "right" }, "Volume"]}>
+        <Table
+          aria-labelledby="by-status"
+          columns={["Status", { label: "Payments", align: "right" }, "Volume"]}
+        >
           <TBody>
             {overview.byStatus.map((s) => {
-              const href = paymentsLink(`?status=${s.status}&from=${overview.since.toISOString().slice(0, 10)}`);
+              const href = paymentsLink(
+                `?status=${s.status}&from=${overview.since.toISOString().slice(0, 10)}`,
+              );
               return (
                 <Tr key={s.status} data-testid={`status-${s.status}`}>
-                  <Td>{href ? <Link href={href}><StatusBadge status={s.status} /></Link> : <StatusBadge status={s.status} />}</Td>
+                  <Td>
+                    {href ? (
+                      <Link href={href}>
+                        <StatusBadge status={s.status} />
+                      </Link>
+                    ) : (
+                      <StatusBadge status={s.status} />
+                    )}
+                  </Td>
                   <Td className="text-right tabular-nums" data-testid="count">
                     {s.count}
                   </Td>
-                  <Td data-testid="volume" className="break-all">{s.volume.length === 0 ? <span className="text-muted-foreground">—</span> : s.volume.map((v) => formatAmount(v.unit, v.value)).join(" · ")}</Td>
+                  <Td data-testid="volume" className="break-all">
+                    {s.volume.length === 0 ? (
+                      <span className="text-muted-foreground">—</span>
+                    ) : (
+                      s.volume.map((v) => formatAmount(v.unit, v.value)).join(" · ")
+                    )}
+                  </Td>
                 </Tr>
               );
             })}
@@ -96,21 +121,39 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
 function GetStarted({ mode }: { mode: "test" | "live" }) {
   const steps = [
     { href: `/${mode}/merchants`, title: "Create a merchant", text: "The business that receives payments." },
-    { href: `/${mode}/merchants`, title: "Add where its money goes", text: "A crypto wallet (for example USDC on Base) or a US bank account." },
-    { href: `/${mode}/developers`, title: `Create a ${mode} API key`, text: "Your server uses it to create payments." },
-    { href: `/${mode}/developers`, title: "Create your first payment", text: "Send the buyer to its gateway link and poll its status." },
+    {
+      href: `/${mode}/merchants`,
+      title: "Add where its money goes",
+      text: "A crypto wallet (for example USDC on Base) or a US bank account.",
+    },
+    {
+      href: `/${mode}/developers`,
+      title: `Create a ${mode} API key`,
+      text: "Your server uses it to create payments.",
+    },
+    {
+      href: `/${mode}/developers`,
+      title: "Create your first payment",
+      text: "Send the buyer to its gateway link and poll its status.",
+    },
   ];
   return (
     <Card role="region" aria-labelledby="get-started">
       <CardHeader>
         <CardTitle id="get-started">Get started</CardTitle>
-        <p className="text-sm text-muted-foreground">{mode === "live" ? "Live mode starts empty: merchants and settlements from test mode do not carry over." : "Try everything in test mode: no real funds move."}</p>
+        <p className="text-sm text-muted-foreground">
+          {mode === "live"
+            ? "Live mode starts empty: merchants and settlements from test mode do not carry over."
+            : "Try everything in test mode: no real funds move."}
+        </p>
       </CardHeader>
       <CardContent>
         <ol className="space-y-3">
           {steps.map((step, i) => (
             <li key={step.title} className="flex gap-3">
-              <span className="flex size-6 shrink-0 items-center justify-center rounded-full border border-border text-xs font-medium">{i + 1}</span>
+              <span className="flex size-6 shrink-0 items-center justify-center rounded-full border border-border text-xs font-medium">
+                {i + 1}
+              </span>
               <div>
                 <Link href={step.href} className="font-medium text-primary hover:underline">
                   {step.title}

@@ -8,7 +8,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
-import { AuditLogQuerySchema, listAuditActions, listAuditLog, type AuditLogEntry } from "@/lib/audit-log/list-audit-log";
+import {
+  AuditLogQuerySchema,
+  listAuditActions,
+  listAuditLog,
+  type AuditLogEntry,
+} from "@/lib/audit-log/list-audit-log";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { db } from "@/lib/db";
 import { DateTime } from "@/components/payments/date-time";
@@ -17,32 +22,63 @@ export const metadata: Metadata = { title: "Audit log" };
 
 const pageSize = 50;
 
-export default async function AuditLogPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditLogPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ mode: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params, "audit.read");
   if (!allowed) return <NoAccess role={viewer.role} />;
   const query = AuditLogQuerySchema.parse(await searchParams);
   const page = await listAuditLog(db(), scope, { ...query, limit: pageSize });
   const actions = await listAuditActions(db(), scope.accountId);
-  const href = (next: { cursor?: string }) => `/${mode}/audit-log?${new URLSearchParams({ ...(query.action ? { action: query.action } : {}), ...next })}`;
+  const href = (next: { cursor?: string }) =>
+    `/${mode}/audit-log?${new URLSearchParams({ ...(query.action ? { action: query.action } : {}), ...next })}`;
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Audit log" description={`Who changed what in ${mode} mode, and account-wide changes such as the team. Newest first; times in your time zone (hover one for UTC).`} />
+      <PageHeader
+        title="Audit log"
+        description={`Who changed what in ${mode} mode, and account-wide changes such as the team. Newest first; times in your time zone (hover one for UTC).`}
+      />
       <FilterForm action={`/${mode}/audit-log`}>
-        <FilterSelect id="action-filter" name="action" label="Action" allLabel="All actions" value={query.action} options={actions.map((action) => ({ value: action, label: action }))} className="w-64 max-w-full" />
+        <FilterSelect
+          id="action-filter"
+          name="action"
+          label="Action"
+          allLabel="All actions"
+          value={query.action}
+          options={actions.map((action) => ({ value: action, label: action }))}
+          className="w-64 max-w-full"
+        />
       </FilterForm>
       {page.data.length === 0 ? (
-        <EmptyState title={query.action ? `No “${query.action}” entries` : "Nothing recorded yet"} description="Changes to keys, merchants, settlements, payments and the team appear here." />
+        <EmptyState
+          title={query.action ? `No “${query.action}” entries` : "Nothing recorded yet"}
+          description="Changes to keys, merchants, settlements, payments and the team appear here."
+        />
       ) : (
-        <Table columns={[{ label: "When", hideBelow: "md" }, { label: "Who", hideBelow: "md" }, "What", { label: "Target", hideBelow: "md" }]}>
+        <Table
+          columns={[
+            { label: "When", hideBelow: "md" },
+            { label: "Who", hideBelow: "md" },
+            "What",
+            { label: "Target", hideBelow: "md" },
+          ]}
+        >
           <TBody>
             {page.data.map((entry) => (
               <Tr key={entry.id} data-testid="audit-entry">
-                <Td className="hidden whitespace-nowrap align-top text-muted-foreground md:table-cell"><DateTime value={entry.createdAt} /></Td>
+                <Td className="hidden whitespace-nowrap align-top text-muted-foreground md:table-cell">
+                  <DateTime value={entry.createdAt} />
+                </Td>
                 <Td className="hidden align-top md:table-cell">{entry.actor.label}</Td>
                 <Td className="align-top">
                   <div className="mb-1 break-all text-xs text-muted-foreground md:hidden">
-                    <DateTime value={entry.createdAt} /> · <span className="text-foreground">{entry.actor.label}</span>
+                    <DateTime value={entry.createdAt} /> ·{" "}
+                    <span className="text-foreground">{entry.actor.label}</span>
                   </div>
                   <code className="font-mono text-xs">{entry.action}</code>
                   {entry.mode === null ? (
@@ -51,12 +87,16 @@ export default async function AuditLogPage({ params, searchParams }: { params: P
                     </Badge>
                   ) : null}
                   <Details entry={entry} />
-                  {entry.target ? <div className="font-mono text-xs text-muted-foreground md:hidden">{entry.target.id}</div> : null}
+                  {entry.target ? (
+                    <div className="font-mono text-xs text-muted-foreground md:hidden">{entry.target.id}</div>
+                  ) : null}
                 </Td>
                 <Td className="hidden align-top md:table-cell">
                   {entry.target ? (
                     <div>
-                      <span className="text-xs text-muted-foreground">{entry.target.type.replace(/_/g, " ")}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {entry.target.type.replace(/_/g, " ")}
+                      </span>
                       <div className="break-all font-mono text-xs">{entry.target.id}</div>
                     </div>
                   ) : (
@@ -77,7 +117,10 @@ export default async function AuditLogPage({ params, searchParams }: { params: P
           <span />
         )}
         {page.nextCursor ? (
-          <Link href={href({ cursor: page.nextCursor })} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Link
+            href={href({ cursor: page.nextCursor })}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
             Older →
           </Link>
         ) : null}
@@ -88,7 +131,13 @@ export default async function AuditLogPage({ params, searchParams }: { params: P
 
 /** The entry's recorded details as `key: value` pairs, e.g. `email: ana@example.com · role: admin`. */
 function Details({ entry }: { entry: AuditLogEntry }) {
-  const pairs = Object.entries(entry.data).filter(([, value]) => value !== null && value !== undefined && typeof value !== "object");
+  const pairs = Object.entries(entry.data).filter(
+    ([, value]) => value !== null && value !== undefined && typeof value !== "object",
+  );
   if (pairs.length === 0) return null;
-  return <div className="mt-0.5 break-all text-xs text-muted-foreground">{pairs.map(([key, value]) => `${key}: ${String(value)}`).join(" · ")}</div>;
+  return (
+    <div className="mt-0.5 break-all text-xs text-muted-foreground">
+      {pairs.map(([key, value]) => `${key}: ${String(value)}`).join(" · ")}
+    </div>
+  );
 }

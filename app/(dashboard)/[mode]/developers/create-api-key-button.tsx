@@ -17,15 +17,31 @@ import { CreateApiKeyInputSchema } from "@/lib/schemas/api-key";
 import { createApiKeyAction } from "./actions";
 
 /** Create → the full key, once, with a copy button. Closing the dialog drops it from memory for good. */
-export function CreateApiKeyButton({ mode, role, grantable }: { mode: Mode; role: Role; grantable: ApiPermission[] }) {
+export function CreateApiKeyButton({
+  mode,
+  role,
+  grantable,
+}: {
+  mode: Mode;
+  role: Role;
+  grantable: ApiPermission[];
+}) {
   // Everything the creator may grant is ticked to begin with; untick to restrict the key.
-  const form = useForm({ resolver: zodResolver(CreateApiKeyInputSchema), defaultValues: { name: "", permissions: grantable } });
+  const form = useForm({
+    resolver: zodResolver(CreateApiKeyInputSchema),
+    defaultValues: { name: "", permissions: grantable },
+  });
   const { errors, isSubmitting } = form.formState;
-  const { open, show, created, setCreated, close, dismiss, leaving, stay } = useFormDialog<{ name: string; key: string }>(form);
+  const { open, show, created, setCreated, close, dismiss, leaving, stay } = useFormDialog<{
+    name: string;
+    key: string;
+  }>(form);
   const freshAuth = useFreshAuth(mode);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await freshAuth.run(() => createApiKeyAction({ ...values, mode })), { form });
+    const data = showActionResult(await freshAuth.run(() => createApiKeyAction({ ...values, mode })), {
+      form,
+    });
     if (data) setCreated({ name: data.name, key: data.key });
   });
 
@@ -39,7 +55,11 @@ export function CreateApiKeyButton({ mode, role, grantable }: { mode: Mode; role
         open={open}
         onClose={dismiss}
         title={created ? "Copy your new API key" : `Create a ${mode} API key`}
-        description={created ? undefined : `It can call the API on this account's ${mode} data, with the permissions you tick.`}
+        description={
+          created
+            ? undefined
+            : `It can call the API on this account's ${mode} data, with the permissions you tick.`
+        }
       >
         {created ? (
           <SecretShownOnce
@@ -52,15 +72,34 @@ export function CreateApiKeyButton({ mode, role, grantable }: { mode: Mode; role
             onStay={stay}
             warning={
               <>
-                <strong>This is the only time the full key is shown.</strong> Store it in your server&apos;s secret manager now. If you lose it, revoke it and create a new one.
+                <strong>This is the only time the full key is shown.</strong> Store it in your server&apos;s
+                secret manager now. If you lose it, revoke it and create a new one.
               </>
             }
           />
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <TextField id="api-key-name" label="Name" error={errors.name?.message} placeholder="e.g. Checkout server" autoComplete="off" autoFocus {...form.register("name")} />
-            <ApiKeyPermissions field={form.register("permissions")} grantable={grantable} role={role} error={errors.permissions?.message} />
-            <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create key" pendingLabel="Creating…" />
+            <TextField
+              id="api-key-name"
+              label="Name"
+              error={errors.name?.message}
+              placeholder="e.g. Checkout server"
+              autoComplete="off"
+              autoFocus
+              {...form.register("name")}
+            />
+            <ApiKeyPermissions
+              field={form.register("permissions")}
+              grantable={grantable}
+              role={role}
+              error={errors.permissions?.message}
+            />
+            <FormActions
+              onCancel={close}
+              pending={isSubmitting}
+              submitLabel="Create key"
+              pendingLabel="Creating…"
+            />
           </form>
         )}
       </Dialog>

@@ -14,12 +14,18 @@ import { CreatePublicAppInputSchema } from "@/lib/schemas/api-key";
 import { createPublicAppAction } from "./actions";
 
 export function CreatePublicAppButton({ mode }: { mode: Mode }) {
-  const form = useForm({ resolver: zodResolver(CreatePublicAppInputSchema), defaultValues: { name: "", allowedReturnOrigins: [] } });
+  const form = useForm({
+    resolver: zodResolver(CreatePublicAppInputSchema),
+    defaultValues: { name: "", allowedReturnOrigins: [] },
+  });
   const { errors, isSubmitting } = form.formState;
   const { open, show, close } = useFormDialog(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (showActionResult(await createPublicAppAction({ ...values, mode }), { form, success: "App-Id created" })) close();
+    if (
+      showActionResult(await createPublicAppAction({ ...values, mode }), { form, success: "App-Id created" })
+    )
+      close();
   });
 
   return (
@@ -27,11 +33,34 @@ export function CreatePublicAppButton({ mode }: { mode: Mode }) {
       <Button type="button" variant="outline" onClick={show}>
         Create App-Id
       </Button>
-      <Dialog open={open} onClose={close} title={`Create a ${mode} App-Id`} description="Name it after the app that will use it.">
+      <Dialog
+        open={open}
+        onClose={close}
+        title={`Create a ${mode} App-Id`}
+        description="Name it after the app that will use it."
+      >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextField id="app-name" label="Name" error={errors.name?.message} placeholder="e.g. iOS wallet" autoComplete="off" autoFocus {...form.register("name")} />
-          <ReturnOriginsField id="app-return-origins" control={form.control} name="allowedReturnOrigins" error={errors.allowedReturnOrigins?.message} />
-          <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create App-Id" pendingLabel="Creating…" />
+          <TextField
+            id="app-name"
+            label="Name"
+            error={errors.name?.message}
+            placeholder="e.g. iOS wallet"
+            autoComplete="off"
+            autoFocus
+            {...form.register("name")}
+          />
+          <ReturnOriginsField
+            id="app-return-origins"
+            control={form.control}
+            name="allowedReturnOrigins"
+            error={errors.allowedReturnOrigins?.message}
+          />
+          <FormActions
+            onCancel={close}
+            pending={isSubmitting}
+            submitLabel="Create App-Id"
+            pendingLabel="Creating…"
+          />
         </form>
       </Dialog>
     </>

@@ -2,7 +2,13 @@ import { notFound } from "next/navigation";
 import { SectionTabs } from "@/components/dashboard/section-tabs";
 import { parseMode } from "@/lib/tenancy/modes";
 
-export default async function DevelopersLayout({ children, params }: { children: React.ReactNode; params: Promise<{ mode: string }> }) {
+export default async function DevelopersLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ mode: string }>;
+}) {
   const mode = parseMode((await params).mode);
   if (!mode) notFound();
   return (

@@ -16,7 +16,9 @@ export function RevokeApiKeyButton({ mode, apiKey }: { mode: Mode; apiKey: { id:
       title={`Revoke “${apiKey.name}”?`}
       description="Requests with this key are refused (401) from now on. Anything still using it stops working. This cannot be undone."
       confirmLabel="Revoke key"
-      onConfirm={async () => !!showActionResult(await revokeApiKeyAction({ id: apiKey.id, mode }), { success: "API key revoked" })}
+      onConfirm={async () =>
+        !!showActionResult(await revokeApiKeyAction({ id: apiKey.id, mode }), { success: "API key revoked" })
+      }
     />
   );
 }
@@ -32,7 +34,9 @@ export function RevokePublicAppButton({ mode, app }: { mode: Mode; app: { id: st
       title={`Revoke “${app.name}”?`}
       description={`Apps sending ${app.id} can no longer read payment status. This cannot be undone.`}
       confirmLabel="Revoke App-Id"
-      onConfirm={async () => !!showActionResult(await revokePublicAppAction({ id: app.id, mode }), { success: "App-Id revoked" })}
+      onConfirm={async () =>
+        !!showActionResult(await revokePublicAppAction({ id: app.id, mode }), { success: "App-Id revoked" })
+      }
     />
   );
 }

@@ -6,8 +6,12 @@ import { db } from "@/lib/db";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { CreateMerchantBodySchema } from "@/lib/schemas/merchant";
 
-export const createMerchantAction = authorizedAction("merchants.write", CreateMerchantBodySchema, async (ctx, input) => {
-  const merchant = await db().$transaction((tx) => createMerchant(tx, ctx.scope, ctx.actor, input));
-  revalidatePath(`/${ctx.scope.mode}/merchants`);
-  return { id: merchant.id };
-});
+export const createMerchantAction = authorizedAction(
+  "merchants.write",
+  CreateMerchantBodySchema,
+  async (ctx, input) => {
+    const merchant = await db().$transaction((tx) => createMerchant(tx, ctx.scope, ctx.actor, input));
+    revalidatePath(`/${ctx.scope.mode}/merchants`);
+    return { id: merchant.id };
+  },
+);

@@ -29,14 +29,27 @@ function amountOf(link: PaymentLinkJson): string {
   return `Buyer enters ${min ?? "any"}–${max ?? "any"}`;
 }
 
-export default async function PaymentLinksPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<{ cursor?: string | string[] }> }) {
+export default async function PaymentLinksPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ mode: string }>;
+  searchParams: Promise<{ cursor?: string | string[] }>;
+}) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params, "payments.read");
   if (!allowed) return <NoAccess role={viewer.role} />;
   const { cursor } = await searchParams;
   // A stale or hand-edited cursor shows the first page rather than an error.
   const validCursor = typeof cursor === "string" && decodeCursor(cursor) ? cursor : undefined;
-  const [page, merchants] = await Promise.all([listPaymentLinks(db(), scope, { limit: 50, cursor: validCursor }), listMerchants(db(), scope, { limit: 200 })]);
-  const counts = await countLinkPayments(db(), scope, page.data.map((l) => l.id));
+  const [page, merchants] = await Promise.all([
+    listPaymentLinks(db(), scope, { limit: 50, cursor: validCursor }),
+    listMerchants(db(), scope, { limit: 200 }),
+  ]);
+  const counts = await countLinkPayments(
+    db(),
+    scope,
+    page.data.map((l) => l.id),
+  );
   const merchantNames = new Map(merchants.data.map((m) => [m.id, m.name]));
   const canWrite = can(viewer.role, "payments.create");
   const merchantOptions = merchants.data.map((m) => ({ id: m.id, name: m.name }));
@@ -52,10 +65,23 @@ export default async function PaymentLinksPage({ params, searchParams }: { param
       {page.data.length === 0 && !validCursor ? (
         <EmptyState
           title={`No ${mode}-mode payment links yet`}
-          description={canWrite ? "Take payments without writing code: a fixed price, or an amount the buyer enters within bounds. Start with New payment link above." : "Someone with the owner, admin, developer or support role can create one."}
+          description={
+            canWrite
+              ? "Take payments without writing code: a fixed price, or an amount the buyer enters within bounds. Start with New payment link above."
+              : "Someone with the owner, admin, developer or support role can create one."
+          }
         />
       ) : (
-        <Table columns={["Link", "Amount", { label: "Merchant", hideBelow: "md" }, { label: "Payments", hideBelow: "sm" }, { label: "Created", hideBelow: "lg" }, { label: "Actions", align: "right", hideBelow: "sm", srOnly: true }]}>
+        <Table
+          columns={[
+            "Link",
+            "Amount",
+            { label: "Merchant", hideBelow: "md" },
+            { label: "Payments", hideBelow: "sm" },
+            { label: "Created", hideBelow: "lg" },
+            { label: "Actions", align: "right", hideBelow: "sm", srOnly: true },
+          ]}
+        >
           <TBody>
             {page.data.map((link) => (
               <Tr key={link.id} data-testid="payment-link-row" data-link-id={link.id}>
@@ -65,7 +91,10 @@ export default async function PaymentLinksPage({ params, searchParams }: { param
                     {link.active ? <Badge tone="success">Active</Badge> : <Badge>Deactivated</Badge>}
                   </div>
                   <div className="flex items-center gap-2 pt-1">
-                    <code className="max-w-[9rem] truncate text-xs text-muted-foreground sm:max-w-[16rem]" title={link.url}>
+                    <code
+                      className="max-w-[9rem] truncate text-xs text-muted-foreground sm:max-w-[16rem]"
+                      title={link.url}
+                    >
                       {link.url}
                     </code>
                     <CopyButton value={link.url} label="Copy" />
@@ -76,7 +105,9 @@ export default async function PaymentLinksPage({ params, searchParams }: { param
                   </div>
                 </Td>
                 <Td>{amountOf(link)}</Td>
-                <Td className="hidden md:table-cell">{merchantNames.get(link.merchantId) ?? "Deleted merchant"}</Td>
+                <Td className="hidden md:table-cell">
+                  {merchantNames.get(link.merchantId) ?? "Deleted merchant"}
+                </Td>
                 <Td className="hidden sm:table-cell" data-testid="link-payment-count">
                   {counts.get(link.id) ?? 0}
                 </Td>
@@ -91,7 +122,10 @@ export default async function PaymentLinksPage({ params, searchParams }: { param
           </TBody>
         </Table>
       )}
-      <CursorPager firstHref={validCursor ? `/${mode}/payment-links` : null} nextHref={page.nextCursor ? `/${mode}/payment-links?cursor=${page.nextCursor}` : null} />
+      <CursorPager
+        firstHref={validCursor ? `/${mode}/payment-links` : null}
+        nextHref={page.nextCursor ? `/${mode}/payment-links?cursor=${page.nextCursor}` : null}
+      />
     </div>
   );
 }

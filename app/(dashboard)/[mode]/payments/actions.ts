@@ -7,8 +7,14 @@ import { createPayment } from "@/lib/payments/create-payment";
 import { gatewayUrl } from "@/lib/payments/serialize";
 import { NewPaymentFormSchema, paymentFromForm } from "@/lib/schemas/payment";
 
-export const createPaymentAction = authorizedAction("payments.create", NewPaymentFormSchema, async (ctx, input) => {
-  const { payment } = await db().$transaction((tx) => createPayment(tx, ctx.scope, ctx.actor, input.merchantId, paymentFromForm(input)));
-  revalidatePath(`/${ctx.scope.mode}/payments`);
-  return { id: payment.id, url: gatewayUrl(payment.id) };
-});
+export const createPaymentAction = authorizedAction(
+  "payments.create",
+  NewPaymentFormSchema,
+  async (ctx, input) => {
+    const { payment } = await db().$transaction((tx) =>
+      createPayment(tx, ctx.scope, ctx.actor, input.merchantId, paymentFromForm(input)),
+    );
+    revalidatePath(`/${ctx.scope.mode}/payments`);
+    return { id: payment.id, url: gatewayUrl(payment.id) };
+  },
+);

@@ -8,9 +8,15 @@ import { resendVerification } from "@/lib/auth/resend-verification";
 import { ChangePasswordInputSchema } from "@/lib/schemas/auth";
 
 // Both concern the signed-in person's own login, which every role may look after.
-export const changePasswordAction = authorizedAction("account.read", ChangePasswordInputSchema, async (ctx, input) => {
-  await changePassword(ctx.viewer, input, await requestAddress());
-  return { changed: true };
-});
+export const changePasswordAction = authorizedAction(
+  "account.read",
+  ChangePasswordInputSchema,
+  async (ctx, input) => {
+    await changePassword(ctx.viewer, input, await requestAddress());
+    return { changed: true };
+  },
+);
 
-export const resendVerificationAction = authorizedAction("account.read", z.looseObject({}), (ctx) => resendVerification(ctx.viewer));
+export const resendVerificationAction = authorizedAction("account.read", z.looseObject({}), (ctx) =>
+  resendVerification(ctx.viewer),
+);

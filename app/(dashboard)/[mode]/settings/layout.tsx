@@ -4,7 +4,13 @@ import { can } from "@/lib/auth/permissions";
 import { requireViewer } from "@/lib/auth/session";
 import { parseMode } from "@/lib/tenancy/modes";
 
-export default async function SettingsLayout({ children, params }: { children: React.ReactNode; params: Promise<{ mode: string }> }) {
+export default async function SettingsLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ mode: string }>;
+}) {
   const mode = parseMode((await params).mode);
   if (!mode) notFound();
   const viewer = await requireViewer();

@@ -11,7 +11,10 @@ export default async function AccountSettingsPage({ params }: { params: Promise<
   const { viewer, mode } = await dashboardPage(params);
   return (
     <div className="space-y-6">
-      <PageHeader title="Account settings" description="Your own login. It is the same in test and live mode." />
+      <PageHeader
+        title="Account settings"
+        description="Your own login. It is the same in test and live mode."
+      />
       <SectionCard title="Your login">
         <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
           <dt className="text-muted-foreground">Name</dt>
@@ -19,7 +22,11 @@ export default async function AccountSettingsPage({ params }: { params: Promise<
           <dt className="text-muted-foreground">Email</dt>
           <dd className="flex flex-wrap items-center gap-2">
             <span className="break-all">{viewer.user.email}</span>
-            {viewer.user.emailVerified ? <Badge tone="success">Confirmed</Badge> : <Badge tone="warning">Not confirmed</Badge>}
+            {viewer.user.emailVerified ? (
+              <Badge tone="success">Confirmed</Badge>
+            ) : (
+              <Badge tone="warning">Not confirmed</Badge>
+            )}
           </dd>
           <dt className="text-muted-foreground">Role</dt>
           <dd>

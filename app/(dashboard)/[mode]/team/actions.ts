@@ -3,38 +3,63 @@
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/actions/action";
 import { db } from "@/lib/db";
-import { ChangeMemberRoleInputSchema, InviteMemberInputSchema, RemoveMemberInputSchema, RevokeInvitationInputSchema } from "@/lib/schemas/team";
+import {
+  ChangeMemberRoleInputSchema,
+  InviteMemberInputSchema,
+  RemoveMemberInputSchema,
+  RevokeInvitationInputSchema,
+} from "@/lib/schemas/team";
 import { changeMemberRole } from "@/lib/team/change-member-role";
 import { inviteMember } from "@/lib/team/invite-member";
 import { removeMember } from "@/lib/team/remove-member";
 import { revokeInvitation } from "@/lib/team/revoke-invitation";
 import type { TeamActor } from "@/lib/team/team-actor";
 
-const teamActor = (ctx: ActionContext): TeamActor => ({ accountId: ctx.scope.accountId, userId: ctx.viewer.user.id, role: ctx.viewer.role });
+const teamActor = (ctx: ActionContext): TeamActor => ({
+  accountId: ctx.scope.accountId,
+  userId: ctx.viewer.user.id,
+  role: ctx.viewer.role,
+});
 
 // The team is account-wide, but the page lives under a mode; refresh the one the change came from.
 const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}/team`);
 
-export const inviteMemberAction = authorizedAction("team.manage", InviteMemberInputSchema, async (ctx, input) => {
-  const invitation = await db().$transaction((tx) => inviteMember(tx, teamActor(ctx), input));
-  refresh(ctx);
-  return invitation;
-});
+export const inviteMemberAction = authorizedAction(
+  "team.manage",
+  InviteMemberInputSchema,
+  async (ctx, input) => {
+    const invitation = await db().$transaction((tx) => inviteMember(tx, teamActor(ctx), input));
+    refresh(ctx);
+    return invitation;
+  },
+);
 
-export const changeMemberRoleAction = authorizedAction("team.manage", ChangeMemberRoleInputSchema, async (ctx, input) => {
-  await db().$transaction((tx) => changeMemberRole(tx, teamActor(ctx), input.membershipId, input.role));
-  refresh(ctx);
-  return { role: input.role };
-});
+export const changeMemberRoleAction = authorizedAction(
+  "team.manage",
+  ChangeMemberRoleInputSchema,
+  async (ctx, input) => {
+    await db().$transaction((tx) => changeMemberRole(tx, teamActor(ctx), input.membershipId, input.role));
+    refresh(ctx);
+    return { role: input.role };
+  },
+);
 
-export const removeMemberAction = authorizedAction("team.manage", RemoveMemberInputSchema, async (ctx, input) => {
-  await db().$transaction((tx) => removeMember(tx, teamActor(ctx), input.membershipId));
-  refresh(ctx);
-  return { removed: true };
-});
+export const removeMemberAction = authorizedAction(
+  "team.manage",
+  RemoveMemberInputSchema,
+  async (ctx, input) => {
+    await db().$transaction((tx) => removeMember(tx, teamActor(ctx), input.membershipId));
+    refresh(ctx);
+    return { removed: true };
+  },
+);
 
-export const revokeInvitationAction = authorizedAction("team.manage", RevokeInvitationInputSchema, async (ctx, input) => {
-  await db().$transaction((tx) => revokeInvitation(tx, teamActor(ctx), input.invitationId));
-  refresh(ctx);
-  return { revoked: true };
-});
+export const revokeInvitationAction = authorizedAction(
+  "team.manage",
+  RevokeInvitationInputSchema,
+  async (ctx, input) => {
+    await db().$transaction((tx) => revokeInvitation(tx, teamActor(ctx), input.invitationId));
+    refresh(ctx);
+    return { revoked: true };
+  },
+);

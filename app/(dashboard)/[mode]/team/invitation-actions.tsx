@@ -5,7 +5,13 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { Mode } from "@/lib/db";
 import { revokeInvitationAction } from "./actions";
 
-export function InvitationActions({ mode, invitation }: { mode: Mode; invitation: { id: string; email: string } }) {
+export function InvitationActions({
+  mode,
+  invitation,
+}: {
+  mode: Mode;
+  invitation: { id: string; email: string };
+}) {
   return (
     <ConfirmButton
       label={
@@ -16,7 +22,11 @@ export function InvitationActions({ mode, invitation }: { mode: Mode; invitation
       title="Revoke this invitation?"
       description={`The link sent to ${invitation.email} stops working at once.`}
       confirmLabel="Revoke invitation"
-      onConfirm={async () => !!showActionResult(await revokeInvitationAction({ invitationId: invitation.id, mode }), { success: "Invitation revoked" })}
+      onConfirm={async () =>
+        !!showActionResult(await revokeInvitationAction({ invitationId: invitation.id, mode }), {
+          success: "Invitation revoked",
+        })
+      }
     />
   );
 }

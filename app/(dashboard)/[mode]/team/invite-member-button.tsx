@@ -19,14 +19,29 @@ import { inviteMemberAction } from "./actions";
 type Sent = { email: string; role: Role; link: string; expiresAt: Date };
 
 export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grantableRoles: Role[] }) {
-  const form = useForm({ resolver: zodResolver(InviteMemberInputSchema), defaultValues: { email: "", role: "developer" as Role } });
+  const form = useForm({
+    resolver: zodResolver(InviteMemberInputSchema),
+    defaultValues: { email: "", role: "developer" as Role },
+  });
   const { errors, isSubmitting } = form.formState;
   const role = useWatch({ control: form.control, name: "role" });
-  const { open, show, created: sent, setCreated: setSent, close, dismiss, leaving, stay } = useFormDialog<Sent>(form);
+  const {
+    open,
+    show,
+    created: sent,
+    setCreated: setSent,
+    close,
+    dismiss,
+    leaving,
+    stay,
+  } = useFormDialog<Sent>(form);
   const freshAuth = useFreshAuth(mode);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await freshAuth.run(() => inviteMemberAction({ ...values, mode })), { form, success: "Invitation created" });
+    const data = showActionResult(await freshAuth.run(() => inviteMemberAction({ ...values, mode })), {
+      form,
+      success: "Invitation created",
+    });
     if (data) setSent(data);
   });
 
@@ -52,18 +67,44 @@ export function InviteMemberButton({ mode, grantableRoles }: { mode: Mode; grant
             onDone={close}
             leaving={leaving}
             onStay={stay}
-            warning={<>This link is shown only now. Anyone who has it can join as {sent.email}; if it goes astray, revoke the invitation.</>}
+            warning={
+              <>
+                This link is shown only now. Anyone who has it can join as {sent.email}; if it goes astray,
+                revoke the invitation.
+              </>
+            }
           >
             <p className="text-sm">
-              We emailed this link to <strong className="break-all">{sent.email}</strong>; you can also send it yourself. It makes them a <strong>{sent.role}</strong> and works once, until{" "}
+              We emailed this link to <strong className="break-all">{sent.email}</strong>; you can also send
+              it yourself. It makes them a <strong>{sent.role}</strong> and works once, until{" "}
               <DateTime value={sent.expiresAt} />.
             </p>
           </SecretShownOnce>
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <TextField id="invite-email" label="Email" error={errors.email?.message} type="email" autoComplete="off" autoFocus {...form.register("email")} />
-            <RoleField id="invite-role" roles={grantableRoles} role={role} error={errors.role?.message} aria-invalid={!!errors.role} {...form.register("role")} />
-            <FormActions onCancel={close} pending={isSubmitting} submitLabel="Create invitation" pendingLabel="Creating…" />
+            <TextField
+              id="invite-email"
+              label="Email"
+              error={errors.email?.message}
+              type="email"
+              autoComplete="off"
+              autoFocus
+              {...form.register("email")}
+            />
+            <RoleField
+              id="invite-role"
+              roles={grantableRoles}
+              role={role}
+              error={errors.role?.message}
+              aria-invalid={!!errors.role}
+              {...form.register("role")}
+            />
+            <FormActions
+              onCancel={close}
+              pending={isSubmitting}
+              submitLabel="Create invitation"
+              pendingLabel="Creating…"
+            />
           </form>
         )}
       </Dialog>

@@ -14,7 +14,17 @@ import { changeMemberRoleAction, removeMemberAction } from "./actions";
 type Member = { id: string; name: string; email: string; role: Role };
 
 /** Change role and remove, per member. `locked` says why neither is allowed (the server enforces the same rules). */
-export function MemberActions({ mode, member, grantableRoles, locked }: { mode: Mode; member: Member; grantableRoles: Role[]; locked: string | null }) {
+export function MemberActions({
+  mode,
+  member,
+  grantableRoles,
+  locked,
+}: {
+  mode: Mode;
+  member: Member;
+  grantableRoles: Role[];
+  locked: string | null;
+}) {
   const [open, setOpen] = useState(false);
   const [role, setRole] = useState<Role>(member.role);
   const [busy, setBusy] = useState(false);
@@ -54,10 +64,19 @@ export function MemberActions({ mode, member, grantableRoles, locked }: { mode: 
         title={`Remove ${member.name}?`}
         description={`${member.email} loses access to this account at once, in both modes, and the API keys they created are revoked. You can invite them again later.`}
         confirmLabel="Remove member"
-        onConfirm={async () => !!showActionResult(await removeMemberAction({ membershipId: member.id, mode }), { success: `${member.email} was removed` })}
+        onConfirm={async () =>
+          !!showActionResult(await removeMemberAction({ membershipId: member.id, mode }), {
+            success: `${member.email} was removed`,
+          })
+        }
       />
       {freshAuth.dialog}
-      <Dialog open={open} onClose={() => setOpen(false)} title={`Change role of ${member.name}`} description={member.email}>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Change role of ${member.name}`}
+        description={member.email}
+      >
         <form
           className="space-y-4 text-left"
           onSubmit={(event) => {
@@ -65,8 +84,21 @@ export function MemberActions({ mode, member, grantableRoles, locked }: { mode: 
             void save();
           }}
         >
-          <RoleField id={`role-${member.id}`} roles={grantableRoles} role={role} error={error ?? undefined} value={role} onChange={(e) => setRole(e.target.value as Role)} />
-          <FormActions onCancel={() => setOpen(false)} pending={busy} disabled={role === member.role} submitLabel="Save role" pendingLabel="Saving…" />
+          <RoleField
+            id={`role-${member.id}`}
+            roles={grantableRoles}
+            role={role}
+            error={error ?? undefined}
+            value={role}
+            onChange={(e) => setRole(e.target.value as Role)}
+          />
+          <FormActions
+            onCancel={() => setOpen(false)}
+            pending={busy}
+            disabled={role === member.role}
+            submitLabel="Save role"
+            pendingLabel="Saving…"
+          />
         </form>
       </Dialog>
     </div>

@@ -29,26 +29,50 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
       <PageHeader
         title="Team"
         description={`People who can sign in to ${viewer.account.name}. A role applies in both test and live mode.`}
-        actions={manage ? <InviteMemberButton mode={mode} grantableRoles={viewer.role === "owner" ? [...roles] : roles.filter((r) => r !== "owner")} /> : null}
+        actions={
+          manage ? (
+            <InviteMemberButton
+              mode={mode}
+              grantableRoles={viewer.role === "owner" ? [...roles] : roles.filter((r) => r !== "owner")}
+            />
+          ) : null
+        }
       />
 
       <section aria-labelledby="members-heading" className="space-y-3">
         <h2 id="members-heading" className="text-lg font-semibold">
           Members <span className="text-sm font-normal text-muted-foreground">({members.length})</span>
         </h2>
-        <Table columns={["Member", { label: "Role", hideBelow: "md" }, { label: "Joined", hideBelow: "md" }, { label: "Last sign-in", hideBelow: "md" }, manage ? { label: "Actions", align: "right" } : null]}>
+        <Table
+          columns={[
+            "Member",
+            { label: "Role", hideBelow: "md" },
+            { label: "Joined", hideBelow: "md" },
+            { label: "Last sign-in", hideBelow: "md" },
+            manage ? { label: "Actions", align: "right" } : null,
+          ]}
+        >
           <TBody>
             {members.map((member) => {
               const isSelf = member.user.id === viewer.user.id;
               const lastOwner = member.role === "owner" && ownerCount <= 1;
               const protectedOwner = member.role === "owner" && viewer.role !== "owner";
               return (
-                <Tr key={member.id} data-testid={`member-${member.user.email}`} data-membership-id={member.id}>
+                <Tr
+                  key={member.id}
+                  data-testid={`member-${member.user.email}`}
+                  data-membership-id={member.id}
+                >
                   <Td>
                     <div className="font-medium">
-                      {member.user.name} {isSelf ? <span className="text-xs font-normal text-muted-foreground">(you)</span> : null}
+                      {member.user.name}{" "}
+                      {isSelf ? (
+                        <span className="text-xs font-normal text-muted-foreground">(you)</span>
+                      ) : null}
                     </div>
-                    <div className="break-all text-xs text-muted-foreground md:break-normal">{member.user.email}</div>
+                    <div className="break-all text-xs text-muted-foreground md:break-normal">
+                      {member.user.email}
+                    </div>
                     <div className="mt-1 md:hidden">
                       <RoleBadge role={member.role} />
                     </div>
@@ -56,15 +80,32 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
                   <Td className="hidden md:table-cell">
                     <RoleBadge role={member.role} />
                   </Td>
-                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell"><DateTime value={member.createdAt} /></Td>
-                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{member.user.lastLoginAt ? <DateTime value={member.user.lastLoginAt} /> : "Never"}</Td>
+                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                    <DateTime value={member.createdAt} />
+                  </Td>
+                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                    {member.user.lastLoginAt ? <DateTime value={member.user.lastLoginAt} /> : "Never"}
+                  </Td>
                   {manage ? (
                     <Td className="relative text-right">
                       <MemberActions
                         mode={mode}
-                        member={{ id: member.id, name: member.user.name, email: member.user.email, role: member.role }}
-                        grantableRoles={viewer.role === "owner" ? [...roles] : roles.filter((r) => r !== "owner")}
-                        locked={protectedOwner ? "Only an owner can change or remove an owner." : lastOwner ? "The only owner cannot be demoted or removed. Make someone else an owner first." : null}
+                        member={{
+                          id: member.id,
+                          name: member.user.name,
+                          email: member.user.email,
+                          role: member.role,
+                        }}
+                        grantableRoles={
+                          viewer.role === "owner" ? [...roles] : roles.filter((r) => r !== "owner")
+                        }
+                        locked={
+                          protectedOwner
+                            ? "Only an owner can change or remove an owner."
+                            : lastOwner
+                              ? "The only owner cannot be demoted or removed. Make someone else an owner first."
+                              : null
+                        }
                       />
                     </Td>
                   ) : null}
@@ -85,7 +126,15 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
               No pending invitations. Invite someone with the button above; you will get a link to send them.
             </p>
           ) : (
-            <Table columns={["Email", "Role", { label: "Invited", hideBelow: "md" }, "Expires", { label: "Actions", align: "right" }]}>
+            <Table
+              columns={[
+                "Email",
+                "Role",
+                { label: "Invited", hideBelow: "md" },
+                "Expires",
+                { label: "Actions", align: "right" },
+              ]}
+            >
               <TBody>
                 {invitations.map((invitation) => (
                   <Tr key={invitation.id} data-testid={`invitation-${invitation.email}`}>
@@ -93,12 +142,21 @@ export default async function TeamPage({ params }: { params: Promise<{ mode: str
                     <Td>
                       <RoleBadge role={invitation.role} />
                     </Td>
-                    <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell"><DateTime value={invitation.createdAt} /></Td>
+                    <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                      <DateTime value={invitation.createdAt} />
+                    </Td>
                     <Td className="whitespace-nowrap text-muted-foreground">
-                      {invitation.expiresAt <= now ? <Badge tone="danger">Expired</Badge> : <DateTime value={invitation.expiresAt} />}
+                      {invitation.expiresAt <= now ? (
+                        <Badge tone="danger">Expired</Badge>
+                      ) : (
+                        <DateTime value={invitation.expiresAt} />
+                      )}
                     </Td>
                     <Td className="relative text-right">
-                      <InvitationActions mode={mode} invitation={{ id: invitation.id, email: invitation.email }} />
+                      <InvitationActions
+                        mode={mode}
+                        invitation={{ id: invitation.id, email: invitation.email }}
+                      />
                     </Td>
                   </Tr>
                 ))}

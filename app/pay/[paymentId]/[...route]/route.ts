@@ -2,7 +2,10 @@ import { dispatchCheckoutPost } from "@/lib/checkout/routes/dispatch";
 
 // Every POST of the hosted checkout (`/pay/{id}/option`, `/wallet/confirm`, …), each declared once in
 // lib/checkout/routes with its origin rule, rate limit and body schema.
-export async function POST(request: Request, { params }: { params: Promise<{ paymentId: string; route: string[] }> }) {
+export async function POST(
+  request: Request,
+  { params }: { params: Promise<{ paymentId: string; route: string[] }> },
+) {
   const { paymentId, route } = await params;
   return dispatchCheckoutPost(request, paymentId, route.join("/"));
 }

@@ -13,7 +13,15 @@ export async function GET(request: Request, { params }: { params: Promise<{ paym
       // A payment attempt reads and writes the chain: limited like the checkout's posts.
       if (paymentHeader) await limitCheckoutPost(perPaymentAndSource, paymentId, requestSource(request));
       const answer = await answerX402Url(paymentId, paymentHeader);
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "Request-Id": requestId, ...answer.headers } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: {
+          "Content-Type": "application/json",
+          "Cache-Control": "no-store",
+          "Request-Id": requestId,
+          ...answer.headers,
+        },
+      });
     } catch (error) {
       return respondWithError(error, requestId);
     }

@@ -4,7 +4,14 @@ import { checkoutClientScripts } from "@/lib/checkout/client-script";
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
   const script = Object.values(await checkoutClientScripts()).find((s) => s.fileName === file);
-  if (!script) return new Response("Not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const cacheControl = process.env.NODE_ENV === "production" ? "public, max-age=31536000, immutable" : "no-cache";
-  return new Response(script.code, { headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": cacheControl } });
+  if (!script)
+    return new Response("Not found.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  const cacheControl =
+    process.env.NODE_ENV === "production" ? "public, max-age=31536000, immutable" : "no-cache";
+  return new Response(script.code, {
+    headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": cacheControl },
+  });
 }

@@ -18,21 +18,33 @@ export type WalletConnectSetup = WalletConnectConfig & {
  * the session a wallet approved earlier (on this or an earlier visit) or pairs with a wallet app
  * (QR code, or links that open the app on this phone), then pays exactly as an injected wallet would.
  */
-export function setUpWalletConnect(paymentId: string, options: WalletOption[], setup: WalletConnectSetup, status: LiveStatus): void {
+export function setUpWalletConnect(
+  paymentId: string,
+  options: WalletOption[],
+  setup: WalletConnectSetup,
+  status: LiveStatus,
+): void {
   for (const container of document.querySelectorAll<HTMLElement>("[data-walletconnect]")) {
     const option = options.find((o) => o.settlementId === container.dataset.walletconnect);
     const button = container.querySelector("button");
     if (!option || !button) continue;
     container.hidden = false;
     button.addEventListener("click", () => {
-      const provider = walletConnectProvider(() => connect(setup, option, container), option.transaction.chainId);
+      const provider = walletConnectProvider(
+        () => connect(setup, option, container),
+        option.transaction.chainId,
+      );
       void pay(provider, paymentId, option, status, container, button);
     });
   }
 }
 
 /** A session with an account on the option's chain: the one the wallet approved before, or a new pairing. */
-async function connect(setup: WalletConnectSetup, option: WalletOption, container: HTMLElement): Promise<WalletSession> {
+async function connect(
+  setup: WalletConnectSetup,
+  option: WalletOption,
+  container: HTMLElement,
+): Promise<WalletSession> {
   const chain = `eip155:${BigInt(option.transaction.chainId)}`;
   const sdk = (await import(setup.sdkSrc).catch(() => {
     throw new Error("WalletConnect could not be loaded. Check your connection and try again.");

@@ -10,7 +10,10 @@ const rejectedCodes = new Set([4001, 5000, 5001, 5002]);
  * through one code path. `connect` finds or makes the session when first asked for accounts; it has
  * an account on the payment's chain, or the wallet did not share one there.
  */
-export function walletConnectProvider(connect: () => Promise<WalletSession>, chainIdHex: string): Eip1193Provider {
+export function walletConnectProvider(
+  connect: () => Promise<WalletSession>,
+  chainIdHex: string,
+): Eip1193Provider {
   const chain = `eip155:${BigInt(chainIdHex)}`;
   let session: WalletSession | null = null;
   const onChain = () => (session?.accounts ?? []).filter((a) => a.startsWith(`${chain}:`));
@@ -21,10 +24,14 @@ export function walletConnectProvider(connect: () => Promise<WalletSession>, cha
         session ??= await connect();
         return [...new Set(onChain().map((a) => a.split(":")[2]!))];
       case "eth_chainId":
-        return onChain().length ? chainIdHex : `0x${BigInt((session?.accounts[0] ?? "eip155:0").split(":")[1]!).toString(16)}`;
+        return onChain().length
+          ? chainIdHex
+          : `0x${BigInt((session?.accounts[0] ?? "eip155:0").split(":")[1]!).toString(16)}`;
       case "wallet_switchEthereumChain":
         if (onChain().length) return null;
-        throw Object.assign(new Error("The connected wallet did not share an account on this network."), { code: 4902 });
+        throw Object.assign(new Error("The connected wallet did not share an account on this network."), {
+          code: 4902,
+        });
       default:
         if (!session) throw new Error("The wallet is not connected.");
         return session.request(chain, method, params);
@@ -35,7 +42,8 @@ export function walletConnectProvider(connect: () => Promise<WalletSession>, cha
     request: (args) =>
       request(args).catch((error: unknown) => {
         const code = (error as { code?: unknown } | null)?.code;
-        if (typeof code === "number" && rejectedCodes.has(code)) throw Object.assign(new Error((error as Error).message), { code: 4001 });
+        if (typeof code === "number" && rejectedCodes.has(code))
+          throw Object.assign(new Error((error as Error).message), { code: 4001 });
         throw error;
       }),
   };

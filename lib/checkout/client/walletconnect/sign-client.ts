@@ -9,7 +9,13 @@ export type WalletConnectConfig = {
   projectId: string;
   relayUrl: string;
   /** Shown by the wallet; `redirect` is where it sends the buyer back afterwards. */
-  metadata: { name: string; description: string; url: string; icons: string[]; redirect?: { native?: string; universal?: string } };
+  metadata: {
+    name: string;
+    description: string;
+    url: string;
+    icons: string[];
+    redirect?: { native?: string; universal?: string };
+  };
 };
 
 export type WalletSession = {
@@ -36,7 +42,13 @@ let client: Promise<Client> | null = null;
 
 /** The page's one SignClient (made on first use; its storage is shared by every payment page of this origin). */
 export async function walletConnect(config: WalletConnectConfig): Promise<WalletConnect> {
-  client ??= SignClient.init({ projectId: config.projectId, relayUrl: config.relayUrl, metadata: config.metadata, telemetryEnabled: false, customStoragePrefix: "tollgate-checkout" }).then(
+  client ??= SignClient.init({
+    projectId: config.projectId,
+    relayUrl: config.relayUrl,
+    metadata: config.metadata,
+    telemetryEnabled: false,
+    customStoragePrefix: "tollgate-checkout",
+  }).then(
     (signClient) => {
       // Verify would attest this page's origin to the wallet by loading verify.walletconnect.org in
       // a hidden iframe for every proposal and request; the page's CSP allows no frame, and an
@@ -55,19 +67,30 @@ export async function walletConnect(config: WalletConnectConfig): Promise<Wallet
       const now = Date.now() / 1000;
       const session = signClient.session
         .getAll()
-        .filter((s) => s.acknowledged && s.expiry > now && accountsOf(s).some((a) => a.startsWith(`${chain}:`)))
+        .filter(
+          (s) => s.acknowledged && s.expiry > now && accountsOf(s).some((a) => a.startsWith(`${chain}:`)),
+        )
         .at(-1);
       return session ? walletSession(signClient, session) : null;
     },
     pair: async (chain, methods) => {
-      const { uri, approval } = await signClient.connect({ optionalNamespaces: { eip155: { chains: [chain], methods, events: ["chainChanged", "accountsChanged"] } } });
+      const { uri, approval } = await signClient.connect({
+        optionalNamespaces: {
+          eip155: { chains: [chain], methods, events: ["chainChanged", "accountsChanged"] },
+        },
+      });
       if (!uri) throw new Error("WalletConnect did not offer a pairing.");
       let cancel!: (error: Error) => void;
       const cancelled = new Promise<never>((_, reject) => (cancel = reject));
       const approved = approval().catch((error: { code?: unknown }) => {
-        throw error?.code === expiredCode ? new Error("The connection request expired before a wallet took it. Try again.") : error;
+        throw error?.code === expiredCode
+          ? new Error("The connection request expired before a wallet took it. Try again.")
+          : error;
       });
-      const session = Promise.race([approved, cancelled]).then((s) => walletSession(signClient, s), rejection);
+      const session = Promise.race([approved, cancelled]).then(
+        (s) => walletSession(signClient, s),
+        rejection,
+      );
       return { uri, session, cancel: () => cancel(new Error("You cancelled the connection.")) };
     },
   };
@@ -78,7 +101,8 @@ const accountsOf = (session: Session) => Object.values(session.namespaces).flatM
 function walletSession(signClient: Client, session: Session): WalletSession {
   return {
     accounts: accountsOf(session),
-    request: (chainId, method, params) => signClient.request({ topic: session.topic, chainId, request: { method, params } }).catch(rejection),
+    request: (chainId, method, params) =>
+      signClient.request({ topic: session.topic, chainId, request: { method, params } }).catch(rejection),
   };
 }
 
@@ -89,5 +113,8 @@ function walletSession(signClient: Client, session: Session): WalletSession {
 function rejection(error: unknown): never {
   if (error instanceof Error) throw error;
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  throw Object.assign(new Error(typeof message === "string" && message ? message : "The wallet request failed."), { code });
+  throw Object.assign(
+    new Error(typeof message === "string" && message ? message : "The wallet request failed."),
+    { code },
+  );
 }

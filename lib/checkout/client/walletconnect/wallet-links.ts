@@ -13,5 +13,8 @@ export const wallets: Wallet[] = [
 
 export function walletLinks(uri: string, preferUniversalLinks: boolean): { name: string; href: string }[] {
   const encoded = encodeURIComponent(uri);
-  return wallets.map(({ name, native, universal }) => ({ name, href: preferUniversalLinks ? `${universal}/wc?uri=${encoded}` : `${native}wc?uri=${encoded}` }));
+  return wallets.map(({ name, native, universal }) => ({
+    name,
+    href: preferUniversalLinks ? `${universal}/wc?uri=${encoded}` : `${native}wc?uri=${encoded}`,
+  }));
 }

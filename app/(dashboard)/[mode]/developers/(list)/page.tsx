@@ -35,16 +35,42 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
           title="API keys"
           description={
             <>
-              Secret keys for calling the API from your server, in {modeName} mode (they start with <code className="font-mono">svc_{modeName}_</code>). A key is shown in full
-              only once, when it is created.
+              Secret keys for calling the API from your server, in {modeName} mode (they start with{" "}
+              <code className="font-mono">svc_{modeName}_</code>). A key is shown in full only once, when it
+              is created.
             </>
           }
-          actions={manage ? <CreateApiKeyButton mode={mode} role={viewer.role} grantable={grantableApiPermissions(viewer.role)} /> : null}
+          actions={
+            manage ? (
+              <CreateApiKeyButton
+                mode={mode}
+                role={viewer.role}
+                grantable={grantableApiPermissions(viewer.role)}
+              />
+            ) : null
+          }
         />
         {keys.length === 0 ? (
-          <EmptyState title={`No ${modeName} API keys yet`} description={manage ? "Create one to start calling the API." : "Ask a developer, admin or owner to create one."} />
+          <EmptyState
+            title={`No ${modeName} API keys yet`}
+            description={
+              manage
+                ? "Create one to start calling the API."
+                : "Ask a developer, admin or owner to create one."
+            }
+          />
         ) : (
-          <Table columns={["Name", { label: "Key", hideBelow: "md" }, { label: "Created by", hideBelow: "lg" }, { label: "Created", hideBelow: "md" }, { label: "Last used", hideBelow: "md" }, "Status", manage ? { label: "Actions", align: "right" } : null]}>
+          <Table
+            columns={[
+              "Name",
+              { label: "Key", hideBelow: "md" },
+              { label: "Created by", hideBelow: "lg" },
+              { label: "Created", hideBelow: "md" },
+              { label: "Last used", hideBelow: "md" },
+              "Status",
+              manage ? { label: "Actions", align: "right" } : null,
+            ]}
+          >
             <TBody>
               {keys.map((key) => (
                 <Tr key={key.id} data-testid={`api-key-${key.id}`}>
@@ -53,7 +79,8 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
                     <div className="space-y-0.5 text-xs text-muted-foreground md:hidden">
                       <div className="font-mono text-foreground">{key.masked}</div>
                       <div>
-                        Created {formatDateTime(key.createdAt)} · {key.lastUsedAt ? `used ${formatDateTime(key.lastUsedAt)}` : "never used"}
+                        Created {formatDateTime(key.createdAt)} ·{" "}
+                        {key.lastUsedAt ? `used ${formatDateTime(key.lastUsedAt)}` : "never used"}
                       </div>
                     </div>
                     <div className="text-xs text-muted-foreground" data-testid="api-key-access">
@@ -66,10 +93,28 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
                       {key.createdBy}
                     </span>
                   </Td>
-                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{formatDateTime(key.createdAt)}</Td>
-                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}</Td>
-                  <Td>{key.revokedAt ? <Badge tone="danger" title={`Revoked ${formatDateTime(key.revokedAt)}`}>Revoked</Badge> : <Badge tone="success">Active</Badge>}</Td>
-                  {manage ? <Td className="relative text-right">{key.revokedAt ? null : <RevokeApiKeyButton mode={mode} apiKey={{ id: key.id, name: key.name }} />}</Td> : null}
+                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                    {formatDateTime(key.createdAt)}
+                  </Td>
+                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                    {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}
+                  </Td>
+                  <Td>
+                    {key.revokedAt ? (
+                      <Badge tone="danger" title={`Revoked ${formatDateTime(key.revokedAt)}`}>
+                        Revoked
+                      </Badge>
+                    ) : (
+                      <Badge tone="success">Active</Badge>
+                    )}
+                  </Td>
+                  {manage ? (
+                    <Td className="relative text-right">
+                      {key.revokedAt ? null : (
+                        <RevokeApiKeyButton mode={mode} apiKey={{ id: key.id, name: key.name }} />
+                      )}
+                    </Td>
+                  ) : null}
                 </Tr>
               ))}
             </TBody>
@@ -83,26 +128,56 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
       <section aria-labelledby="apps-heading" className="space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <SectionHeading id="apps-heading" title="Public App-Ids">
-            For wallet and mobile apps: sent as <code className="font-mono">App-Id</code> with a <code className="font-mono">Client-Id</code>, an App-Id may only read payment status. It is not a
+            For wallet and mobile apps: sent as <code className="font-mono">App-Id</code> with a{" "}
+            <code className="font-mono">Client-Id</code>, an App-Id may only read payment status. It is not a
             secret, so it is always shown in full.
           </SectionHeading>
           {manage ? <CreatePublicAppButton mode={mode} /> : null}
         </div>
         {apps.length === 0 ? (
-          <EmptyState title={`No ${modeName} App-Ids`} description="Create one if a wallet or mobile app needs to check payment status without a secret key." />
+          <EmptyState
+            title={`No ${modeName} App-Ids`}
+            description="Create one if a wallet or mobile app needs to check payment status without a secret key."
+          />
         ) : (
-          <Table columns={["Name", "App-Id", { label: "Created", hideBelow: "md" }, "Status", manage ? { label: "Actions", align: "right" } : null]}>
+          <Table
+            columns={[
+              "Name",
+              "App-Id",
+              { label: "Created", hideBelow: "md" },
+              "Status",
+              manage ? { label: "Actions", align: "right" } : null,
+            ]}
+          >
             <TBody>
               {apps.map((app) => (
                 <Tr key={app.id} data-testid={`public-app-${app.id}`}>
                   <Td className="font-medium">{app.name}</Td>
                   <Td className="break-all font-mono text-xs">
                     {app.id}
-                    {app.allowedReturnOrigins.length ? <span className="mt-1 block font-sans text-muted-foreground">Returns to {app.allowedReturnOrigins.join(", ")}</span> : null}
+                    {app.allowedReturnOrigins.length ? (
+                      <span className="mt-1 block font-sans text-muted-foreground">
+                        Returns to {app.allowedReturnOrigins.join(", ")}
+                      </span>
+                    ) : null}
                   </Td>
-                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{formatDateTime(app.createdAt)}</Td>
-                  <Td>{app.revokedAt ? <Badge tone="danger">Revoked</Badge> : <Badge tone="success">Active</Badge>}</Td>
-                  {manage ? <Td className="relative text-right">{app.revokedAt ? null : <RevokePublicAppButton mode={mode} app={{ id: app.id, name: app.name }} />}</Td> : null}
+                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                    {formatDateTime(app.createdAt)}
+                  </Td>
+                  <Td>
+                    {app.revokedAt ? (
+                      <Badge tone="danger">Revoked</Badge>
+                    ) : (
+                      <Badge tone="success">Active</Badge>
+                    )}
+                  </Td>
+                  {manage ? (
+                    <Td className="relative text-right">
+                      {app.revokedAt ? null : (
+                        <RevokePublicAppButton mode={mode} app={{ id: app.id, name: app.name }} />
+                      )}
+                    </Td>
+                  ) : null}
                 </Tr>
               ))}
             </TBody>

@@ -28,7 +28,8 @@ export default async function QuickstartPage({ params }: { params: Promise<{ mod
           title="Quickstart"
           description={
             <>
-              From nothing to a {mode === "test" ? "simulated" : "live"} payment with curl, against <code className="font-mono">{baseUrl}</code>.
+              From nothing to a {mode === "test" ? "simulated" : "live"} payment with curl, against{" "}
+              <code className="font-mono">{baseUrl}</code>.
             </>
           }
         />
@@ -42,7 +43,11 @@ export default async function QuickstartPage({ params }: { params: Promise<{ mod
               </Link>
               . Keys starting <code className="font-mono">svc_{mode}_</code> work only on {mode} data.
             </p>
-            <CodeBlock label="Set your key" code={`export TOLLGATE_API_KEY=svc_${mode}_your_key_here`} testId="step-key" />
+            <CodeBlock
+              label="Set your key"
+              code={`export TOLLGATE_API_KEY=svc_${mode}_your_key_here`}
+              testId="step-key"
+            />
           </li>
           {steps.map((step, index) => (
             <li key={step.id} className="space-y-2">
@@ -57,7 +62,8 @@ export default async function QuickstartPage({ params }: { params: Promise<{ mod
         </ol>
         {mode === "live" ? (
           <p className="rounded-md border border-border bg-background px-3 py-2 text-sm">
-            In live mode the buyer pays on the gateway page with a real wallet; the payment succeeds once Tollgate has verified the transfer on-chain. Try the flow in test mode first.
+            In live mode the buyer pays on the gateway page with a real wallet; the payment succeeds once
+            Tollgate has verified the transfer on-chain. Try the flow in test mode first.
           </p>
         ) : null}
       </div>

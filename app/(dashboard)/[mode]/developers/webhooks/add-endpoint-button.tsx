@@ -18,13 +18,28 @@ import { createWebhookEndpointAction } from "./actions";
 
 /** Add → the endpoint's signing secret, once. */
 export function AddEndpointButton({ mode }: { mode: Mode }) {
-  const form = useForm({ resolver: zodResolver(CreateWebhookEndpointBodySchema), defaultValues: { url: "", events: [allEvents] } });
+  const form = useForm({
+    resolver: zodResolver(CreateWebhookEndpointBodySchema),
+    defaultValues: { url: "", events: [allEvents] },
+  });
   const { errors, isSubmitting } = form.formState;
-  const { open, show, created: secret, setCreated: setSecret, close, dismiss, leaving, stay } = useFormDialog<string>(form);
+  const {
+    open,
+    show,
+    created: secret,
+    setCreated: setSecret,
+    close,
+    dismiss,
+    leaving,
+    stay,
+  } = useFormDialog<string>(form);
   const freshAuth = useFreshAuth(mode);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await freshAuth.run(() => createWebhookEndpointAction({ ...values, mode })), { form, success: "Webhook endpoint added" });
+    const data = showActionResult(
+      await freshAuth.run(() => createWebhookEndpointAction({ ...values, mode })),
+      { form, success: "Webhook endpoint added" },
+    );
     if (data) setSecret(data.secret);
   });
 
@@ -34,14 +49,33 @@ export function AddEndpointButton({ mode }: { mode: Mode }) {
         Add endpoint
       </Button>
       {freshAuth.dialog}
-      <Dialog open={open} onClose={dismiss} title={secret ? "Copy the signing secret" : `Add a ${mode} webhook endpoint`} description={secret ? undefined : `Tollgate POSTs ${mode}-mode events to it, signed.`}>
+      <Dialog
+        open={open}
+        onClose={dismiss}
+        title={secret ? "Copy the signing secret" : `Add a ${mode} webhook endpoint`}
+        description={secret ? undefined : `Tollgate POSTs ${mode}-mode events to it, signed.`}
+      >
         {secret ? (
           <SigningSecretShownOnce secret={secret} onDone={close} leaving={leaving} onStay={stay} />
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            <TextField id="endpoint-url" label="Endpoint URL" error={errors.url?.message} type="url" placeholder="https://example.com/tollgate/webhooks" autoComplete="off" autoFocus {...form.register("url")} />
+            <TextField
+              id="endpoint-url"
+              label="Endpoint URL"
+              error={errors.url?.message}
+              type="url"
+              placeholder="https://example.com/tollgate/webhooks"
+              autoComplete="off"
+              autoFocus
+              {...form.register("url")}
+            />
             <EventCheckboxes idPrefix="new-endpoint" field={form.register("events")} error={errors.events} />
-            <FormActions onCancel={close} pending={isSubmitting} submitLabel="Add endpoint" pendingLabel="Adding…" />
+            <FormActions
+              onCancel={close}
+              pending={isSubmitting}
+              submitLabel="Add endpoint"
+              pendingLabel="Adding…"
+            />
           </form>
         )}
       </Dialog>

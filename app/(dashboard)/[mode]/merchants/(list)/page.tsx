@@ -16,14 +16,24 @@ import { countSettlements } from "@/lib/settlements/count-settlements";
 
 export const metadata: Metadata = { title: "Merchants" };
 
-export default async function MerchantsPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<{ cursor?: string | string[] }> }) {
+export default async function MerchantsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ mode: string }>;
+  searchParams: Promise<{ cursor?: string | string[] }>;
+}) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params);
   if (!allowed) return <NoAccess role={viewer.role} />;
   const { cursor } = await searchParams;
   // A stale or hand-edited cursor shows the first page rather than an error.
   const validCursor = typeof cursor === "string" && decodeCursor(cursor) ? cursor : undefined;
   const page = await listMerchants(db(), scope, { limit: 50, cursor: validCursor });
-  const settlements = await countSettlements(db(), scope, page.data.map((m) => m.id));
+  const settlements = await countSettlements(
+    db(),
+    scope,
+    page.data.map((m) => m.id),
+  );
   const canWrite = can(viewer.role, "merchants.write");
 
   return (
@@ -36,16 +46,30 @@ export default async function MerchantsPage({ params, searchParams }: { params: 
       {page.data.length === 0 && !validCursor ? (
         <EmptyState
           title={`No ${mode}-mode merchants yet`}
-          description={canWrite ? "Create one to start accepting payments; then add where its money should go." : "Someone with the owner, admin or developer role can create one."}
+          description={
+            canWrite
+              ? "Create one to start accepting payments; then add where its money should go."
+              : "Someone with the owner, admin or developer role can create one."
+          }
           action={canWrite ? <NewMerchantButton mode={mode} label="Create your first merchant" /> : null}
         />
       ) : (
-        <Table columns={["Name", { label: "Email", hideBelow: "sm" }, "Settlements", { label: "Created", hideBelow: "md" }]}>
+        <Table
+          columns={[
+            "Name",
+            { label: "Email", hideBelow: "sm" },
+            "Settlements",
+            { label: "Created", hideBelow: "md" },
+          ]}
+        >
           <TBody>
             {page.data.map((m) => (
               <Tr key={m.id}>
                 <Td>
-                  <Link href={`/${mode}/merchants/${m.id}`} className="font-medium text-primary hover:underline">
+                  <Link
+                    href={`/${mode}/merchants/${m.id}`}
+                    className="font-medium text-primary hover:underline"
+                  >
                     {m.name}
                   </Link>
                   <div className="text-xs text-muted-foreground sm:hidden">{m.email}</div>
@@ -60,7 +84,10 @@ export default async function MerchantsPage({ params, searchParams }: { params: 
           </TBody>
         </Table>
       )}
-      <CursorPager firstHref={validCursor ? `/${mode}/merchants` : null} nextHref={page.nextCursor ? `/${mode}/merchants?cursor=${page.nextCursor}` : null} />
+      <CursorPager
+        firstHref={validCursor ? `/${mode}/merchants` : null}
+        nextHref={page.nextCursor ? `/${mode}/merchants?cursor=${page.nextCursor}` : null}
+      />
     </div>
   );
 }

@@ -23,7 +23,11 @@ import { listSettlements } from "@/lib/settlements/list-settlements";
 
 export const metadata: Metadata = { title: "Merchant" };
 
-export default async function MerchantPage({ params }: { params: Promise<{ mode: string; merchantId: string }> }) {
+export default async function MerchantPage({
+  params,
+}: {
+  params: Promise<{ mode: string; merchantId: string }>;
+}) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params);
   if (!allowed) return <NoAccess role={viewer.role} />;
   const { merchantId } = await params;
@@ -53,7 +57,20 @@ export default async function MerchantPage({ params }: { params: Promise<{ mode:
           }
           actions={
             can(viewer.role, "merchants.write") ? (
-              <MerchantActions mode={mode} merchantId={merchant.id} merchant={{ merchantName: merchant.name, merchantEmail: merchant.email, iconUrl: merchant.iconUrl, accentColor: merchant.accentColor, supportContact: merchant.supportContact, underpaymentToleranceBps: merchant.underpaymentToleranceBps, allowedReturnOrigins: merchant.allowedReturnOrigins, collectData: merchantCollectData(merchant) }} />
+              <MerchantActions
+                mode={mode}
+                merchantId={merchant.id}
+                merchant={{
+                  merchantName: merchant.name,
+                  merchantEmail: merchant.email,
+                  iconUrl: merchant.iconUrl,
+                  accentColor: merchant.accentColor,
+                  supportContact: merchant.supportContact,
+                  underpaymentToleranceBps: merchant.underpaymentToleranceBps,
+                  allowedReturnOrigins: merchant.allowedReturnOrigins,
+                  collectData: merchantCollectData(merchant),
+                }}
+              />
             ) : null
           }
         />
@@ -64,22 +81,44 @@ export default async function MerchantPage({ params }: { params: Promise<{ mode:
         </div>
         <p className="break-words text-sm" data-testid="allowed-return-origins">
           <span className="text-muted-foreground">Allowed return URLs: </span>
-          {merchant.allowedReturnOrigins.length ? merchant.allowedReturnOrigins.join(", ") : "none (a payment link's returnUrl is ignored)"}
+          {merchant.allowedReturnOrigins.length
+            ? merchant.allowedReturnOrigins.join(", ")
+            : "none (a payment link's returnUrl is ignored)"}
         </p>
         <p className="break-words text-sm" data-testid="collect-data">
           <span className="text-muted-foreground">Buyer details collected: </span>
-          {collecting ? `${collectFields.filter((f) => collecting.fields.includes(f.id)).map((f) => f.name).join(", ")}${collecting.minAmount ? ` (payments of ${formatAmount(collecting.minAmount.unit, collecting.minAmount.value)} or more)` : " (every payment)"}` : "none"}
+          {collecting
+            ? `${collectFields
+                .filter((f) => collecting.fields.includes(f.id))
+                .map((f) => f.name)
+                .join(
+                  ", ",
+                )}${collecting.minAmount ? ` (payments of ${formatAmount(collecting.minAmount.unit, collecting.minAmount.value)} or more)` : " (every payment)"}`
+            : "none"}
         </p>
       </div>
 
-      <CryptoSettlementsSection mode={mode} merchantId={merchant.id} settlements={settlements.crypto} canWrite={can(viewer.role, "settlements.write")} />
-      <FiatSettlementsSection mode={mode} merchantId={merchant.id} settlements={settlements.fiat} canWrite={can(viewer.role, "settlements.write")} />
+      <CryptoSettlementsSection
+        mode={mode}
+        merchantId={merchant.id}
+        settlements={settlements.crypto}
+        canWrite={can(viewer.role, "settlements.write")}
+      />
+      <FiatSettlementsSection
+        mode={mode}
+        merchantId={merchant.id}
+        settlements={settlements.fiat}
+        canWrite={can(viewer.role, "settlements.write")}
+      />
 
       {recent ? (
         <SectionCard
           title="Recent payments"
           actions={
-            <Link href={`/${mode}/payments?merchantId=${merchant.id}`} className="text-sm text-primary hover:underline">
+            <Link
+              href={`/${mode}/payments?merchantId=${merchant.id}`}
+              className="text-sm text-primary hover:underline"
+            >
               All payments of this merchant →
             </Link>
           }

@@ -19,7 +19,13 @@ import { parsePaymentsQuery, paymentsQueryString, paymentsSearch } from "@/lib/p
 export const metadata: Metadata = { title: "Payments" };
 export const dynamic = "force-dynamic";
 
-export default async function PaymentsPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PaymentsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ mode: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params, "payments.read");
   if (!allowed) return <NoAccess role={viewer.role} />;
   const query = parsePaymentsQuery(await searchParams);
@@ -27,7 +33,10 @@ export default async function PaymentsPage({ params, searchParams }: { params: P
   const [page, merchants] = await Promise.all([
     findPayments(db(), scope, filter, view).catch((error: unknown) => {
       // A stale or edited cursor: start the same view from its first page.
-      if (error instanceof AppError && error.code === "params_validation") redirect(`/${mode}/payments${paymentsQueryString({ ...query, cursor: undefined, before: undefined })}`);
+      if (error instanceof AppError && error.code === "params_validation")
+        redirect(
+          `/${mode}/payments${paymentsQueryString({ ...query, cursor: undefined, before: undefined })}`,
+        );
       throw error;
     }),
     listMerchants(db(), scope, { limit: 200 }),
@@ -50,7 +59,12 @@ export default async function PaymentsPage({ params, searchParams }: { params: P
             <a href={exportHref} download className={buttonVariants({ variant: "outline" })}>
               Export CSV
             </a>
-            {can(viewer.role, "payments.create") ? <NewPaymentButton mode={mode} merchants={merchants.data.map((m) => ({ id: m.id, name: m.name }))} /> : null}
+            {can(viewer.role, "payments.create") ? (
+              <NewPaymentButton
+                mode={mode}
+                merchants={merchants.data.map((m) => ({ id: m.id, name: m.name }))}
+              />
+            ) : null}
           </>
         }
       />

@@ -8,7 +8,12 @@ import { CancelPaymentButton } from "@/components/payments/cancel-payment-button
 import { DateTime } from "@/components/payments/date-time";
 import { RefundButton } from "@/components/payments/refund-button";
 import { ExceptionActions } from "@/components/payments/exception-actions";
-import { ExceptionBadge, exceptionLabels, RefundBadge, StatusBadge } from "@/components/payments/status-badge";
+import {
+  ExceptionBadge,
+  exceptionLabels,
+  RefundBadge,
+  StatusBadge,
+} from "@/components/payments/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { SectionCard } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -34,11 +39,21 @@ import { findX402Payment } from "@/lib/x402/find-x402-payment";
 
 export const metadata: Metadata = { title: "Payment" };
 
-export default async function PaymentPage({ params }: { params: Promise<{ mode: string; paymentId: string }> }) {
+export default async function PaymentPage({
+  params,
+}: {
+  params: Promise<{ mode: string; paymentId: string }>;
+}) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params, "payments.read");
   if (!allowed) return <NoAccess role={viewer.role} />;
   const { paymentId } = await params;
-  const { payment: p, merchant, timeline, refunds, refundable } = await getPaymentDetail(scope, paymentId).catch((error: unknown) => {
+  const {
+    payment: p,
+    merchant,
+    timeline,
+    refunds,
+    refundable,
+  } = await getPaymentDetail(scope, paymentId).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "payment_not_found") notFound();
     throw error;
   });
@@ -49,14 +64,30 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
   const canVerify = p.mode === "live" && can(viewer.role, "payments.verify");
   const attachable = canVerify && p.status === "requires_action";
   // Before the buyer picks an option, support says which one the transaction pays.
-  const options = attachable && !p.optionSettlementId ? (await listPaymentOptions(db(), p)).map((o) => ({ settlementId: o.settlementId, label: `${formatAssetAmount(o.asset, o.value)} to ${o.destination}` })) : null;
+  const options =
+    attachable && !p.optionSettlementId
+      ? (await listPaymentOptions(db(), p)).map((o) => ({
+          settlementId: o.settlementId,
+          label: `${formatAssetAmount(o.asset, o.value)} to ${o.destination}`,
+        }))
+      : null;
   const route = p.mode === "live" ? refundRoute(p) : null;
-  const unpayable = p.status === "requires_action" ? await payabilityWarnings(db(), scope, p.merchantId, { unit: p.amountUnit, value: p.amountValue.toFixed() }) : [];
+  const unpayable =
+    p.status === "requires_action"
+      ? await payabilityWarnings(db(), scope, p.merchantId, {
+          unit: p.amountUnit,
+          value: p.amountValue.toFixed(),
+        })
+      : [];
   const receiptMailed = p.buyerEmail ? await receiptIsMailed(db(), scope, p.buyerEmail) : true;
   const excess = overpaidExcess(p);
   const excessRefund = refunds.find((r) => r.excess && r.status !== "failed");
   const x402 = await findX402Payment(db(), scope, p.id);
-  const decimals = !unit.ok ? 0 : unit.value.kind === "fiat" ? unit.value.exponent : (findKnownAsset(p.amountUnit.slice("caip19/".length))?.decimals ?? 0);
+  const decimals = !unit.ok
+    ? 0
+    : unit.value.kind === "fiat"
+      ? unit.value.exponent
+      : (findKnownAsset(p.amountUnit.slice("caip19/".length))?.decimals ?? 0);
 
   return (
     <div className="space-y-6">
@@ -79,15 +110,30 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          {p.status === "requires_action" && can(viewer.role, "payments.cancel") ? <CancelPaymentButton mode={mode} paymentId={p.id} /> : null}
+          {p.status === "requires_action" && can(viewer.role, "payments.cancel") ? (
+            <CancelPaymentButton mode={mode} paymentId={p.id} />
+          ) : null}
           {p.status === "succeeded" && refundable !== "0" && can(viewer.role, "payments.refund") ? (
-            <RefundButton mode={mode} paymentId={p.id} unit={p.amountUnit} decimals={decimals} refundable={refundable} refunded={reserved} total={p.amountValue.toFixed()} />
+            <RefundButton
+              mode={mode}
+              paymentId={p.id}
+              unit={p.amountUnit}
+              decimals={decimals}
+              refundable={refundable}
+              refunded={reserved}
+              total={p.amountValue.toFixed()}
+            />
           ) : null}
         </div>
       </div>
 
       {unpayable.map((w) => (
-        <p key={w.code} role="alert" data-testid="payment-warning" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <p
+          key={w.code}
+          role="alert"
+          data-testid="payment-warning"
+          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
           {w.message}
         </p>
       ))}
@@ -95,7 +141,10 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
       <SectionCard title="Details">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
           <Row label="Amount">
-            {amount} <span className="break-all text-muted-foreground">({p.amountValue.toFixed()} {p.amountUnit})</span>
+            {amount}{" "}
+            <span className="break-all text-muted-foreground">
+              ({p.amountValue.toFixed()} {p.amountUnit})
+            </span>
           </Row>
           <Row label="Paid with">
             {p.optionAsset && (p.paidValue ?? p.optionValue) ? (
@@ -110,8 +159,16 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
           {x402 ? (
             <Row label="Agent payment">
               <span className="flex flex-wrap items-center gap-2" data-testid="x402-payment">
-                <Badge tone={p.status === "succeeded" ? "success" : "warning"}>{p.status === "succeeded" || p.status === "processing" ? "Paid with x402" : "x402 payment attempted"}</Badge>
-                {x402.resourceUrl ? <span className="break-all">for <code className="text-xs">{x402.resourceUrl}</code></span> : null}
+                <Badge tone={p.status === "succeeded" ? "success" : "warning"}>
+                  {p.status === "succeeded" || p.status === "processing"
+                    ? "Paid with x402"
+                    : "x402 payment attempted"}
+                </Badge>
+                {x402.resourceUrl ? (
+                  <span className="break-all">
+                    for <code className="text-xs">{x402.resourceUrl}</code>
+                  </span>
+                ) : null}
                 <span className="break-all text-muted-foreground">by {x402.payer}</span>
               </span>
             </Row>
@@ -126,7 +183,11 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
           {p.buyerEmail ? (
             <Row label="Receipt to">
               <span className="break-all">{p.buyerEmail}</span>
-              {receiptMailed ? null : <span className="block text-muted-foreground" data-testid="receipt-kept">{receiptKeptMessage}</span>}
+              {receiptMailed ? null : (
+                <span className="block text-muted-foreground" data-testid="receipt-kept">
+                  {receiptKeptMessage}
+                </span>
+              )}
             </Row>
           ) : null}
           <Row label="Merchant">
@@ -141,7 +202,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
           <Row label="Transaction">
             {p.txId ? (
               <span className="flex flex-wrap items-center gap-2">
-                <code className="break-all text-xs" data-testid="tx-id">{p.txId}</code>
+                <code className="break-all text-xs" data-testid="tx-id">
+                  {p.txId}
+                </code>
                 <CopyButton value={p.txId} label="Copy txId" />
               </span>
             ) : (
@@ -150,7 +213,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
           </Row>
           <Row label="Gateway link">
             <span className="flex flex-wrap items-center gap-2">
-              <a href={gateway} target="_blank" rel="noreferrer" className="break-all text-primary hover:underline">
+              <a
+                href={gateway}
+                target="_blank"
+                rel="noreferrer"
+                className="break-all text-primary hover:underline"
+              >
                 {gateway}
               </a>
               <CopyButton value={gateway} label="Copy link" />
@@ -167,7 +235,11 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
       </SectionCard>
 
       {p.collectedData ? (
-        <SectionCard data-testid="buyer-details" title="Buyer details" description="Collected from the buyer's wallet for this merchant (information capture). Kept encrypted, never logged, erased after the retention period.">
+        <SectionCard
+          data-testid="buyer-details"
+          title="Buyer details"
+          description="Collected from the buyer's wallet for this merchant (information capture). Kept encrypted, never logged, erased after the retention period."
+        >
           {can(viewer.role, "payments.buyer_details") ? (
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
               {buyerDetails(p)!.map((d) => (
@@ -177,37 +249,65 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
               ))}
             </dl>
           ) : (
-            <p className="text-sm text-muted-foreground">Only owners, admins and support can see the buyer&apos;s details.</p>
+            <p className="text-sm text-muted-foreground">
+              Only owners, admins and support can see the buyer&apos;s details.
+            </p>
           )}
         </SectionCard>
       ) : null}
 
       {p.exceptionType && p.exceptionAsset && p.exceptionReceived ? (
-        <SectionCard data-testid="payment-exception" className={p.exceptionResolution ? undefined : "border-red-300"} title={exceptionLabels[p.exceptionType]} description={exceptionExplanations[p.exceptionType]} contentClassName="space-y-3 text-sm">
+        <SectionCard
+          data-testid="payment-exception"
+          className={p.exceptionResolution ? undefined : "border-red-300"}
+          title={exceptionLabels[p.exceptionType]}
+          description={exceptionExplanations[p.exceptionType]}
+          contentClassName="space-y-3 text-sm"
+        >
           <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-            {p.exceptionExpected ? <Row label="Quoted">{formatAssetAmount(p.exceptionAsset, p.exceptionExpected.toFixed())}</Row> : null}
+            {p.exceptionExpected ? (
+              <Row label="Quoted">{formatAssetAmount(p.exceptionAsset, p.exceptionExpected.toFixed())}</Row>
+            ) : null}
             <Row label="Received">
-              {formatAssetAmount(p.exceptionAsset, p.exceptionReceived.toFixed())} <span className="break-all text-muted-foreground">({p.exceptionAsset})</span>
+              {formatAssetAmount(p.exceptionAsset, p.exceptionReceived.toFixed())}{" "}
+              <span className="break-all text-muted-foreground">({p.exceptionAsset})</span>
             </Row>
             {p.exceptionTxHash ? (
               <Row label="Transaction">
                 <code className="break-all text-xs">{p.exceptionTxHash}</code>
               </Row>
             ) : null}
-            <Row label="Resolution">{p.exceptionResolution ? <span data-testid="exception-resolution">{resolutionLabels[p.exceptionResolution] ?? p.exceptionResolution}</span> : <span className="text-muted-foreground">Open</span>}</Row>
+            <Row label="Resolution">
+              {p.exceptionResolution ? (
+                <span data-testid="exception-resolution">
+                  {resolutionLabels[p.exceptionResolution] ?? p.exceptionResolution}
+                </span>
+              ) : (
+                <span className="text-muted-foreground">Open</span>
+              )}
+            </Row>
           </dl>
-          {!p.exceptionResolution && can(viewer.role, "payments.verify") ? <ExceptionActions
+          {!p.exceptionResolution && can(viewer.role, "payments.verify") ? (
+            <ExceptionActions
               mode={mode}
               paymentId={p.id}
               type={p.exceptionType}
               canAccept={p.exceptionType === "underpaid" && p.status === "requires_action"}
-              excess={excess && p.status === "succeeded" && !excessRefund && can(viewer.role, "payments.refund") ? formatAssetAmount(p.exceptionAsset, excess.toString()) : null}
-            /> : null}
+              excess={
+                excess && p.status === "succeeded" && !excessRefund && can(viewer.role, "payments.refund")
+                  ? formatAssetAmount(p.exceptionAsset, excess.toString())
+                  : null
+              }
+            />
+          ) : null}
         </SectionCard>
       ) : null}
 
       {attachable ? (
-        <SectionCard title="Attach a transaction" description="If the buyer paid but the payment was not found, paste their transaction hash. It is checked on-chain like any payment.">
+        <SectionCard
+          title="Attach a transaction"
+          description="If the buyer paid but the payment was not found, paste their transaction hash. It is checked on-chain like any payment."
+        >
           <AttachTransactionForm mode={mode} target={{ kind: "payment", paymentId: p.id, options }} />
         </SectionCard>
       ) : null}
@@ -215,16 +315,35 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
       <SectionCard title="Timeline">
         <ol className="space-y-3" aria-label="Payment history">
           {timeline.map((e) => (
-            <li key={e.id} className="flex gap-3 text-sm" data-testid={e.kind === "event" ? "payment-event" : "timeline-entry"} data-kind={e.kind}>
-              <span className={cn("mt-0.5 shrink-0 self-start rounded px-1.5 font-mono text-xs", timelineTones[e.tone ?? "neutral"])}>{e.version ? `v${e.version}` : timelineKinds[e.kind]}</span>
+            <li
+              key={e.id}
+              className="flex gap-3 text-sm"
+              data-testid={e.kind === "event" ? "payment-event" : "timeline-entry"}
+              data-kind={e.kind}
+            >
+              <span
+                className={cn(
+                  "mt-0.5 shrink-0 self-start rounded px-1.5 font-mono text-xs",
+                  timelineTones[e.tone ?? "neutral"],
+                )}
+              >
+                {e.version ? `v${e.version}` : timelineKinds[e.kind]}
+              </span>
               <div className="min-w-0 space-y-0.5">
                 <p className="font-medium">
                   <span data-testid="timeline-title">{e.title}</span>
-                  {e.change ? <span className="ml-2 font-normal text-muted-foreground">{e.change}</span> : null}
+                  {e.change ? (
+                    <span className="ml-2 font-normal text-muted-foreground">{e.change}</span>
+                  ) : null}
                 </p>
                 {e.detail ? <p className="break-all text-muted-foreground">{e.detail}</p> : null}
                 {e.link ? (
-                  <a href={e.link.href} target="_blank" rel="noreferrer" className="break-all text-primary underline-offset-2 hover:underline">
+                  <a
+                    href={e.link.href}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="break-all text-primary underline-offset-2 hover:underline"
+                  >
                     {e.link.label}
                   </a>
                 ) : null}
@@ -246,7 +365,11 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
               <li key={r.id} className="space-y-2 py-2" data-testid="refund">
                 <div className="flex flex-wrap items-center gap-3">
                   <span className="font-medium">{formatAmount(r.amount.unit, r.amount.value)}</span>
-                  <Badge tone={r.status === "succeeded" ? "success" : r.status === "failed" ? "danger" : "warning"}>{r.status}</Badge>
+                  <Badge
+                    tone={r.status === "succeeded" ? "success" : r.status === "failed" ? "danger" : "warning"}
+                  >
+                    {r.status}
+                  </Badge>
                   {r.reason ? <span className="text-muted-foreground">{r.reason}</span> : null}
                   <span className="text-muted-foreground">
                     <DateTime value={r.createdAt} />
@@ -256,10 +379,19 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
                 {r.status === "pending" && route ? (
                   <div className="space-y-2 rounded-md bg-muted/50 p-3">
                     <p className="text-muted-foreground" data-testid="refund-instructions">
-                      Completes when <strong className="text-foreground">{formatAssetAmount(route.asset, (r.excess && excess ? excess : refundValueInAsset(r.amount.value, p)).toString())}</strong> is sent from{" "}
-                      <code className="break-all">{route.from}</code> to the buyer at <code className="break-all">{route.to}</code> and confirmed on-chain.
+                      Completes when{" "}
+                      <strong className="text-foreground">
+                        {formatAssetAmount(
+                          route.asset,
+                          (r.excess && excess ? excess : refundValueInAsset(r.amount.value, p)).toString(),
+                        )}
+                      </strong>{" "}
+                      is sent from <code className="break-all">{route.from}</code> to the buyer at{" "}
+                      <code className="break-all">{route.to}</code> and confirmed on-chain.
                     </p>
-                    {canVerify ? <AttachTransactionForm mode={mode} target={{ kind: "refund", refundId: r.id }} /> : null}
+                    {canVerify ? (
+                      <AttachTransactionForm mode={mode} target={{ kind: "refund", refundId: r.id }} />
+                    ) : null}
                   </div>
                 ) : null}
               </li>
@@ -272,15 +404,34 @@ export default async function PaymentPage({ params }: { params: Promise<{ mode: 
 }
 
 const exceptionExplanations = {
-  underpaid: "The buyer sent less than quoted, so the payment is not paid. Accept what arrived as payment, or have the merchant return it and mark it refunded.",
+  underpaid:
+    "The buyer sent less than quoted, so the payment is not paid. Accept what arrived as payment, or have the merchant return it and mark it refunded.",
   overpaid: "The buyer sent more than quoted. The payment succeeded; the merchant owes the buyer the excess.",
-  paid_late: "The buyer paid after the payment expired. Its status stays expired; the merchant should return the money or settle the order another way.",
-  wrong_asset: "A token other than the one quoted reached the merchant's wallet. The payment is not paid by it; the merchant should return it.",
+  paid_late:
+    "The buyer paid after the payment expired. Its status stays expired; the merchant should return the money or settle the order another way.",
+  wrong_asset:
+    "A token other than the one quoted reached the merchant's wallet. The payment is not paid by it; the merchant should return it.",
 } as const;
-const resolutionLabels: Record<string, string> = { within_tolerance: "Paid within the merchant's underpayment tolerance", accepted: "Accepted as paid by support", refunded: "Returned to the buyer", dismissed: "Dismissed" };
+const resolutionLabels: Record<string, string> = {
+  within_tolerance: "Paid within the merchant's underpayment tolerance",
+  accepted: "Accepted as paid by support",
+  refunded: "Returned to the buyer",
+  dismissed: "Dismissed",
+};
 
-const timelineKinds = { event: "", quote: "quote", transfer: "chain", refund: "refund", webhook: "webhook" } as const;
-const timelineTones = { neutral: "bg-muted", success: "bg-green-100 text-green-800", danger: "bg-red-100 text-red-800", warning: "bg-amber-100 text-amber-900" } as const;
+const timelineKinds = {
+  event: "",
+  quote: "quote",
+  transfer: "chain",
+  refund: "refund",
+  webhook: "webhook",
+} as const;
+const timelineTones = {
+  neutral: "bg-muted",
+  success: "bg-green-100 text-green-800",
+  danger: "bg-red-100 text-red-800",
+  warning: "bg-amber-100 text-amber-900",
+} as const;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

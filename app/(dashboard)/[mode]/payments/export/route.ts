@@ -10,15 +10,24 @@ export async function GET(request: Request, { params }: { params: Promise<{ mode
   if (!mode) return new Response("Not found.", { status: 404 });
   const viewer = await currentViewer();
   if (!viewer) return new Response("Sign in to export payments.", { status: 401 });
-  if (!can(viewer.role, "payments.read")) return new Response(`Your role (${viewer.role}) cannot read payments.`, { status: 403 });
+  if (!can(viewer.role, "payments.read"))
+    return new Response(`Your role (${viewer.role}) cannot read payments.`, { status: 403 });
 
   const { filter, view } = paymentsSearch(parsePaymentsQuery(new URL(request.url).searchParams));
   const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "-");
-  return new Response(exportPaymentsCsv({ accountId: viewer.account.id, mode }, filter, { sort: view.sort, search: view.search }, { buyerDetails: can(viewer.role, "payments.buyer_details") }), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="payments-${mode}-${stamp}.csv"`,
-      "Cache-Control": "no-store",
+  return new Response(
+    exportPaymentsCsv(
+      { accountId: viewer.account.id, mode },
+      filter,
+      { sort: view.sort, search: view.search },
+      { buyerDetails: can(viewer.role, "payments.buyer_details") },
+    ),
+    {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="payments-${mode}-${stamp}.csv"`,
+        "Cache-Control": "no-store",
+      },
     },
-  });
+  );
 }

@@ -2,19 +2,30 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizedAction } from "@/lib/actions/action";
-import { AttachUnmatchedTransferInputSchema, DismissUnmatchedTransferInputSchema } from "@/lib/schemas/unmatched-transfer";
+import {
+  AttachUnmatchedTransferInputSchema,
+  DismissUnmatchedTransferInputSchema,
+} from "@/lib/schemas/unmatched-transfer";
 import { attachUnmatchedTransfer } from "@/lib/unmatched-transfers/attach-unmatched-transfer";
 import { dismissUnmatchedTransfer } from "@/lib/unmatched-transfers/dismiss-unmatched-transfer";
 
-export const attachUnmatchedTransferAction = authorizedAction("payments.verify", AttachUnmatchedTransferInputSchema, async (ctx, input) => {
-  const payment = await attachUnmatchedTransfer(ctx.scope, ctx.actor, input);
-  revalidatePath(`/${ctx.scope.mode}/payments/unmatched`);
-  revalidatePath(`/${ctx.scope.mode}/payments/${payment.id}`);
-  return { paymentId: payment.id, status: payment.status };
-});
+export const attachUnmatchedTransferAction = authorizedAction(
+  "payments.verify",
+  AttachUnmatchedTransferInputSchema,
+  async (ctx, input) => {
+    const payment = await attachUnmatchedTransfer(ctx.scope, ctx.actor, input);
+    revalidatePath(`/${ctx.scope.mode}/payments/unmatched`);
+    revalidatePath(`/${ctx.scope.mode}/payments/${payment.id}`);
+    return { paymentId: payment.id, status: payment.status };
+  },
+);
 
-export const dismissUnmatchedTransferAction = authorizedAction("payments.verify", DismissUnmatchedTransferInputSchema, async (ctx, input) => {
-  await dismissUnmatchedTransfer(ctx.scope, ctx.actor, input);
-  revalidatePath(`/${ctx.scope.mode}/payments/unmatched`);
-  return { dismissed: true };
-});
+export const dismissUnmatchedTransferAction = authorizedAction(
+  "payments.verify",
+  DismissUnmatchedTransferInputSchema,
+  async (ctx, input) => {
+    await dismissUnmatchedTransfer(ctx.scope, ctx.actor, input);
+    revalidatePath(`/${ctx.scope.mode}/payments/unmatched`);
+    return { dismissed: true };
+  },
+);

@@ -13,7 +13,10 @@ import { explorerTxUrl } from "@/lib/chain/chains";
 import { cn } from "@/lib/ui/cn";
 import { formatAssetAmount } from "@/lib/payments/format-amount";
 import { unmatchedTransferStatuses } from "@/lib/schemas/unmatched-transfer";
-import { listUnmatchedTransfers, type UnmatchedTransferRow } from "@/lib/unmatched-transfers/list-unmatched-transfers";
+import {
+  listUnmatchedTransfers,
+  type UnmatchedTransferRow,
+} from "@/lib/unmatched-transfers/list-unmatched-transfers";
 
 export const metadata: Metadata = { title: "Unmatched transfers" };
 export const dynamic = "force-dynamic";
@@ -21,7 +24,13 @@ export const dynamic = "force-dynamic";
 const tabs = { open: "Inbox", attached: "Attached", dismissed: "Dismissed" } as const;
 
 /** Money that reached a merchant's wallet and paid nothing, for support to attach or dismiss. */
-export default async function UnmatchedTransfersPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function UnmatchedTransfersPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ mode: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params, "payments.read");
   if (!allowed) return <NoAccess role={viewer.role} />;
   const raw = (await searchParams).status;
@@ -31,7 +40,10 @@ export default async function UnmatchedTransfersPage({ params, searchParams }: {
       <Link href={`/${mode}/payments`} className="text-sm text-muted-foreground hover:text-foreground">
         ← Payments
       </Link>
-      <PageHeader title="Unmatched transfers" description="Transfers that reached one of your merchants' settlement wallets and paid no payment: nothing was open there, or verification refused them (short, late, wrong token). Attach one to the payment it was meant for, or dismiss it with a note." />
+      <PageHeader
+        title="Unmatched transfers"
+        description="Transfers that reached one of your merchants' settlement wallets and paid no payment: nothing was open there, or verification refused them (short, late, wrong token). Attach one to the payment it was meant for, or dismiss it with a note."
+      />
     </>
   );
   if (mode === "test") {
@@ -42,7 +54,9 @@ export default async function UnmatchedTransfersPage({ params, searchParams }: {
           title="No chain in test mode"
           description={
             <>
-              Test payments are simulated, so no money can arrive unmatched. The simulator&apos;s wrong payments (underpaid, overpaid, paid late, wrong token) are exceptions on their payments instead; switch to live mode to see real transfers.
+              Test payments are simulated, so no money can arrive unmatched. The simulator&apos;s wrong
+              payments (underpaid, overpaid, paid late, wrong token) are exceptions on their payments instead;
+              switch to live mode to see real transfers.
             </>
           }
           action={
@@ -66,7 +80,12 @@ export default async function UnmatchedTransfersPage({ params, searchParams }: {
             key={s}
             href={`/${mode}/payments/unmatched${s === "open" ? "" : `?status=${s}`}`}
             aria-current={s === status ? "page" : undefined}
-            className={cn("-mb-px border-b-2 px-3 py-2", s === status ? "border-primary font-medium" : "border-transparent text-muted-foreground hover:text-foreground")}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2",
+              s === status
+                ? "border-primary font-medium"
+                : "border-transparent text-muted-foreground hover:text-foreground",
+            )}
           >
             {tabs[s]}
           </Link>
@@ -75,7 +94,11 @@ export default async function UnmatchedTransfersPage({ params, searchParams }: {
       {rows.length === 0 ? (
         <EmptyState
           title={status === "open" ? "Nothing unmatched" : `No ${tabs[status].toLowerCase()} transfers`}
-          description={status === "open" ? "Every transfer the watcher saw reach your merchants' wallets paid a payment or refund. New ones appear here once they have the network's confirmations." : undefined}
+          description={
+            status === "open"
+              ? "Every transfer the watcher saw reach your merchants' wallets paid a payment or refund. New ones appear here once they have the network's confirmations."
+              : undefined
+          }
         />
       ) : (
         <ul className="space-y-3" aria-label="Transfers">
@@ -90,7 +113,15 @@ export default async function UnmatchedTransfersPage({ params, searchParams }: {
   );
 }
 
-function TransferCard({ mode, transfer: t, canAct }: { mode: "test" | "live"; transfer: UnmatchedTransferRow; canAct: boolean }) {
+function TransferCard({
+  mode,
+  transfer: t,
+  canAct,
+}: {
+  mode: "test" | "live";
+  transfer: UnmatchedTransferRow;
+  canAct: boolean;
+}) {
   const amount = formatAssetAmount(t.asset, t.value.toFixed());
   const explorer = explorerTxUrl(t.chainId, t.txHash);
   return (
@@ -123,7 +154,10 @@ function TransferCard({ mode, transfer: t, canAct }: { mode: "test" | "live"; tr
             <>
               <dt className="text-muted-foreground">Refused by</dt>
               <dd>
-                <Link href={`/${mode}/payments/${t.refusedByPaymentId}`} className="font-mono text-xs text-primary hover:underline">
+                <Link
+                  href={`/${mode}/payments/${t.refusedByPaymentId}`}
+                  className="font-mono text-xs text-primary hover:underline"
+                >
                   {t.refusedByPaymentId}
                 </Link>{" "}
                 <span className="text-muted-foreground">(its timeline says why)</span>
@@ -134,7 +168,10 @@ function TransferCard({ mode, transfer: t, canAct }: { mode: "test" | "live"; tr
             <>
               <dt className="text-muted-foreground">Attached to</dt>
               <dd>
-                <Link href={`/${mode}/payments/${t.paymentId}`} className="font-mono text-xs text-primary hover:underline">
+                <Link
+                  href={`/${mode}/payments/${t.paymentId}`}
+                  className="font-mono text-xs text-primary hover:underline"
+                >
                   {t.paymentId}
                 </Link>
               </dd>
@@ -155,7 +192,15 @@ function TransferCard({ mode, transfer: t, canAct }: { mode: "test" | "live"; tr
             </>
           ) : null}
         </dl>
-        {canAct ? <UnmatchedTransferActions mode={mode} transferId={t.id} amount={amount} candidates={t.candidates} likely={t.likely} /> : null}
+        {canAct ? (
+          <UnmatchedTransferActions
+            mode={mode}
+            transferId={t.id}
+            amount={amount}
+            candidates={t.candidates}
+            likely={t.likely}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -33,11 +33,18 @@ export default async function OutboxPage({ params }: { params: Promise<{ mode: s
       />
       {pending ? <RefreshWhileDue due={pending.createdAt.getTime()} /> : null}
       {mails.length === 0 ? (
-        <EmptyState title="No mail yet" description="Verification links, password resets, invitations and security alerts for this account will appear here." />
+        <EmptyState
+          title="No mail yet"
+          description="Verification links, password resets, invitations and security alerts for this account will appear here."
+        />
       ) : (
         <ul className="space-y-3" aria-label="Mail">
           {mails.map((mail) => (
-            <li key={mail.id} className="rounded-lg border border-border bg-background" data-testid="outbox-mail">
+            <li
+              key={mail.id}
+              className="rounded-lg border border-border bg-background"
+              data-testid="outbox-mail"
+            >
               <details>
                 <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
                   <span className="min-w-0 flex-1 font-medium">{mail.subject}</span>
@@ -45,7 +52,9 @@ export default async function OutboxPage({ params }: { params: Promise<{ mode: s
                   <span className="w-full break-all text-xs text-muted-foreground">
                     To {mail.to} · <DateTime value={mail.createdAt} />
                     {mail.status !== "sent" && mail.error ? ` · attempt ${mail.attempts}: ${mail.error}` : ""}
-                    {mail.status === "kept" ? " · not sent: test-mode receipts are mailed only to your team's verified addresses" : ""}
+                    {mail.status === "kept"
+                      ? " · not sent: test-mode receipts are mailed only to your team's verified addresses"
+                      : ""}
                   </span>
                 </summary>
                 <div className="border-t border-border px-4 py-3">

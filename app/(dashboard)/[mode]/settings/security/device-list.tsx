@@ -11,7 +11,19 @@ export function DeviceList({ label, children }: { label: string; children: React
 }
 
 /** A row of a DeviceList: its name and badge, a line of detail, and what can be done with it. */
-export function DeviceRow({ name, badge, detail, action, breakName = false }: { name: string; badge: ReactNode; detail: ReactNode; action: ReactNode; breakName?: boolean }) {
+export function DeviceRow({
+  name,
+  badge,
+  detail,
+  action,
+  breakName = false,
+}: {
+  name: string;
+  badge: ReactNode;
+  detail: ReactNode;
+  action: ReactNode;
+  breakName?: boolean;
+}) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 p-3">
       <div className="min-w-0 space-y-0.5 text-sm">

@@ -13,11 +13,21 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { Mode } from "@/lib/db";
 import { AddPasskeyInputSchema } from "@/lib/schemas/passkeys";
-import { beginPasskeyRegistrationAction, finishPasskeyRegistrationAction, removePasskeyAction } from "./actions";
+import {
+  beginPasskeyRegistrationAction,
+  finishPasskeyRegistrationAction,
+  removePasskeyAction,
+} from "./actions";
 import { DeviceList, DeviceRow } from "./device-list";
 import { RecoveryCodes } from "./recovery-codes";
 
-export type PasskeyItem = { id: string; name: string; created: string; lastUsed: string | null; synced: boolean };
+export type PasskeyItem = {
+  id: string;
+  name: string;
+  created: string;
+  lastUsed: string | null;
+  synced: boolean;
+};
 
 /** The person's passkeys (added, last used), each removable; a form to add one. Both ask to confirm it is you first. */
 export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: PasskeyItem[] }) {
@@ -28,11 +38,17 @@ export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: Passk
   const { errors, isSubmitting } = form.formState;
 
   const add = form.handleSubmit(async ({ name }) => {
-    const options = showActionResult(await freshAuth.run(() => beginPasskeyRegistrationAction({ name, mode })), { form });
+    const options = showActionResult(
+      await freshAuth.run(() => beginPasskeyRegistrationAction({ name, mode })),
+      { form },
+    );
     if (!options) return;
     const created = await createPasskey(options);
     if (!created.ok) return void form.setError("name", { message: created.message });
-    const added = showActionResult(await finishPasskeyRegistrationAction({ name, response: created.response, mode }), { form, success: `Passkey “${name}” added` });
+    const added = showActionResult(
+      await finishPasskeyRegistrationAction({ name, response: created.response, mode }),
+      { form, success: `Passkey “${name}” added` },
+    );
     if (added) {
       form.reset();
       setRecoveryCodes(added.recoveryCodes);
@@ -46,7 +62,9 @@ export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: Passk
     <div className="space-y-4">
       {freshAuth.dialog}
       {passkeys.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No passkeys yet. Add one to sign in with your fingerprint, face or security key instead of a code.</p>
+        <p className="text-sm text-muted-foreground">
+          No passkeys yet. Add one to sign in with your fingerprint, face or security key instead of a code.
+        </p>
       ) : (
         <DeviceList label="Passkeys">
           {passkeys.map((passkey) => (
@@ -67,7 +85,10 @@ export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: Passk
                   description="It can no longer sign you in or confirm changes; your other sessions are signed out, and the account's owners are told by email."
                   confirmLabel="Remove"
                   onConfirm={async () => {
-                    const done = showActionResult(await freshAuth.run(() => removePasskeyAction({ passkeyId: passkey.id, mode })), { success: `Passkey “${passkey.name}” removed` });
+                    const done = showActionResult(
+                      await freshAuth.run(() => removePasskeyAction({ passkeyId: passkey.id, mode })),
+                      { success: `Passkey “${passkey.name}” removed` },
+                    );
                     if (done) router.refresh();
                     return !!done;
                   }}
@@ -78,7 +99,14 @@ export function PasskeySection({ mode, passkeys }: { mode: Mode; passkeys: Passk
         </DeviceList>
       )}
       <form onSubmit={add} noValidate className="flex max-w-md flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField id="passkey-name" label="Name of the new passkey" error={errors.name?.message} placeholder="e.g. Work laptop" maxLength={60} {...form.register("name")} />
+        <TextField
+          id="passkey-name"
+          label="Name of the new passkey"
+          error={errors.name?.message}
+          placeholder="e.g. Work laptop"
+          maxLength={60}
+          {...form.register("name")}
+        />
         <Button type="submit" className="sm:mt-6" disabled={isSubmitting}>
           {isSubmitting ? "Adding…" : "Add a passkey"}
         </Button>

@@ -8,7 +8,8 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   return (
     <div className="space-y-4">
       <p role="alert" className="rounded-md border border-warning bg-warning/20 px-3 py-2 text-sm">
-        <strong>Save these recovery codes now; they are shown only this once.</strong> Each signs you in once if you lose your phone or passkey. Your other sessions were signed out.
+        <strong>Save these recovery codes now; they are shown only this once.</strong> Each signs you in once
+        if you lose your phone or passkey. Your other sessions were signed out.
       </p>
       <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm">
         {codes.map((code) => (

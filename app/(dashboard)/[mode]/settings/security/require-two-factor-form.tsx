@@ -7,8 +7,19 @@ import type { Mode } from "@/lib/db";
 import { setRequireTwoFactorAction } from "./actions";
 
 /** The owner's switch for the account's rule; turning it on asks first, since it affects everyone. */
-export function RequireTwoFactorForm({ mode, required, ownTwoFactor }: { mode: Mode; required: boolean; ownTwoFactor: boolean }) {
-  const set = async (value: boolean) => !!showActionResult(await setRequireTwoFactorAction({ required: value, mode }), { success: value ? "Two-factor sign-in is now required" : "Two-factor sign-in is now optional" });
+export function RequireTwoFactorForm({
+  mode,
+  required,
+  ownTwoFactor,
+}: {
+  mode: Mode;
+  required: boolean;
+  ownTwoFactor: boolean;
+}) {
+  const set = async (value: boolean) =>
+    !!showActionResult(await setRequireTwoFactorAction({ required: value, mode }), {
+      success: value ? "Two-factor sign-in is now required" : "Two-factor sign-in is now optional",
+    });
   if (required) {
     return (
       <div className="flex flex-wrap items-center gap-3">
@@ -19,7 +30,12 @@ export function RequireTwoFactorForm({ mode, required, ownTwoFactor }: { mode: M
       </div>
     );
   }
-  if (!ownTwoFactor) return <p className="text-sm text-muted-foreground">Turn on two-factor sign-in (an authenticator app or a passkey) for yourself first.</p>;
+  if (!ownTwoFactor)
+    return (
+      <p className="text-sm text-muted-foreground">
+        Turn on two-factor sign-in (an authenticator app or a passkey) for yourself first.
+      </p>
+    );
   return (
     <ConfirmButton
       variant="default"

@@ -7,12 +7,20 @@ import type { Mode } from "@/lib/db";
 import { signOutSessionsAction } from "./actions";
 import { DeviceList, DeviceRow } from "./device-list";
 
-export type SessionItem = { id: string; device: string; ipAddress: string | null; current: boolean; signedIn: string; lastSeen: string };
+export type SessionItem = {
+  id: string;
+  device: string;
+  ipAddress: string | null;
+  current: boolean;
+  signedIn: string;
+  lastSeen: string;
+};
 
 /** The viewer's sessions, this device first; each other one can be signed out, or all of them at once. */
 export function SessionList({ mode, sessions }: { mode: Mode; sessions: SessionItem[] }) {
   const others = sessions.filter((s) => !s.current);
-  const signOut = async (ids: string[], success: string) => !!showActionResult(await signOutSessionsAction({ sessionIds: ids, mode }), { success });
+  const signOut = async (ids: string[], success: string) =>
+    !!showActionResult(await signOutSessionsAction({ sessionIds: ids, mode }), { success });
   return (
     <div className="space-y-4">
       <DeviceList label="Active sessions">
@@ -46,7 +54,12 @@ export function SessionList({ mode, sessions }: { mode: Mode; sessions: SessionI
           title="Sign out all other sessions?"
           description={`${others.length} other session${others.length === 1 ? "" : "s"} end at once. This device stays signed in.`}
           confirmLabel="Sign out others"
-          onConfirm={() => signOut(others.map((s) => s.id), "Other sessions were signed out")}
+          onConfirm={() =>
+            signOut(
+              others.map((s) => s.id),
+              "Other sessions were signed out",
+            )
+          }
         />
       ) : (
         <p className="text-sm text-muted-foreground">No other sessions: you are signed in only here.</p>

@@ -25,7 +25,13 @@ export function TwoFactorSection({ mode, enabled }: { mode: Mode; enabled: boole
   const [starting, setStarting] = useState(false);
   const freshAuth = useFreshAuth(mode);
 
-  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => (setRecoveryCodes(null), setSetup(null), router.refresh())} />;
+  if (recoveryCodes)
+    return (
+      <RecoveryCodes
+        codes={recoveryCodes}
+        onDone={() => (setRecoveryCodes(null), setSetup(null), router.refresh())}
+      />
+    );
 
   if (enabled) {
     return (
@@ -39,7 +45,10 @@ export function TwoFactorSection({ mode, enabled }: { mode: Mode; enabled: boole
           description="Your password alone will sign you in again, your recovery codes stop working, and the account's owners are told by email."
           confirmLabel="Turn off"
           onConfirm={async () => {
-            const done = showActionResult(await freshAuth.run(() => disableTwoFactorAction({ disable: true, mode })), { success: "Two-factor sign-in is off" });
+            const done = showActionResult(
+              await freshAuth.run(() => disableTwoFactorAction({ disable: true, mode })),
+              { success: "Two-factor sign-in is off" },
+            );
             if (done) router.refresh();
             return !!done;
           }}
@@ -48,7 +57,15 @@ export function TwoFactorSection({ mode, enabled }: { mode: Mode; enabled: boole
     );
   }
 
-  if (setup) return <ConfirmSetup mode={mode} setup={setup} onConfirmed={setRecoveryCodes} onCancel={() => setSetup(null)} />;
+  if (setup)
+    return (
+      <ConfirmSetup
+        mode={mode}
+        setup={setup}
+        onConfirmed={setRecoveryCodes}
+        onCancel={() => setSetup(null)}
+      />
+    );
 
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -59,7 +76,9 @@ export function TwoFactorSection({ mode, enabled }: { mode: Mode; enabled: boole
         disabled={starting}
         onClick={async () => {
           setStarting(true);
-          const data = showActionResult(await freshAuth.run(() => beginTwoFactorSetupAction({ start: true, mode })));
+          const data = showActionResult(
+            await freshAuth.run(() => beginTwoFactorSetupAction({ start: true, mode })),
+          );
           setStarting(false);
           if (data) setSetup(data);
         }}
@@ -70,11 +89,24 @@ export function TwoFactorSection({ mode, enabled }: { mode: Mode; enabled: boole
   );
 }
 
-function ConfirmSetup({ mode, setup, onConfirmed, onCancel }: { mode: Mode; setup: TwoFactorSetup; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {
+function ConfirmSetup({
+  mode,
+  setup,
+  onConfirmed,
+  onCancel,
+}: {
+  mode: Mode;
+  setup: TwoFactorSetup;
+  onConfirmed: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
   const form = useForm({ resolver: zodResolver(ConfirmTwoFactorInputSchema), defaultValues: { code: "" } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await confirmTwoFactorSetupAction({ ...values, mode }), { form, success: "Two-factor sign-in is on" });
+    const data = showActionResult(await confirmTwoFactorSetupAction({ ...values, mode }), {
+      form,
+      success: "Two-factor sign-in is on",
+    });
     if (data) onConfirmed(data.recoveryCodes);
   });
   return (
@@ -83,7 +115,13 @@ function ConfirmSetup({ mode, setup, onConfirmed, onCancel }: { mode: Mode; setu
         <li>Open an authenticator app (1Password, Google Authenticator, Authy…) and scan this code.</li>
         <li>Enter the six digits it shows for Tollgate.</li>
       </ol>
-      <svg role="img" aria-label="QR code for your authenticator app" viewBox={`0 0 ${setup.qr.size} ${setup.qr.size}`} className="h-48 w-48 rounded-md bg-white" shapeRendering="crispEdges">
+      <svg
+        role="img"
+        aria-label="QR code for your authenticator app"
+        viewBox={`0 0 ${setup.qr.size} ${setup.qr.size}`}
+        className="h-48 w-48 rounded-md bg-white"
+        shapeRendering="crispEdges"
+      >
         <path d={setup.qr.path} fill="#000" />
       </svg>
       <div className="space-y-1 text-sm">
@@ -96,7 +134,15 @@ function ConfirmSetup({ mode, setup, onConfirmed, onCancel }: { mode: Mode; setu
         </div>
       </div>
       <form method="post" onSubmit={submit} noValidate className="max-w-sm space-y-4">
-        <TextField id="totp-code" label="Code from the app" error={errors.code?.message} inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.register("code")} />
+        <TextField
+          id="totp-code"
+          label="Code from the app"
+          error={errors.code?.message}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          {...form.register("code")}
+        />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? "Checking…" : "Turn on"}

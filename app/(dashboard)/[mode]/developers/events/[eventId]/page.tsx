@@ -40,7 +40,9 @@ export default async function EventPage({ params }: { params: Promise<{ mode: st
         <h2 id="payload-heading" className="text-lg font-semibold">
           Payload
         </h2>
-        <p className="text-sm text-muted-foreground">The JSON body POSTed to each subscribed webhook endpoint, and what GET /v1/events/{"{id}"} answers.</p>
+        <p className="text-sm text-muted-foreground">
+          The JSON body POSTed to each subscribed webhook endpoint, and what GET /v1/events/{"{id}"} answers.
+        </p>
         <JsonBlock value={event} label="Event payload" testId="event-payload" />
       </section>
     </div>

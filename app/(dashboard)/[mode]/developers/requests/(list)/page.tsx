@@ -20,11 +20,21 @@ export const metadata: Metadata = { title: "Request log" };
 
 const pageSize = 50;
 
-const statusLabels: Record<StatusClass, string> = { "2xx": "Succeeded (2xx)", "4xx": "Failed (4xx)", "5xx": "Errors (5xx)" };
+const statusLabels: Record<StatusClass, string> = {
+  "2xx": "Succeeded (2xx)",
+  "4xx": "Failed (4xx)",
+  "5xx": "Errors (5xx)",
+};
 
 type Search = Record<string, string | string[] | undefined>;
 
-export default async function RequestLogPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<Search> }) {
+export default async function RequestLogPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ mode: string }>;
+  searchParams: Promise<Search>;
+}) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params);
   if (!allowed) return <NoAccess role={viewer.role} />;
   const search = await searchParams;
@@ -36,22 +46,55 @@ export default async function RequestLogPage({ params, searchParams }: { params:
   const page = await listRequests(db(), scope, { status, apiKeyId, cursor, limit: pageSize });
   const keyNames = new Map(keys.map((k) => [k.id, k.name]));
   const filtered = !!(status || apiKeyId);
-  const href = (next: { cursor?: string }) => `/${mode}/developers/requests?${new URLSearchParams({ ...(status ? { status } : {}), ...(apiKeyId ? { key: apiKeyId } : {}), ...next })}`;
+  const href = (next: { cursor?: string }) =>
+    `/${mode}/developers/requests?${new URLSearchParams({ ...(status ? { status } : {}), ...(apiKeyId ? { key: apiKeyId } : {}), ...next })}`;
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Request log" description={`Every ${mode}-mode /v1 request of the last 30 days made with one of your keys or App-Ids, newest first. Secrets in request bodies are redacted.`} />
+      <PageHeader
+        title="Request log"
+        description={`Every ${mode}-mode /v1 request of the last 30 days made with one of your keys or App-Ids, newest first. Secrets in request bodies are redacted.`}
+      />
       <FilterForm action={`/${mode}/developers/requests`}>
-        <FilterSelect id="status-filter" name="status" label="Status" allLabel="All statuses" value={status} options={statusClasses.map((c) => ({ value: c, label: statusLabels[c] }))} className="w-40" />
-        <FilterSelect id="key-filter" name="key" label="API key" allLabel="All keys and apps" value={apiKeyId} options={keys.map((k) => ({ value: k.id, label: `${k.name} (${k.masked})` }))} className="w-64 max-w-full" />
+        <FilterSelect
+          id="status-filter"
+          name="status"
+          label="Status"
+          allLabel="All statuses"
+          value={status}
+          options={statusClasses.map((c) => ({ value: c, label: statusLabels[c] }))}
+          className="w-40"
+        />
+        <FilterSelect
+          id="key-filter"
+          name="key"
+          label="API key"
+          allLabel="All keys and apps"
+          value={apiKeyId}
+          options={keys.map((k) => ({ value: k.id, label: `${k.name} (${k.masked})` }))}
+          className="w-64 max-w-full"
+        />
       </FilterForm>
       {page.data.length === 0 ? (
         <EmptyState
           title={filtered ? "No requests match these filters" : `No ${mode}-mode API requests yet`}
-          description={filtered ? "Try all statuses or all keys." : "Requests made with your API keys appear here within a second or two."}
+          description={
+            filtered
+              ? "Try all statuses or all keys."
+              : "Requests made with your API keys appear here within a second or two."
+          }
         />
       ) : (
-        <Table aria-label="API requests" columns={["Status", "Request", { label: "Key", hideBelow: "md" }, { label: "Duration", hideBelow: "sm" }, { label: "When", hideBelow: "md" }]}>
+        <Table
+          aria-label="API requests"
+          columns={[
+            "Status",
+            "Request",
+            { label: "Key", hideBelow: "md" },
+            { label: "Duration", hideBelow: "sm" },
+            { label: "When", hideBelow: "md" },
+          ]}
+        >
           <TBody>
             {page.data.map((r) => (
               <Tr key={r.id} data-testid="request-row" data-request-id={r.id}>
@@ -59,15 +102,22 @@ export default async function RequestLogPage({ params, searchParams }: { params:
                   <HttpStatusBadge status={r.status} />
                 </Td>
                 <Td className="align-top">
-                  <Link href={`/${mode}/developers/requests/${r.id}`} className="break-all font-mono text-xs hover:underline">
+                  <Link
+                    href={`/${mode}/developers/requests/${r.id}`}
+                    className="break-all font-mono text-xs hover:underline"
+                  >
                     <span className="font-semibold">{r.method}</span> {r.path}
                   </Link>
                   <div className="text-xs text-muted-foreground md:hidden">
                     <DateTime value={r.createdAt} compact />
                   </div>
                 </Td>
-                <Td className="hidden align-top text-xs md:table-cell">{r.apiKeyId ? (keyNames.get(r.apiKeyId) ?? r.apiKeyId) : r.appId}</Td>
-                <Td className="hidden align-top tabular-nums text-muted-foreground sm:table-cell">{r.durationMs} ms</Td>
+                <Td className="hidden align-top text-xs md:table-cell">
+                  {r.apiKeyId ? (keyNames.get(r.apiKeyId) ?? r.apiKeyId) : r.appId}
+                </Td>
+                <Td className="hidden align-top tabular-nums text-muted-foreground sm:table-cell">
+                  {r.durationMs} ms
+                </Td>
                 <Td className="hidden align-top text-muted-foreground md:table-cell">
                   <DateTime value={r.createdAt} compact />
                 </Td>
@@ -76,7 +126,13 @@ export default async function RequestLogPage({ params, searchParams }: { params:
           </TBody>
         </Table>
       )}
-      <CursorPager label="Request pages" firstHref={cursor ? href({}) : null} nextHref={page.nextCursor ? href({ cursor: page.nextCursor }) : null} firstLabel="Newest" nextLabel="Older" />
+      <CursorPager
+        label="Request pages"
+        firstHref={cursor ? href({}) : null}
+        nextHref={page.nextCursor ? href({ cursor: page.nextCursor }) : null}
+        firstLabel="Newest"
+        nextLabel="Older"
+      />
     </div>
   );
 }

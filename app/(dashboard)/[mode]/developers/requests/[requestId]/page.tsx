@@ -14,7 +14,11 @@ import { getRequest } from "@/lib/request-log/get-request";
 
 export const metadata: Metadata = { title: "API request" };
 
-export default async function RequestPage({ params }: { params: Promise<{ mode: string; requestId: string }> }) {
+export default async function RequestPage({
+  params,
+}: {
+  params: Promise<{ mode: string; requestId: string }>;
+}) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params);
   if (!allowed) return <NoAccess role={viewer.role} />;
   const { requestId } = await params;
@@ -22,7 +26,9 @@ export default async function RequestPage({ params }: { params: Promise<{ mode: 
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const key = request.apiKeyId ? (await listApiKeys(db(), scope)).find((k) => k.id === request.apiKeyId) : undefined;
+  const key = request.apiKeyId
+    ? (await listApiKeys(db(), scope)).find((k) => k.id === request.apiKeyId)
+    : undefined;
 
   return (
     <div className="space-y-6">
@@ -49,7 +55,9 @@ export default async function RequestPage({ params }: { params: Promise<{ mode: 
           {request.id}
         </dd>
         <dt className="text-muted-foreground">{request.apiKeyId ? "API key" : "Public app"}</dt>
-        <dd className="break-all text-xs">{key ? `${key.name} (${key.masked})` : (request.apiKeyId ?? request.appId)}</dd>
+        <dd className="break-all text-xs">
+          {key ? `${key.name} (${key.masked})` : (request.apiKeyId ?? request.appId)}
+        </dd>
         <dt className="text-muted-foreground">When</dt>
         <dd>
           <DateTime value={request.createdAt} />
@@ -70,10 +78,15 @@ export default async function RequestPage({ params }: { params: Promise<{ mode: 
           Request body
         </h2>
         {request.requestBody === null ? (
-          <p className="text-sm text-muted-foreground">No body: this operation takes none, or it could not be read as JSON.</p>
+          <p className="text-sm text-muted-foreground">
+            No body: this operation takes none, or it could not be read as JSON.
+          </p>
         ) : (
           <>
-            <p className="text-sm text-muted-foreground">As received, with secrets (keys, passwords, signatures, bank account numbers) replaced by “[redacted]”.</p>
+            <p className="text-sm text-muted-foreground">
+              As received, with secrets (keys, passwords, signatures, bank account numbers) replaced by
+              “[redacted]”.
+            </p>
             <JsonBlock value={request.requestBody} label="Request body" testId="request-body" />
           </>
         )}

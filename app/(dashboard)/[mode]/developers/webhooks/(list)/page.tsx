@@ -16,7 +16,13 @@ import { AddEndpointButton } from "../add-endpoint-button";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-export default async function WebhooksPage({ params, searchParams }: { params: Promise<{ mode: string }>; searchParams: Promise<{ cursor?: string | string[] }> }) {
+export default async function WebhooksPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ mode: string }>;
+  searchParams: Promise<{ cursor?: string | string[] }>;
+}) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params);
   if (!allowed) return <NoAccess role={viewer.role} />;
   const manage = can(viewer.role, "webhooks.manage");
@@ -36,20 +42,39 @@ export default async function WebhooksPage({ params, searchParams }: { params: P
       {page.data.length === 0 && !validCursor ? (
         <EmptyState
           title={`No ${mode}-mode webhook endpoints yet`}
-          description={manage ? "Add one to be told when payments, refunds and settlements change." : "Someone with the owner, admin or developer role can add one."}
+          description={
+            manage
+              ? "Add one to be told when payments, refunds and settlements change."
+              : "Someone with the owner, admin or developer role can add one."
+          }
         />
       ) : (
-        <Table columns={["URL", { label: "Events", hideBelow: "md" }, "Status", { label: "Created", hideBelow: "md" }]}>
+        <Table
+          columns={[
+            "URL",
+            { label: "Events", hideBelow: "md" },
+            "Status",
+            { label: "Created", hideBelow: "md" },
+          ]}
+        >
           <TBody>
             {page.data.map((endpoint) => (
               <Tr key={endpoint.id} data-testid={`webhook-endpoint-${endpoint.id}`}>
                 <Td className="max-w-0 md:max-w-md">
-                  <Link href={`/${mode}/developers/webhooks/${endpoint.id}`} className="block truncate font-mono text-xs text-primary hover:underline" title={endpoint.url}>
+                  <Link
+                    href={`/${mode}/developers/webhooks/${endpoint.id}`}
+                    className="block truncate font-mono text-xs text-primary hover:underline"
+                    title={endpoint.url}
+                  >
                     {endpoint.url}
                   </Link>
-                  {endpoint.description ? <div className="truncate text-xs text-muted-foreground">{endpoint.description}</div> : null}
+                  {endpoint.description ? (
+                    <div className="truncate text-xs text-muted-foreground">{endpoint.description}</div>
+                  ) : null}
                 </Td>
-                <Td className="hidden text-xs md:table-cell">{endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}</Td>
+                <Td className="hidden text-xs md:table-cell">
+                  {endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}
+                </Td>
                 <Td>
                   <EndpointStatus endpoint={endpoint} />
                 </Td>
@@ -61,7 +86,10 @@ export default async function WebhooksPage({ params, searchParams }: { params: P
           </TBody>
         </Table>
       )}
-      <CursorPager firstHref={validCursor ? `/${mode}/developers/webhooks` : null} nextHref={page.nextCursor ? `/${mode}/developers/webhooks?cursor=${page.nextCursor}` : null} />
+      <CursorPager
+        firstHref={validCursor ? `/${mode}/developers/webhooks` : null}
+        nextHref={page.nextCursor ? `/${mode}/developers/webhooks?cursor=${page.nextCursor}` : null}
+      />
     </div>
   );
 }

@@ -10,15 +10,32 @@ import { Dialog } from "@/components/ui/dialog";
 import { SigningSecretShownOnce } from "@/components/webhooks/signing-secret-shown-once";
 import type { Mode } from "@/lib/db";
 import type { WebhookDeliveryJson } from "@/lib/schemas/webhook";
-import { deleteWebhookEndpointAction, redeliverWebhookAction, rotateWebhookSecretAction, sendTestWebhookAction } from "../actions";
+import {
+  deleteWebhookEndpointAction,
+  redeliverWebhookAction,
+  rotateWebhookSecretAction,
+  sendTestWebhookAction,
+} from "../actions";
 
-export function SendTestEventButton({ mode, endpointId, disabled }: { mode: Mode; endpointId: string; disabled: boolean }) {
+export function SendTestEventButton({
+  mode,
+  endpointId,
+  disabled,
+}: {
+  mode: Mode;
+  endpointId: string;
+  disabled: boolean;
+}) {
   return (
     <ActionButton
       disabled={disabled}
       title={disabled ? "Enable the endpoint first." : undefined}
       busyLabel="Sending…"
-      onClick={async () => showActionResult(await sendTestWebhookAction({ endpointId, mode }), { success: "Test event queued; its delivery shows below." })}
+      onClick={async () =>
+        showActionResult(await sendTestWebhookAction({ endpointId, mode }), {
+          success: "Test event queued; its delivery shows below.",
+        })
+      }
     >
       Send test event
     </ActionButton>
@@ -38,7 +55,10 @@ export function RotateSecretButton({ mode, endpointId }: { mode: Mode; endpointI
         description="Deliveries are signed with a new secret from now on, retries included; the current one stops working at once. Your receiver fails to verify them until it has the new one."
         confirmLabel="Rotate secret"
         onConfirm={async () => {
-          const data = showActionResult(await freshAuth.run(() => rotateWebhookSecretAction({ endpointId, mode })), { success: "Signing secret rotated" });
+          const data = showActionResult(
+            await freshAuth.run(() => rotateWebhookSecretAction({ endpointId, mode })),
+            { success: "Signing secret rotated" },
+          );
           if (data) setSecret(data.secret);
           return !!data;
         }}
@@ -50,7 +70,13 @@ export function RotateSecretButton({ mode, endpointId }: { mode: Mode; endpointI
   );
 }
 
-export function DeleteEndpointButton({ mode, endpoint }: { mode: Mode; endpoint: { id: string; url: string } }) {
+export function DeleteEndpointButton({
+  mode,
+  endpoint,
+}: {
+  mode: Mode;
+  endpoint: { id: string; url: string };
+}) {
   const router = useRouter();
   return (
     <ConfirmButton
@@ -59,21 +85,42 @@ export function DeleteEndpointButton({ mode, endpoint }: { mode: Mode; endpoint:
       title="Delete this webhook endpoint?"
       description={
         <>
-          <span className="break-all font-mono">{endpoint.url}</span> receives no more events, and its delivery log is deleted with it. This cannot be undone.
+          <span className="break-all font-mono">{endpoint.url}</span> receives no more events, and its
+          delivery log is deleted with it. This cannot be undone.
         </>
       }
       confirmLabel="Delete endpoint"
       onConfirm={async () => {
-        if (!showActionResult(await deleteWebhookEndpointAction({ endpointId: endpoint.id, mode }), { success: "Webhook endpoint deleted" })) return false;
+        if (
+          !showActionResult(await deleteWebhookEndpointAction({ endpointId: endpoint.id, mode }), {
+            success: "Webhook endpoint deleted",
+          })
+        )
+          return false;
         router.push(`/${mode}/developers/webhooks`);
       }}
     />
   );
 }
 
-export function RedeliverButton({ mode, endpointId, delivery }: { mode: Mode; endpointId: string; delivery: Pick<WebhookDeliveryJson, "id" | "eventType"> }) {
+export function RedeliverButton({
+  mode,
+  endpointId,
+  delivery,
+}: {
+  mode: Mode;
+  endpointId: string;
+  delivery: Pick<WebhookDeliveryJson, "id" | "eventType">;
+}) {
   return (
-    <ActionButton size="sm" onClick={async () => showActionResult(await redeliverWebhookAction({ endpointId, deliveryId: delivery.id, mode }), { success: "Redelivery queued" })}>
+    <ActionButton
+      size="sm"
+      onClick={async () =>
+        showActionResult(await redeliverWebhookAction({ endpointId, deliveryId: delivery.id, mode }), {
+          success: "Redelivery queued",
+        })
+      }
+    >
       Redeliver<span className="sr-only"> {delivery.eventType}</span>
     </ActionButton>
   );

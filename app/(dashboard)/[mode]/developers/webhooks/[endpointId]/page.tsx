@@ -19,14 +19,25 @@ import { getWebhookEndpoint } from "@/lib/webhooks/get-endpoint";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { serializeEndpoint } from "@/lib/webhooks/serialize";
 import { EditEndpointForm } from "./edit-endpoint-form";
-import { DeleteEndpointButton, RedeliverButton, RotateSecretButton, SendTestEventButton } from "./endpoint-controls";
+import {
+  DeleteEndpointButton,
+  RedeliverButton,
+  RotateSecretButton,
+  SendTestEventButton,
+} from "./endpoint-controls";
 import { RedeliverFailedButton } from "./redeliver-failed-button";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
 const deliveriesPerPage = 20;
 
-export default async function WebhookEndpointPage({ params, searchParams }: { params: Promise<{ mode: string; endpointId: string }>; searchParams: Promise<{ cursor?: string | string[] }> }) {
+export default async function WebhookEndpointPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ mode: string; endpointId: string }>;
+  searchParams: Promise<{ cursor?: string | string[] }>;
+}) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params);
   if (!allowed) return <NoAccess role={viewer.role} />;
   const { endpointId } = await params;
@@ -39,7 +50,10 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
   const { cursor } = await searchParams;
   // A stale or hand-edited cursor shows the first page rather than an error.
   const validCursor = typeof cursor === "string" && decodeCursor(cursor) ? cursor : undefined;
-  const deliveries = await listDeliveries(db(), scope, endpoint.id, { limit: deliveriesPerPage, cursor: validCursor });
+  const deliveries = await listDeliveries(db(), scope, endpoint.id, {
+    limit: deliveriesPerPage,
+    cursor: validCursor,
+  });
   const manage = can(viewer.role, "webhooks.manage");
   const pageHref = `/${mode}/developers/webhooks/${endpoint.id}`;
 
@@ -76,21 +90,36 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
       </div>
 
       {endpoint.disabledAt ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-red-50 px-4 py-3 text-sm text-red-900">
-          Tollgate disabled this endpoint on {formatDateTime(endpoint.disabledAt)} because every delivery to it failed for 3 days. No events are sent to it while it is disabled. Fix the
-          receiver, enable the endpoint again{manage ? " below" : " (an owner, admin or developer can)"}, then redeliver what it missed.
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
+          Tollgate disabled this endpoint on {formatDateTime(endpoint.disabledAt)} because every delivery to
+          it failed for 3 days. No events are sent to it while it is disabled. Fix the receiver, enable the
+          endpoint again{manage ? " below" : " (an owner, admin or developer can)"}, then redeliver what it
+          missed.
         </p>
       ) : null}
 
       <SectionCard title="Settings">
         {manage ? (
-          <EditEndpointForm mode={mode} endpoint={{ id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled }} />
+          <EditEndpointForm
+            mode={mode}
+            endpoint={{
+              id: endpoint.id,
+              url: endpoint.url,
+              events: endpoint.events,
+              enabled: endpoint.enabled,
+            }}
+          />
         ) : (
           <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
             <dt className="text-muted-foreground">URL</dt>
             <dd className="break-all font-mono text-xs">{endpoint.url}</dd>
             <dt className="text-muted-foreground">Events</dt>
-            <dd className="font-mono text-xs">{endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}</dd>
+            <dd className="font-mono text-xs">
+              {endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}
+            </dd>
             <dt className="text-muted-foreground">Enabled</dt>
             <dd>{endpoint.enabled ? "Yes" : "No"}</dd>
           </dl>
@@ -102,15 +131,30 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
           Delivery log
         </h2>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-muted-foreground">Newest first. Each row is one event sent to this endpoint, as its last attempt left it.</p>
-          {manage ? <RedeliverFailedButton mode={mode} endpointId={endpoint.id} disabled={!endpoint.enabled} /> : null}
+          <p className="text-sm text-muted-foreground">
+            Newest first. Each row is one event sent to this endpoint, as its last attempt left it.
+          </p>
+          {manage ? (
+            <RedeliverFailedButton mode={mode} endpointId={endpoint.id} disabled={!endpoint.enabled} />
+          ) : null}
         </div>
         {deliveries.data.length === 0 && !validCursor ? (
-          <EmptyState title="Nothing delivered yet" description={manage ? "Send a test event to check the endpoint receives and verifies it." : "Events appear here once they are sent to this endpoint."} />
+          <EmptyState
+            title="Nothing delivered yet"
+            description={
+              manage
+                ? "Send a test event to check the endpoint receives and verifies it."
+                : "Events appear here once they are sent to this endpoint."
+            }
+          />
         ) : (
           <DeliveryLog
             deliveries={deliveries.data}
-            redeliver={manage && endpoint.enabled ? (delivery) => <RedeliverButton mode={mode} endpointId={endpoint.id} delivery={delivery} /> : null}
+            redeliver={
+              manage && endpoint.enabled
+                ? (delivery) => <RedeliverButton mode={mode} endpointId={endpoint.id} delivery={delivery} />
+                : null
+            }
           />
         )}
         <CursorPager
