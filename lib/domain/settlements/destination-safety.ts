@@ -1,6 +1,6 @@
 import "server-only";
 import { findKnownAsset, networks } from "@/lib/core/money/assets";
-import { parseAccountId, parseAssetId } from "@/lib/core/chain/caip";
+import { parseAccountId, parseAssetId } from "@/lib/core/caip/caip";
 import { getChain } from "@/lib/core/chain/chains";
 import type { Mode } from "@/lib/core/db";
 import { chainEnv } from "@/lib/core/config/env";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TxHashSchema } from "@/lib/domain/schemas/attach-transaction";
 import { finalStatuses } from "@/lib/domain/schemas/payment";
-import { bridgeNames } from "@/client/checkout/post-outcome";
+import { bridgeNames } from "@/lib/core/bridge/bridge-names";
 import { idSchema } from "@/lib/core/schemas/ids";
 
 export const CheckoutPaymentIdSchema = idSchema("payment");
