@@ -6,7 +6,8 @@ import {
   type KeyPairSigner,
 } from "@solana/kit";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
-import { devAccounts, localCaip2 } from "../support/chain";
+import { devAccounts } from "../support/chain";
+import { sampleAddress, usdcBase } from "../support/merchants";
 import { localSolanaChainId, solanaRelayer, solanaTestMints } from "../support/solana-settings";
 import {
   airdrop,
@@ -14,6 +15,7 @@ import {
   mintTokens,
   newSolanaWallet,
   signAltered,
+  signInPlaceOf,
   signOffered,
   solanaRpc,
   solBalance,
@@ -188,7 +190,12 @@ test.describe("Solana through the gateway (live, on the Solana test node)", () =
     expect(altered.body.message).toMatch(/not the one this option offered/);
     // The right transaction signed by someone else.
     const stranger = await newSolanaWallet();
-    const forged = await confirm(api, first, option!.id, await signOffered(stranger, offered));
+    const forged = await confirm(
+      api,
+      first,
+      option!.id,
+      await signInPlaceOf(stranger, buyer.address, offered),
+    );
     expect(forged.status).toBe(400);
     expect(forged.body.message).toMatch(/not signed by/);
     // A detached signature instead of the transaction.
@@ -247,7 +254,7 @@ test.describe("Solana through the gateway (live, on the Solana test node)", () =
     expect(await tokenBalance(merchant.address, solanaTestMints.USDC)).toBe(5_000_000n);
   });
 
-  test("a mint not on the allow-list gets no gasless option; a wallet with EVM and Solana accounts gets both kinds", async ({
+  test("a mint not on the allow-list gets no option: the relayer would not pay its fee", async ({
     apiAs,
     fixtures,
   }) => {
@@ -255,31 +262,39 @@ test.describe("Solana through the gateway (live, on the Solana test node)", () =
     const merchant = await newSolanaWallet();
     const merchantId = await merchantSettling(api, [
       { asset: unlisted, destination: `${localSolanaChainId}:${merchant.address}` },
-      { asset: usdc, destination: `${localSolanaChainId}:${merchant.address}` },
-      {
-        asset: `${localCaip2}/erc20:${fixtures.authToken}`,
-        destination: `${localCaip2}:${devAccounts[1]!.address}`,
-      },
     ]);
     const paymentId = await payment(api, merchantId, { unit: `caip19/${unlisted}`, value: "1000000" });
     const buyer = await newSolanaWallet();
     expect(await solanaOption(api, paymentId, buyer)).toEqual([]);
+  });
 
+  test("test mode: a wallet with EVM and Solana accounts gets both kinds of option, and a signed Solana one succeeds with test:<id>", async ({
+    api,
+  }) => {
+    const merchant = await newSolanaWallet();
+    const merchantId = await merchantSettling(api, [
+      { asset: usdc, destination: `${localSolanaChainId}:${merchant.address}` },
+      { asset: usdcBase, destination: `eip155:8453:${sampleAddress}` },
+    ]);
     const dollars = await payment(api, merchantId, { unit: "iso4217/USD", value: "300" });
+    const buyer = await newSolanaWallet();
     const both = await api.post(`/v1/gateway/payment/${dollars}/options`, {
-      accounts: [`${localCaip2}:${devAccounts[2]!.address}`, `${localSolanaChainId}:${buyer.address}`],
+      accounts: [`eip155:8453:${devAccounts[2]!.address}`, `${localSolanaChainId}:${buyer.address}`],
     });
     expect(both.status).toBe(200);
-    const methods = (both.body.options as { account: string; actions: { data: { method: string } }[] }[]).map(
-      (o) => [o.account.split(":")[0], o.actions[0]!.data.method],
-    );
-    expect(methods).toEqual(
-      expect.arrayContaining([
-        ["eip155", "eth_signTypedData_v4"],
-        ["solana", "solana_signTransaction"],
-      ]),
-    );
-    expect(methods).toHaveLength(2);
+    const options = both.body.options as {
+      id: string;
+      account: string;
+      actions: { data: { method: string; params: [{ transaction: string }] } }[];
+    }[];
+    expect(options.map((o) => [o.account.split(":")[0], o.actions[0]!.data.method]).sort()).toEqual([
+      ["eip155", "eth_signTypedData_v4"],
+      ["solana", "solana_signTransaction"],
+    ]);
+    const solanaOne = options.find((o) => o.account.startsWith("solana:"))!;
+    const signed = await signOffered(buyer, solanaOne.actions[0]!.data.params[0].transaction);
+    const confirmed = await confirm(api, dollars, solanaOne.id, signed);
+    expect(confirmed.body).toMatchObject({ status: "succeeded", info: { txId: `test:${dollars}` } });
   });
 
   test("settlements take a Solana wallet and refuse the mint itself, the system program and an off-curve address", async ({

@@ -12,6 +12,7 @@ import {
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
+  signBytes,
   signTransactionMessageWithSigners,
   type KeyPairSigner,
   type Transaction,
@@ -91,6 +92,16 @@ export const decodeTransaction = (base64: string) =>
 export async function signOffered(wallet: KeyPairSigner, base64: string): Promise<string> {
   const signed = await partiallySignTransaction([wallet.keyPair], decodeTransaction(base64));
   return getBase64EncodedWireTransaction(signed);
+}
+
+/** The offered transaction with `key`'s signature in the slot of `signer` (a forgery). */
+export async function signInPlaceOf(key: KeyPairSigner, signer: string, base64: string): Promise<string> {
+  const offered = decodeTransaction(base64);
+  const forged = await signBytes(key.keyPair.privateKey, offered.messageBytes);
+  return getBase64EncodedWireTransaction({
+    ...offered,
+    signatures: { ...offered.signatures, [signer]: forged },
+  } as Transaction);
 }
 
 /** The offered transaction with one byte of its message changed (`fromEnd` bytes from its end), signed by the wallet. */
