@@ -1,6 +1,6 @@
 import "server-only";
-import { networkName } from "@/lib/money/assets";
-import { chainEnv } from "@/lib/config/env";
+import { networkName } from "@/lib/core/money/assets";
+import { chainEnv } from "@/lib/core/config/env";
 import { getSolanaCluster, solanaExplorerTxUrl } from "./solana/clusters";
 
 export type Chain = {
@@ -40,7 +40,7 @@ export function takesLivePayments(chainId: string): boolean {
   return chainId.startsWith("solana:") ? getSolanaCluster(chainId) !== null : getChain(chainId) !== null;
 }
 
-/** The EVM chains with an RPC configured (Solana clusters are lib/chain/solana/clusters.ts's). */
+/** The EVM chains with an RPC configured (Solana clusters are lib/core/chain/solana/clusters.ts's). */
 export function configuredChains(): Chain[] {
   return Object.keys(chainEnv).flatMap((id) => getChain(id) ?? []);
 }

@@ -33,7 +33,7 @@ type WantedOption = {
   payer: string;
   value: string;
   method: "eip3009" | "transaction" | "solana";
-  /** Solana: the reference key and the offered transaction (lib/gateway/solana/options.ts). */
+  /** Solana: the reference key and the offered transaction (lib/domain/gateway/solana/options.ts). */
   nonce?: string;
   transaction?: string;
 };

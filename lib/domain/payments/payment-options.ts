@@ -1,9 +1,9 @@
 import "server-only";
-import type { Payment, DbOrTx } from "@/lib/db";
-import { chainIdOf, takesLivePayments } from "@/lib/chain/chains";
-import { MAX_ASSET_VALUE } from "@/lib/money/money";
-import { quoteInAsset } from "@/lib/money/quote";
-import { quoteAtRate } from "@/lib/rates/quote-at-rate";
+import type { Payment, DbOrTx } from "@/lib/core/db";
+import { chainIdOf, takesLivePayments } from "@/lib/core/chain/chains";
+import { MAX_ASSET_VALUE } from "@/lib/core/money/money";
+import { quoteInAsset } from "@/lib/core/money/quote";
+import { quoteAtRate } from "@/lib/domain/rates/quote-at-rate";
 
 export type PaymentOption = { settlementId: string; asset: string; destination: string; value: string };
 

@@ -1,12 +1,12 @@
 import "server-only";
-import { findKnownAsset, networks } from "@/lib/money/assets";
-import { parseAccountId, parseAssetId } from "@/lib/chain/caip";
-import { takesLivePayments } from "@/lib/chain/chains";
-import { namedSolanaClusters } from "@/lib/chain/solana/clusters";
-import { solanaDestinationRefusal } from "@/lib/chain/solana/destination-safety";
-import type { Mode } from "@/lib/db";
-import { chainEnv } from "@/lib/config/env";
-import { AppError } from "@/lib/errors/errors";
+import { findKnownAsset, networks } from "@/lib/core/money/assets";
+import { parseAccountId, parseAssetId } from "@/lib/core/chain/caip";
+import { takesLivePayments } from "@/lib/core/chain/chains";
+import { namedSolanaClusters } from "@/lib/core/chain/solana/clusters";
+import { solanaDestinationRefusal } from "@/lib/domain/chain/solana/destination-safety";
+import type { Mode } from "@/lib/core/db";
+import { chainEnv } from "@/lib/core/config/env";
+import { AppError } from "@/lib/core/errors/errors";
 
 // Settlement destinations are where a merchant's money goes, so what is certainly a mistake is
 // refused, and what is merely unusual is accepted only once the user has seen a warning (the API

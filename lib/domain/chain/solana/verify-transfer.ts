@@ -1,6 +1,6 @@
 import "server-only";
 import { signature as toSignature } from "@solana/kit";
-import { solanaRpc, type SolanaCluster } from "./clusters";
+import { solanaRpc, type SolanaCluster } from "@/lib/core/chain/solana/clusters";
 
 export type SolanaTransfer = {
   signature: string;

@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { parseAssetId } from "@/lib/chain/caip";
-import { getSolanaCluster, solanaRpc, type SolanaCluster } from "@/lib/chain/solana/clusters";
-import { associatedTokenAccount } from "@/lib/chain/solana/payment-transaction";
-import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors/errors";
-import { knownAssets } from "@/lib/money/assets";
+import { parseAssetId } from "@/lib/core/chain/caip";
+import { getSolanaCluster, solanaRpc, type SolanaCluster } from "@/lib/core/chain/solana/clusters";
+import { associatedTokenAccount } from "@/lib/domain/chain/solana/payment-transaction";
+import { db } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { knownAssets } from "@/lib/core/money/assets";
 import { address } from "@solana/kit";
 
 // The sponsorship policy on Solana: the relayer is the fee payer, so it pays each payment's fee and,

@@ -5,17 +5,22 @@ import {
   partiallySignTransaction,
   signature as toSignature,
 } from "@solana/kit";
-import { getSolanaCluster, solanaRpc } from "@/lib/chain/solana/clusters";
-import { decodeWireTransaction } from "@/lib/chain/solana/payment-transaction";
-import { readSolanaTransfer } from "@/lib/chain/solana/verify-transfer";
-import { db, type Payment } from "@/lib/db";
-import { newId } from "@/lib/db/ids";
-import { relayerOutOfFunds, relayerUnavailable, relayFailure, shortReason } from "@/lib/errors/chain-errors";
-import { AppError } from "@/lib/errors/errors";
-import { logger } from "@/lib/log/logger";
-import { isFinalStatus } from "@/lib/payments/lifecycle";
-import { recordPaymentEvent, retryOnConflict } from "@/lib/payments/record-event";
-import { transitionPayment } from "@/lib/payments/transition";
+import { getSolanaCluster, solanaRpc } from "@/lib/core/chain/solana/clusters";
+import { decodeWireTransaction } from "@/lib/domain/chain/solana/payment-transaction";
+import { readSolanaTransfer } from "@/lib/domain/chain/solana/verify-transfer";
+import { db, type Payment } from "@/lib/core/db";
+import { newId } from "@/lib/core/db/ids";
+import {
+  relayerOutOfFunds,
+  relayerUnavailable,
+  relayFailure,
+  shortReason,
+} from "@/lib/core/errors/chain-errors";
+import { AppError } from "@/lib/core/errors/errors";
+import { logger } from "@/lib/core/log/logger";
+import { isFinalStatus } from "@/lib/domain/payments/lifecycle";
+import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
+import { transitionPayment } from "@/lib/domain/payments/transition";
 import { staleClaimMs } from "../relay";
 import { solanaRelayer } from "./options";
 import { assertSolanaSponsorable, sponsoredCost } from "./sponsorship";

@@ -2,13 +2,13 @@ import "server-only";
 import crypto from "node:crypto";
 import { address, createKeyPairSignerFromBytes, getAddressDecoder, getBase58Encoder } from "@solana/kit";
 import { fetchMint } from "@solana-program/token";
-import { parseAssetId } from "@/lib/chain/caip";
-import { isWalletAddress } from "@/lib/chain/solana/address";
-import { getSolanaCluster, solanaRpc, type SolanaCluster } from "@/lib/chain/solana/clusters";
-import { paymentTransaction } from "@/lib/chain/solana/payment-transaction";
-import type { GatewayOption, Payment } from "@/lib/db";
-import { AppError } from "@/lib/errors/errors";
-import { findKnownAsset } from "@/lib/money/assets";
+import { parseAssetId } from "@/lib/core/chain/caip";
+import { isWalletAddress } from "@/lib/core/chain/solana/address";
+import { getSolanaCluster, solanaRpc, type SolanaCluster } from "@/lib/core/chain/solana/clusters";
+import { paymentTransaction } from "@/lib/domain/chain/solana/payment-transaction";
+import type { GatewayOption, Payment } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { findKnownAsset } from "@/lib/core/money/assets";
 import { solanaSponsorshipRefusal } from "./sponsorship";
 
 /** How long a Solana quote holds: a recent blockhash lasts ~150 slots (about a minute). */

@@ -1,9 +1,9 @@
 import "server-only";
 import { address, getPublicKeyFromAddress, verifySignature } from "@solana/kit";
-import { getSolanaCluster, solanaRpc } from "@/lib/chain/solana/clusters";
-import { decodeWireTransaction, transactionBlockhash } from "@/lib/chain/solana/payment-transaction";
-import type { GatewayOption } from "@/lib/db";
-import { AppError } from "@/lib/errors/errors";
+import { getSolanaCluster, solanaRpc } from "@/lib/core/chain/solana/clusters";
+import { decodeWireTransaction, transactionBlockhash } from "@/lib/domain/chain/solana/payment-transaction";
+import type { GatewayOption } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
 
 const invalid = (message: string, field: string) =>
   new AppError("invalid_params", message, { fields: { results: field } });

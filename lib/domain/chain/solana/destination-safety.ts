@@ -1,4 +1,4 @@
-import { isWalletAddress, systemProgram } from "./address";
+import { isWalletAddress, systemProgram } from "@/lib/core/chain/solana/address";
 
 export type SolanaRefusal = {
   reason: "token_contract" | "system_program" | "off_curve";

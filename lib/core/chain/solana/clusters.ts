@@ -1,7 +1,7 @@
 import "server-only";
 import { createSolanaRpc, type Rpc, type SolanaRpcApi } from "@solana/kit";
 import { z } from "zod";
-import { networkName } from "@/lib/money/assets";
+import { networkName } from "@/lib/core/money/assets";
 import { solanaDevnet, solanaMainnet } from "./address";
 
 // Solana clusters take live payments once their RPC is configured, as EVM chains do:
