@@ -22,6 +22,7 @@ import {
   tokenAccount,
   tokenBalance,
 } from "../support/solana-wallet";
+import { payWithWalletConnectSdk, walletConnectPayClient } from "../support/walletconnect-pay";
 
 // Solana through the Gateway: a wallet written with @solana/kit advertises a solana: account, gets
 // a solana_signTransaction option whose fee payer is Tollgate's relayer, signs without sending, and
@@ -143,6 +144,40 @@ test.describe("Solana through the gateway (live, on the Solana test node)", () =
       expect(JSON.stringify(status.body)).toContain(txId);
     });
   }
+
+  test("@walletconnect/pay (unmodified) pays USDC with a Solana account: its action is solana_signTransaction, the signed transaction goes back in the results", async ({
+    apiAs,
+    fixtures,
+  }) => {
+    const api = live(apiAs, fixtures.accounts.a.keys.live);
+    const merchant = await newSolanaWallet();
+    const merchantId = await merchantSettling(api, [
+      { asset: usdc, destination: `${localSolanaChainId}:${merchant.address}` },
+    ]);
+    const created = await api.post(
+      "/v1/payments",
+      { referenceId: `sol-sdk-${Date.now()}`, amount: { unit: "iso4217/USD", value: "777" } },
+      { merchantId },
+    );
+    const buyer = await newSolanaWallet();
+    await mintTokens(solanaTestMints.USDC, buyer.address, 10_000_000n);
+    const methods: string[] = [];
+    const { result } = await payWithWalletConnectSdk(
+      walletConnectPayClient({ appId: fixtures.accounts.a.liveAppId, clientId: `sol-sdk-${Date.now()}` }),
+      created.body.gatewayUrl,
+      [`${localSolanaChainId}:${buyer.address}`],
+      async (action) => {
+        methods.push(action.walletRpc.method);
+        // As WalletConnect's Solana guide says: params are array-wrapped, [{ transaction }].
+        const [{ transaction }] = JSON.parse(action.walletRpc.params) as [{ transaction: string }];
+        return signOffered(buyer, transaction);
+      },
+    );
+    expect(methods).toEqual(["solana_signTransaction"]);
+    expect(result).toMatchObject({ status: "succeeded", isFinal: true });
+    expect(await tokenBalance(merchant.address, solanaTestMints.USDC)).toBe(7_770_000n);
+    expect(await solBalance(buyer.address)).toBe(0n);
+  });
 
   test("a wallet pays in SOL: exactly the amount leaves it, the relayer pays the fee", async ({
     apiAs,

@@ -24,7 +24,8 @@ export function solanaDestinationRefusal(asset: { namespace: string; reference: 
   if (!isWalletAddress(address))
     return {
       reason: "off_curve",
-      message: `${address} is off the ed25519 curve (a program-derived address), not a wallet: no key can spend what is sent to it.`,
+      message:
+        "This address is off the ed25519 curve (a program-derived address such as a token account), not a wallet: no key can spend what is sent to it.",
     } satisfies SolanaRefusal;
   return null;
 }
