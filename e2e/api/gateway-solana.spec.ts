@@ -12,6 +12,7 @@ import { localSolanaChainId, solanaRelayer, solanaTestMints } from "../support/s
 import {
   airdrop,
   expireBlockhash,
+  holdFinality,
   mintTokens,
   newSolanaWallet,
   signAltered,
@@ -22,6 +23,7 @@ import {
   tokenAccount,
   tokenBalance,
 } from "../support/solana-wallet";
+import { runSql } from "../support/test-control";
 import { payWithWalletConnectSdk, walletConnectPayClient } from "../support/walletconnect-pay";
 
 // Solana through the Gateway: a wallet written with @solana/kit advertises a solana: account, gets
@@ -179,6 +181,34 @@ test.describe("Solana through the gateway (live, on the Solana test node)", () =
     expect(await solBalance(buyer.address)).toBe(0n);
   });
 
+  test("a transaction not finalized while the confirm waits leaves the payment processing; the relayer recovery finishes it once finalized", async ({
+    apiAs,
+    fixtures,
+  }) => {
+    const api = live(apiAs, fixtures.accounts.a.keys.live);
+    const merchant = await newSolanaWallet();
+    const merchantId = await merchantSettling(api, [
+      { asset: usdc, destination: `${localSolanaChainId}:${merchant.address}` },
+    ]);
+    const paymentId = await payment(api, merchantId, { unit: "iso4217/USD", value: "250" });
+    const buyer = await newSolanaWallet();
+    await mintTokens(solanaTestMints.USDC, buyer.address, 2_500_000n);
+    const [option] = await solanaOption(api, paymentId, buyer);
+    const signed = await signOffered(buyer, option!.actions[0]!.data.params[0].transaction);
+    await holdFinality(true);
+    try {
+      const confirmed = await confirm(api, paymentId, option!.id, signed);
+      expect(confirmed.body).toMatchObject({ status: "processing", isFinal: false });
+      // The money has landed (confirmed), but Tollgate does not call it paid before `finalized`.
+      expect(await tokenBalance(merchant.address, solanaTestMints.USDC)).toBe(2_500_000n);
+      expect((await api.get(`/v1/gateway/payment/${paymentId}/status`)).body.status).toBe("processing");
+    } finally {
+      await holdFinality(false);
+    }
+    const final = await api.get(`/v1/gateway/payment/${paymentId}/status?maxPollMs=30000`);
+    expect(final.body).toMatchObject({ status: "succeeded", isFinal: true });
+  });
+
   test("a wallet pays in SOL: exactly the amount leaves it, the relayer pays the fee", async ({
     apiAs,
     fixtures,
@@ -245,6 +275,8 @@ test.describe("Solana through the gateway (live, on the Solana test node)", () =
     expect(replayed.body.code).toBe("invalid_params");
 
     // Two confirms of the same signed transaction at once: one broadcast, both answer succeeded.
+    const relayer = await solanaRelayer();
+    const relayerBefore = await solBalance(relayer.address);
     const [a, b] = await Promise.all([
       confirm(api, first, option!.id, signedFirst),
       confirm(api, first, option!.id, signedFirst),
@@ -253,6 +285,13 @@ test.describe("Solana through the gateway (live, on the Solana test node)", () =
     const final = await api.get(`/v1/gateway/payment/${first}/status?maxPollMs=10000`);
     expect(final.body).toMatchObject({ status: "succeeded" });
     expect(await tokenBalance(merchant.address, solanaTestMints.USDC)).toBe(5_000_000n);
+    // One submission, and the relayer paid one transaction's fee (and the new token account's rent).
+    // (runSql counts the rows a statement touched: a no-op UPDATE counts the rows that match.)
+    expect(
+      (await runSql(`UPDATE "RelayerSubmission" SET status = status WHERE "paymentId" = $1`, first)).count,
+    ).toBe(1);
+    const rent = BigInt(await solanaRpc.getMinimumBalanceForRentExemption(165n).send());
+    expect(relayerBefore - (await solBalance(relayer.address))).toBe(10_000n + rent);
     // The payment's txId is the one transaction the node holds for it, with the buyer as a signer.
     const held = await solanaRpc
       .getTransaction(final.body.info.txId, { encoding: "json", maxSupportedTransactionVersion: 0 })

@@ -7,7 +7,8 @@
 // Methods: getGenesisHash, getSlot, getBlockHeight, getLatestBlockhash, isBlockhashValid,
 // getAccountInfo, getBalance, getTokenAccountBalance, getMinimumBalanceForRentExemption,
 // sendTransaction, simulateTransaction, getSignatureStatuses, getTransaction, requestAirdrop; and,
-// for tests only, tollgate_expireBlockhash (the recent blockhash moves on: older ones are stale).
+// for tests only, tollgate_expireBlockhash (the recent blockhash moves on: older ones are stale)
+// and tollgate_holdFinality(bool) (landed transactions stay `confirmed` until it is released).
 import http from "node:http";
 import { LiteSVM, FailedTransactionMetadata } from "litesvm";
 import {
@@ -73,6 +74,8 @@ class RpcError extends Error {
 export class SolanaNode {
   readonly svm = new LiteSVM();
   private readonly history = new Map<string, Recorded>();
+  /** While set (tollgate_holdFinality), landed transactions are `confirmed`, not yet `finalized`. */
+  private holdFinality = false;
   private server?: http.Server;
 
   constructor() {
@@ -245,14 +248,19 @@ export class SolanaNode {
                   confirmations: null,
                   err: null,
                   status: { Ok: null },
-                  confirmationStatus: "finalized",
+                  confirmationStatus: this.holdFinality ? "confirmed" : "finalized",
                 }
               : null;
           }),
         };
       }
-      case "getTransaction":
-        return this.transaction(String(params[0]));
+      case "getTransaction": {
+        const commitment = (params[1] as { commitment?: string } | undefined)?.commitment ?? "finalized";
+        return this.holdFinality && commitment === "finalized" ? null : this.transaction(String(params[0]));
+      }
+      case "tollgate_holdFinality":
+        this.holdFinality = Boolean(params[0]);
+        return this.holdFinality;
       case "tollgate_expireBlockhash":
         this.svm.expireBlockhash();
         return this.svm.latestBlockhash();

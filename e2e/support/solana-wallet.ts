@@ -113,12 +113,18 @@ export async function signAltered(wallet: KeyPairSigner, base64: string, fromEnd
   return getBase64EncodedWireTransaction(await partiallySignTransaction([wallet.keyPair], altered));
 }
 
-/** The test node's own method (not Solana's API): the recent blockhash moves on, older ones are stale. */
-export async function expireBlockhash(): Promise<void> {
+/** One of the test node's own methods (not Solana's API). */
+async function nodeControl(method: string, params: unknown[] = []): Promise<void> {
   const res = await fetch(solanaNodeRpc, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tollgate_expireBlockhash", params: [] }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
-  if (!res.ok) throw new Error(`expireBlockhash: ${res.status}`);
+  if (!res.ok) throw new Error(`${method}: ${res.status}`);
 }
+
+/** The recent blockhash moves on: older ones are stale. */
+export const expireBlockhash = () => nodeControl("tollgate_expireBlockhash");
+
+/** While held, landed transactions stay `confirmed` (not `finalized`). */
+export const holdFinality = (held: boolean) => nodeControl("tollgate_holdFinality", [held]);

@@ -79,9 +79,15 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
         preflightCommitment: "confirmed",
       })
       .send()
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
         // Processed already: this very transaction landed (a retried broadcast), which is success.
         if (/already been processed|AlreadyProcessed/i.test(solanaErrorText(error))) return txSignature;
+        // A retried broadcast of a transaction that landed earlier is refused for its expired
+        // blockhash: the chain's record of the signature decides, never the refusal.
+        const { value } = await rpc
+          .getSignatureStatuses([toSignature(txSignature)], { searchTransactionHistory: true })
+          .send();
+        if (value[0] && !value[0].err) return txSignature;
         throw error;
       });
   } catch (error) {
@@ -156,8 +162,9 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
   return txSignature;
 }
 
-// How long a request waits for its transaction to reach `finalized` (~13 s on mainnet).
-const finalizedWaitMs = 30_000;
+// How long a confirm waits for its transaction to reach `finalized` (~13 s on mainnet); past it the
+// payment stays `processing` and the recovery sweep (recoverSolanaSubmissions) finishes it.
+const finalizedWaitMs = 15_000;
 
 /**
  * Moves a processing Solana payment to `succeeded` once its transaction is `finalized` and moved
@@ -168,6 +175,7 @@ export async function verifySolanaPayment(
   paymentId: string,
   txSignature: string,
   actor: string,
+  waitMs = finalizedWaitMs,
 ): Promise<Payment> {
   let payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
   if (isFinalStatus(payment.status) || !payment.optionAsset || !payment.optionDestination) return payment;
@@ -175,7 +183,7 @@ export async function verifySolanaPayment(
   const cluster = getSolanaCluster(chainId);
   if (!cluster) return payment;
   const rpc = solanaRpc(cluster);
-  const deadline = Date.now() + finalizedWaitMs;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     const { value } = await rpc.getSignatureStatuses([toSignature(txSignature)]).send();
     if (value[0]?.confirmationStatus === "finalized" || value[0]?.err) break;
@@ -275,4 +283,46 @@ function refusedByNode(error: unknown): boolean {
   return /simulation failed|preflight|JSON-RPC error|-3200\d|BlockhashNotFound|InsufficientFunds|already been processed/i.test(
     solanaErrorText(error),
   );
+}
+
+/**
+ * The Solana side of the relayer recovery task: a submission whose instance died or whose broadcast
+ * outcome was unknown is sent again (the same signature: the chain runs it at most once, and a
+ * blockhash that expired meanwhile fails it and frees the payment), and a payment whose
+ * transaction was not finalized while its confirm waited is verified again. Returns how many it took up.
+ */
+export async function recoverSolanaSubmissions(limit = 20): Promise<number> {
+  const stale = await db().relayerSubmission.findMany({
+    where: {
+      chainId: { startsWith: "solana:" },
+      status: "pending",
+      OR: [
+        { claimedAt: { lt: new Date(Date.now() - staleClaimMs) } },
+        { claimedAt: null, createdAt: { lt: new Date(Date.now() - staleClaimMs) } },
+      ],
+    },
+    orderBy: { createdAt: "asc" },
+    take: limit,
+  });
+  for (const submission of stale)
+    await relaySolanaSubmission(submission.id).catch((error: unknown) =>
+      logger.warn(
+        { submissionId: submission.id, reason: shortReason(error) },
+        "Solana relayer: sending a submission again failed.",
+      ),
+    );
+  const unfinished = await db().relayerSubmission.findMany({
+    where: { chainId: { startsWith: "solana:" }, status: "submitted", payment: { status: "processing" } },
+    orderBy: { updatedAt: "asc" },
+    take: limit,
+  });
+  for (const submission of unfinished)
+    await verifySolanaPayment(submission.paymentId, submission.txHash!, "relayer", 0).catch(
+      (error: unknown) =>
+        logger.warn(
+          { submissionId: submission.id, reason: shortReason(error) },
+          "Solana relayer: could not verify a broadcast payment yet.",
+        ),
+    );
+  return stale.length + unfinished.length;
 }
