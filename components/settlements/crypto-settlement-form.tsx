@@ -189,7 +189,13 @@ export function CryptoSettlementForm({
             spellCheck={false}
             autoComplete="off"
             className="font-mono"
-            placeholder={chain ? `0x… or ${chain}:0x…` : "0x… or eip155:<chain>:0x…"}
+            placeholder={
+              chain?.startsWith("solana:")
+                ? `Base58 address or ${chain}:…`
+                : chain
+                  ? `0x… or ${chain}:0x…`
+                  : "0x… or eip155:<chain>:0x…"
+            }
             aria-invalid={!!destinationError}
             aria-describedby={destinationError ? "destination-error" : "destination-hint"}
             {...form.register(DESTINATION)}

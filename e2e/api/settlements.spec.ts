@@ -210,6 +210,21 @@ eachApiVersion(() =>
         field: "settlements",
       },
       {
+        // Solana addresses are base58 (lib/core/chain/solana/address.ts): an EVM address is not one.
+        name: "an EVM address on Solana",
+        body: {
+          settlements: [
+            {
+              asset:
+                "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+              destination: on("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", WALLET_1),
+            },
+          ],
+        },
+        field: "settlements.0.destination",
+        mentions: "must be a Solana address",
+      },
+      {
         name: "no settlements array",
         body: { asset: ETH, destination: on(MAINNET, WALLET_1) },
         field: "settlements",
@@ -308,10 +323,10 @@ eachApiVersion(() =>
         mentions: "eip155:999999 is not a network",
       },
       {
-        name: "an EVM address on Solana",
+        name: "an EVM address on a non-EVM chain",
         entry: {
-          asset: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-          destination: on("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", WALLET_1),
+          asset: "cosmos:cosmoshub-4/slip44:118",
+          destination: on("cosmos:cosmoshub-4", WALLET_1),
         },
         reason: "address_format",
         mentions: "not an EVM chain",

@@ -5,6 +5,14 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { LocalChain, relayerKey, startLocalChain } from "./chain";
+import { startSolanaNode } from "./solana-node";
+import {
+  localSolanaChainId,
+  solanaNodePort,
+  solanaNodeRpc,
+  solanaRelayer,
+  solanaRelayerSecret,
+} from "./solana-settings";
 import {
   fixturesFile,
   suiteAuthToken,
@@ -44,6 +52,13 @@ process.env.GATEWAY_UNSEEN_TRANSACTION_MS = String(unseenTransactionMs);
 process.env.SIGN_UPS_PER_ADDRESS_PER_HOUR = "1000";
 const chainNode = await startLocalChain(localChainPort);
 process.on("exit", () => chainNode.kill());
+// Solana: the SVM behind a JSON-RPC server in this process, posing as mainnet; the relayer pays fees.
+const solanaNode = await startSolanaNode(solanaNodePort);
+process.on("exit", () => solanaNode.close());
+const solanaReference = localSolanaChainId.split(":")[1];
+process.env[`CHAIN_RPC_SOLANA_${solanaReference}`] = solanaNodeRpc;
+process.env[`RELAYER_KEY_SOLANA_${solanaReference}`] = await solanaRelayerSecret();
+await solanaNode.fund((await solanaRelayer()).address, 100_000_000_000n);
 // The suite's EIP-3009 token (e2e/chain/TestAuthToken.sol), on the relayer's allow-list as an
 // operator adds one: address, EIP-712 name and version (see the README's "Gas sponsorship").
 const authToken = await new LocalChain(localChainRpc).deployAuthToken(

@@ -578,3 +578,47 @@ describe("validateSettlement", () => {
     });
   });
 });
+
+describe("solana (CAIP-2, CAIP-10, CAIP-19 solana profile)", () => {
+  const MAINNET = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
+  const USDC = `${MAINNET}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`;
+  const WALLET = `${MAINNET}:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU`;
+
+  it("accepts mainnet, a base58 wallet, a token mint and SOL", () => {
+    expect(parseChainId(MAINNET).ok).toBe(true);
+    expect(parseAccountId(WALLET).ok).toBe(true);
+    expect(parseAssetId(USDC)).toMatchObject({ ok: true, value: { assetNamespace: "token" } });
+    expect(parseAssetId(`${MAINNET}/slip44:501`).ok).toBe(true);
+    expect(validateSettlement(USDC, WALLET).ok).toBe(true);
+  });
+
+  it("refuses a cluster reference that is not 32 base58 characters", () => {
+    expect(parseChainId("solana:mainnet")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/invalid solana cluster reference/),
+    });
+    expect(parseChainId("solana:0eykt4UsFv8P8NJdTREpY1vzqKqZKvdp").ok).toBe(false);
+  });
+
+  it("refuses an address that is not 32 bytes of base58, and an EVM address", () => {
+    expect(parseAccountId(`${MAINNET}:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83`).ok).toBe(false);
+    expect(parseAccountId(`${MAINNET}:0x52908400098527886E0F7030069857D2E4169EE7`)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/must be a Solana address/),
+    });
+  });
+
+  it("refuses other asset namespaces, a slip44 other than 501, a malformed mint and a token id", () => {
+    expect(parseAssetId(`${MAINNET}/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913`).ok).toBe(false);
+    expect(parseAssetId(`${MAINNET}/slip44:60`).ok).toBe(false);
+    expect(parseAssetId(`${MAINNET}/token:notAMint`).ok).toBe(false);
+    expect(parseAssetId(`${USDC}/1`).ok).toBe(false);
+  });
+
+  it("keeps the same-chain rule across namespaces", () => {
+    expect(validateSettlement(USDC, "eip155:1:0x52908400098527886E0F7030069857D2E4169EE7")).toMatchObject({
+      ok: false,
+      field: "destination",
+    });
+  });
+});

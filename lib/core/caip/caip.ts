@@ -2,6 +2,7 @@
 // profiles (https://namespaces.chainagnostic.org/eip155) and EIP-55 checksums on top.
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { solanaAddressProblem, solanaReferenceProblem, solSlip44 } from "./solana-address";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -94,6 +95,8 @@ function checkChainId(namespace: string, reference: string, field: string): Resu
       `${field} has an invalid eip155 chain id ${show(reference)}: expected a positive decimal integer without leading zeros, e.g. eip155:1`,
     );
   }
+  const solana = namespace === "solana" ? solanaReferenceProblem(reference) : null;
+  if (solana) return fail(`${field} ${solana}`);
   return ok({ namespace, reference });
 }
 
@@ -140,6 +143,10 @@ export function parseAccountId(input: string, field = "account id"): Result<Caip
   }
   if (namespace === "eip155") {
     const problem = evmAddressProblem(address);
+    if (problem) return fail(`${field} address ${problem}`);
+  }
+  if (namespace === "solana") {
+    const problem = solanaAddressProblem(address);
     if (problem) return fail(`${field} address ${problem}`);
   }
   return ok({ chainId: chain.value, address });
@@ -205,6 +212,7 @@ function assetNamespaceProblem(
   assetReference: string,
   tokenId: string | undefined,
 ): string | null {
+  if (chainNamespace === "solana") return solanaAssetProblem(assetNamespace, assetReference, tokenId);
   if (assetNamespace === "slip44") {
     if (!DECIMAL.test(assetReference)) {
       return `has an invalid slip44 coin type ${show(assetReference)}: expected a non-negative decimal integer without leading zeros, e.g. slip44:60`;
@@ -227,6 +235,23 @@ function assetNamespaceProblem(
     return `has an unsupported asset namespace ${show(assetNamespace)} for an eip155 chain: expected slip44 or an ERC standard such as erc20`;
   }
   return null;
+}
+
+/** The solana profile: `token:<mint>` (an SPL token) or `slip44:501` (SOL). */
+function solanaAssetProblem(
+  assetNamespace: string,
+  assetReference: string,
+  tokenId: string | undefined,
+): string | null {
+  if (tokenId !== undefined) return "must not have a token id: Solana payments are in fungible tokens";
+  if (assetNamespace === "slip44")
+    return assetReference === solSlip44
+      ? null
+      : `has an invalid slip44 coin type ${show(assetReference)} for Solana: SOL is slip44:501`;
+  if (assetNamespace !== "token")
+    return `has an unsupported asset namespace ${show(assetNamespace)} for a solana chain: expected token:<mint> or slip44:501`;
+  const problem = solanaAddressProblem(assetReference);
+  return problem ? `token mint ${problem}` : null;
 }
 
 export function formatAssetId(asset: Caip19): string {

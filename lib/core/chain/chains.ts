@@ -1,6 +1,7 @@
 import "server-only";
 import { networkName } from "@/lib/core/money/assets";
 import { chainEnv } from "@/lib/core/config/env";
+import { getSolanaCluster, solanaExplorerTxUrl } from "./solana/clusters";
 
 export type Chain = {
   id: string;
@@ -34,6 +35,12 @@ export function getChain(chainId: string): Chain | null {
   };
 }
 
+/** Whether live payments on the chain can be verified (EVM or Solana): its RPC is configured. */
+export function takesLivePayments(chainId: string): boolean {
+  return chainId.startsWith("solana:") ? getSolanaCluster(chainId) !== null : getChain(chainId) !== null;
+}
+
+/** The EVM chains with an RPC configured (Solana clusters are lib/core/chain/solana/clusters.ts's). */
 export function configuredChains(): Chain[] {
   return Object.keys(chainEnv).flatMap((id) => getChain(id) ?? []);
 }
@@ -43,6 +50,7 @@ export function chainIdOf(caip: string): string {
 }
 
 export function explorerTxUrl(chainId: string, txHash: string): string | null {
+  if (chainId.startsWith("solana:")) return solanaExplorerTxUrl(chainId, txHash);
   const base = getChain(chainId)?.explorerUrl ?? defaults[chainId]?.explorerUrl;
   return base ? `${base}/tx/${txHash}` : null;
 }

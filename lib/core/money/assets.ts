@@ -22,6 +22,8 @@ export const networks: Record<string, string> = {
   "eip155:10": "Optimism",
   "eip155:42161": "Arbitrum One",
   "eip155:137": "Polygon",
+  "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "Solana",
+  "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1": "Solana Devnet",
 };
 
 // What a transfer costs there, roughly: rollups a few cents, Ethereum itself dollars. Buyers see the
@@ -32,6 +34,7 @@ const networkFeeRank: Record<string, number> = {
   "eip155:42161": 1,
   "eip155:137": 1,
   "eip155:1": 3,
+  "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": 1,
 };
 
 /** Options in order of what paying costs in network fees, cheapest first; equal ones keep their order. */
@@ -68,6 +71,24 @@ const nativeEth = (chainId: string): KnownAsset => ({
   chainId,
 });
 
+// SPL tokens (CAIP-19 `token:<mint>`) and SOL on Solana's clusters.
+const splToken = (
+  chainId: string,
+  mint: string,
+  symbol: string,
+  name: string,
+  peggedTo: CurrencyCode,
+): KnownAsset => ({ id: `${chainId}/token:${mint}`, symbol, name, decimals: 6, chainId, peggedTo });
+const sol = (chainId: string): KnownAsset => ({
+  id: `${chainId}/slip44:501`,
+  symbol: "SOL",
+  name: "Solana",
+  decimals: 9,
+  chainId,
+});
+const solanaMainnet = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
+const solanaDevnet = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";
+
 export const knownAssets: KnownAsset[] = [
   usdc("eip155:1", "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"),
   usdt("eip155:1", "0xdAC17F958D2ee523a2206206994597C13D831ec7"),
@@ -91,6 +112,12 @@ export const knownAssets: KnownAsset[] = [
     decimals: 18,
     chainId: "eip155:137",
   },
+  splToken(solanaMainnet, "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", "USDC", "USD Coin", "USD"),
+  splToken(solanaMainnet, "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB", "USDT", "Tether USD", "USD"),
+  splToken(solanaMainnet, "HzwqbKZw8HxMN6bF2yFZNrht3c2iXXzpKcFu7uBEDKtr", "EURC", "Euro Coin", "EUR"),
+  sol(solanaMainnet),
+  splToken(solanaDevnet, "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU", "USDC", "USD Coin", "USD"),
+  sol(solanaDevnet),
 ];
 
 const byId = new Map(knownAssets.map((a) => [a.id.toLowerCase(), a]));

@@ -12,6 +12,8 @@ import { authorizationTypes, gaslessDomain } from "./eip3009";
 import { optionAuthorization } from "./options";
 import { requirePayable } from "./payable";
 import { relaySubmission } from "./relay";
+import { checkSignedTransaction } from "./solana/check-signed";
+import { relaySolanaSubmission, verifySolanaPayment } from "./solana/relay";
 import { chainHoldsTransaction, transactionRefusal, unseenTransaction } from "./unseen-transaction";
 
 type Results = { type: "walletRpc"; data: unknown[] }[];
@@ -44,7 +46,7 @@ export async function confirmGatewayOption(
     });
 
   if (option.confirmedAt) {
-    if (option.result === result.toLowerCase()) return replay(payment, option, actor);
+    if (option.result === resultKey(option, result)) return replay(payment, option, actor);
     throw new AppError("invalid_state", "This option was already confirmed with another result.");
   }
   try {
@@ -53,10 +55,10 @@ export async function confirmGatewayOption(
     if (!(error instanceof AppError && error.code === "invalid_state")) throw error;
     // The same confirm at the same moment (a double tap, another instance) won: its answer is this one's.
     const now = await db().gatewayOption.findUniqueOrThrow({ where: { id: option.id } });
-    if (now.confirmedAt && now.result === result.toLowerCase()) return replay(payment, now, actor);
+    if (now.confirmedAt && now.result === resultKey(option, result)) return replay(payment, now, actor);
     // The chain watcher (or the checkout) may have found the wallet's transaction before the wallet
     // confirmed it: the payment moved on because of this very transfer, which is the answer.
-    if (option.method !== "eip3009" && (await alreadyPaidBy(payment.id, result))) return current(payment);
+    if (option.method === "transaction" && (await alreadyPaidBy(payment.id, result))) return current(payment);
     throw error;
   }
 }
@@ -68,7 +70,7 @@ export async function confirmGatewayOption(
  */
 async function replay(payment: Payment, option: GatewayOption, actor: string): Promise<Payment> {
   if (option.mode === "test") return current(payment);
-  if (option.method !== "eip3009") {
+  if (option.method === "transaction") {
     await verifyPaymentTransaction(payment.id, option.result!, actor).catch((error: unknown) =>
       logger.warn(
         { err: error, paymentId: payment.id },
@@ -85,7 +87,8 @@ async function replay(payment: Payment, option: GatewayOption, actor: string): P
     });
     if (!submission || submission.status === "failed") return current(payment);
     if (submission.status === "submitted" && submission.txHash) {
-      await verifyPaymentTransaction(payment.id, submission.txHash, "relayer").catch((error: unknown) =>
+      const verify = option.method === "solana" ? verifySolanaPayment : verifyPaymentTransaction;
+      await verify(payment.id, submission.txHash, "relayer").catch((error: unknown) =>
         logger.warn(
           { err: error, paymentId: payment.id },
           "Gateway: could not check a relayed transaction again.",
@@ -143,8 +146,10 @@ async function confirmOnce(
       "This option's quote expired. Ask for options again (refresh) and confirm the new one.",
     );
 
-  const payer = getAddress(option.payer.split(":").pop()!);
+  const payer =
+    option.method === "solana" ? option.payer.split(":").pop()! : getAddress(option.payer.split(":").pop()!);
   if (option.method === "eip3009") await checkAuthorization(option, result as Hex, payer);
+  else if (option.method === "solana") await checkSignedTransaction(option, result);
   else {
     if (!/^0x[0-9a-fA-F]{64}$/.test(result))
       throw new AppError(
@@ -161,16 +166,19 @@ async function confirmOnce(
   const confirmed = await markConfirmed(
     payment,
     option,
-    result.toLowerCase(),
+    resultKey(option, result),
     payer,
     actor,
     other && supersede ? { option: other, reason: supersede } : null,
   );
   if (confirmed.kind === "replay")
-    return replay(payment, { ...option, confirmedAt: new Date(), result: result.toLowerCase() }, actor);
+    return replay(payment, { ...option, confirmedAt: new Date(), result: resultKey(option, result) }, actor);
   if (option.mode === "test") return confirmed.payment;
-  if (option.method === "eip3009") {
-    const txHash = await relaySubmission(confirmed.submissionId!);
+  if (option.method === "eip3009" || option.method === "solana") {
+    const txHash =
+      option.method === "solana"
+        ? await relaySolanaSubmission(confirmed.submissionId!)
+        : await relaySubmission(confirmed.submissionId!);
     // Claimed by another instance's recovery in between: its outcome is awaited like a double confirm's.
     return txHash === undefined ? replay(payment, option, actor) : accepted(payment, txHash !== null);
   }
@@ -286,7 +294,7 @@ async function markConfirmed(
         });
         return { kind: "confirmed" as const, payment: paid, submissionId: null };
       }
-      if (option.method !== "eip3009") {
+      if (option.method === "transaction") {
         await recordPaymentEvent(tx, fresh, {
           type: "payment.transaction_submitted",
           actor,
@@ -317,6 +325,11 @@ async function markConfirmed(
     }
     throw error;
   }
+}
+
+/** What a confirm is remembered by: a hash or EVM signature in lower case, a Solana transaction (base64) as sent. */
+function resultKey(option: GatewayOption, result: string): string {
+  return option.method === "solana" ? result : result.toLowerCase();
 }
 
 async function current(payment: Payment): Promise<Payment> {

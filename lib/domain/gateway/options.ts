@@ -11,6 +11,7 @@ import { gatewayAmount } from "./amount";
 import { authorizationTypedDataJson, gaslessDomain, type Authorization } from "./eip3009";
 import { requirePayable } from "./payable";
 import { sponsorshipRefusal } from "./sponsorship";
+import { solanaOptionActions, solanaOptionFields, solanaQuoteLifetimeMs } from "./solana/options";
 
 /** How long an option's quote holds (never past the payment's own expiry). */
 export const quoteLifetimeMs = 5 * 60 * 1000;
@@ -31,7 +32,10 @@ type WantedOption = {
   destination: string;
   payer: string;
   value: string;
-  method: "eip3009" | "transaction";
+  method: "eip3009" | "transaction" | "solana";
+  /** Solana: the reference key and the offered transaction (lib/domain/gateway/solana/options.ts). */
+  nonce?: string;
+  transaction?: string;
 };
 
 /**
@@ -94,6 +98,13 @@ async function optionsFor(
   );
   const wanted: WantedOption[] = [];
   for (const option of settlements) {
+    if (chainIdOf(option.asset).startsWith("solana:")) {
+      for (const payer of payers.filter((p) => p.chainId === chainIdOf(option.asset))) {
+        const fields = await solanaOptionFields(payment, option, payer.address);
+        if (fields) wanted.push({ ...option, payer: payer.caip10, method: "solana", ...fields });
+      }
+      continue;
+    }
     const gasless = await gaslessDomain(payment.mode, option.asset);
     for (const payer of payers.filter(
       (p) => p.chainId === chainIdOf(option.asset) && p.chainId.startsWith("eip155:"),
@@ -125,7 +136,7 @@ async function optionsFor(
       ? BigInt(a.value.toFixed()) < BigInt(b.value.toFixed())
         ? -1
         : 1
-      : a.method === "eip3009"
+      : a.method !== "transaction"
         ? -1
         : 1,
   );
@@ -176,8 +187,11 @@ async function quoteOptions(payment: Payment, wanted: WantedOption[]): Promise<G
             mode: payment.mode,
             paymentId: payment.id,
             ...w,
-            nonce: w.method === "eip3009" ? toHex(crypto.randomBytes(32)) : null,
-            expiresAt,
+            nonce: w.nonce ?? (w.method === "eip3009" ? toHex(crypto.randomBytes(32)) : null),
+            expiresAt:
+              w.method === "solana"
+                ? new Date(Math.min(now + solanaQuoteLifetimeMs, expiresAt.getTime()))
+                : expiresAt,
           })),
         })
       : [];
@@ -190,7 +204,7 @@ export async function serializeOption(option: GatewayOption) {
     id: option.id,
     account: option.payer,
     amount: await gatewayAmount(`caip19/${option.asset}`, option.value.toFixed()),
-    etaS: option.method === "eip3009" ? 5 : 15,
+    etaS: option.method === "eip3009" ? 5 : option.method === "solana" ? 2 : 15,
     actions: await optionActions(option),
     expiresAt: Math.floor(option.expiresAt.getTime() / 1000),
   };
@@ -213,6 +227,7 @@ export function optionAuthorization(option: GatewayOption): Authorization {
 /** The wallet RPC calls that pay an option: one signature (gasless) or one transaction. */
 export async function optionActions(option: GatewayOption) {
   const chain_id = chainIdOf(option.asset);
+  if (option.method === "solana") return solanaOptionActions(option);
   if (option.method === "eip3009") {
     const domain = await gaslessDomain(option.mode, option.asset);
     if (!domain)

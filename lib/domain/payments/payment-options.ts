@@ -1,6 +1,6 @@
 import "server-only";
 import type { Payment, DbOrTx } from "@/lib/core/db";
-import { chainIdOf, getChain } from "@/lib/core/chain/chains";
+import { chainIdOf, takesLivePayments } from "@/lib/core/chain/chains";
 import { MAX_ASSET_VALUE } from "@/lib/core/money/money";
 import { quoteInAsset } from "@/lib/core/money/quote";
 import { quoteAtRate } from "@/lib/domain/rates/quote-at-rate";
@@ -20,7 +20,7 @@ export async function listPaymentOptions(q: DbOrTx, payment: Payment): Promise<P
   const amount = { unit: payment.amountUnit, value: payment.amountValue.toFixed() };
   const options = await Promise.all(
     settlements.map(async (s) => {
-      if (payment.mode === "live" && !getChain(chainIdOf(s.asset))) return [];
+      if (payment.mode === "live" && !takesLivePayments(chainIdOf(s.asset))) return [];
       const value = quoteInAsset(amount, s.asset) ?? (await quoteAtRate(amount, s.asset));
       // A price feed can turn a fiat amount into more than any uint256 transfer can carry.
       return value === null || BigInt(value) > MAX_ASSET_VALUE

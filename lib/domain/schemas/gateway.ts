@@ -47,7 +47,7 @@ export const WalletRpcActionSchema = z
     type: z.literal("walletRpc"),
     data: z.object({
       chain_id: z.string(),
-      method: z.enum(["eth_signTypedData_v4", "eth_sendTransaction"]),
+      method: z.enum(["eth_signTypedData_v4", "eth_sendTransaction", "solana_signTransaction"]),
       params: z.array(z.unknown()),
     }),
   })

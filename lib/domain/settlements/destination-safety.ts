@@ -1,7 +1,9 @@
 import "server-only";
 import { findKnownAsset, networks } from "@/lib/core/money/assets";
 import { EVM_ADDRESS, parseAccountId, parseAssetId } from "@/lib/core/caip/caip";
-import { getChain } from "@/lib/core/chain/chains";
+import { takesLivePayments } from "@/lib/core/chain/chains";
+import { namedSolanaClusters } from "@/lib/core/chain/solana/clusters";
+import { solanaDestinationRefusal } from "@/lib/domain/chain/solana/destination-safety";
 import type { Mode } from "@/lib/core/db";
 import { chainEnv } from "@/lib/core/config/env";
 import { AppError } from "@/lib/core/errors/errors";
@@ -18,7 +20,14 @@ export type DestinationWarning = {
 };
 type Refusal = {
   path: string;
-  reason: "zero_address" | "burn_address" | "token_contract" | "address_format" | "unknown_chain";
+  reason:
+    | "zero_address"
+    | "burn_address"
+    | "token_contract"
+    | "address_format"
+    | "unknown_chain"
+    | "system_program"
+    | "off_curve";
   message: string;
 };
 
@@ -35,6 +44,19 @@ function refusal(entry: DestinationEntry): Refusal | null {
   if (!asset.ok || !destination.ok) return null; // the schema has refused these already
   const chainId = `${asset.value.chainId.namespace}:${asset.value.chainId.reference}`;
   const address = destination.value.address;
+  if (asset.value.chainId.namespace === "solana") {
+    if (!(chainId in networks) && !namedSolanaClusters().includes(chainId))
+      return {
+        path: entry.path,
+        reason: "unknown_chain",
+        message: `${chainId} is not a Solana cluster Tollgate knows (${knownChainList()}): no payment could be quoted or verified on it.`,
+      };
+    const refused = solanaDestinationRefusal(
+      { namespace: asset.value.assetNamespace, reference: asset.value.assetReference },
+      address,
+    );
+    return refused && { path: entry.path, ...refused };
+  }
   if (asset.value.chainId.namespace !== "eip155") {
     if (EVM_ADDRESS.test(address))
       return {
@@ -45,7 +67,7 @@ function refusal(entry: DestinationEntry): Refusal | null {
     return {
       path: entry.path,
       reason: "unknown_chain",
-      message: `Tollgate settles only on EVM networks it can verify (${knownChainList()}); ${chainId} is not one of them.`,
+      message: `Tollgate settles only on EVM and Solana networks it can verify (${knownChainList()}); ${chainId} is not one of them.`,
     };
   }
   if (!(chainId in networks) && !(chainId in chainEnv))
@@ -88,7 +110,7 @@ function warnings(mode: Mode, entry: DestinationEntry): DestinationWarning[] {
       code: "unknown_asset",
       message: `Tollgate does not know ${entry.asset} by name. Check the token's contract address: its symbol and decimals will be read from the chain.`,
     });
-  if (mode === "live" && !getChain(chainId))
+  if (mode === "live" && !takesLivePayments(chainId))
     found.push({
       path: entry.path,
       code: "unverified_chain",
@@ -97,7 +119,8 @@ function warnings(mode: Mode, entry: DestinationEntry): DestinationWarning[] {
   return found;
 }
 
-const knownChainList = () => [...new Set([...Object.keys(networks), ...Object.keys(chainEnv)])].join(", ");
+const knownChainList = () =>
+  [...new Set([...Object.keys(networks), ...Object.keys(chainEnv), ...namedSolanaClusters()])].join(", ");
 
 /**
  * Refuses destinations that would certainly lose money: 400 `unsafe_destination`, each named in

@@ -248,6 +248,7 @@ export function authorizationOption(
     asset: settlement.asset,
     destination: settlement.destination,
     payer: `${network}:${auth.from}`,
+    transaction: null,
     value: new Prisma.Decimal(auth.value.toString()),
     method: "eip3009",
     nonce: auth.nonce,

@@ -3,6 +3,7 @@ import { handleResetRequests } from "@/lib/domain/auth/handle-reset-requests";
 import { sendDueEmails } from "@/lib/platform/mail/send-due-emails";
 import { env } from "@/lib/core/config/env";
 import { recoverStaleSubmissions } from "@/lib/domain/gateway/recover-submissions";
+import { recoverSolanaSubmissions } from "@/lib/domain/gateway/solana/relay";
 import { recordMissingRelayGas } from "@/lib/domain/gateway/relay-gas";
 import { deliverDueWebhooks, settleDeliveries } from "@/lib/platform/tasks/deliver-webhooks";
 import { sweepExpiredPayments } from "@/lib/platform/tasks/sweep-expired-payments";
@@ -73,6 +74,7 @@ export const registeredTasks: readonly Task[] = [
     batch: 20,
     run: async ({ batch }) => (
       await recoverStaleSubmissions(batch),
+      await recoverSolanaSubmissions(batch),
       await recordMissingRelayGas(batch),
       false
     ),

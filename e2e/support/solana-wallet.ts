@@ -1,0 +1,130 @@
+import {
+  address,
+  appendTransactionMessageInstructions,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  getBase64Encoder,
+  getTransactionDecoder,
+  lamports,
+  partiallySignTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signBytes,
+  signTransactionMessageWithSigners,
+  type KeyPairSigner,
+  type Transaction,
+} from "@solana/kit";
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getMintToInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from "@solana-program/token";
+import { solanaMintAuthority, solanaNodeRpc } from "./solana-settings";
+
+// A Solana wallet written with @solana/kit, talking to the suite's test node through kit's RPC
+// client: it holds a key, signs what the gateway hands it, and never sends anything itself.
+
+export const solanaRpc = createSolanaRpc(solanaNodeRpc);
+
+export const newSolanaWallet = () => generateKeyPairSigner();
+
+/** The associated token account of `owner` for `mint`. */
+export async function tokenAccount(owner: string, mint: string) {
+  const [ata] = await findAssociatedTokenPda({
+    owner: address(owner),
+    mint: address(mint),
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+  });
+  return ata;
+}
+
+/** Mints `amount` (smallest units) of a test mint to `owner`'s token account; the suite's authority pays. */
+export async function mintTokens(mint: string, owner: string, amount: bigint): Promise<void> {
+  const authority = await solanaMintAuthority();
+  const ata = await tokenAccount(owner, mint);
+  const { value: latest } = await solanaRpc.getLatestBlockhash().send();
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(authority, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+    (m) =>
+      appendTransactionMessageInstructions(
+        [
+          getCreateAssociatedTokenIdempotentInstruction({
+            payer: authority,
+            ata,
+            owner: address(owner),
+            mint: address(mint),
+          }),
+          getMintToInstruction({ mint: address(mint), token: ata, mintAuthority: authority, amount }),
+        ],
+        m,
+      ),
+  );
+  const signed = await signTransactionMessageWithSigners(message);
+  await solanaRpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: "base64" }).send();
+}
+
+/** The token balance of `owner` for `mint` (0 when it has no token account). */
+export async function tokenBalance(owner: string, mint: string): Promise<bigint> {
+  const ata = await tokenAccount(owner, mint);
+  const { value } = await solanaRpc.getAccountInfo(ata, { encoding: "base64" }).send();
+  if (!value) return 0n;
+  return BigInt((await solanaRpc.getTokenAccountBalance(ata).send()).value.amount);
+}
+
+export async function solBalance(owner: string): Promise<bigint> {
+  return BigInt((await solanaRpc.getBalance(address(owner)).send()).value);
+}
+
+export async function airdrop(owner: string, amount: bigint): Promise<void> {
+  await solanaRpc.requestAirdrop(address(owner), lamports(amount)).send();
+}
+
+export const decodeTransaction = (base64: string) =>
+  getTransactionDecoder().decode(getBase64Encoder().encode(base64)) as Transaction;
+
+/** What a wallet does with `solana_signTransaction`: adds its signature and returns the whole transaction, base64. */
+export async function signOffered(wallet: KeyPairSigner, base64: string): Promise<string> {
+  const signed = await partiallySignTransaction([wallet.keyPair], decodeTransaction(base64));
+  return getBase64EncodedWireTransaction(signed);
+}
+
+/** The offered transaction with `key`'s signature in the slot of `signer` (a forgery). */
+export async function signInPlaceOf(key: KeyPairSigner, signer: string, base64: string): Promise<string> {
+  const offered = decodeTransaction(base64);
+  const forged = await signBytes(key.keyPair.privateKey, offered.messageBytes);
+  return getBase64EncodedWireTransaction({
+    ...offered,
+    signatures: { ...offered.signatures, [signer]: forged },
+  } as Transaction);
+}
+
+/** The offered transaction with one byte of its message changed (`fromEnd` bytes from its end), signed by the wallet. */
+export async function signAltered(wallet: KeyPairSigner, base64: string, fromEnd: number): Promise<string> {
+  const offered = decodeTransaction(base64);
+  const bytes = new Uint8Array(offered.messageBytes);
+  bytes[bytes.length - fromEnd] = (bytes[bytes.length - fromEnd]! + 1) % 256;
+  const altered = { ...offered, messageBytes: bytes as unknown as Transaction["messageBytes"] };
+  return getBase64EncodedWireTransaction(await partiallySignTransaction([wallet.keyPair], altered));
+}
+
+/** One of the test node's own methods (not Solana's API). */
+async function nodeControl(method: string, params: unknown[] = []): Promise<void> {
+  const res = await fetch(solanaNodeRpc, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  if (!res.ok) throw new Error(`${method}: ${res.status}`);
+}
+
+/** The recent blockhash moves on: older ones are stale. */
+export const expireBlockhash = () => nodeControl("tollgate_expireBlockhash");
+
+/** While held, landed transactions stay `confirmed` (not `finalized`). */
+export const holdFinality = (held: boolean) => nodeControl("tollgate_holdFinality", [held]);

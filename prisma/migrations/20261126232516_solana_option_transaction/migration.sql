@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "GatewayOption" ADD COLUMN     "transaction" TEXT;
