@@ -59,7 +59,7 @@ describe("mail server failures", () => {
       expect(errorBody.details).toMatchObject({ reply: 550, requestId: "req_2" });
       expect(errorBody.message).toContain("No such mailbox");
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });
