@@ -119,7 +119,7 @@ export function publicAction<S extends z.ZodObject, R>(
   };
 }
 
-/** Two calls are "the same" when they ask the same of the same permission (the key itself is not part of it). */
+/** Two calls under one key are "the same" when they ask the same (their whole input) under the same permission. */
 function actionFingerprint(permission: Permission, input: object): string {
   return requestFingerprint({ method: "ACTION", path: permission, body: input });
 }
