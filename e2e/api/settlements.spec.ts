@@ -210,7 +210,7 @@ eachApiVersion(() =>
         field: "settlements",
       },
       {
-        // Solana addresses are base58 (lib/core/chain/solana/address.ts): an EVM address is not one.
+        // Solana addresses are base58 (lib/core/caip/solana-address.ts): an EVM address is not one.
         name: "an EVM address on Solana",
         body: {
           settlements: [

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { readFixtures, type RoleName } from "../support/fixtures-data";
 import { hydrated } from "../support/hydration";
 import { seedPayments, type SeededPayments } from "../support/seed-payments";
-import { captureServerAction, replayServerAction } from "../support/server-action";
+import { actionArgs, captureServerAction, replayServerAction } from "../support/server-action";
 import { baseURL } from "../support/settings";
 import { WebhookReceiver } from "../support/webhook-receiver";
 import { formatFiat } from "@/lib/core/money/money";
@@ -234,6 +234,25 @@ test("a payment's page shows amounts, timeline, txId, merchant and gateway link;
   await expect(dialog).toContainText("$0.50 of $1.06 already refunded. Up to $0.56 can be refunded.");
   await shot(page, "payment-refund-reopened");
   await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // A double click: one opening's key sent twice at the same moment is still one refund; the same
+  // key asking for another amount is refused, and refunds nothing.
+  const [sent] = actionArgs<Record<string, unknown>>(refundAction);
+  const clicked = {
+    ...sent,
+    idempotencyKey: `double-click-${paid.id}`,
+    amount: { ...(sent!.amount as object), value: "10" },
+  };
+  const twice = await Promise.all([0, 1].map(() => replayServerAction(page, refundAction, [clicked])));
+  expect(twice.some((answer) => answer.includes('"ok":true'))).toBe(true);
+  const changed = await replayServerAction(page, refundAction, [
+    { ...clicked, amount: { ...(clicked.amount as object), value: "20" } },
+  ]);
+  expect(changed).toContain('"code":"idempotency_conflict"');
+  const refunds = (await api(page, `/v1/refunds?paymentId=${paid.id}`)).data as {
+    amount: { value: string };
+  }[];
+  expect(refunds.map((refund) => refund.amount.value).sort()).toEqual(["10", "50"]);
 
   // Cancel an unpaid one, after a confirmation.
   const unpaid = seed(1);

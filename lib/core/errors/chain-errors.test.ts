@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createPublicClient, createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
@@ -52,7 +54,7 @@ describe("chain and relayer failures", () => {
     expect(answer.headers["Retry-After"]).toBe("300");
   });
 
-  it("on the Gateway the code is WalletConnect Pay's nearest, with the same status and Retry-After, and Tollgate's code in details.code", async () => {
+  it("on the Gateway a chain's or the relayer's failure keeps its own code (never internal_error), and a refusal takes WalletConnect Pay's nearest", async () => {
     const { answer, errorBody } = answerError(
       relayFailure(new Error("insufficient funds for gas")),
       "req_3",
@@ -63,10 +65,7 @@ describe("chain and relayer failures", () => {
       status: 503,
       retryAfter: "300",
     });
-    expect(errorBody).toMatchObject({
-      code: "internal_error",
-      details: { code: "relayer_out_of_funds", retryAfterSeconds: 300 },
-    });
+    expect(errorBody).toMatchObject({ code: "relayer_out_of_funds", details: { retryAfterSeconds: 300 } });
     const down = answerError(await unreachable(), "req_4", undefined, "walletconnect");
     expect({
       status: down.answer.status,
@@ -74,8 +73,8 @@ describe("chain and relayer failures", () => {
       details: down.errorBody.details,
     }).toEqual({
       status: 503,
-      code: "internal_error",
-      details: { code: "chain_unavailable", retryAfterSeconds: 10, requestId: "req_4" },
+      code: "chain_unavailable",
+      details: { retryAfterSeconds: 10, requestId: "req_4" },
     });
     const refused = answerError(
       new AppError("gas_sponsorship_refused", "no", { reason: "self_payment" }),
@@ -91,6 +90,51 @@ describe("chain and relayer failures", () => {
         details: { reason: "self_payment", code: "gas_sponsorship_refused" },
       },
     });
+  });
+
+  it("a node that answers a JSON-RPC error is 502 chain_rpc_error with Retry-After and its one-line reason, on every surface; a revert is not", async () => {
+    // A real HTTP server on a real port, answering every call as a node with a failing backend does.
+    let answerWith: object = { code: -32603, message: "header not found" };
+    const node = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        const { id } = JSON.parse(body) as { id: number };
+        res
+          .writeHead(200, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ jsonrpc: "2.0", id, error: answerWith }));
+      });
+    });
+    await new Promise<void>((resolve) => node.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+      const client = createPublicClient({ transport: http(url, { retryCount: 0 }) });
+      const error = await client.getBlockNumber().catch((e: unknown) => e);
+      for (const vocabulary of [undefined, "walletconnect"] as const) {
+        const { answer, errorBody } = answerError(error, "req_6", undefined, vocabulary);
+        expect({ status: answer.status, retryAfter: answer.headers["Retry-After"], body: errorBody }).toEqual(
+          {
+            status: 502,
+            retryAfter: "10",
+            body: {
+              code: "chain_rpc_error",
+              message: "The chain's RPC node answered with an error. Retry shortly.",
+              details: { reason: expect.any(String), retryAfterSeconds: 10, requestId: "req_6" },
+            },
+          },
+        );
+        expect(JSON.stringify(errorBody)).not.toContain(url);
+      }
+
+      // The chain refusing a call (a revert) is the chain's decision, not its node failing.
+      answerWith = { code: 3, message: "execution reverted", data: "0x" };
+      const reverted = await client
+        .call({ to: "0x0000000000000000000000000000000000000001", data: "0x" })
+        .catch((e: unknown) => e);
+      expect(answerError(reverted, "req_7").errorBody.code).not.toBe("chain_rpc_error");
+    } finally {
+      await new Promise((resolve) => node.close(resolve));
+    }
   });
 
   it("a wallet client's send to a node that is down maps the same way", async () => {

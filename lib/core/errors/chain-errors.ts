@@ -31,6 +31,26 @@ export function isChainUnavailable(error: unknown): boolean {
   );
 }
 
+// viem's names for a node that answered a JSON-RPC error (RpcRequestError and its RpcError kinds)...
+const rpcErrorName = /^RpcRequestError$|RpcError$/;
+// ...except the chain's own "no": a reverted call or transaction is the chain deciding, not failing.
+const revertedNames = new Set(["ExecutionRevertedError", "ContractFunctionRevertedError"]);
+const revertCode = 3;
+
+/** A chain's node answered, with an error where an answer was due (not a revert: that is the chain's decision). */
+export function isChainRpcError(error: unknown): boolean {
+  if (error instanceof AppError) return false;
+  const chain = chainOf(error);
+  if (
+    chain.some(
+      (e) =>
+        e instanceof Error && (revertedNames.has(e.name) || (e as { code?: unknown }).code === revertCode),
+    )
+  )
+    return false;
+  return chain.some((e) => e instanceof Error && rpcErrorName.test(e.name));
+}
+
 /** The first line of what a node or viem said (or the last of a database error's), at most 200 characters. */
 export function shortReason(error: unknown): string {
   const text =
@@ -46,6 +66,14 @@ export function shortReason(error: unknown): string {
 
 export function chainUnavailable(requestId?: string): AppError {
   return new AppError("chain_unavailable", "The chain's RPC node did not answer. Retry shortly.", {
+    retryAfterSeconds: 10,
+    ...(requestId ? { requestId } : {}),
+  });
+}
+
+export function chainRpcError(error: unknown, requestId?: string): AppError {
+  return new AppError("chain_rpc_error", "The chain's RPC node answered with an error. Retry shortly.", {
+    reason: shortReason(error),
     retryAfterSeconds: 10,
     ...(requestId ? { requestId } : {}),
   });

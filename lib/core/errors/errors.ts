@@ -1,9 +1,16 @@
-import { chainUnavailable, isChainUnavailable } from "./chain-errors";
+import { isSmtpError, smtpFailure } from "./mail-errors";
+import { chainRpcError, chainUnavailable, isChainRpcError, isChainUnavailable } from "./chain-errors";
 
 // One error type for the whole domain. The API turns it into the spec's Error object; server
-// actions turn it into form errors. Anything that is not an AppError is unexpected: it is logged
-// with a request id and shown only as `internal_error` (or `service_unavailable` when the
-// database cannot be reached).
+// actions turn it into form errors. Every code says where the failure came from (errorSource):
+// - the caller's request (4xx): invalid input, a state that does not allow it, a permission missing;
+// - Tollgate itself (500 `internal_error`): anything that is not an AppError nor a dependency's
+//   failure, logged with a request id and shown only as that;
+// - a dependency (502 its answer was an error, 503 it is not there, each with Retry-After when a
+//   retry may help): the database (`service_unavailable`), a chain's RPC node (`chain_…`), the
+//   relayer (`relayer_…`), the mail server (`smtp_…`). A dependency's failure is never reported as
+//   `internal_error`: toErrorResponse recognises the ones thrown raw (lib/core/errors/chain-errors.ts,
+//   lib/core/errors/mail-errors.ts).
 
 export const errorStatus = {
   // Codes the spec does not name follow WalletConnect Pay's vocabulary, so its clients can parse them.
@@ -53,15 +60,30 @@ export const errorStatus = {
   sponsorship_budget_exhausted: 429,
   // A sensitive change asked for within minutes of re-entering a password or second-factor code.
   reauthentication_required: 403,
+  // Tollgate itself.
   internal_error: 500,
+  // Dependencies. The database could not be reached.
   service_unavailable: 503,
   // Failures of the chain or the relayer, not of Tollgate (lib/core/errors/chain-errors.ts maps them).
   relayer_out_of_funds: 503,
   relayer_unavailable: 503,
   chain_unavailable: 503,
+  // A chain's RPC node answered, with an error where an answer was due.
+  chain_rpc_error: 502,
+  // The mail server (SMTP_URL): not there, or refusing a mail (lib/core/errors/mail-errors.ts).
+  smtp_unavailable: 503,
+  smtp_rejected: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
+
+/** Where a failure came from: the caller's request, Tollgate itself, or a service Tollgate depends on. */
+export type ErrorSource = "request" | "tollgate" | "dependency";
+
+export function errorSource(code: ErrorCode): ErrorSource {
+  const status = errorStatus[code];
+  return status < 500 ? "request" : status === 500 ? "tollgate" : "dependency";
+}
 
 export type ErrorObject = { message: string; code: string; details?: Record<string, unknown> };
 
@@ -158,7 +180,23 @@ export function isConcurrentChange(error: unknown): boolean {
 /** Maps any thrown value to the HTTP status and Error object a client may see. */
 export function toErrorResponse(error: unknown, requestId: string): { status: number; body: ErrorObject } {
   if (error instanceof AppError) return { status: error.status, body: error.toJSON() };
+  // Before the chain's: a mail server's refused connection reads like a node's.
+  if (isSmtpError(error)) {
+    const failure = smtpFailure(error);
+    return {
+      status: failure.status,
+      body: { ...failure.toJSON(), details: { ...failure.details, requestId } },
+    };
+  }
   if (isChainUnavailable(error)) return { status: 503, body: chainUnavailable(requestId).toJSON() };
+  if (isChainRpcError(error)) return { status: 502, body: chainRpcError(error, requestId).toJSON() };
+  if (isSmtpError(error)) {
+    const failure = smtpFailure(error);
+    return {
+      status: failure.status,
+      body: { ...failure.toJSON(), details: { ...failure.details, requestId } },
+    };
+  }
   if (isDatabaseUnavailable(error)) {
     return {
       status: 503,

@@ -1,14 +1,21 @@
 import "server-only";
-import { isChainUnavailable, shortReason } from "@/lib/core/errors/chain-errors";
+import { shortReason } from "@/lib/core/errors/chain-errors";
 import { AppError, toErrorResponse } from "@/lib/core/errors/errors";
 import { logger } from "./logger";
 
-/** What a client may see of `error` (see toErrorResponse); an unexpected error is logged here, once, with its stack. */
+/**
+ * What a client may see of `error` (see toErrorResponse). An unexpected error (Tollgate's own) is
+ * logged here, once, with its stack; a dependency's failure thrown raw (a chain's node, the mail
+ * server) as a warning naming its code and the dependency's words.
+ */
 export function errorAnswer(error: unknown, requestId: string): ReturnType<typeof toErrorResponse> {
   const answer = toErrorResponse(error, requestId);
   if (!(error instanceof AppError) && answer.status === 500)
     logger.error({ err: error, requestId }, "Unexpected error");
-  else if (isChainUnavailable(error))
-    logger.warn({ requestId, reason: shortReason(error) }, "A chain's RPC node did not answer.");
+  else if (!(error instanceof AppError) && answer.status > 500 && answer.body.code !== "service_unavailable")
+    logger.warn(
+      { requestId, code: answer.body.code, reason: shortReason(error) },
+      "A service Tollgate depends on failed.",
+    );
   return answer;
 }

@@ -8,23 +8,51 @@ import { errorAnswer } from "@/lib/core/log/error-answer";
 import { inRequest } from "@/lib/core/log/request-context";
 import { modes } from "@/lib/core/tenancy/modes";
 import type { Scope } from "@/lib/core/tenancy/scope";
+import { inTransaction, readContext, type CallContext } from "@/lib/core/tenancy/call-context";
+import { requestFingerprint, runOnce } from "@/lib/platform/api/idempotency";
 import { checkInput } from "@/lib/core/errors/validation";
 import type { ActionResult } from "./result";
 
-export type ActionContext = { viewer: Viewer; scope: Scope; actor: string };
+/** The call context (lib/core/tenancy/call-context.ts) and the signed-in person it runs for. */
+export type ActionContext = CallContext & { viewer: Viewer };
+
+/**
+ * What an action does besides reading. `writes`: its handler runs in one transaction the definition
+ * opens (ctx.tx), committed when it returns. `once`: besides, it runs at most once per key the
+ * input names (a fresh key per opening of a form), so a double click or a retry gets the first
+ * call's answer (or its refusal) again instead of doing it twice; the answer must be plain data.
+ * Neither: ctx.tx is the client, for reads and for the domain functions that must open their own
+ * transactions (README, "Conventions").
+ */
+export type ActionDeclaration<I> = { writes: true; once?: (input: I) => string };
 
 const ModeInputSchema = z.object({ mode: z.enum(modes) });
 
+type Handler<S extends z.ZodObject, R> = (ctx: ActionContext, input: z.output<S>) => Promise<R>;
+
 /**
  * Builds a server action: session → role has `permission` → input parsed by `schema` (plus the
- * dashboard mode) → in live mode, a verified email unless the permission only reads → handler. Every refusal comes back as an ActionResult, never a thrown error, so
- * the form can show it; unexpected errors are logged and shown only with a request id.
+ * dashboard mode) → in live mode, a verified email unless the permission only reads → handler,
+ * in the transaction its declaration asks for. Every refusal comes back as an ActionResult, never a
+ * thrown error, so the form can show it; unexpected errors are logged and shown only with a request id.
  */
 export function authorizedAction<S extends z.ZodObject, R>(
   permission: Permission,
   schema: S,
-  handler: (ctx: ActionContext, input: z.output<S>) => Promise<R>,
+  handler: Handler<S, R>,
+): (input: z.input<S> & { mode: string }) => Promise<ActionResult<R>>;
+export function authorizedAction<S extends z.ZodObject, R>(
+  permission: Permission,
+  schema: S,
+  declared: ActionDeclaration<z.output<S>>,
+  handler: Handler<S, R>,
+): (input: z.input<S> & { mode: string }) => Promise<ActionResult<R>>;
+export function authorizedAction<S extends z.ZodObject, R>(
+  permission: Permission,
+  schema: S,
+  ...rest: [Handler<S, R>] | [ActionDeclaration<z.output<S>>, Handler<S, R>]
 ): (input: z.input<S> & { mode: string }) => Promise<ActionResult<R>> {
+  const [declared, handler] = rest.length === 1 ? [undefined, rest[0]] : rest;
   const full = schema.extend(ModeInputSchema.shape);
   return async (raw) => {
     try {
@@ -52,11 +80,18 @@ export function authorizedAction<S extends z.ZodObject, R>(
           "Confirm your email address first: changes in live mode wait until you do. Use the link we mailed you, or send a new one from the banner.",
         );
       }
-      const ctx = { viewer, scope: { accountId: viewer.account.id, mode }, actor: `user:${viewer.user.id}` };
+      const scope: Scope = { accountId: viewer.account.id, mode };
+      const actor = `user:${viewer.user.id}`;
+      const run = (call: CallContext) => handler({ ...call, viewer }, input as z.output<S>);
+      const key = declared?.once?.(input as z.output<S>);
       return {
         ok: true,
         data: await asSession({ userId: viewer.user.id, sessionId: viewer.sessionId }, () =>
-          handler(ctx, input as z.output<S>),
+          key !== undefined
+            ? runOnce(scope, actor, key, actionFingerprint(permission, input), run)
+            : declared?.writes
+              ? inTransaction(scope, actor, run)
+              : run(readContext(scope, actor)),
         ),
       };
     } catch (error) {
@@ -82,6 +117,11 @@ export function publicAction<S extends z.ZodObject, R>(
       return failure(error);
     }
   };
+}
+
+/** Two calls under one key are "the same" when they ask the same (their whole input) under the same permission. */
+function actionFingerprint(permission: Permission, input: object): string {
+  return requestFingerprint({ method: "ACTION", path: permission, body: input });
 }
 
 function invalidInput(fields: Record<string, string>): ActionResult<never> {

@@ -4,7 +4,6 @@ import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/platform/actions/action";
 import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/domain/api-keys/revoke-api-key";
-import { db } from "@/lib/core/db";
 import { createPublicApp } from "@/lib/domain/public-apps/create-public-app";
 import { revokePublicApp } from "@/lib/domain/public-apps/revoke-public-app";
 import {
@@ -20,19 +19,18 @@ const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}/devel
 export const createApiKeyAction = authorizedAction(
   "api_keys.manage",
   CreateApiKeyInputSchema,
+  { writes: true },
   async (ctx, input) => {
     const { scope, actor, viewer } = ctx;
-    const created = await db().$transaction((tx) =>
-      createApiKey(tx, {
-        accountId: scope.accountId,
-        mode: scope.mode,
-        name: input.name,
-        actor,
-        createdById: viewer.user.id,
-        permissions: input.permissions,
-        grantorRole: viewer.role,
-      }),
-    );
+    const created = await createApiKey(ctx.tx, {
+      accountId: scope.accountId,
+      mode: scope.mode,
+      name: input.name,
+      actor,
+      createdById: viewer.user.id,
+      permissions: input.permissions,
+      grantorRole: viewer.role,
+    });
     refresh(ctx);
     return {
       id: created.id,
@@ -47,8 +45,9 @@ export const createApiKeyAction = authorizedAction(
 export const revokeApiKeyAction = authorizedAction(
   "api_keys.manage",
   RevokeApiKeyInputSchema,
+  { writes: true },
   async (ctx, input) => {
-    await db().$transaction((tx) => revokeApiKey(tx, ctx.scope, ctx.actor, input.id));
+    await revokeApiKey(ctx.tx, ctx.scope, ctx.actor, input.id);
     refresh(ctx);
     return { revoked: true };
   },
@@ -57,8 +56,9 @@ export const revokeApiKeyAction = authorizedAction(
 export const createPublicAppAction = authorizedAction(
   "api_keys.manage",
   CreatePublicAppInputSchema,
+  { writes: true },
   async (ctx, input) => {
-    const app = await db().$transaction((tx) => createPublicApp(tx, ctx.scope, ctx.actor, input));
+    const app = await createPublicApp(ctx.tx, ctx.scope, ctx.actor, input);
     refresh(ctx);
     return { id: app.id, name: app.name };
   },
@@ -67,8 +67,9 @@ export const createPublicAppAction = authorizedAction(
 export const revokePublicAppAction = authorizedAction(
   "api_keys.manage",
   RevokePublicAppInputSchema,
+  { writes: true },
   async (ctx, input) => {
-    await db().$transaction((tx) => revokePublicApp(tx, ctx.scope, ctx.actor, input.id));
+    await revokePublicApp(ctx.tx, ctx.scope, ctx.actor, input.id);
     refresh(ctx);
     return { revoked: true };
   },

@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizedAction } from "@/lib/platform/actions/action";
-import { db } from "@/lib/core/db";
 import { createPayment } from "@/lib/domain/payments/create-payment";
 import { gatewayUrl } from "@/lib/domain/payments/serialize";
 import { NewPaymentFormSchema, paymentFromForm } from "@/lib/domain/schemas/payment";
@@ -10,9 +9,14 @@ import { NewPaymentFormSchema, paymentFromForm } from "@/lib/domain/schemas/paym
 export const createPaymentAction = authorizedAction(
   "payments.create",
   NewPaymentFormSchema,
+  { writes: true },
   async (ctx, input) => {
-    const { payment } = await db().$transaction((tx) =>
-      createPayment(tx, ctx.scope, ctx.actor, input.merchantId, paymentFromForm(input)),
+    const { payment } = await createPayment(
+      ctx.tx,
+      ctx.scope,
+      ctx.actor,
+      input.merchantId,
+      paymentFromForm(input),
     );
     revalidatePath(`/${ctx.scope.mode}/payments`);
     return { id: payment.id, url: gatewayUrl(payment.id) };

@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { authorizedAction, type ActionContext } from "@/lib/platform/actions/action";
-import { db } from "@/lib/core/db";
 import { deleteMerchant } from "@/lib/domain/merchants/delete-merchant";
 import { updateMerchant } from "@/lib/domain/merchants/update-merchant";
 import { CreateMerchantBodySchema, MerchantIdParamsSchema } from "@/lib/domain/schemas/merchant";
@@ -29,15 +28,14 @@ function revalidateMerchant(ctx: ActionContext, merchantId: string) {
 export const updateMerchantAction = authorizedAction(
   "merchants.write",
   CreateMerchantBodySchema.extend(MerchantIdParamsSchema.shape),
+  { writes: true },
   async (ctx, { merchantId, ...input }) => {
-    await db().$transaction((tx) =>
-      updateMerchant(tx, ctx.scope, ctx.actor, merchantId, {
-        ...input,
-        iconUrl: input.iconUrl ?? null,
-        accentColor: input.accentColor ?? null,
-        supportContact: input.supportContact ?? null,
-      }),
-    );
+    await updateMerchant(ctx.tx, ctx.scope, ctx.actor, merchantId, {
+      ...input,
+      iconUrl: input.iconUrl ?? null,
+      accentColor: input.accentColor ?? null,
+      supportContact: input.supportContact ?? null,
+    });
     revalidateMerchant(ctx, merchantId);
     return { id: merchantId };
   },
@@ -46,8 +44,9 @@ export const updateMerchantAction = authorizedAction(
 export const deleteMerchantAction = authorizedAction(
   "merchants.write",
   MerchantIdParamsSchema,
+  { writes: true },
   async (ctx, { merchantId }) => {
-    const result = await db().$transaction((tx) => deleteMerchant(tx, ctx.scope, ctx.actor, merchantId));
+    const result = await deleteMerchant(ctx.tx, ctx.scope, ctx.actor, merchantId);
     revalidateMerchant(ctx, merchantId);
     return result;
   },
@@ -60,12 +59,11 @@ export const registerCryptoSettlementsAction = authorizedAction(
   RegisterCryptoSettlementsBodySchema.extend(MerchantIdParamsSchema.shape).extend(
     ConfirmWarningsSchema.shape,
   ),
+  { writes: true },
   async (ctx, { merchantId, confirmWarnings, ...input }) => {
-    const { rows } = await db().$transaction((tx) =>
-      registerCryptoSettlements(tx, ctx.scope, ctx.actor, merchantId, input, {
-        confirmWarnings: confirmWarnings ?? false,
-      }),
-    );
+    const { rows } = await registerCryptoSettlements(ctx.tx, ctx.scope, ctx.actor, merchantId, input, {
+      confirmWarnings: confirmWarnings ?? false,
+    });
     revalidateMerchant(ctx, merchantId);
     return { ids: rows.map((r) => r.id) };
   },
@@ -74,10 +72,11 @@ export const registerCryptoSettlementsAction = authorizedAction(
 export const changeCryptoDestinationAction = authorizedAction(
   "settlements.write",
   ChangeCryptoDestinationBodySchema.extend(CryptoSettlementRefInputSchema.shape),
+  { writes: true },
   async (ctx, { merchantId, settlementId, destination }) => {
-    const updated = await db().$transaction((tx) =>
-      updateCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId, { destination }),
-    );
+    const updated = await updateCryptoSettlement(ctx.tx, ctx.scope, ctx.actor, merchantId, settlementId, {
+      destination,
+    });
     revalidateMerchant(ctx, merchantId);
     return { id: updated.id, destination: updated.destination };
   },
@@ -86,10 +85,9 @@ export const changeCryptoDestinationAction = authorizedAction(
 export const deleteCryptoSettlementAction = authorizedAction(
   "settlements.write",
   CryptoSettlementRefInputSchema,
+  { writes: true },
   async (ctx, { merchantId, settlementId }) => {
-    const result = await db().$transaction((tx) =>
-      deleteCryptoSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId),
-    );
+    const result = await deleteCryptoSettlement(ctx.tx, ctx.scope, ctx.actor, merchantId, settlementId);
     revalidateMerchant(ctx, merchantId);
     return result;
   },
@@ -98,10 +96,9 @@ export const deleteCryptoSettlementAction = authorizedAction(
 export const createFiatSettlementAction = authorizedAction(
   "settlements.write",
   CreateFiatSettlementBodySchema.extend(MerchantIdParamsSchema.shape),
+  { writes: true },
   async (ctx, { merchantId, ...input }) => {
-    const row = await db().$transaction((tx) =>
-      createFiatSettlement(tx, ctx.scope, ctx.actor, merchantId, input),
-    );
+    const row = await createFiatSettlement(ctx.tx, ctx.scope, ctx.actor, merchantId, input);
     revalidateMerchant(ctx, merchantId);
     return { id: row.id, accountNumberLast4: row.accountNumberLast4 };
   },
@@ -110,10 +107,9 @@ export const createFiatSettlementAction = authorizedAction(
 export const deleteFiatSettlementAction = authorizedAction(
   "settlements.write",
   FiatSettlementRefInputSchema,
+  { writes: true },
   async (ctx, { merchantId, settlementId }) => {
-    const result = await db().$transaction((tx) =>
-      deleteFiatSettlement(tx, ctx.scope, ctx.actor, merchantId, settlementId),
-    );
+    const result = await deleteFiatSettlement(ctx.tx, ctx.scope, ctx.actor, merchantId, settlementId);
     revalidateMerchant(ctx, merchantId);
     return result;
   },

@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { authorizedAction } from "@/lib/platform/actions/action";
-import { db } from "@/lib/core/db";
 import { createPaymentLink } from "@/lib/domain/payment-links/create-payment-link";
 import { deactivatePaymentLink } from "@/lib/domain/payment-links/deactivate-payment-link";
 import { paymentLinkUrl } from "@/lib/domain/payment-links/serialize";
@@ -19,6 +18,7 @@ import { AppError } from "@/lib/core/errors/errors";
 export const createPaymentLinkAction = authorizedAction(
   "payments.create",
   NewPaymentLinkFormSchema,
+  { writes: true },
   async (ctx, input) => {
     // The API's own schema checks what the form cannot (bounds in order, sizes); its errors are named for the form's fields.
     const body = CreatePaymentLinkBodySchema.safeParse(paymentLinkFromForm(input));
@@ -26,9 +26,7 @@ export const createPaymentLinkAction = authorizedAction(
       throw new AppError("params_validation", "Please correct the highlighted fields.", {
         fields: formFields(fieldErrors(body.error)),
       });
-    const link = await db().$transaction((tx) =>
-      createPaymentLink(tx, ctx.scope, ctx.actor, input.merchantId, body.data),
-    );
+    const link = await createPaymentLink(ctx.tx, ctx.scope, ctx.actor, input.merchantId, body.data);
     revalidatePath(`/${ctx.scope.mode}/payment-links`);
     return { id: link.id, url: paymentLinkUrl(link.id) };
   },
@@ -37,8 +35,9 @@ export const createPaymentLinkAction = authorizedAction(
 export const deactivatePaymentLinkAction = authorizedAction(
   "payments.create",
   z.object({ linkId: PaymentLinkIdParamsSchema.shape.linkId }),
+  { writes: true },
   async (ctx, input) => {
-    await db().$transaction((tx) => deactivatePaymentLink(tx, ctx.scope, ctx.actor, input.linkId));
+    await deactivatePaymentLink(ctx.tx, ctx.scope, ctx.actor, input.linkId);
     revalidatePath(`/${ctx.scope.mode}/payment-links`);
     return { id: input.linkId };
   },

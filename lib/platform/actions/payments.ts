@@ -3,9 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { authorizedAction, type ActionContext } from "@/lib/platform/actions/action";
-import { requestFingerprint, runIdempotent } from "@/lib/platform/api/idempotency";
-import { db } from "@/lib/core/db";
-import { AppError, type ErrorCode, type ErrorObject } from "@/lib/core/errors/errors";
 import { attachPaymentTransaction } from "@/lib/domain/payments/attach-transaction";
 import { cancelPayment } from "@/lib/domain/payments/cancel-payment";
 import { exceptionActions, resolvePaymentException } from "@/lib/domain/payments/exceptions";
@@ -27,8 +24,9 @@ function revalidatePayment(ctx: ActionContext, paymentId: string) {
 export const cancelPaymentAction = authorizedAction(
   "payments.cancel",
   PaymentIdParamsSchema,
+  { writes: true },
   async (ctx, { paymentId }) => {
-    const payment = await db().$transaction((tx) => cancelPayment(tx, ctx.scope, ctx.actor, paymentId));
+    const payment = await cancelPayment(ctx.tx, ctx.scope, ctx.actor, paymentId);
     revalidatePayment(ctx, paymentId);
     return { status: payment.status };
   },
@@ -38,23 +36,11 @@ export const cancelPaymentAction = authorizedAction(
 export const refundPaymentAction = authorizedAction(
   "payments.refund",
   RefundPaymentInputSchema,
-  async (ctx, { idempotencyKey, ...input }) => {
-    const fingerprint = requestFingerprint({ method: "ACTION", path: "refundPaymentAction", body: input });
-    const result = await runIdempotent(
-      ctx.scope,
-      `dashboard-refund:${idempotencyKey}`,
-      fingerprint,
-      async (tx) => {
-        const refund = await createRefund(tx, ctx.scope, ctx.actor, input);
-        return { status: 201, body: { id: refund.id, status: refund.status } };
-      },
-    );
-    if (result.status >= 400) {
-      const error = result.body as ErrorObject;
-      throw new AppError(error.code as ErrorCode, error.message, error.details);
-    }
+  { writes: true, once: ({ idempotencyKey }) => `dashboard-refund:${idempotencyKey}` },
+  async (ctx, input) => {
+    const refund = await createRefund(ctx.tx, ctx.scope, ctx.actor, input);
     revalidatePayment(ctx, input.paymentId);
-    return result.body as { id: string; status: string };
+    return { id: refund.id, status: refund.status };
   },
 );
 
@@ -81,10 +67,9 @@ export const attachRefundTransactionAction = authorizedAction(
 export const resolveExceptionAction = authorizedAction(
   "payments.verify",
   PaymentIdParamsSchema.extend({ action: z.enum(exceptionActions) }),
+  { writes: true },
   async (ctx, { paymentId, action }) => {
-    const payment = await db().$transaction((tx) =>
-      resolvePaymentException(tx, ctx.scope, ctx.actor, paymentId, action),
-    );
+    const payment = await resolvePaymentException(ctx.tx, ctx.scope, ctx.actor, paymentId, action);
     revalidatePayment(ctx, paymentId);
     return { status: payment.status, resolution: payment.exceptionResolution };
   },
@@ -94,8 +79,9 @@ export const resolveExceptionAction = authorizedAction(
 export const refundExcessAction = authorizedAction(
   "payments.refund",
   PaymentIdParamsSchema,
+  { writes: true },
   async (ctx, { paymentId }) => {
-    const refund = await db().$transaction((tx) => refundExcess(tx, ctx.scope, ctx.actor, paymentId));
+    const refund = await refundExcess(ctx.tx, ctx.scope, ctx.actor, paymentId);
     revalidatePayment(ctx, paymentId);
     return { id: refund.id, status: refund.status };
   },

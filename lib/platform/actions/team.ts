@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/platform/actions/action";
-import { db } from "@/lib/core/db";
 import {
   ChangeMemberRoleInputSchema,
   InviteMemberInputSchema,
@@ -27,8 +26,9 @@ const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}/team`
 export const inviteMemberAction = authorizedAction(
   "team.manage",
   InviteMemberInputSchema,
+  { writes: true },
   async (ctx, input) => {
-    const invitation = await db().$transaction((tx) => inviteMember(tx, teamActor(ctx), input));
+    const invitation = await inviteMember(ctx.tx, teamActor(ctx), input);
     refresh(ctx);
     return invitation;
   },
@@ -37,8 +37,9 @@ export const inviteMemberAction = authorizedAction(
 export const changeMemberRoleAction = authorizedAction(
   "team.manage",
   ChangeMemberRoleInputSchema,
+  { writes: true },
   async (ctx, input) => {
-    await db().$transaction((tx) => changeMemberRole(tx, teamActor(ctx), input.membershipId, input.role));
+    await changeMemberRole(ctx.tx, teamActor(ctx), input.membershipId, input.role);
     refresh(ctx);
     return { role: input.role };
   },
@@ -47,8 +48,9 @@ export const changeMemberRoleAction = authorizedAction(
 export const removeMemberAction = authorizedAction(
   "team.manage",
   RemoveMemberInputSchema,
+  { writes: true },
   async (ctx, input) => {
-    await db().$transaction((tx) => removeMember(tx, teamActor(ctx), input.membershipId));
+    await removeMember(ctx.tx, teamActor(ctx), input.membershipId);
     refresh(ctx);
     return { removed: true };
   },
@@ -57,8 +59,9 @@ export const removeMemberAction = authorizedAction(
 export const revokeInvitationAction = authorizedAction(
   "team.manage",
   RevokeInvitationInputSchema,
+  { writes: true },
   async (ctx, input) => {
-    await db().$transaction((tx) => revokeInvitation(tx, teamActor(ctx), input.invitationId));
+    await revokeInvitation(ctx.tx, teamActor(ctx), input.invitationId);
     refresh(ctx);
     return { revoked: true };
   },

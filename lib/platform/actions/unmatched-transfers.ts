@@ -23,8 +23,9 @@ export const attachUnmatchedTransferAction = authorizedAction(
 export const dismissUnmatchedTransferAction = authorizedAction(
   "payments.verify",
   DismissUnmatchedTransferInputSchema,
+  { writes: true },
   async (ctx, input) => {
-    await dismissUnmatchedTransfer(ctx.scope, ctx.actor, input);
+    await dismissUnmatchedTransfer(ctx.tx, ctx.scope, ctx.actor, input);
     revalidatePath(`/${ctx.scope.mode}/payments/unmatched`);
     return { dismissed: true };
   },

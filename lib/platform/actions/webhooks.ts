@@ -2,9 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { authorizedAction, type ActionContext } from "@/lib/platform/actions/action";
-import { db } from "@/lib/core/db";
 import { z } from "zod";
-import { requestFingerprint, runIdempotent } from "@/lib/platform/api/idempotency";
 import {
   CreateWebhookEndpointBodySchema,
   RedeliverFailedBodySchema,
@@ -27,10 +25,9 @@ const refresh = (ctx: ActionContext) => revalidatePath(`/${ctx.scope.mode}`, "la
 export const createWebhookEndpointAction = authorizedAction(
   "webhooks.manage",
   CreateWebhookEndpointBodySchema,
+  { writes: true },
   async (ctx, input) => {
-    const { endpoint, secret } = await db().$transaction((tx) =>
-      createWebhookEndpoint(tx, ctx.scope, ctx.actor, input),
-    );
+    const { endpoint, secret } = await createWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, input);
     refresh(ctx);
     return { id: endpoint.id, url: endpoint.url, secret };
   },
@@ -39,8 +36,9 @@ export const createWebhookEndpointAction = authorizedAction(
 export const updateWebhookEndpointAction = authorizedAction(
   "webhooks.manage",
   UpdateWebhookEndpointBodySchema.extend(WebhookEndpointParamsSchema.shape),
+  { writes: true },
   async (ctx, { endpointId, ...input }) => {
-    await db().$transaction((tx) => updateWebhookEndpoint(tx, ctx.scope, ctx.actor, endpointId, input));
+    await updateWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, endpointId, input);
     refresh(ctx);
     return { updated: true };
   },
@@ -49,10 +47,9 @@ export const updateWebhookEndpointAction = authorizedAction(
 export const rotateWebhookSecretAction = authorizedAction(
   "webhooks.manage",
   WebhookEndpointParamsSchema,
+  { writes: true },
   async (ctx, input) => {
-    const { secret } = await db().$transaction((tx) =>
-      rotateWebhookSecret(tx, ctx.scope, ctx.actor, input.endpointId),
-    );
+    const { secret } = await rotateWebhookSecret(ctx.tx, ctx.scope, ctx.actor, input.endpointId);
     refresh(ctx);
     return { secret };
   },
@@ -61,10 +58,9 @@ export const rotateWebhookSecretAction = authorizedAction(
 export const deleteWebhookEndpointAction = authorizedAction(
   "webhooks.manage",
   WebhookEndpointParamsSchema,
+  { writes: true },
   async (ctx, input) => {
-    const deleted = await db().$transaction((tx) =>
-      deleteWebhookEndpoint(tx, ctx.scope, ctx.actor, input.endpointId),
-    );
+    const deleted = await deleteWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, input.endpointId);
     refresh(ctx);
     return deleted;
   },
@@ -73,10 +69,9 @@ export const deleteWebhookEndpointAction = authorizedAction(
 export const sendTestWebhookAction = authorizedAction(
   "webhooks.manage",
   WebhookEndpointParamsSchema,
+  { writes: true },
   async (ctx, input) => {
-    const delivery = await db().$transaction((tx) =>
-      sendTestEvent(tx, ctx.scope, ctx.actor, input.endpointId),
-    );
+    const delivery = await sendTestEvent(ctx.tx, ctx.scope, ctx.actor, input.endpointId);
     refresh(ctx);
     return { id: delivery.id };
   },
@@ -85,10 +80,9 @@ export const sendTestWebhookAction = authorizedAction(
 export const redeliverWebhookAction = authorizedAction(
   "webhooks.manage",
   WebhookDeliveryParamsSchema,
+  { writes: true },
   async (ctx, input) => {
-    const delivery = await db().$transaction((tx) =>
-      redeliver(tx, ctx.scope, ctx.actor, input.endpointId, input.deliveryId),
-    );
+    const delivery = await redeliver(ctx.tx, ctx.scope, ctx.actor, input.endpointId, input.deliveryId);
     refresh(ctx);
     return { id: delivery.id };
   },
@@ -101,17 +95,10 @@ export const redeliverWebhookAction = authorizedAction(
 export const redeliverFailedWebhooksAction = authorizedAction(
   "webhooks.manage",
   RedeliverFailedBodySchema.safeExtend({ ...WebhookEndpointParamsSchema.shape, requestKey: z.uuid() }),
-  async (ctx, { endpointId, requestKey, from, to }) => {
-    const fingerprint = requestFingerprint({
-      method: "POST",
-      path: `dashboard:redeliver-failed:${endpointId}`,
-      body: { from, to },
-    });
-    const result = await runIdempotent(ctx.scope, `dashboard:${requestKey}`, fingerprint, async (tx) => ({
-      status: 200,
-      body: await redeliverFailed(tx, ctx.scope, ctx.actor, endpointId, { from, to }),
-    }));
+  { writes: true, once: ({ requestKey }) => `dashboard:${requestKey}` },
+  async (ctx, { endpointId, from, to }) => {
+    const redelivered = await redeliverFailed(ctx.tx, ctx.scope, ctx.actor, endpointId, { from, to });
     refresh(ctx);
-    return result.body as Awaited<ReturnType<typeof redeliverFailed>>;
+    return redelivered;
   },
 );

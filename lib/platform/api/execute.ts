@@ -1,5 +1,7 @@
 import "server-only";
-import { db } from "@/lib/core/db";
+import { db, type DbOrTx } from "@/lib/core/db";
+import { writeTransactionLimits } from "@/lib/core/tenancy/call-context";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { AppError } from "@/lib/core/errors/errors";
 import { inRequest } from "@/lib/core/log/request-context";
 import { checkInput, parseInput } from "@/lib/core/errors/validation";
@@ -94,9 +96,9 @@ async function runOperation(
     const merchantId = operation.merchantHeader ? merchantFromHeader(request.header("merchant-id")) : "";
     const input = { ctx, params, query, body, merchantId, signal: request.signal };
 
-    const run = async (q: Parameters<AnyOperation["handler"]>[0]["q"]): Promise<ApiResult> => ({
+    const run = async (tx: DbOrTx): Promise<ApiResult> => ({
       status: operation.status,
-      body: await operation.handler({ ...input, q }),
+      body: await operation.handler({ ...input, ctx: { ...ctx, tx, scope: tenant(ctx) } }),
     });
 
     if (operation.method === "GET" || operation.ownTransactions)
@@ -134,11 +136,7 @@ async function runOperation(
     }
 
     if (!idempotency)
-      return answer(
-        versioned(await db().$transaction(run, { timeout: 20_000, maxWait: 10_000 })),
-        requestId,
-        apiVersion,
-      );
+      return answer(versioned(await db().$transaction(run, writeTransactionLimits)), requestId, apiVersion);
     const result = await runIdempotent(ctx, idempotency.key, idempotency.fingerprint, run);
     // A replayed refusal is a failure too.
     if (result.status >= 400) seen.errorBody = result.body;

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
-import { requestFingerprint, runIdempotent, type ApiResult } from "./idempotency";
+import { requestFingerprint, runIdempotent, runOnce, type ApiResult } from "./idempotency";
 
 withTestDatabase();
 
@@ -127,5 +127,59 @@ describe("runIdempotent", () => {
       runIdempotent(scope, "abandoned", fingerprint({}), createMerchant(scope, runs)),
     ).resolves.toMatchObject({ replayed: false });
     expect(runs.count).toBe(3);
+  });
+});
+
+describe("runOnce (a dashboard action's exactly-once work)", () => {
+  it("hands the work a call context in the transaction that stores its value, and gives that value again on a retry", async () => {
+    const scope = await createTestAccount();
+    const runs = { count: 0 };
+    const work = async (ctx: { tx: Parameters<ReturnType<typeof createMerchant>>[0]; actor: string }) => {
+      const { body } = await createMerchant(scope, runs)(ctx.tx);
+      return { ...(body as { id: string }), actor: ctx.actor };
+    };
+    const first = await runOnce(scope, "user:u1", "click", fingerprint({ a: 1 }), work);
+    const again = await runOnce(scope, "user:u1", "click", fingerprint({ a: 1 }), work);
+    expect(first).toEqual({ id: expect.stringMatching(/^mrch_/), actor: "user:u1" });
+    expect(again).toEqual(first);
+    expect(runs.count).toBe(1);
+    expect(await db().merchant.count({ where: scope })).toBe(1);
+  });
+
+  it("throws a refusal again as the AppError it was, without running the work again", async () => {
+    const scope = await createTestAccount();
+    const runs = { count: 0 };
+    const refuse = async () => {
+      runs.count++;
+      throw new AppError("already_refunded", "The payment is already fully refunded.", { refunded: 100 });
+    };
+    await expect(runOnce(scope, "user:u1", "twice", fingerprint({}), refuse)).rejects.toMatchObject({
+      code: "already_refunded",
+    });
+    const replayed = await runOnce(scope, "user:u1", "twice", fingerprint({}), refuse).catch(
+      (e: unknown) => e,
+    );
+    expect(replayed).toBeInstanceOf(AppError);
+    expect(replayed).toMatchObject({
+      code: "already_refunded",
+      status: 409,
+      message: "The payment is already fully refunded.",
+      details: { refunded: 100 },
+    });
+    expect(runs.count).toBe(1);
+  });
+
+  it("rolls the work back with its claim when it fails unexpectedly, so the next click runs it", async () => {
+    const scope = await createTestAccount();
+    const runs = { count: 0 };
+    await expect(
+      runOnce(scope, "user:u1", "boom", fingerprint({}), async ({ tx }) => {
+        await createMerchant(scope, runs)(tx);
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await db().merchant.count({ where: scope })).toBe(0);
+    await runOnce(scope, "user:u1", "boom", fingerprint({}), ({ tx }) => createMerchant(scope, runs)(tx));
+    expect(await db().merchant.count({ where: scope })).toBe(1);
   });
 });

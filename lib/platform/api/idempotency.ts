@@ -1,11 +1,12 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db, Prisma, rawQuery, type DbOrTx } from "@/lib/core/db";
-import { AppError, isDatabaseUnavailable } from "@/lib/core/errors/errors";
+import { AppError, isDatabaseUnavailable, type ErrorCode, type ErrorObject } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
 import { decrypt, encrypt } from "@/lib/core/config/secrets";
 import { sqlTimestamp } from "@/lib/core/db/sql-timestamp";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { writeTransactionLimits, type CallContext } from "@/lib/core/tenancy/call-context";
 import type { ApiResult } from "./answer";
 import type { PlannedWrite } from "./operation";
 
@@ -65,17 +66,14 @@ export async function runIdempotent(
   if (claim.kind === "replay") return { ...claim.result, replayed: true };
 
   try {
-    const result = await db().$transaction(
-      async (tx) => {
-        const result = await work(tx);
-        await tx.idempotencyRecord.update({
-          where: { id: claim.id },
-          data: { state: "completed", responseStatus: result.status, responseBody: seal(result.body) },
-        });
-        return result;
-      },
-      { timeout: 20_000, maxWait: 10_000 },
-    );
+    const result = await db().$transaction(async (tx) => {
+      const result = await work(tx);
+      await tx.idempotencyRecord.update({
+        where: { id: claim.id },
+        data: { state: "completed", responseStatus: result.status, responseBody: seal(result.body) },
+      });
+      return result;
+    }, writeTransactionLimits);
     return { ...result, replayed: false };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
@@ -92,6 +90,29 @@ export async function runIdempotent(
     }
     throw error;
   }
+}
+
+/**
+ * `runIdempotent` for a caller that is not HTTP (a dashboard action): `work` gets a call context
+ * whose transaction also stores its value, runs at most once per (scope, key), and a retry or a
+ * second click with the same key gets the same value again, or the same refusal thrown again as the
+ * AppError it was; a key used with another request is `idempotency_conflict`, one still running
+ * `idempotency_in_progress`. The value is kept as JSON, so it must be plain data.
+ */
+export async function runOnce<T>(
+  scope: Scope,
+  actor: string,
+  key: string,
+  fingerprint: string,
+  work: (ctx: CallContext) => Promise<T>,
+): Promise<T> {
+  const result = await runIdempotent(scope, key, fingerprint, async (tx) => ({
+    status: 200,
+    body: await work({ tx, scope, actor }),
+  }));
+  if (result.status < 400) return result.body as T;
+  const refusal = result.body as ErrorObject;
+  throw new AppError(refusal.code as ErrorCode, refusal.message, refusal.details);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { Mode, DbOrTx, Prisma } from "@/lib/core/db";
+import type { Mode, Prisma } from "@/lib/core/db";
+import type { CallContext } from "@/lib/core/tenancy/call-context";
 import type { ApiPermission } from "@/lib/domain/permissions/api-key-permissions";
 import type { ErrorCode } from "@/lib/core/errors/errors";
 import type { ApiContext } from "./context";
@@ -32,9 +33,10 @@ export type Operation<
   modes?: Mode[];
   idempotency?: "required" | "optional";
   /**
-   * The handler opens its own transactions (it waits on a chain or a long poll in between), so a
-   * write is not wrapped in one, and an Idempotency-Key is not needed: the operation is idempotent
-   * by itself.
+   * The handler's domain functions open their own transactions (they wait on a chain or a long poll
+   * in between, or must commit before a broadcast: README, "Conventions"), so a write is not wrapped
+   * in one (ctx.tx is the client), and an Idempotency-Key is not needed: the operation is
+   * idempotent by itself.
    */
   ownTransactions?: true;
   /**
@@ -58,8 +60,11 @@ export type Operation<
   errorVocabulary?: "walletconnect";
   handler: (
     input: OperationInput<P, Q, B> & {
-      /** A transaction for writes (shared with the idempotency record), the client for reads. */
-      q: DbOrTx;
+      /**
+       * The caller and the call context: for a write, ctx.tx is the transaction this definition
+       * opened (shared with the idempotency record); for a read, the client.
+       */
+      ctx: OperationContext;
     },
   ) => Promise<z.input<R>>;
   /**
@@ -79,6 +84,9 @@ type OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTyp
   merchantId: string;
   signal: AbortSignal;
 };
+
+/** Who calls (ApiContext, which is also its scope) and the call context (lib/core/tenancy/call-context.ts) it runs in. */
+export type OperationContext = ApiContext & CallContext;
 
 export type PlannedWrite<Body = unknown> = {
   body: Body;

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/core/db";
 import type { Logger } from "@/lib/core/log/logger";
+import { smtpFailure } from "@/lib/core/errors/mail-errors";
 import { smtpTransport } from "./transport";
 
 const maxAttempts = 8;
@@ -41,7 +42,8 @@ export async function sendDueEmails(limit: number, log: Logger): Promise<boolean
         data: { status: "sent", sentAt: new Date(), error: null, text: "", html: "" },
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // The outbox page shows this: whether the server was away or refused the mail, and its words.
+      const { message } = smtpFailure(error);
       const final = mail.attempts >= maxAttempts;
       const retryInMs = Math.min(30_000 * 2 ** (mail.attempts - 1), 60 * 60_000);
       // A retry usually succeeds; only a mail given up on needs someone to look.

@@ -17,7 +17,7 @@ export const listEventsOp = defineOperation({
   query: ListEventsQuerySchema,
   status: 200,
   response: page(EventSchema),
-  handler: ({ ctx, query, q }) => listEvents(q, ctx, query),
+  handler: ({ ctx, query }) => listEvents(ctx.tx, ctx.scope, query),
 });
 
 export const getEventOp = defineOperation({
@@ -31,5 +31,5 @@ export const getEventOp = defineOperation({
   status: 200,
   response: EventSchema,
   errors: ["not_found"],
-  handler: ({ ctx, params, q }) => getEvent(q, ctx, params.eventId),
+  handler: ({ ctx, params }) => getEvent(ctx.tx, ctx.scope, params.eventId),
 });

@@ -29,7 +29,7 @@ export const listMerchantsOp = defineOperation({
   query: PageQuerySchema,
   status: 200,
   response: MerchantsPageSchema,
-  handler: ({ ctx, query, q }) => listMerchants(q, ctx, query),
+  handler: ({ ctx, query }) => listMerchants(ctx.tx, ctx.scope, query),
 });
 
 export const createMerchantOp = defineOperation({
@@ -43,8 +43,8 @@ export const createMerchantOp = defineOperation({
   body: CreateMerchantBodySchema,
   status: 201,
   response: MerchantEnvelopeSchema,
-  handler: async ({ ctx, body, q }) => ({
-    merchant: serializeMerchant(await createMerchant(q, ctx, ctx.actor, body)),
+  handler: async ({ ctx, body }) => ({
+    merchant: serializeMerchant(await createMerchant(ctx.tx, ctx.scope, ctx.actor, body)),
   }),
 });
 
@@ -59,9 +59,11 @@ export const getMerchantOp = defineOperation({
   status: 200,
   response: MerchantWithSettlementsEnvelopeSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, q }) => {
-    const merchant = serializeMerchant(await getMerchant(q, ctx, params.merchantId));
-    return { merchant: { ...merchant, settlements: await listSettlements(q, ctx, params.merchantId) } };
+  handler: async ({ ctx, params }) => {
+    const merchant = serializeMerchant(await getMerchant(ctx.tx, ctx.scope, params.merchantId));
+    return {
+      merchant: { ...merchant, settlements: await listSettlements(ctx.tx, ctx.scope, params.merchantId) },
+    };
   },
 });
 
@@ -79,8 +81,8 @@ export const updateMerchantOp = defineOperation({
   status: 200,
   response: MerchantEnvelopeSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, body, q }) => ({
-    merchant: serializeMerchant(await updateMerchant(q, ctx, ctx.actor, params.merchantId, body)),
+  handler: async ({ ctx, params, body }) => ({
+    merchant: serializeMerchant(await updateMerchant(ctx.tx, ctx.scope, ctx.actor, params.merchantId, body)),
   }),
 });
 
@@ -96,5 +98,5 @@ export const deleteMerchantOp = defineOperation({
   status: 200,
   response: DeletedSchema,
   errors: ["not_found"],
-  handler: ({ ctx, params, q }) => deleteMerchant(q, ctx, ctx.actor, params.merchantId),
+  handler: ({ ctx, params }) => deleteMerchant(ctx.tx, ctx.scope, ctx.actor, params.merchantId),
 });

@@ -27,8 +27,8 @@ export const createPaymentLinkOp = defineOperation({
   status: 201,
   response: PaymentLinkSchema,
   errors: ["merchant_not_found"],
-  handler: async ({ ctx, body, merchantId, q }) =>
-    serializePaymentLink(await createPaymentLink(q, ctx, ctx.actor, merchantId, body)),
+  handler: async ({ ctx, body, merchantId }) =>
+    serializePaymentLink(await createPaymentLink(ctx.tx, ctx.scope, ctx.actor, merchantId, body)),
 });
 
 export const listPaymentLinksOp = defineOperation({
@@ -41,7 +41,7 @@ export const listPaymentLinksOp = defineOperation({
   query: PageQuerySchema,
   status: 200,
   response: page(PaymentLinkSchema),
-  handler: ({ ctx, query, q }) => listPaymentLinks(q, ctx, query),
+  handler: ({ ctx, query }) => listPaymentLinks(ctx.tx, ctx.scope, query),
 });
 
 export const getPaymentLinkOp = defineOperation({
@@ -55,7 +55,8 @@ export const getPaymentLinkOp = defineOperation({
   status: 200,
   response: PaymentLinkSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, q }) => serializePaymentLink(await getPaymentLink(q, ctx, params.linkId)),
+  handler: async ({ ctx, params }) =>
+    serializePaymentLink(await getPaymentLink(ctx.tx, ctx.scope, params.linkId)),
 });
 
 export const deactivatePaymentLinkOp = defineOperation({
@@ -70,6 +71,6 @@ export const deactivatePaymentLinkOp = defineOperation({
   status: 200,
   response: PaymentLinkSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, q }) =>
-    serializePaymentLink(await deactivatePaymentLink(q, ctx, ctx.actor, params.linkId)),
+  handler: async ({ ctx, params }) =>
+    serializePaymentLink(await deactivatePaymentLink(ctx.tx, ctx.scope, ctx.actor, params.linkId)),
 });

@@ -72,10 +72,10 @@ export const createPaymentOp = defineOperation({
   response: CreatedPaymentSchema,
   versions: [checkoutSince],
   errors: ["merchant_not_found"],
-  handler: async ({ ctx, body, merchantId, q }) => {
+  handler: async ({ ctx, body, merchantId }) => {
     const { payment, settlementAssets, receiptWarnings } = await createPayment(
-      q,
-      ctx,
+      ctx.tx,
+      ctx.scope,
       ctx.actor,
       merchantId,
       body,
@@ -186,7 +186,7 @@ export const listPaymentsOp = defineOperation({
   status: 200,
   response: PaymentsPageSchema,
   versions: [cancelledListedSince],
-  handler: ({ ctx, query, q }) => listPayments(q, ctx, paymentsListRequest(query)),
+  handler: ({ ctx, query }) => listPayments(ctx.tx, ctx.scope, paymentsListRequest(query)),
 });
 
 export const listMerchantPaymentsOp = defineOperation({
@@ -202,8 +202,8 @@ export const listMerchantPaymentsOp = defineOperation({
   response: PaymentsPageSchema,
   versions: [cancelledListedSince],
   errors: ["merchant_not_found"],
-  handler: async ({ ctx, query, merchantId, q }) => {
-    await getMerchant(q, ctx, merchantId).catch((error: unknown) => {
+  handler: async ({ ctx, query, merchantId }) => {
+    await getMerchant(ctx.tx, ctx.scope, merchantId).catch((error: unknown) => {
       throw error instanceof AppError && error.code === "not_found"
         ? new AppError(
             "merchant_not_found",
@@ -211,7 +211,7 @@ export const listMerchantPaymentsOp = defineOperation({
           )
         : error;
     });
-    return listPayments(q, ctx, paymentsListRequest(query, merchantId));
+    return listPayments(ctx.tx, ctx.scope, paymentsListRequest(query, merchantId));
   },
 });
 
@@ -241,8 +241,8 @@ export const cancelPaymentOp = defineOperation({
   status: 200,
   response: CancelledPaymentSchema,
   errors: ["payment_not_found", "invalid_state"],
-  handler: async ({ ctx, params, q }) => {
-    const payment = await cancelPayment(q, ctx, ctx.actor, params.paymentId);
+  handler: async ({ ctx, params }) => {
+    const payment = await cancelPayment(ctx.tx, ctx.scope, ctx.actor, params.paymentId);
     return {
       ...serializePayment(payment),
       paymentId: payment.id,
@@ -266,6 +266,6 @@ export const simulatePaymentOp = defineOperation({
   status: 200,
   response: PaymentSchema,
   errors: ["payment_not_found", "invalid_state"],
-  handler: async ({ ctx, params, body, q }) =>
-    serializePayment(await simulatePayment(q, ctx, ctx.actor, params.paymentId, body.outcome)),
+  handler: async ({ ctx, params, body }) =>
+    serializePayment(await simulatePayment(ctx.tx, ctx.scope, ctx.actor, params.paymentId, body.outcome)),
 });

@@ -25,7 +25,7 @@ export const createRefundOp = defineOperation({
   status: 201,
   response: RefundSchema,
   errors: ["not_found", "payment_not_succeeded", "already_refunded"],
-  handler: async ({ ctx, body, q }) => serializeRefund(await createRefund(q, ctx, ctx.actor, body)),
+  handler: async ({ ctx, body }) => serializeRefund(await createRefund(ctx.tx, ctx.scope, ctx.actor, body)),
 });
 
 export const listRefundsOp = defineOperation({
@@ -38,7 +38,7 @@ export const listRefundsOp = defineOperation({
   query: ListRefundsQuerySchema,
   status: 200,
   response: page(RefundSchema),
-  handler: ({ ctx, query, q }) => listRefunds(q, ctx, query),
+  handler: ({ ctx, query }) => listRefunds(ctx.tx, ctx.scope, query),
 });
 
 export const getRefundOp = defineOperation({
@@ -52,5 +52,5 @@ export const getRefundOp = defineOperation({
   status: 200,
   response: RefundSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, q }) => serializeRefund(await getRefund(q, ctx, params.refundId)),
+  handler: async ({ ctx, params }) => serializeRefund(await getRefund(ctx.tx, ctx.scope, params.refundId)),
 });

@@ -26,7 +26,7 @@ export const listSettlementsOp = defineOperation({
   status: 200,
   response: SettlementsListSchema,
   errors: ["not_found"],
-  handler: ({ ctx, params, q }) => listSettlements(q, ctx, params.merchantId),
+  handler: ({ ctx, params }) => listSettlements(ctx.tx, ctx.scope, params.merchantId),
 });
 
 export const registerCryptoSettlementsOp = defineOperation({
@@ -42,10 +42,17 @@ export const registerCryptoSettlementsOp = defineOperation({
   status: 201,
   response: CryptoSettlementsEnvelopeSchema,
   errors: ["not_found", "settlement_asset_conflict", "unsafe_destination"],
-  handler: async ({ ctx, params, body, q }) => {
-    const { rows, warnings } = await registerCryptoSettlements(q, ctx, ctx.actor, params.merchantId, body, {
-      confirmWarnings: true,
-    });
+  handler: async ({ ctx, params, body }) => {
+    const { rows, warnings } = await registerCryptoSettlements(
+      ctx.tx,
+      ctx.scope,
+      ctx.actor,
+      params.merchantId,
+      body,
+      {
+        confirmWarnings: true,
+      },
+    );
     const crypto = rows.map(serializeCryptoSettlement);
     return { crypto, settlements: crypto, ...(warnings.length ? { warnings } : {}) };
   },
@@ -64,9 +71,9 @@ export const updateCryptoSettlementOp = defineOperation({
   status: 200,
   response: CryptoSettlementEnvelopeSchema,
   errors: ["not_found", "unsafe_destination"],
-  handler: async ({ ctx, params, body, q }) => {
+  handler: async ({ ctx, params, body }) => {
     const crypto = serializeCryptoSettlement(
-      await updateCryptoSettlement(q, ctx, ctx.actor, params.merchantId, params.id, body),
+      await updateCryptoSettlement(ctx.tx, ctx.scope, ctx.actor, params.merchantId, params.id, body),
     );
     return { ...crypto, crypto };
   },
@@ -84,5 +91,6 @@ export const deleteCryptoSettlementOp = defineOperation({
   status: 200,
   response: DeletedSchema,
   errors: ["not_found"],
-  handler: ({ ctx, params, q }) => deleteCryptoSettlement(q, ctx, ctx.actor, params.merchantId, params.id),
+  handler: ({ ctx, params }) =>
+    deleteCryptoSettlement(ctx.tx, ctx.scope, ctx.actor, params.merchantId, params.id),
 });

@@ -37,7 +37,7 @@ export const listWebhookEndpointsOp = defineOperation({
   query: PageQuerySchema,
   status: 200,
   response: page(WebhookEndpointSchema),
-  handler: ({ ctx, query, q }) => listWebhookEndpoints(q, ctx, query),
+  handler: ({ ctx, query }) => listWebhookEndpoints(ctx.tx, ctx.scope, query),
 });
 
 export const createWebhookEndpointOp = defineOperation({
@@ -52,8 +52,8 @@ export const createWebhookEndpointOp = defineOperation({
   status: 201,
   response: WebhookEndpointWithSecretSchema,
   errors: ["conflict"],
-  handler: async ({ ctx, body, q }) => {
-    const { endpoint, secret } = await createWebhookEndpoint(q, ctx, ctx.actor, body);
+  handler: async ({ ctx, body }) => {
+    const { endpoint, secret } = await createWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, body);
     return { ...serializeEndpoint(endpoint), secret };
   },
 });
@@ -69,8 +69,8 @@ export const getWebhookEndpointOp = defineOperation({
   status: 200,
   response: WebhookEndpointSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, q }) =>
-    serializeEndpoint(await getWebhookEndpoint(q, ctx, params.endpointId)),
+  handler: async ({ ctx, params }) =>
+    serializeEndpoint(await getWebhookEndpoint(ctx.tx, ctx.scope, params.endpointId)),
 });
 
 export const updateWebhookEndpointOp = defineOperation({
@@ -86,8 +86,8 @@ export const updateWebhookEndpointOp = defineOperation({
   status: 200,
   response: WebhookEndpointSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, body, q }) =>
-    serializeEndpoint(await updateWebhookEndpoint(q, ctx, ctx.actor, params.endpointId, body)),
+  handler: async ({ ctx, params, body }) =>
+    serializeEndpoint(await updateWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, params.endpointId, body)),
 });
 
 export const deleteWebhookEndpointOp = defineOperation({
@@ -102,7 +102,7 @@ export const deleteWebhookEndpointOp = defineOperation({
   status: 200,
   response: DeletedSchema,
   errors: ["not_found"],
-  handler: ({ ctx, params, q }) => deleteWebhookEndpoint(q, ctx, ctx.actor, params.endpointId),
+  handler: ({ ctx, params }) => deleteWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, params.endpointId),
 });
 
 export const rotateWebhookSecretOp = defineOperation({
@@ -117,8 +117,8 @@ export const rotateWebhookSecretOp = defineOperation({
   status: 200,
   response: WebhookEndpointWithSecretSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params, q }) => {
-    const { endpoint, secret } = await rotateWebhookSecret(q, ctx, ctx.actor, params.endpointId);
+  handler: async ({ ctx, params }) => {
+    const { endpoint, secret } = await rotateWebhookSecret(ctx.tx, ctx.scope, ctx.actor, params.endpointId);
     return { ...serializeEndpoint(endpoint), secret };
   },
 });
@@ -135,7 +135,7 @@ export const listWebhookDeliveriesOp = defineOperation({
   status: 200,
   response: page(WebhookDeliverySchema),
   errors: ["not_found"],
-  handler: ({ ctx, params, query, q }) => listDeliveries(q, ctx, params.endpointId, query),
+  handler: ({ ctx, params, query }) => listDeliveries(ctx.tx, ctx.scope, params.endpointId, query),
 });
 
 export const redeliverWebhookOp = defineOperation({
@@ -150,7 +150,7 @@ export const redeliverWebhookOp = defineOperation({
   status: 200,
   response: WebhookDeliverySchema,
   errors: ["not_found", "conflict"],
-  handler: ({ ctx, params, q }) => redeliver(q, ctx, ctx.actor, params.endpointId, params.deliveryId),
+  handler: ({ ctx, params }) => redeliver(ctx.tx, ctx.scope, ctx.actor, params.endpointId, params.deliveryId),
 });
 
 export const redeliverFailedWebhooksOp = defineOperation({
@@ -167,7 +167,7 @@ export const redeliverFailedWebhooksOp = defineOperation({
   status: 200,
   response: RedeliveredFailedSchema,
   errors: ["not_found", "conflict"],
-  handler: ({ ctx, params, body, q }) => redeliverFailed(q, ctx, ctx.actor, params.endpointId, body),
+  handler: ({ ctx, params, body }) => redeliverFailed(ctx.tx, ctx.scope, ctx.actor, params.endpointId, body),
 });
 
 export const sendTestWebhookOp = defineOperation({
@@ -182,5 +182,5 @@ export const sendTestWebhookOp = defineOperation({
   status: 201,
   response: WebhookDeliverySchema,
   errors: ["not_found", "conflict"],
-  handler: ({ ctx, params, q }) => sendTestEvent(q, ctx, ctx.actor, params.endpointId),
+  handler: ({ ctx, params }) => sendTestEvent(ctx.tx, ctx.scope, ctx.actor, params.endpointId),
 });
