@@ -1,5 +1,5 @@
 // npm run bench [-- --small] [-- --duration 5] [-- --rounds 3] [-- --only create,confirm] [-- --no-build]
-//                [-- --trace-only] [-- --app-from-source] [-- --request-log] [-- --large]
+//                [-- --trace-only] [-- --app-from-source] [-- --with-source-app] [-- --request-log] [-- --large]
 // Builds and starts the production server on a fresh PostgreSQL database, seeds it in bulk, traces
 // what the app and a bare node:http + pg floor send PostgreSQL for the same requests (and stops if
 // they differ: the floor must do exactly the app's work), then drives load from separate processes
@@ -37,6 +37,7 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     "trace-only": { type: "boolean", default: false },
     "app-from-source": { type: "boolean", default: false },
+    "with-source-app": { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
     "request-log": { type: "boolean", default: false },
     large: { type: "boolean", default: false },
@@ -59,6 +60,7 @@ const apiUnloggedPort = 3953;
 const tracePort = 3954;
 const tracedAppPort = 3955;
 const tracedFloorPort = 3956;
+const sourceAppPort = 3957;
 const distDir = ".next-bench";
 // What `npm run serve:api` runs: the API-only server as `npm run build` (or `build:api`) bundles it.
 const apiServerBundle = ".next-api/server.mjs";
@@ -252,7 +254,17 @@ async function main() {
       child: start(process.execPath, [apiServerBundle], { ...appEnv, PORT: String(apiPort) }),
     };
     await waitFor(`http://localhost:${apiPort}/api/health`);
-    sampler.watch([app, floor, api].map((s) => s.child.pid!));
+    // --with-source-app: the full server's TypeScript under tsx beside the compiled one, in the same rounds.
+    const fromSource: Server[] = [];
+    if (args["with-source-app"]) {
+      fromSource.push({
+        name: "app from source (tsx)",
+        port: sourceAppPort,
+        child: start(process.execPath, sourceArgv, { ...appEnv, PORT: String(sourceAppPort) }),
+      });
+      await waitFor(`http://localhost:${sourceAppPort}/api/health`);
+    }
+    sampler.watch([app, floor, api, ...fromSource].map((s) => s.child.pid!));
     const cookie = await signIn(`http://localhost:${appPort}`);
 
     const cells: Cell[] = [];
@@ -261,14 +273,17 @@ async function main() {
     const measure = async (name: string, servers: Server[], load: Load) => {
       if (wanted(name)) cells.push(...(await scenario(name, servers, load, rounds)));
     };
-    await measure("status poll", [app, floor, api], () => statusPoll);
-    await measure("status poll, open payments", [app, floor, api], () => openStatusPoll);
-    await measure("create payment", [app, floor, api], () => ({ connections: 32, ...createBody }));
+    await measure("status poll", [app, floor, api, ...fromSource], () => statusPoll);
+    await measure("status poll, open payments", [app, floor, api, ...fromSource], () => openStatusPoll);
+    await measure("create payment", [app, floor, api, ...fromSource], () => ({
+      connections: 32,
+      ...createBody,
+    }));
     // Enough fresh options for each pass: its seconds at the fixed rate, or at more than the fastest server's rate (the floor's, ~300/s).
     await measure("gateway confirm, test mode", [app, floor, api], (_, { seconds, rate }) =>
       gatewayConfirm(Math.ceil((rate ?? 500) * seconds * 1.1)),
     );
-    await measure("payments list, first page", [app, api], () => ({
+    await measure("payments list, first page", [app, api, ...fromSource], () => ({
       connections: 16,
       headers: key,
       path: "/v1/payments?limit=50",
@@ -278,7 +293,7 @@ async function main() {
       headers: key,
       path: `/v1/payments?limit=50&cursor=${cursor}`,
     }));
-    await measure("dashboard payments page", [app], () => ({
+    await measure("dashboard payments page", [app, ...fromSource], () => ({
       connections: 8,
       headers: { cookie },
       path: "/test/payments",
@@ -305,10 +320,10 @@ async function main() {
 
 /** What `npm run serve` runs; `--app-from-source` runs the full server's TypeScript under tsx instead, as before issue 32. */
 function appArgv(): string[] {
-  return args["app-from-source"]
-    ? ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start.ts"]
-    : ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start.ts"];
+  return args["app-from-source"] ? sourceArgv : [".next-server/server.mjs"];
 }
+
+const sourceArgv = ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start.ts"];
 
 const traceWarmup = 5;
 const traceRequests = 30;
