@@ -61,6 +61,11 @@ const tracePort = 3954;
 const tracedAppPort = 3955;
 const tracedFloorPort = 3956;
 const sourceAppPort = 3957;
+const peerPort = 3958;
+const tracedPeerPort = 3959;
+// The textbook peer: Next.js route handlers with Prisma doing the same create and status (peer/).
+const peerDir = "e2e/bench/peer";
+const nextBin = "node_modules/next/dist/bin/next";
 const distDir = ".next-bench";
 // What `npm run serve:api` runs: the API-only server as `npm run build` (or `build:api`) bundles it.
 const apiServerBundle = ".next-api/server.mjs";
@@ -102,6 +107,10 @@ async function main() {
       log(args["request-log"] ? "bundling the API-only server" : "building the production server");
       run("npm", ["run", args["request-log"] ? "build:api" : "build"], env);
       execFileSync("git", ["checkout", "--quiet", "tsconfig.json"], { cwd: root });
+      if (!args["request-log"]) {
+        log("building the textbook peer (e2e/bench/peer)");
+        run(nextBin, ["build", peerDir], { NEXT_TELEMETRY_DISABLED: "1" });
+      }
     }
     log("creating the account and keys");
     const cli = ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/cli/create-account.ts"];
@@ -224,8 +233,8 @@ async function main() {
       floorEnv,
       scenarios: [
         { name: "status poll", load: () => statusPoll },
-        { name: "status poll, open payments", load: () => openStatusPoll },
-        { name: "create payment", load: () => createBody },
+        { name: "status poll, open payments", load: () => openStatusPoll, peer: true },
+        { name: "create payment", load: () => createBody, peer: true },
         { name: "gateway confirm, test mode", load: () => gatewayConfirm(traceRequests + traceWarmup) },
       ],
     });
@@ -264,7 +273,17 @@ async function main() {
       });
       await waitFor(`http://localhost:${sourceAppPort}/api/health`);
     }
-    sampler.watch([app, floor, api, ...fromSource].map((s) => s.child.pid!));
+    const peer: Server = {
+      name: "textbook peer",
+      port: peerPort,
+      child: start(process.execPath, [nextBin, "start", peerDir, "-p", String(peerPort)], {
+        ...floorEnv,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+      }),
+    };
+    await waitFor(`http://localhost:${peerPort}/`);
+    sampler.watch([app, floor, api, peer, ...fromSource].map((s) => s.child.pid!));
     const cookie = await signIn(`http://localhost:${appPort}`);
 
     const cells: Cell[] = [];
@@ -274,8 +293,8 @@ async function main() {
       if (wanted(name)) cells.push(...(await scenario(name, servers, load, rounds)));
     };
     await measure("status poll", [app, floor, api, ...fromSource], () => statusPoll);
-    await measure("status poll, open payments", [app, floor, api, ...fromSource], () => openStatusPoll);
-    await measure("create payment", [app, floor, api, ...fromSource], () => ({
+    await measure("status poll, open payments", [app, floor, api, peer, ...fromSource], () => openStatusPoll);
+    await measure("create payment", [app, floor, api, peer, ...fromSource], () => ({
       connections: 32,
       ...createBody,
     }));
@@ -293,7 +312,10 @@ async function main() {
       headers: key,
       path: `/v1/payments?limit=50&cursor=${cursor}`,
     }));
+    // A page takes tens of ms of CPU: on a busy machine 8 connections queue for seconds, so each pass
+    // is longer than the API's (a request still running when the pass ends is not counted).
     await measure("dashboard payments page", [app, ...fromSource], () => ({
+      duration: Math.max(duration, 10),
       connections: 8,
       headers: { cookie },
       path: "/test/payments",
@@ -336,7 +358,12 @@ const traceRequests = 30;
 async function traceAgainstFloor(input: {
   appEnv: Record<string, string>;
   floorEnv: Record<string, string>;
-  scenarios: { name: string; load: () => Record<string, unknown> | Promise<Record<string, unknown>> }[];
+  scenarios: {
+    name: string;
+    load: () => Record<string, unknown> | Promise<Record<string, unknown>>;
+    /** Also trace the textbook peer (recorded for TRACES.md, not compared). */
+    peer?: boolean;
+  }[];
 }) {
   const target = new URL(databaseUrl);
   const proxy = await startPgTrace({ host: target.hostname, port: Number(target.port || 5432) }, tracePort);
@@ -351,9 +378,16 @@ async function traceAgainstFloor(input: {
     DATABASE_URL: tracedUrl,
     PORT: String(tracedFloorPort),
   });
+  const peer = start(process.execPath, [nextBin, "start", peerDir, "-p", String(tracedPeerPort)], {
+    ...input.floorEnv,
+    DATABASE_URL: tracedUrl,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
   await waitFor(`http://localhost:${tracedAppPort}/api/health`);
   await waitFor(`http://localhost:${tracedFloorPort}/`);
-  const traces: { name: string; app: Trace; floor: Trace; differences: string[] }[] = [];
+  await waitFor(`http://localhost:${tracedPeerPort}/`);
+  const traces: TraceResult[] = [];
   try {
     for (const scenario of input.scenarios) {
       const traceOne = async (port: number, tag: string) => {
@@ -369,8 +403,9 @@ async function traceAgainstFloor(input: {
       };
       const appTrace = await traceOne(tracedAppPort, "trace-app");
       const floorTrace = await traceOne(tracedFloorPort, "trace-floor");
+      const peerTrace = scenario.peer ? await traceOne(tracedPeerPort, "trace-peer") : undefined;
       const differences = compareTraces(appTrace, floorTrace);
-      traces.push({ name: scenario.name, app: appTrace, floor: floorTrace, differences });
+      traces.push({ name: scenario.name, app: appTrace, floor: floorTrace, peer: peerTrace, differences });
       log(`${scenario.name}: the app's round trips, per request\n${formatTrace(appTrace)}`);
       if (differences.length)
         log(`${scenario.name}: the floor differs from the app\n  ${differences.join("\n  ")}`);
@@ -378,6 +413,7 @@ async function traceAgainstFloor(input: {
   } finally {
     app.kill("SIGTERM");
     floor.kill("SIGTERM");
+    peer.kill("SIGTERM");
     await proxy.close();
   }
   const failed = traces.filter((t) => t.differences.length);
@@ -387,6 +423,8 @@ async function traceAgainstFloor(input: {
     );
   return traces;
 }
+
+type TraceResult = { name: string; app: Trace; floor: Trace; peer?: Trace; differences: string[] };
 
 /** One request, waited for; a refusal stops the bench, since the trace would then be of an error path. */
 async function sendOne(port: number, request: ReturnType<typeof scenarioRequest>) {
@@ -629,7 +667,7 @@ function writeResults(
     pgVersion: string;
     jsKb: number | null;
     rounds: number;
-    traces: { name: string; app: Trace; floor: Trace; differences: string[] }[];
+    traces: TraceResult[];
   },
 ) {
   const lines = [
@@ -665,7 +703,24 @@ function writeResults(
       "",
       `Written by \`npm run bench\` (commit ${commit()}): each scenario's requests sent one at a time to the API-only server through a wire-protocol proxy (e2e/bench/pg-trace.ts), ${traceRequests} after ${traceWarmup} unmeasured, and the quiet second after them. Each line is a kind of round trip (the statements up to a Sync or a simple query, with the transaction status before → after: I idle, T in a transaction), and how many were sent per request. The floor sends the same, or the bench stops.`,
       "",
-      ...meta.traces.flatMap((t) => [`## ${t.name}`, "", "```", formatTrace(t.app), "```", ""]),
+      ...meta.traces.flatMap((t) => [
+        `## ${t.name}`,
+        "",
+        "```",
+        formatTrace(t.app),
+        "```",
+        "",
+        ...(t.peer
+          ? [
+              "The textbook peer (Next.js route handlers with Prisma, peer/), for the same requests:",
+              "",
+              "```",
+              formatTrace(t.peer),
+              "```",
+              "",
+            ]
+          : []),
+      ]),
     ].join("\n"),
   );
 }
