@@ -298,17 +298,17 @@ async function main() {
     const measure = async (name: string, servers: Server[], load: Load) => {
       if (wanted(name)) cells.push(...(await scenario(name, servers, load, rounds)));
     };
-    await measure("status poll", [app, floor, api, ...fromSource], () => statusPoll);
+    await measure("status poll", [app, floor, api], () => statusPoll);
     await measure("status poll, open payments", [app, floor, api, peer, ...fromSource], () => openStatusPoll);
     await measure("create payment", [app, floor, api, peer, ...fromSource], () => ({
       connections: 32,
       ...createBody,
     }));
-    // Enough fresh options for each pass: its seconds at the fixed rate, or at more than the fastest server's rate (the floor's, ~300/s).
+    // Enough fresh options for each pass: its seconds at the fixed rate, or at 300/s (more than any server confirms on this machine).
     await measure("gateway confirm, test mode", [app, floor, api], (_, { seconds, rate }) =>
-      gatewayConfirm(Math.ceil((rate ?? 500) * seconds * 1.1)),
+      gatewayConfirm(Math.ceil((rate ?? 300) * seconds * 1.1)),
     );
-    await measure("payments list, first page", [app, api, ...fromSource], () => ({
+    await measure("payments list, first page", [app, api], () => ({
       connections: 16,
       headers: key,
       path: "/v1/payments?limit=50",
