@@ -10,6 +10,7 @@ const config = [
     ignores: [
       ".next/**",
       ".next-*/**",
+      "e2e/bench/peer/.next/**",
       "lib/generated/**",
       "node_modules/**",
       ".data/**",

@@ -1,16 +1,8 @@
 "use client";
 
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type SortingState,
-  type Updater,
-} from "@tanstack/react-table";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useTransition } from "react";
+import { useTransition, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
@@ -42,25 +34,32 @@ const hiddenOnSmall: Record<string, string> = {
   createdAt: "hidden md:table-cell",
 };
 
-function columns(mode: Mode): ColumnDef<PaymentListItem>[] {
+// The columns, each with its header and cell. "amount" and "createdAt" sort on the server (by the
+// amount's value, by time), newest or largest first when chosen.
+type Column = {
+  id: "amount" | "status" | "referenceId" | "merchantName" | "id" | "createdAt";
+  header: string;
+  sortable?: boolean;
+  cell: (row: PaymentListItem) => ReactNode;
+};
+
+function columns(mode: Mode): Column[] {
   return [
     {
-      // Sortable columns need an accessor; the server does the sorting (by the amount's value).
       id: "amount",
-      accessorFn: (row) => row.amount,
       header: "Amount",
-      sortDescFirst: true,
-      cell: ({ row }) => (
+      sortable: true,
+      cell: (row) => (
         <>
           <Link
-            href={`/${mode}/payments/${row.original.id}`}
+            href={`/${mode}/payments/${row.id}`}
             className="font-medium text-primary hover:underline"
             onClick={(e) => e.stopPropagation()}
           >
-            {row.original.amount}
+            {row.amount}
           </Link>
           <div className="max-w-52 truncate text-xs text-muted-foreground md:hidden">
-            {row.original.referenceId} · <DateTime value={row.original.createdAt} compact />
+            {row.referenceId} · <DateTime value={row.createdAt} compact />
           </div>
         </>
       ),
@@ -68,42 +67,26 @@ function columns(mode: Mode): ColumnDef<PaymentListItem>[] {
     {
       id: "status",
       header: "Status",
-      enableSorting: false,
-      cell: ({ row }) => (
+      cell: (row) => (
         <div className="flex flex-wrap gap-1">
-          <StatusBadge status={row.original.status} />
-          <RefundBadge state={row.original.refundState} />
-          <ExceptionBadge
-            type={row.original.exception?.type ?? null}
-            resolved={row.original.exception?.resolved}
-          />
+          <StatusBadge status={row.status} />
+          <RefundBadge state={row.refundState} />
+          <ExceptionBadge type={row.exception?.type ?? null} resolved={row.exception?.resolved} />
         </div>
       ),
     },
     {
       id: "referenceId",
       header: "Reference",
-      enableSorting: false,
-      cell: ({ row }) => <span className="block max-w-48 truncate">{row.original.referenceId}</span>,
+      cell: (row) => <span className="block max-w-48 truncate">{row.referenceId}</span>,
     },
-    {
-      id: "merchantName",
-      header: "Merchant",
-      enableSorting: false,
-      cell: ({ row }) => row.original.merchantName,
-    },
-    {
-      id: "id",
-      header: "Payment id",
-      enableSorting: false,
-      cell: ({ row }) => <code className="text-xs">{row.original.id}</code>,
-    },
+    { id: "merchantName", header: "Merchant", cell: (row) => row.merchantName },
+    { id: "id", header: "Payment id", cell: (row) => <code className="text-xs">{row.id}</code> },
     {
       id: "createdAt",
-      accessorFn: (row) => row.createdAt,
       header: "Created",
-      sortDescFirst: true,
-      cell: ({ row }) => <DateTime value={row.original.createdAt} />,
+      sortable: true,
+      cell: (row) => <DateTime value={row.createdAt} />,
     },
   ];
 }
@@ -140,26 +123,11 @@ export function PaymentsTable({
     to: query.to,
     q: query.q,
   };
-  const sorting: SortingState = [{ id: query.sort, desc: query.dir === "desc" }];
-
-  // The table instance is rebuilt from props on every render (the rows come from the server), so
-  // the compiler's memoization, which this hook opts out of, is not needed here.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: rows,
-    columns: columns(mode),
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    manualSorting: true,
-    enableSortingRemoval: false,
-    state: { sorting },
-    onSortingChange: (updater: Updater<SortingState>) => {
-      const [next] = typeof updater === "function" ? updater(sorting) : updater;
-      // A new order starts at its first page.
-      if (next) go({ ...filters, sort: next.id as PaymentsQuery["sort"], dir: next.desc ? "desc" : "asc" });
-    },
-    getRowId: (row) => row.id,
-  });
+  // A click on the sorted column flips its direction; on another, sorts by it, largest or newest
+  // first. A new order starts at its first page.
+  const cols = columns(mode);
+  const sortBy = (id: PaymentsQuery["sort"]) =>
+    go({ ...filters, sort: id, dir: query.sort === id && query.dir === "desc" ? "asc" : "desc" });
   const filtered = Object.values(filters).some(Boolean);
 
   return (
@@ -193,45 +161,43 @@ export function PaymentsTable({
         >
           <Table aria-label="Payments">
             <THead>
-              {table.getHeaderGroups().map((group) => (
-                <Tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    return (
-                      <Th
-                        key={header.id}
-                        className={hiddenOnSmall[header.id]}
-                        aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
-                      >
-                        {header.column.getCanSort() ? (
-                          <button
-                            type="button"
-                            className="inline-flex items-center gap-1 uppercase hover:text-foreground"
-                            onClick={header.column.getToggleSortingHandler()}
-                          >
-                            {flexRender(header.column.columnDef.header, header.getContext())}
-                            <span aria-hidden>{sorted === "asc" ? "↑" : sorted === "desc" ? "↓" : "↕"}</span>
-                          </button>
-                        ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
-                        )}
-                      </Th>
-                    );
-                  })}
-                </Tr>
-              ))}
+              <Tr>
+                {cols.map((column) => {
+                  const sorted = query.sort === column.id ? query.dir : null;
+                  return (
+                    <Th
+                      key={column.id}
+                      className={hiddenOnSmall[column.id]}
+                      aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+                    >
+                      {column.sortable ? (
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-1 uppercase hover:text-foreground"
+                          onClick={() => sortBy(column.id as PaymentsQuery["sort"])}
+                        >
+                          {column.header}
+                          <span aria-hidden>{sorted === "asc" ? "↑" : sorted === "desc" ? "↓" : "↕"}</span>
+                        </button>
+                      ) : (
+                        column.header
+                      )}
+                    </Th>
+                  );
+                })}
+              </Tr>
             </THead>
             <TBody>
-              {table.getRowModel().rows.map((row) => (
+              {rows.map((row) => (
                 <Tr
                   key={row.id}
                   data-testid="payment-row"
                   className="cursor-pointer"
                   onClick={() => router.push(`/${mode}/payments/${row.id}`)}
                 >
-                  {row.getVisibleCells().map((cell) => (
-                    <Td key={cell.id} className={hiddenOnSmall[cell.column.id]}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  {cols.map((column) => (
+                    <Td key={column.id} className={hiddenOnSmall[column.id]}>
+                      {column.cell(row)}
                     </Td>
                   ))}
                 </Tr>

@@ -1,26 +1,91 @@
-// The floor: the least a server can do to answer the same two requests — a bare node:http server
-// running the same SQL the app needs (find the key by prefix, compare its HMAC, read or write the
-// payment). The app's figures are reported as a ratio of this one's, measured in the same run.
+// The floor: the least a server can do to answer the bench's API requests while sending PostgreSQL
+// exactly what the app sends (floor-statements.mjs: the same SQL, the same prepared and unnamed
+// statements, round trips and transactions, the same key and final-status caching, rate-limit
+// leases and request-log batches). The bench traces both over the same requests and stops when they
+// differ, then reports the app's figures beside this one's. What the floor leaves out is the app's
+// own code: routing, validation, error mapping, Prisma, request context, security headers.
 import crypto from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 import { recoverTypedDataAddress } from "viem";
+import * as sql from "./floor-statements.mjs";
 
-const { DATABASE_URL, PORT = "3999", KEY_HMAC_SECRET_HEX } = process.env;
+const { DATABASE_URL, PORT = "3999", KEY_HMAC_SECRET_HEX, ENCRYPTION_KEY_HEX } = process.env;
+const burst = Number(process.env.RATE_LIMIT_BURST ?? 1_000_000);
+const ratePerSecond = Number(process.env.RATE_LIMIT_PER_SECOND ?? 1_000_000);
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 const hmacKey = Buffer.from(KEY_HMAC_SECRET_HEX, "hex");
+const encryptionKey = Buffer.from(ENCRYPTION_KEY_HEX, "hex");
+const prepared = (name, text, values) => pool.query({ name, text, values });
 
+// The app remembers a verified key for a second, then reads it again (key, account, creator's role).
+const verified = new Map();
 async function authenticate(key) {
-  const match = /^svc_(test|live)_[0-9A-Za-z]{32}$/.exec(key ?? "");
-  if (!match) return null;
-  const { rows } = await pool.query(
-    'SELECT id, "accountId", mode, hash, "revokedAt" FROM "ApiKey" WHERE prefix = $1',
-    [key.slice(0, 17)],
-  );
-  const row = rows[0];
-  const hash = crypto.createHmac("sha256", hmacKey).update(key).digest();
-  if (!row || row.revokedAt || !crypto.timingSafeEqual(Buffer.from(row.hash, "hex"), hash)) return null;
+  if (!/^svc_(test|live)_[0-9A-Za-z]{32}$/.test(key ?? "")) return null;
+  const hash = crypto.createHmac("sha256", hmacKey).update(key).digest("hex");
+  const known = verified.get(hash);
+  if (known && known.until > Date.now()) return known.key;
+  const [row] = (await pool.query(sql.apiKeyByPrefix, [key.slice(0, 17), 1, 0])).rows;
+  if (
+    !row ||
+    row.revokedAt ||
+    !crypto.timingSafeEqual(Buffer.from(row.hash, "hex"), Buffer.from(hash, "hex"))
+  )
+    return null;
+  await pool.query(sql.accountApiVersion, [row.accountId, 0]);
+  if (row.createdById) await pool.query(sql.creatorMembership, [row.accountId, row.createdById, 1, 0]);
+  verified.set(hash, { key: row, until: Date.now() + 1000 });
   return row;
+}
+
+// Rate limit: a lease of 20 tokens for a second per key, refilled from the shared bucket.
+const leases = new Map();
+async function consumeRateLimit(key) {
+  const bucket = `key:${key.id}`;
+  const lease = leases.get(bucket) ?? { tokens: 0, until: 0 };
+  leases.set(bucket, lease);
+  while (!(lease.tokens >= 1 && lease.until > Date.now())) {
+    lease.refill ??= pool
+      .query(sql.rateLimitRefill, [bucket, burst - 20, burst, ratePerSecond, 20, burst, ratePerSecond, 20])
+      .then(() => {
+        lease.tokens = 20;
+        lease.until = Date.now() + 1000;
+      })
+      .finally(() => (lease.refill = undefined));
+    await lease.refill;
+  }
+  lease.tokens -= 1;
+}
+
+// The request log: entries pile up and one insert writes each batch (500 at most, or after a second).
+const pending = [];
+let flushTimer = null;
+function logRequest(entry) {
+  pending.push(entry);
+  if (pending.length >= 500) flush();
+  else flushTimer ??= setTimeout(flush, 1000);
+}
+function flush() {
+  clearTimeout(flushTimer);
+  flushTimer = null;
+  while (pending.length) {
+    const batch = pending.splice(0, 500);
+    const column = (name) => batch.map((e) => e[name]);
+    prepared("request-log-batch", sql.requestLogBatch, [
+      column("id"),
+      column("accountId"),
+      column("mode"),
+      column("apiKeyId"),
+      column("appId"),
+      column("method"),
+      column("path"),
+      column("status"),
+      column("durationMs"),
+      column("requestBody"),
+      column("errorBody"),
+      column("createdAt"),
+    ]).catch((error) => console.error("request log", error.message));
+  }
 }
 
 function send(res, status, body) {
@@ -29,7 +94,126 @@ function send(res, status, body) {
   res.end(text);
 }
 
+const id = (prefix) => `${prefix}_${crypto.randomBytes(18).toString("base64url").slice(0, 24)}`;
 const finals = new Set(["succeeded", "failed", "cancelled", "expired"]);
+const statusAnswer = (p) => {
+  const isFinal = finals.has(p.status);
+  return {
+    status: p.status,
+    isFinal,
+    pollInMs: isFinal ? null : 2000,
+    info:
+      p.status === "succeeded"
+        ? { txId: p.txId, optionAmount: { unit: `caip19/${p.optionAsset}`, value: p.paidValue } }
+        : null,
+  };
+};
+
+// Final statuses never change: answered from memory after the first read, as the app does.
+const finalStatuses = new Map();
+async function paymentStatus(key, paymentId, merchantId) {
+  const cacheKey = `${key.accountId}\0${key.mode}\0${merchantId}\0${paymentId}`;
+  const cached = finalStatuses.get(cacheKey);
+  if (cached) return [200, cached];
+  const [open] = (
+    await prepared("open-payment-status", sql.openPaymentStatus, [
+      paymentId,
+      key.accountId,
+      key.mode,
+      merchantId,
+      new Date(),
+    ])
+  ).rows;
+  if (open) return [200, { status: open.status, isFinal: false, pollInMs: 2000, info: null }];
+  const [p] = (
+    await pool.query(sql.paymentOfMerchant, [paymentId, key.accountId, key.mode, merchantId, 1, 0])
+  ).rows;
+  if (!p) return [404, { code: "payment_not_found", message: "Payment not found." }];
+  const answer = statusAnswer(p);
+  if (answer.isFinal) finalStatuses.set(cacheKey, answer);
+  return [200, answer];
+}
+
+async function createPayment(key, merchantId, raw, idempotencyKey) {
+  const body = JSON.parse(raw);
+  const settlements = await prepared("payment-settlement-assets", sql.settlementAssets, [
+    merchantId,
+    key.accountId,
+    key.mode,
+  ]);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + 15 * 60_000);
+  const paymentId = id("pay");
+  const eventId = `evt_${paymentId.slice(4)}`;
+  const actor = `api_key:${key.id}`;
+  const answer = {
+    id: paymentId,
+    status: "requires_action",
+    amount: body.amount,
+    referenceId: body.referenceId,
+    gatewayUrl: `http://localhost/pay/${paymentId}`,
+    expiresAt: Math.floor(expiresAt.getTime() / 1000),
+    createdAt: now.toISOString(),
+    warnings: settlements.rows.length ? [] : ["no_settlement"],
+  };
+  // The stored answer is sealed (AES-256-GCM), as the app keeps it.
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", encryptionKey, iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(answer), "utf8"), cipher.final()]);
+  const { rows } = await prepared("create-payment+key", sql.createPaymentWithKey, [
+    merchantId,
+    key.accountId,
+    key.mode,
+    paymentId,
+    key.accountId,
+    key.mode,
+    body.referenceId,
+    body.amount.unit,
+    body.amount.value,
+    expiresAt,
+    now,
+    now,
+    null,
+    null,
+    null,
+    null,
+    null,
+    `pev_${paymentId.slice(4)}`,
+    key.accountId,
+    key.mode,
+    actor,
+    now,
+    eventId,
+    key.accountId,
+    key.mode,
+    JSON.stringify({ id: paymentId, ...answer }),
+    now,
+    eventId,
+    24,
+    key.accountId,
+    key.mode,
+    eventId,
+    now,
+    now,
+    key.accountId,
+    key.mode,
+    "payment.created",
+    "*",
+    id("idem"),
+    key.accountId,
+    key.mode,
+    idempotencyKey,
+    crypto.createHash("sha256").update(raw).digest("hex"),
+    201,
+    JSON.stringify({
+      sealed: `v1.${iv.toString("base64url")}.${cipher.getAuthTag().toString("base64url")}.${sealed.toString("base64url")}`,
+    }),
+    now,
+    new Date(now.getTime() + 86_400_000),
+  ]);
+  if (rows[0].written !== 1) return [404, { code: "merchant_not_found", message: "Merchant not found." }];
+  return [201, answer];
+}
 
 const authorizationTypes = {
   TransferWithAuthorization: [
@@ -42,17 +226,17 @@ const authorizationTypes = {
   ],
 };
 
-/** The gateway confirm of a test-mode gasless option: the signature recovered, then the app's SQL in one transaction. */
+/** The gateway confirm of a test-mode gasless option: the app's reads, the signature recovered, then its transaction. */
 async function confirmOption(key, paymentId, body) {
   const signature = body.results[0].data[0];
-  const {
-    rows: [option],
-  } = await pool.query(
-    'SELECT * FROM "GatewayOption" WHERE id = $1 AND "paymentId" = $2 AND "accountId" = $3 AND mode = $4',
-    [body.optionId, paymentId, key.accountId, key.mode],
-  );
-  if (!option) return { code: "invalid_params", message: "Unknown option." };
+  const [payment] = (await pool.query(sql.paymentOfScope, [paymentId, key.accountId, key.mode, 1, 0])).rows;
+  if (!payment) return [404, { code: "payment_not_found", message: "Payment not found." }];
+  await pool.query(sql.merchantCollectFields, [payment.merchantId, key.accountId, key.mode, 1, 0]);
+  const [option] = (await pool.query(sql.gatewayOption, [body.optionId, paymentId, 1, 0])).rows;
+  if (!option) return [400, { code: "invalid_params", message: "Unknown option." }];
+  await pool.query(sql.confirmedOption, [paymentId, 1, 0]);
   const asset = option.asset.split(":").pop();
+  const payer = option.payer.split(":").pop();
   const signer = await recoverTypedDataAddress({
     domain: {
       name: "USD Coin",
@@ -63,81 +247,99 @@ async function confirmOption(key, paymentId, body) {
     types: authorizationTypes,
     primaryType: "TransferWithAuthorization",
     message: {
-      from: option.payer.split(":").pop(),
+      from: payer,
       to: option.destination.split(":").pop(),
       value: BigInt(option.value),
       validAfter: 0n,
-      validBefore: BigInt(Math.floor(option.expiresAt.getTime() / 1000)),
+      validBefore: BigInt(Math.floor(new Date(option.expiresAt).getTime() / 1000)),
       nonce: option.nonce,
     },
     signature,
   });
-  if (signer.toLowerCase() !== option.payer.split(":").pop().toLowerCase())
-    return { code: "invalid_params", message: "Bad signature." };
+  if (signer.toLowerCase() !== payer.toLowerCase())
+    return [400, { code: "invalid_params", message: "Bad signature." }];
   const client = await pool.connect();
+  const actor = `api_key:${key.id}`;
   try {
     await client.query("BEGIN");
-    const claimed = await client.query(
-      'UPDATE "GatewayOption" SET "confirmedAt" = now(), result = $2 WHERE id = $1 AND "confirmedAt" IS NULL',
-      [option.id, signature.toLowerCase()],
-    );
+    const now = new Date();
+    const claimed = await client.query(sql.claimOption, [now, signature.toLowerCase(), option.id]);
     if (claimed.rowCount === 0) {
       await client.query("ROLLBACK");
-      return { status: "succeeded", isFinal: true };
+      return [200, { status: "succeeded", isFinal: true }];
     }
-    const {
-      rows: [p],
-    } = await client.query('SELECT * FROM "Payment" WHERE id = $1', [paymentId]);
-    await client.query(
-      'UPDATE "Payment" SET "optionSettlementId" = $2, "optionAsset" = $3, "optionDestination" = $4, "optionValue" = $5, "quotedAt" = $6, version = version + 1 WHERE id = $1 AND version = $7',
-      [
-        paymentId,
-        option.settlementId,
-        option.asset,
-        option.destination,
-        option.value,
-        option.createdAt,
-        p.version,
-      ],
-    );
-    await client.query(
-      'INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, actor, data) VALUES ($1, $2, $3, $4, $5, \'payment.option_confirmed\', $6, $7)',
-      [
-        `pev_${crypto.randomUUID()}`,
-        key.accountId,
-        key.mode,
-        paymentId,
-        p.version + 1,
-        `api_key:${key.id}`,
-        { optionId: option.id },
-      ],
-    );
-    const {
-      rows: [paid],
-    } = await client.query(
-      'UPDATE "Payment" SET status = \'succeeded\', version = version + 1, "finalizedAt" = now(), "txId" = $2, "paidValue" = $3, "payerAddress" = $4, "updatedAt" = now() WHERE id = $1 AND version = $5 AND status = \'requires_action\' RETURNING *',
-      [paymentId, `test:${paymentId}`, option.value, option.payer.split(":").pop(), p.version + 1],
-    );
-    await client.query(
-      'INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, "fromStatus", "toStatus", actor) VALUES ($1, $2, $3, $4, $5, \'payment.succeeded\', \'requires_action\', \'succeeded\', $6)',
-      [`pev_${crypto.randomUUID()}`, key.accountId, key.mode, paymentId, p.version + 2, `api_key:${key.id}`],
-    );
-    const response = {
+    const [p] = (await client.query(sql.paymentById, [paymentId, 1, 0])).rows;
+    await client.query(sql.fixOption, [
+      option.settlementId,
+      option.asset,
+      option.destination,
+      option.value,
+      option.createdAt,
+      now,
+      paymentId,
+    ]);
+    await client.query(sql.bumpVersion, [1, now, paymentId, p.version]);
+    await client.query(sql.optionConfirmedEvent, [
+      id("pev"),
+      key.accountId,
+      key.mode,
+      paymentId,
+      p.version + 1,
+      "payment.option_confirmed",
+      actor,
+      { optionId: option.id },
+      now,
+    ]);
+    await client.query(sql.notifyPaymentChange, ["tollgate_payment_changed", paymentId]);
+    const [current] = (await client.query(sql.paymentById, [paymentId, 1, 0])).rows;
+    await client.query(sql.markSucceeded, [
+      `test:${paymentId}`,
+      option.value,
+      payer,
+      "succeeded",
+      1,
+      now,
+      now,
+      paymentId,
+      current.version,
+      "requires_action",
+      "processing",
+    ]);
+    await client.query(sql.succeededEvent, [
+      id("pev"),
+      key.accountId,
+      key.mode,
+      paymentId,
+      current.version + 1,
+      "payment.succeeded",
+      "requires_action",
+      "succeeded",
+      actor,
+      {},
+      now,
+    ]);
+    await client.query(sql.notifyPaymentChange, ["tollgate_payment_changed", paymentId]);
+    const answer = {
       status: "succeeded",
       isFinal: true,
       pollInMs: null,
-      info: { txId: paid.txId, optionAmount: { unit: `caip19/${option.asset}`, value: option.value } },
+      info: {
+        txId: `test:${paymentId}`,
+        optionAmount: { unit: `caip19/${option.asset}`, value: option.value },
+      },
     };
-    await client.query(
-      'INSERT INTO "Event" (id, "accountId", mode, type, data, "paymentId") VALUES ($1, $2, $3, \'payment.succeeded\', $4, $5)',
-      [`evt_${crypto.randomUUID()}`, key.accountId, key.mode, { id: paymentId, ...response }, paymentId],
-    );
-    await client.query(
-      "SELECT id FROM \"WebhookEndpoint\" WHERE \"accountId\" = $1 AND mode = $2 AND enabled AND ('payment.succeeded' = ANY(events) OR '*' = ANY(events))",
-      [key.accountId, key.mode],
-    );
+    await client.query(sql.outboxEvent, [
+      id("evt"),
+      key.accountId,
+      key.mode,
+      "payment.succeeded",
+      { id: paymentId, ...answer },
+      paymentId,
+      now,
+    ]);
+    await client.query(sql.subscribedEndpoints, [key.accountId, key.mode, "payment.succeeded", "*"]);
     await client.query("COMMIT");
-    return response;
+    return [200, answer];
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
     throw error;
@@ -146,115 +348,54 @@ async function confirmOption(key, paymentId, body) {
   }
 }
 
+async function readBody(req) {
+  let raw = "";
+  for await (const chunk of req) raw += chunk;
+  return raw;
+}
+
+async function route(req, key) {
+  const status = /^\/v1\/payments\/(pay_[0-9A-Za-z_-]+)\/status$/.exec(req.url);
+  if (req.method === "GET" && status) return paymentStatus(key, status[1], req.headers["merchant-id"]);
+  if (req.method === "POST" && req.url === "/v1/payments") {
+    const raw = await readBody(req);
+    return [
+      ...(await createPayment(key, req.headers["merchant-id"], raw, req.headers["idempotency-key"])),
+      raw,
+    ];
+  }
+  const confirm = /^\/v1\/gateway\/payment\/([^/]+)\/confirm$/.exec(req.url);
+  if (req.method === "POST" && confirm) {
+    const raw = await readBody(req);
+    return [...(await confirmOption(key, confirm[1], JSON.parse(raw))), raw];
+  }
+  return [404, { code: "not_found", message: "No such route." }];
+}
+
 http
   .createServer(async (req, res) => {
+    const started = performance.now();
     try {
+      if (req.url === "/") return send(res, 200, { ok: true });
       const key = await authenticate(req.headers["api-key"]);
       if (!key) return send(res, 401, { code: "invalid_api_key", message: "invalid" });
-      const status = /^\/v1\/payments\/([^/]+)\/status$/.exec(req.url);
-      if (req.method === "GET" && status) {
-        const { rows } = await pool.query(
-          'SELECT status, "txId", "optionAsset", "paidValue" FROM "Payment" WHERE id = $1 AND "accountId" = $2 AND mode = $3 AND "merchantId" = $4',
-          [status[1], key.accountId, key.mode, req.headers["merchant-id"]],
-        );
-        const p = rows[0];
-        if (!p) return send(res, 404, { code: "not_found", message: "Payment not found." });
-        const isFinal = finals.has(p.status);
-        return send(res, 200, {
-          status: p.status,
-          isFinal,
-          pollInMs: isFinal ? null : 2000,
-          info:
-            p.status === "succeeded"
-              ? { txId: p.txId, optionAmount: { unit: `caip19/${p.optionAsset}`, value: p.paidValue } }
-              : null,
-        });
-      }
-      if (req.method === "POST" && req.url === "/v1/payments") {
-        let raw = "";
-        for await (const chunk of req) raw += chunk;
-        const body = JSON.parse(raw);
-        const client = await pool.connect();
-        try {
-          await client.query("BEGIN");
-          const merchant = await client.query(
-            'SELECT id FROM "Merchant" WHERE id = $1 AND "accountId" = $2 AND mode = $3 AND "deletedAt" IS NULL',
-            [req.headers["merchant-id"], key.accountId, key.mode],
-          );
-          if (!merchant.rows[0]) {
-            await client.query("ROLLBACK");
-            return send(res, 404, { code: "not_found", message: "Merchant not found." });
-          }
-          const idem = req.headers["idempotency-key"];
-          if (idem) {
-            await client.query(
-              'INSERT INTO "IdempotencyRecord" (id, "accountId", mode, key, "requestHash", state, "expiresAt") VALUES ($1, $2, $3, $4, $5, \'in_progress\', now() + interval \'1 day\')',
-              [
-                `idem_${crypto.randomUUID()}`,
-                key.accountId,
-                key.mode,
-                idem,
-                crypto.createHash("sha256").update(raw).digest("hex"),
-              ],
-            );
-          }
-          const id = `pay_${crypto.randomBytes(18).toString("base64url").slice(0, 24)}`;
-          const { rows } = await client.query(
-            'INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", "expiresAt", "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, now() + interval \'15 minutes\', now()) RETURNING "createdAt", "expiresAt"',
-            [
-              id,
-              key.accountId,
-              key.mode,
-              req.headers["merchant-id"],
-              body.referenceId,
-              body.amount.unit,
-              body.amount.value,
-            ],
-          );
-          await client.query(
-            'INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, "toStatus", actor) VALUES ($1, $2, $3, $4, 1, \'payment.created\', \'requires_action\', $5)',
-            [`pev_${id.slice(4)}`, key.accountId, key.mode, id, `api_key:${key.id}`],
-          );
-          const response = {
-            id,
-            status: "requires_action",
-            amount: body.amount,
-            referenceId: body.referenceId,
-            gatewayUrl: `http://localhost/pay/${id}`,
-            expiresAt: rows[0].expiresAt,
-            createdAt: rows[0].createdAt,
-          };
-          // The outbox: the payment.created event and a delivery per subscribed endpoint, as the app writes them.
-          const eventId = `evt_${id.slice(4)}`;
-          await client.query(
-            'INSERT INTO "Event" (id, "accountId", mode, type, data) VALUES ($1, $2, $3, \'payment.created\', $4)',
-            [eventId, key.accountId, key.mode, response],
-          );
-          await client.query(
-            "SELECT id FROM \"WebhookEndpoint\" WHERE \"accountId\" = $1 AND mode = $2 AND enabled AND ('payment.created' = ANY(events) OR '*' = ANY(events))",
-            [key.accountId, key.mode],
-          );
-          if (idem)
-            await client.query(
-              'UPDATE "IdempotencyRecord" SET state = \'completed\', "responseStatus" = 201, "responseBody" = $1 WHERE "accountId" = $2 AND mode = $3 AND key = $4',
-              [response, key.accountId, key.mode, idem],
-            );
-          await client.query("COMMIT");
-          return send(res, 201, response);
-        } catch (error) {
-          await client.query("ROLLBACK").catch(() => {});
-          throw error;
-        } finally {
-          client.release();
-        }
-      }
-      const confirm = /^\/v1\/gateway\/payment\/([^/]+)\/confirm$/.exec(req.url);
-      if (req.method === "POST" && confirm) {
-        let raw = "";
-        for await (const chunk of req) raw += chunk;
-        return send(res, 200, await confirmOption(key, confirm[1], JSON.parse(raw)));
-      }
-      send(res, 404, { code: "not_found", message: "No such route." });
+      await consumeRateLimit(key);
+      const [status, body, raw] = await route(req, key);
+      send(res, status, body);
+      logRequest({
+        id: id("req"),
+        accountId: key.accountId,
+        mode: key.mode,
+        apiKeyId: key.id,
+        appId: null,
+        method: req.method,
+        path: req.url,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        requestBody: raw ?? null,
+        errorBody: status >= 400 ? JSON.stringify(body) : null,
+        createdAt: new Date(),
+      });
     } catch (error) {
       send(res, 500, { code: "internal_error", message: String(error) });
     }

@@ -2,6 +2,7 @@
 // loop with anything it measures) and prints the result as JSON on the last line.
 import fs from "node:fs";
 import autocannon from "autocannon";
+import { scenarioRequest } from "./scenario-request.mjs";
 
 const scenario = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 let n = 0;
@@ -13,6 +14,8 @@ const run = (duration) =>
     url: scenario.url,
     connections: scenario.connections,
     duration,
+    // A fixed-rate pass: this many requests a second over all connections, not as many as answered.
+    overallRate: scenario.rate,
     headers: scenario.headers,
     requests: [
       {
@@ -25,20 +28,8 @@ const run = (duration) =>
             );
         },
         setupRequest: (request) => {
-          const i = n++;
-          const target = scenario.targets ? scenario.targets[i % scenario.targets.length] : null;
-          const headers = { ...request.headers, ...(target?.headers ?? {}) };
-          if (scenario.idempotent) headers["idempotency-key"] = `bench-${process.pid}-${i}-${Date.now()}`;
-          return {
-            ...request,
-            path: target?.path ?? scenario.path,
-            headers,
-            body: target?.body
-              ? JSON.stringify(target.body)
-              : scenario.body
-                ? JSON.stringify({ ...scenario.body, referenceId: `bench-${i}` })
-                : undefined,
-          };
+          const next = scenarioRequest(scenario, n++, process.pid);
+          return { ...request, ...next, headers: { ...request.headers, ...next.headers } };
         },
       },
     ],

@@ -1,9 +1,12 @@
-// npm run bench [-- --small] [-- --duration 10] [-- --no-build] [-- --request-log] [-- --large]
-// Builds and starts the production server on a fresh PostgreSQL database, seeds it in bulk, drives
-// load from separate processes, and writes e2e/bench/RESULTS.md with the app's figures beside a bare
-// node:http + pg floor measured in the same run. `--request-log` measures only what the request log
-// costs: the API-only server with it and without it (REQUEST_LOG=off) beside the floor, printed, not
-// written (only the API-only server is bundled). `--large` measures the list, search and dashboard
+// npm run bench [-- --small] [-- --duration 5] [-- --rounds 3] [-- --only create,confirm] [-- --no-build]
+//                [-- --trace-only] [-- --app-from-source] [-- --with-source-app] [-- --request-log] [-- --large]
+// Builds and starts the production server on a fresh PostgreSQL database, seeds it in bulk, traces
+// what the app and a bare node:http + pg floor send PostgreSQL for the same requests (and stops if
+// they differ: the floor must do exactly the app's work), then drives load from separate processes
+// in alternating rounds and writes e2e/bench/RESULTS.md. `--only` runs the scenarios whose names
+// contain one of the words given; `--trace-only` stops after the traces. `--request-log` measures
+// only what the request log costs: the API-only server with it and without it (REQUEST_LOG=off)
+// beside the floor, printed, not written. `--large` measures the list, search and dashboard
 // payments page at 10,000,000 payments in a database kept between runs (see large-database.ts) and
 // writes its own section of RESULTS.md.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -13,11 +16,28 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import {
+  measurer,
+  startRssSampler,
+  type Cell,
+  type Load,
+  type Pass,
+  type Sampler,
+  type Server,
+} from "./measure";
+import { compareTraces, formatTrace, startPgTrace, traceSince, type Trace } from "./pg-trace";
+import { peaksByServer, resultsTable } from "./report";
+import { scenarioRequest } from "./scenario-request.mjs";
 
 const { values: args } = parseArgs({
   options: {
     small: { type: "boolean", default: false },
-    duration: { type: "string", default: "10" },
+    duration: { type: "string", default: "5" },
+    rounds: { type: "string", default: "3" },
+    only: { type: "string" },
+    "trace-only": { type: "boolean", default: false },
+    "app-from-source": { type: "boolean", default: false },
+    "with-source-app": { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
     "request-log": { type: "boolean", default: false },
     large: { type: "boolean", default: false },
@@ -25,8 +45,6 @@ const { values: args } = parseArgs({
 });
 const root = path.resolve(import.meta.dirname, "..", "..");
 const paymentsTotal = args.small ? 100_000 : 1_000_000;
-// Enough fresh options that neither server confirms one twice within warm-up and measurement.
-const confirmsPerServer = 8_000;
 const duration = Number(args.duration);
 const baseUrl = (process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres").replace(
   /\/[^/]*$/,
@@ -39,6 +57,15 @@ const appPort = 3950;
 const floorPort = 3951;
 const apiPort = 3952;
 const apiUnloggedPort = 3953;
+const tracePort = 3954;
+const tracedAppPort = 3955;
+const tracedFloorPort = 3956;
+const sourceAppPort = 3957;
+const peerPort = 3958;
+const tracedPeerPort = 3959;
+// The textbook peer: Next.js route handlers with Prisma doing the same create and status (peer/).
+const peerDir = "e2e/bench/peer";
+const nextBin = "node_modules/next/dist/bin/next";
 const distDir = ".next-bench";
 // What `npm run serve:api` runs: the API-only server as `npm run build` (or `build:api`) bundles it.
 const apiServerBundle = ".next-api/server.mjs";
@@ -73,12 +100,17 @@ async function main() {
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
   };
+  const sampler = startRssSampler(root);
 
   try {
     if (!args["no-build"]) {
       log(args["request-log"] ? "bundling the API-only server" : "building the production server");
       run("npm", ["run", args["request-log"] ? "build:api" : "build"], env);
       execFileSync("git", ["checkout", "--quiet", "tsconfig.json"], { cwd: root });
+      if (!args["request-log"]) {
+        log("building the textbook peer (e2e/bench/peer)");
+        run(nextBin, ["build", peerDir], { NEXT_TELEMETRY_DISABLED: "1" });
+      }
     }
     log("creating the account and keys");
     const cli = [
@@ -151,6 +183,13 @@ async function main() {
       RATE_LIMIT_BURST: "1000000",
       TOLLGATE_WORKER: "off",
     };
+    const floorEnv = {
+      DATABASE_URL: databaseUrl,
+      KEY_HMAC_SECRET_HEX: derivedKey("api-key-hash").toString("hex"),
+      ENCRYPTION_KEY_HEX: derivedKey("encryption").toString("hex"),
+      RATE_LIMIT_PER_SECOND: appEnv.RATE_LIMIT_PER_SECOND,
+      RATE_LIMIT_BURST: appEnv.RATE_LIMIT_BURST,
+    };
     const key = { "api-key": account.apiKey };
     const createBody = {
       method: "POST",
@@ -165,102 +204,139 @@ async function main() {
         key,
         createBody,
         targets: openTargets,
-        floorKey: derivedKey("api-key-hash").toString("hex"),
+        floorEnv,
+        sampler,
       });
 
-    log(`seeding ${(2 * confirmsPerServer).toLocaleString()} signed gateway options`);
-    const confirms = await seedGatewayOptions(
-      databaseUrl,
-      account.accountId,
-      merchantId,
-      2 * confirmsPerServer,
-    );
-
-    log("starting the app and the floor");
-    const app = start(
-      process.execPath,
-      ["--import", "tsx", "--import", "./lib/platform/server/node-hooks.mjs", "lib/platform/server/start.ts"],
-      { ...appEnv, PORT: String(appPort) },
-    );
-    const floor = start(process.execPath, ["e2e/bench/floor-server.mjs"], {
-      DATABASE_URL: databaseUrl,
-      PORT: String(floorPort),
-      KEY_HMAC_SECRET_HEX: derivedKey("api-key-hash").toString("hex"),
-    });
-    await waitFor(`http://localhost:${appPort}/api/health`);
-    await waitFor(`http://localhost:${floorPort}/`);
-    // The API-only server (npm run serve:api) on the same database, started once the app has migrated it.
-    const api = start(process.execPath, [apiServerBundle], { ...appEnv, PORT: String(apiPort) });
-    await waitFor(`http://localhost:${apiPort}/api/health`);
-    const cookie = await signIn(`http://localhost:${appPort}`);
-
-    const rows: Row[] = [];
-    const peakRss = new Map<string, number>();
-    const measure = measurer(rows, peakRss);
-    await measure("status poll · app", app, appPort, { connections: 64, headers: key, targets });
-    await measure("status poll · floor", floor, floorPort, { connections: 64, headers: key, targets });
-    await measure("status poll, open payments · app", app, appPort, {
-      connections: 64,
-      headers: key,
-      targets: openTargets,
-    });
-    await measure("status poll, open payments · floor", floor, floorPort, {
-      connections: 64,
-      headers: key,
-      targets: openTargets,
-    });
-    await measure("status poll, open payments · API-only", api, apiPort, {
-      connections: 64,
-      headers: key,
-      targets: openTargets,
-    });
-    await measure("create payment · app", app, appPort, { connections: 32, ...createBody });
-    await measure("create payment · floor", floor, floorPort, { connections: 32, ...createBody });
-    await measure("create payment · API-only", api, apiPort, { connections: 32, ...createBody });
-    // Each confirm pays a fresh test-mode payment with a real signature; the app and the floor get options of their own.
-    const gatewayConfirm = (targets: typeof confirms) => ({
+    const wanted = (name: string) =>
+      !args.only || args.only.split(",").some((part) => name.includes(part.trim()));
+    // Each confirm pays a fresh test-mode payment with a real signature: every pass takes options of
+    // its own, signed and written between passes as they are needed.
+    let confirmsSeeded = 0;
+    const takeConfirms = async (count: number) => {
+      const options = await seedGatewayOptions(
+        databaseUrl,
+        account.accountId,
+        merchantId,
+        count,
+        confirmsSeeded,
+      );
+      confirmsSeeded += count;
+      return options;
+    };
+    const gatewayConfirm = async (count: number) => ({
       connections: 16,
       method: "POST",
       headers: { ...key, "content-type": "application/json" },
-      targets,
+      targets: await takeConfirms(count),
     });
-    await measure(
-      "gateway confirm, test mode · app",
-      app,
-      appPort,
-      gatewayConfirm(confirms.slice(0, confirmsPerServer)),
+    const statusPoll = { connections: 64, headers: key, targets };
+    const openStatusPoll = { connections: 64, headers: key, targets: openTargets };
+
+    // The floor must send exactly what the app sends: both are traced over the same requests first.
+    const traces = await traceAgainstFloor({
+      appEnv,
+      floorEnv,
+      scenarios: [
+        { name: "status poll", load: () => statusPoll },
+        { name: "status poll, open payments", load: () => openStatusPoll, peer: true },
+        { name: "create payment", load: () => createBody, peer: true },
+        { name: "gateway confirm, test mode", load: () => gatewayConfirm(traceRequests + traceWarmup) },
+      ],
+    });
+    if (args["trace-only"]) return;
+
+    log("starting the app, the floor and the API-only server");
+    const app: Server = {
+      name: "app",
+      port: appPort,
+      child: start(process.execPath, appArgv(), { ...appEnv, PORT: String(appPort) }),
+    };
+    const floor: Server = {
+      name: "floor",
+      port: floorPort,
+      child: start(process.execPath, ["e2e/bench/floor-server.mjs"], {
+        ...floorEnv,
+        PORT: String(floorPort),
+      }),
+    };
+    await waitFor(`http://localhost:${appPort}/api/health`);
+    await waitFor(`http://localhost:${floorPort}/`);
+    // The API-only server (npm run serve:api) on the same database, started once the app has migrated it.
+    const api: Server = {
+      name: "API-only",
+      port: apiPort,
+      child: start(process.execPath, [apiServerBundle], { ...appEnv, PORT: String(apiPort) }),
+    };
+    await waitFor(`http://localhost:${apiPort}/api/health`);
+    // --with-source-app: the full server's TypeScript under tsx beside the compiled one, in the same rounds.
+    const fromSource: Server[] = [];
+    if (args["with-source-app"]) {
+      fromSource.push({
+        name: "app from source (tsx)",
+        port: sourceAppPort,
+        child: start(process.execPath, sourceArgv, { ...appEnv, PORT: String(sourceAppPort) }),
+      });
+      await waitFor(`http://localhost:${sourceAppPort}/api/health`);
+    }
+    const peer: Server = {
+      name: "textbook peer",
+      port: peerPort,
+      child: start(process.execPath, [nextBin, "start", peerDir, "-p", String(peerPort)], {
+        ...floorEnv,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+      }),
+    };
+    await waitFor(`http://localhost:${peerPort}/`);
+    sampler.watch([app, floor, api, peer, ...fromSource].map((s) => s.child.pid!));
+    const cookie = await signIn(`http://localhost:${appPort}`);
+
+    const cells: Cell[] = [];
+    const { scenario } = measurer({ root, duration, sampler, log });
+    const rounds = Number(args.rounds);
+    const measure = async (name: string, servers: Server[], load: Load) => {
+      if (wanted(name)) cells.push(...(await scenario(name, servers, load, rounds)));
+    };
+    await measure("status poll", [app, floor, api], () => statusPoll);
+    await measure("status poll, open payments", [app, floor, api, peer, ...fromSource], () => openStatusPoll);
+    await measure("create payment", [app, floor, api, peer, ...fromSource], () => ({
+      connections: 32,
+      ...createBody,
+    }));
+    // Enough fresh options for each pass: its seconds at the fixed rate, or at 300/s (more than any server confirms on this machine).
+    await measure("gateway confirm, test mode", [app, floor, api], (_, { seconds, rate }) =>
+      gatewayConfirm(Math.ceil((rate ?? 300) * seconds * 1.1)),
     );
-    await measure(
-      "gateway confirm, test mode · floor",
-      floor,
-      floorPort,
-      gatewayConfirm(confirms.slice(confirmsPerServer)),
-    );
-    await measure("payments list, first page · app", app, appPort, {
+    await measure("payments list, first page", [app, api], () => ({
       connections: 16,
       headers: key,
       path: "/v1/payments?limit=50",
-    });
-    await measure("payments list, deep cursor · app", app, appPort, {
+    }));
+    await measure("payments list, deep cursor", [app, api], () => ({
       connections: 16,
       headers: key,
       path: `/v1/payments?limit=50&cursor=${cursor}`,
-    });
-    await measure("dashboard payments page · app", app, appPort, {
+    }));
+    // A page takes tens of ms of CPU: on a busy machine 8 connections queue for seconds, so each pass
+    // is longer than the API's (a request still running when the pass ends is not counted).
+    await measure("dashboard payments page", [app, ...fromSource], () => ({
+      duration: Math.max(duration, 10),
       connections: 8,
       headers: { cookie },
       path: "/test/payments",
-    });
-    await measure("checkout page · app", app, appPort, {
+    }));
+    await measure("checkout page", [app], () => ({
       connections: 16,
       targets: targets
         .slice(0, 200)
         .map((t) => ({ path: t.path.replace("/v1/payments/", "/pay/").replace("/status", "") })),
-    });
+    }));
 
     const jsKb = await checkoutJsGzipKb(`http://localhost:${appPort}`, targets[0]!.path.split("/")[3]!);
-    writeResults(rows, { pgVersion, jsKb, peakRss });
+    writeResults(cells, { pgVersion, jsKb, traces, rounds });
   } finally {
+    sampler.stop();
     for (const child of children) child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1500));
     const admin2 = new pg.Client({ connectionString: `${baseUrl}/postgres` });
@@ -270,110 +346,167 @@ async function main() {
   }
 }
 
-/** Runs one scenario against one server with load.mjs, and records its figures in `rows`. */
-function measurer(rows: Row[], peakRss: Map<string, number>) {
-  return async (
-    name: string,
-    server: ChildProcess | null,
-    port: number,
-    scenario: Record<string, unknown>,
-  ) => {
-    log(`${name} on :${port}`);
-    const rss = server ? sampleRss(server.pid!) : null;
-    const cpuBefore = server ? cpuMs(server.pid!) : 0;
-    try {
-      const file = path.join(os.tmpdir(), `tollgate-bench-${process.pid}.json`);
-      fs.writeFileSync(file, JSON.stringify({ url: `http://localhost:${port}`, duration, ...scenario }));
-      const output = run(process.execPath, ["e2e/bench/load.mjs", file]);
-      const result = JSON.parse(output.trim().split("\n").pop()!) as Omit<
-        Row,
-        "name" | "rssMb" | "cpuMsPerRequest"
-      > & { served: number };
-      const cpuMsPerRequest =
-        server && result.served > 0 ? (cpuMs(server.pid!) - cpuBefore) / result.served : null;
-      rows.push({
-        name,
-        ...result,
-        rssMb: rss?.stop() ?? null,
-        cpuMsPerRequest,
-        load: os.loadavg()[0]!.toFixed(1),
-      });
-    } finally {
-      const peak = rss?.stop();
-      const serverName = name.split(" · ")[1]!;
-      if (peak !== undefined) peakRss.set(serverName, Math.max(peakRss.get(serverName) ?? 0, peak));
+/** What `npm run serve` runs; `--app-from-source` runs the full server's TypeScript under tsx instead, as before issue 32. */
+function appArgv(): string[] {
+  return args["app-from-source"] ? sourceArgv : [".next-server/server.mjs"];
+}
+
+const sourceArgv = [
+  "--import",
+  "tsx",
+  "--import",
+  "./lib/platform/server/node-hooks.mjs",
+  "lib/platform/server/start.ts",
+];
+
+const traceWarmup = 5;
+const traceRequests = 30;
+
+/**
+ * Traces what the app (the API-only bundle: the same /v1 code as the full server) and the floor
+ * send PostgreSQL for the same requests, one at a time, through the wire-protocol proxy, and throws
+ * when the floor's round trips differ from the app's.
+ */
+async function traceAgainstFloor(input: {
+  appEnv: Record<string, string>;
+  floorEnv: Record<string, string>;
+  scenarios: {
+    name: string;
+    load: () => Record<string, unknown> | Promise<Record<string, unknown>>;
+    /** Also trace the textbook peer (recorded for TRACES.md, not compared). */
+    peer?: boolean;
+  }[];
+}) {
+  const target = new URL(databaseUrl);
+  const proxy = await startPgTrace({ host: target.hostname, port: Number(target.port || 5432) }, tracePort);
+  const tracedUrl = `postgresql://${target.username}${target.password ? `:${target.password}` : ""}@127.0.0.1:${tracePort}${target.pathname}`;
+  const app = start(process.execPath, [apiServerBundle], {
+    ...input.appEnv,
+    DATABASE_URL: tracedUrl,
+    PORT: String(tracedAppPort),
+  });
+  const floor = start(process.execPath, ["e2e/bench/floor-server.mjs"], {
+    ...input.floorEnv,
+    DATABASE_URL: tracedUrl,
+    PORT: String(tracedFloorPort),
+  });
+  const peer = start(process.execPath, [nextBin, "start", peerDir, "-p", String(tracedPeerPort)], {
+    ...input.floorEnv,
+    DATABASE_URL: tracedUrl,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
+  await waitFor(`http://localhost:${tracedAppPort}/api/health`);
+  await waitFor(`http://localhost:${tracedFloorPort}/`);
+  await waitFor(`http://localhost:${tracedPeerPort}/`);
+  const traces: TraceResult[] = [];
+  try {
+    for (const scenario of input.scenarios) {
+      const traceOne = async (port: number, tag: string) => {
+        const load = await scenario.load();
+        for (let i = 0; i < traceWarmup; i++) await sendOne(port, scenarioRequest(load, i, tag));
+        await new Promise((r) => setTimeout(r, 1200));
+        const from = performance.now();
+        for (let i = traceWarmup; i < traceWarmup + traceRequests; i++)
+          await sendOne(port, scenarioRequest(load, i, tag));
+        // Batches written once a second (the request log) land in the trace too.
+        await new Promise((r) => setTimeout(r, 1200));
+        return traceSince(proxy.roundTrips, from, traceRequests);
+      };
+      const appTrace = await traceOne(tracedAppPort, "trace-app");
+      const floorTrace = await traceOne(tracedFloorPort, "trace-floor");
+      const peerTrace = scenario.peer ? await traceOne(tracedPeerPort, "trace-peer") : undefined;
+      const differences = compareTraces(appTrace, floorTrace);
+      traces.push({ name: scenario.name, app: appTrace, floor: floorTrace, peer: peerTrace, differences });
+      log(`${scenario.name}: the app's round trips, per request\n${formatTrace(appTrace)}`);
+      if (differences.length)
+        log(`${scenario.name}: the floor differs from the app\n  ${differences.join("\n  ")}`);
     }
-  };
+  } finally {
+    app.kill("SIGTERM");
+    floor.kill("SIGTERM");
+    peer.kill("SIGTERM");
+    await proxy.close();
+  }
+  const failed = traces.filter((t) => t.differences.length);
+  if (failed.length && !args["trace-only"])
+    throw new Error(
+      `The floor does not send what the app sends (${failed.map((t) => t.name).join(", ")}): change e2e/bench/floor-server.mjs to match the app's trace above.`,
+    );
+  return traces;
+}
+
+type TraceResult = { name: string; app: Trace; floor: Trace; peer?: Trace; differences: string[] };
+
+/** One request, waited for; a refusal stops the bench, since the trace would then be of an error path. */
+async function sendOne(port: number, request: ReturnType<typeof scenarioRequest>) {
+  const res = await fetch(`http://localhost:${port}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${request.method} ${request.path} answered ${res.status}: ${text}`);
 }
 
 /**
  * The request log's cost: the same API-only server with the log on and off (REQUEST_LOG=off),
- * creates and status reads alternating between them so that the machine's other load falls on
- * both alike, beside the floor. Prints the table; RESULTS.md keeps the full run's.
+ * creates and status reads in alternating rounds beside the floor, so that the machine's other
+ * load falls on all alike. Prints the table; RESULTS.md keeps the full run's.
  */
 async function measureRequestLog(input: {
   appEnv: Record<string, string>;
   key: Record<string, string>;
   createBody: Record<string, unknown>;
   targets: unknown[];
-  floorKey: string;
+  floorEnv: Record<string, string>;
+  sampler: Sampler;
 }) {
-  const { appEnv, key, createBody, targets } = input;
+  const { appEnv, key, createBody, targets, sampler } = input;
   const entry = [apiServerBundle];
-  const logged = start(process.execPath, entry, { ...appEnv, PORT: String(apiPort) });
+  const logged: Server = {
+    name: "API-only, request log on",
+    port: apiPort,
+    child: start(process.execPath, entry, { ...appEnv, PORT: String(apiPort) }),
+  };
   await waitFor(`http://localhost:${apiPort}/api/health`);
-  const unlogged = start(process.execPath, entry, {
-    ...appEnv,
-    PORT: String(apiUnloggedPort),
-    REQUEST_LOG: "off",
-  });
-  const floor = start(process.execPath, ["e2e/bench/floor-server.mjs"], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(floorPort),
-    KEY_HMAC_SECRET_HEX: input.floorKey,
-  });
+  const unlogged: Server = {
+    name: "API-only, request log off",
+    port: apiUnloggedPort,
+    child: start(process.execPath, entry, { ...appEnv, PORT: String(apiUnloggedPort), REQUEST_LOG: "off" }),
+  };
+  const floor: Server = {
+    name: "floor",
+    port: floorPort,
+    child: start(process.execPath, ["e2e/bench/floor-server.mjs"], {
+      ...input.floorEnv,
+      PORT: String(floorPort),
+    }),
+  };
   await waitFor(`http://localhost:${apiUnloggedPort}/api/health`);
   await waitFor(`http://localhost:${floorPort}/`);
-  const rows: Row[] = [];
-  const measure = measurer(rows, new Map());
-  for (const round of [1, 2]) {
-    await measure(`create payment · API-only, request log on (round ${round})`, logged, apiPort, {
-      connections: 32,
-      ...createBody,
-    });
-    await measure(`create payment · API-only, request log off (round ${round})`, unlogged, apiUnloggedPort, {
-      connections: 32,
-      ...createBody,
-    });
-    await measure(`status poll, open payments · API-only, request log on (round ${round})`, logged, apiPort, {
-      connections: 64,
-      headers: key,
-      targets,
-    });
-    await measure(
-      `status poll, open payments · API-only, request log off (round ${round})`,
-      unlogged,
-      apiUnloggedPort,
-      { connections: 64, headers: key, targets },
-    );
-  }
-  await measure("create payment · floor", floor, floorPort, { connections: 32, ...createBody });
-  await measure("status poll, open payments · floor", floor, floorPort, {
-    connections: 64,
-    headers: key,
-    targets,
-  });
+  sampler.watch([logged, unlogged, floor].map((s) => s.child.pid!));
+  const { scenario } = measurer({ root, duration, sampler, log });
+  const rounds = Number(args.rounds);
+  const cells = [
+    ...(await scenario(
+      "create payment",
+      [logged, unlogged, floor],
+      () => ({ connections: 32, ...createBody }),
+      rounds,
+    )),
+    ...(await scenario(
+      "status poll, open payments",
+      [logged, unlogged, floor],
+      () => ({ connections: 64, headers: key, targets }),
+      rounds,
+    )),
+  ];
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const logRows = (await db.query(`SELECT count(*)::int AS n FROM "RequestLog"`)).rows[0].n as number;
   await db.end();
-  console.log(
-    `\n| scenario | req/s | p50 ms | p97.5 ms | p99 ms | errors | server CPU ms/req |\n|---|---:|---:|---:|---:|---:|---:|`,
-  );
-  for (const r of rows)
-    console.log(
-      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.cpuMsPerRequest?.toFixed(2) ?? ""} |`,
-    );
+  console.log(`\n${resultsTable(cells).join("\n")}`);
   console.log(
     `\nRequest log rows written: ${logRows.toLocaleString()} (${os.loadavg()[0]!.toFixed(1)} load average at the end).`,
   );
@@ -383,7 +516,13 @@ async function measureRequestLog(input: {
  * Open test-mode payments, each with a gasless USDC-on-Base option and the buyer's real EIP-3009
  * signature over it, as a wallet would confirm them. Returns one confirm request per option.
  */
-async function seedGatewayOptions(databaseUrl: string, accountId: string, merchantId: string, count: number) {
+async function seedGatewayOptions(
+  databaseUrl: string,
+  accountId: string,
+  merchantId: string,
+  count: number,
+  offset = 0,
+) {
   const { privateKeyToAccount, generatePrivateKey } = await import("viem/accounts");
   const { authorizationTypes } = await import("@/lib/domain/gateway/eip3009");
   const usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" as const;
@@ -399,7 +538,7 @@ async function seedGatewayOptions(databaseUrl: string, accountId: string, mercha
     [settlementId, accountId, merchantId, `eip155:8453/erc20:${usdc}`, `eip155:8453:${destination}`],
   );
   const rows = [];
-  for (let i = 0; i < count; i++) {
+  for (let i = offset; i < offset + count; i++) {
     const nonce = `0x${crypto.randomBytes(32).toString("hex")}` as const;
     const signature = await buyer.signTypedData({
       domain,
@@ -448,26 +587,13 @@ async function seedGatewayOptions(databaseUrl: string, accountId: string, mercha
       ],
     );
   }
-  await db.query("ANALYZE");
+  if (offset === 0) await db.query(`ANALYZE "Payment", "GatewayOption"`);
   await db.end();
   return rows.map((r) => ({
     path: `/v1/gateway/payment/${r.paymentId}/confirm`,
     body: { optionId: r.optionId, results: [{ type: "walletRpc", data: [r.signature] }] },
   }));
 }
-
-type Row = {
-  load?: string;
-  name: string;
-  rps: number;
-  p50: number;
-  p97_5: number;
-  p99: number;
-  errors: number;
-  total: number;
-  rssMb: number | null;
-  cpuMsPerRequest: number | null;
-};
 
 async function seed(db: pg.Client, accountId: string, total: number) {
   await db.query(
@@ -536,27 +662,6 @@ async function signIn(
   return [jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
 }
 
-/**
- * CPU time a process has used (user + system), in ms. Per request it is a cost figure that holds
- * up better than req/s on a machine busy with other work, which takes CPU from the servers unevenly.
- */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // utime and stime, fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** Peak resident memory of a process while a scenario runs, in MB. */
-function sampleRss(pid: number) {
-  let peak = 0;
-  const read = () => {
-    const status = fs.existsSync(`/proc/${pid}/status`) ? fs.readFileSync(`/proc/${pid}/status`, "utf8") : "";
-    peak = Math.max(peak, Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
-  };
-  const timer = setInterval(read, 200);
-  return { stop: () => (clearInterval(timer), read(), Math.round(peak)) };
-}
-
 async function checkoutJsGzipKb(base: string, paymentId: string): Promise<number | null> {
   const html = await (await fetch(`${base}/pay/${paymentId}`)).text();
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]!);
@@ -569,51 +674,71 @@ async function checkoutJsGzipKb(base: string, paymentId: string): Promise<number
 }
 
 function writeResults(
-  rows: Row[],
-  meta: { pgVersion: string; jsKb: number | null; peakRss: Map<string, number> },
+  cells: Cell[],
+  meta: {
+    pgVersion: string;
+    jsKb: number | null;
+    rounds: number;
+    traces: TraceResult[];
+  },
 ) {
-  const byName = new Map(rows.map((r) => [r.name, r]));
-  const ratio = (app: string, floor: string) => {
-    const a = byName.get(app),
-      f = byName.get(floor);
-    return a && f && f.rps > 0 ? `${Math.round((a.rps / f.rps) * 100)} %` : "";
-  };
   const lines = [
-    "# Benchmark results",
+    "<!-- bench: begin (written by npm run bench) -->",
+    `${new Date().toISOString()} · commit ${commit()} · ${args.small ? "--small run" : "full run"} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}) · Node ${process.version} · PostgreSQL ${meta.pgVersion} · ${paymentsTotal.toLocaleString()} payments · ${meta.rounds} alternating rounds per scenario, each pass ${duration} s after an unmeasured warm-up (3 s in the first round, 1 s after) · load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ")} at the end`,
     "",
-    `${new Date().toISOString()} · ${args.small ? "--small run" : "full run"} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}) · Node ${process.version} · PostgreSQL ${meta.pgVersion} · ${paymentsTotal.toLocaleString()} payments · ${duration} s per scenario after a 3 s unmeasured warm-up`,
+    "Medians over the rounds, with the range in brackets. Ratios are taken within each round (the floor's pass beside the server's), then their median. The fixed-rate passes send every server the same requests a second (half the slowest server's median saturating rate).",
     "",
-    "| scenario | req/s | p50 ms | p97.5 ms | p99 ms | errors | server RSS MB | server CPU ms/req | app/floor req/s | floor/app CPU per req |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...rows.map((r) => {
-      const [scenario, server] = r.name.split(" · ");
-      const floorName = `${scenario} · floor`;
-      const floor = server !== "floor" ? byName.get(floorName) : undefined;
-      const cpuRatio =
-        floor?.cpuMsPerRequest && r.cpuMsPerRequest
-          ? `${Math.round((floor.cpuMsPerRequest / r.cpuMsPerRequest) * 100)} %`
-          : "";
-      return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.rssMb ?? ""} | ${r.cpuMsPerRequest?.toFixed(2) ?? ""} | ${floor ? ratio(r.name, floorName) : ""} | ${cpuRatio} |`;
-    }),
+    ...resultsTable(cells),
     "",
-    `Peak RSS per process over the run: ${[...meta.peakRss].map(([name, mb]) => `${name} ${mb} MB`).join(", ")}. "app" is the full server (API, dashboard, checkout: \`npm run serve\`), "API-only" is \`npm run serve:api\`, "floor" is bare node:http + pg.`,
+    `Peak RSS per process over the run (sampled every 100 ms by a process of its own): ${peaksByServer(cells)}. "app" is the full server (API, dashboard, checkout: \`npm run serve\`), "API-only" is \`npm run serve:api\`, "floor" is bare node:http + pg sending exactly the app's statements (checked against the app's trace before measuring: ${meta.traces.map((t) => `${t.name} ${t.differences.length ? "DIFFERS" : "same"}`).join(", ")}; the statements are in TRACES.md).`,
     "",
     `Checkout page JavaScript, gzipped: ${meta.jsKb === null ? "n/a" : `${meta.jsKb} KB`} (target ≤ 100 KB).`,
-    "",
-    "The gateway confirm pays a fresh test-mode payment per request: the app checks the buyer's EIP-3009 signature, fixes the option and moves the payment to succeeded with its events and outbox rows; the floor does the same SQL and signature recovery with bare node:http + pg.",
-    "",
-    '"Status poll" polls ids of every status, two thirds of them final (answered from the app\'s memory after the first read, while the floor queries every time); "status poll, open payments" polls only requires_action and processing payments, as clients do (they stop at isFinal).',
-    "",
-    "Targets (issue 8): status poll ≥ 50 % of floor req/s and p99 ≤ 25 ms; create ≥ 35 % of floor; list first and deep page p95 ≤ 50 ms; checkout page ≤ 100 KB gzipped JS and p95 ≤ 50 ms; RSS ≤ 400 MB. Issue 17: status poll, open payments ≥ 60 % of floor; create ≥ 50 % of floor; API-only RSS ≤ 250 MB. autocannon reports p97.5, not p95; p97.5 ≥ p95, so it is the stricter figure.",
-    "",
+    "<!-- bench: end -->",
   ];
   const file = path.join(root, "e2e", "bench", "RESULTS.md");
-  // The --large run's section is kept: it is measured by another run.
-  const large = /<!-- bench --large: begin[\s\S]*?<!-- bench --large: end -->/.exec(
-    fs.readFileSync(file, "utf8"),
-  )?.[0];
-  fs.writeFileSync(file, [...lines, ...(large ? [large, ""] : [])].join("\n"));
+  const current = fs.readFileSync(file, "utf8");
+  const block = /<!-- bench: begin[\s\S]*?<!-- bench: end -->/;
+  fs.writeFileSync(
+    file,
+    block.test(current)
+      ? current.replace(block, () => lines.join("\n"))
+      : `${lines.join("\n")}\n\n${current}`,
+  );
   console.log(lines.join("\n"));
+  fs.writeFileSync(
+    path.join(root, "e2e", "bench", "TRACES.md"),
+    [
+      "# What the app sends PostgreSQL, per request",
+      "",
+      `Written by \`npm run bench\` (commit ${commit()}): each scenario's requests sent one at a time to the API-only server through a wire-protocol proxy (e2e/bench/pg-trace.ts), ${traceRequests} after ${traceWarmup} unmeasured, and the quiet second after them. Each line is a kind of round trip (the statements up to a Sync or a simple query, with the transaction status before → after: I idle, T in a transaction), and how many were sent per request. The floor sends the same, or the bench stops.`,
+      "",
+      ...meta.traces.flatMap((t) => [
+        `## ${t.name}`,
+        "",
+        "```",
+        formatTrace(t.app),
+        "```",
+        "",
+        ...(t.peer
+          ? [
+              "The textbook peer (Next.js route handlers with Prisma, peer/), for the same requests:",
+              "",
+              "```",
+              formatTrace(t.peer),
+              "```",
+              "",
+            ]
+          : []),
+      ]),
+    ].join("\n"),
+  );
+}
+
+function commit(): string {
+  return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
 }
 
 /**
@@ -704,17 +829,22 @@ async function runLarge() {
     RATE_LIMIT_BURST: "1000000",
     TOLLGATE_WORKER: "off",
   };
-  const app = start(
-    process.execPath,
-    ["--import", "tsx", "--import", "./lib/platform/server/node-hooks.mjs", "lib/platform/server/start.ts"],
-    { ...appEnv, PORT: String(appPort) },
-  );
+  const app: Server = {
+    name: "app",
+    port: appPort,
+    child: start(process.execPath, appArgv(), { ...appEnv, PORT: String(appPort) }),
+  };
   await waitFor(`http://localhost:${appPort}/api/health`);
   const cookie = await signIn(`http://localhost:${appPort}`, large.email, large.password);
   const key = { "api-key": large.apiKey };
-  const rows: Row[] = [];
-  const peakRss = new Map<string, number>();
-  const measure = measurer(rows, peakRss);
+  const sampler = startRssSampler(root);
+  sampler.watch([app.child.pid!]);
+  const rows: LargeRow[] = [];
+  const { pass } = measurer({ root, duration, sampler, log });
+  const measure = async (name: string, server: Server, _port: number, scenario: Record<string, unknown>) => {
+    log(name);
+    rows.push({ name, ...(await pass(server, scenario, 3)) });
+  };
   const connections = 2;
   // The list's stats over all 9 million: the first request starts one exact pass and waits at most
   // 2 s for it (then answers the first 10,001 matches' figures, complete: false); the pass is timed
@@ -773,22 +903,23 @@ async function runLarge() {
     pgVersion,
     total: largePaymentsTotal,
     minutes: (Date.now() - started) / 60_000,
-    peakRss,
     statsSeconds,
     firstAnswerSeconds,
   });
+  sampler.stop();
   for (const child of children) child.kill("SIGTERM");
 }
 
+type LargeRow = Pass & { name: string };
+
 function writeLargeResults(input: {
-  rows: Row[];
+  rows: LargeRow[];
   queryRows: { name: string; term: string; found: number; p50: number; p95: number; max: number }[];
   sizes: Awaited<ReturnType<typeof import("./large-database").largeSizes>>;
   large: { seedSeconds: number; seededAt: string; reused: boolean };
   pgVersion: string;
   total: number;
   minutes: number;
-  peakRss: Map<string, number>;
   statsSeconds: number;
   firstAnswerSeconds: number;
 }) {
@@ -829,7 +960,7 @@ function writeLargeResults(input: {
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...input.rows.map(
       (r) =>
-        `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.rssMb ?? ""} | ${r.cpuMsPerRequest?.toFixed(2) ?? ""} | ${r.load ?? ""} |`,
+        `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.peakRssMb ?? ""} | ${r.cpuMsPerRequest?.toFixed(2) ?? ""} | ${r.load.toFixed(1)} |`,
     ),
     "<!-- bench --large: end -->",
   ].join("\n");

@@ -158,20 +158,41 @@ export function formatFiat(value: string, currency: string, locale = "en-US"): s
   const integer = n / scale;
   const fraction = n % scale;
 
-  const parts = new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).formatToParts(integer);
+  const parts = currencyFormat(locale, currency, exponent).formatToParts(integer);
   if (exponent === 0) return parts.map((p) => p.value).join("");
 
   // Locale digits (e.g. Arabic-Indic), zero-padded to the exponent.
-  const fractionDigits = new Intl.NumberFormat(locale, {
-    useGrouping: false,
-    minimumIntegerDigits: exponent,
-  }).format(fraction);
+  const fractionDigits = digitsFormat(locale, exponent).format(fraction);
   return parts.map((p) => (p.type === "fraction" ? fractionDigits : p.value)).join("");
+}
+
+// Building an Intl.NumberFormat costs far more than formatting with one (a page of 50 amounts built
+// 100 of them), so each is built once per locale and currency and kept: a handful in practice.
+const formats = new Map<string, Intl.NumberFormat>();
+function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = make()));
+  return format;
+}
+
+function currencyFormat(locale: string, currency: string, exponent: number): Intl.NumberFormat {
+  return cachedFormat(
+    `currency\u0000${locale}\u0000${currency}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: "currency",
+        currency,
+        minimumFractionDigits: exponent,
+        maximumFractionDigits: exponent,
+      }),
+  );
+}
+
+function digitsFormat(locale: string, exponent: number): Intl.NumberFormat {
+  return cachedFormat(
+    `digits\u0000${locale}\u0000${exponent}`,
+    () => new Intl.NumberFormat(locale, { useGrouping: false, minimumIntegerDigits: exponent }),
+  );
 }
 
 function checkDecimals(decimals: number): void {

@@ -1,6 +1,7 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { db, type Role } from "@/lib/core/db";
 import { authOptions, type SessionUser } from "./options";
 import { isLiveUserSession } from "./user-sessions";
@@ -24,8 +25,16 @@ export type Viewer = {
   role: Role;
 };
 
-/** The signed-in person and their account, read fresh from the database (roles can change mid-session). */
-export async function currentViewer(): Promise<Viewer | null> {
+/**
+ * The signed-in person and their account, read fresh from the database (roles can change
+ * mid-session) once per request: the dashboard's layout and its page both ask, and each read costs
+ * the session cookie's decryption (next-auth's key derivation) and three queries. React's `cache`
+ * keeps the answer for the one server render; outside a render (a route handler, a server action)
+ * every call reads again.
+ */
+export const currentViewer = cache(readViewer);
+
+async function readViewer(): Promise<Viewer | null> {
   const session = await getServerSession(authOptions());
   const { id: userId, sessionId } = (session?.user ?? {}) as SessionUser;
   // A cookie without a live session row was signed out (or issued before sessions were recorded).

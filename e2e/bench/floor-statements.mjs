@@ -1,0 +1,94 @@
+// The app's own statements, as its trace shows them (TRACES.md, written by npm run bench): the
+// floor sends exactly these, and the bench stops when the floor's trace differs from the app's, so
+// a change to the app's SQL shows here as a failed check. Whitespace is not compared.
+
+// prepared "open-payment-status": the status of a payment still open
+export const openPaymentStatus =
+  'SELECT status FROM "Payment" WHERE id = $1 AND "accountId" = $2 AND mode = $3::"Mode" AND "merchantId" = $4 AND (status = \'processing\' OR (status = \'requires_action\' AND "expiresAt" > $5::timestamp(3)))';
+
+// a payment read in full for its status (Prisma findFirst)
+export const paymentOfMerchant =
+  'SELECT "public"."Payment"."id", "public"."Payment"."accountId", "public"."Payment"."mode"::text, "public"."Payment"."merchantId", "public"."Payment"."referenceId", "public"."Payment"."amountUnit", "public"."Payment"."amountValue", "public"."Payment"."status"::text, "public"."Payment"."version", "public"."Payment"."collectedData", "public"."Payment"."collectedDataAt", "public"."Payment"."expiresAt", "public"."Payment"."createdAt", "public"."Payment"."updatedAt", "public"."Payment"."finalizedAt", "public"."Payment"."optionSettlementId", "public"."Payment"."optionAsset", "public"."Payment"."optionDestination", "public"."Payment"."optionValue", "public"."Payment"."quotedAt", "public"."Payment"."txId", "public"."Payment"."paidValue", "public"."Payment"."payerAddress", "public"."Payment"."relayGasUsed", "public"."Payment"."relayGasCostWei", "public"."Payment"."failureReason", "public"."Payment"."checkoutSuccessUrl", "public"."Payment"."checkoutErrorUrl", "public"."Payment"."receiptToken", "public"."Payment"."buyerEmail", "public"."Payment"."paymentLinkId", "public"."Payment"."refundedValue", "public"."Payment"."exceptionType"::text, "public"."Payment"."exceptionAsset", "public"."Payment"."exceptionExpected", "public"."Payment"."exceptionReceived", "public"."Payment"."exceptionTxHash", "public"."Payment"."exceptionResolution", "public"."Payment"."exceptionResolvedAt", "public"."Payment"."searchText" FROM "public"."Payment" WHERE ("public"."Payment"."id" = $1 AND "public"."Payment"."accountId" = $2 AND "public"."Payment"."mode" = CAST($3::text AS "public"."Mode") AND "public"."Payment"."merchantId" = $4) LIMIT $5 OFFSET $6';
+
+// the rate limit's lease refill: 20 tokens at a time (lib/limits/rate-limit.ts)
+export const rateLimitRefill =
+  'INSERT INTO "RateLimitBucket" AS b ("key", "tokens", "updatedAt") VALUES ($1, $2, clock_timestamp()) ON CONFLICT ("key") DO UPDATE SET "tokens" = LEAST($3::float8, b."tokens" + EXTRACT(EPOCH FROM clock_timestamp() - b."updatedAt") * $4::float8) - $5::float8, "updatedAt" = clock_timestamp() WHERE LEAST($6::float8, b."tokens" + EXTRACT(EPOCH FROM clock_timestamp() - b."updatedAt") * $7::float8) >= $8::float8 RETURNING "tokens"';
+
+// the key's verification, once a second: the key (Prisma findUnique)
+export const apiKeyByPrefix =
+  'SELECT "public"."ApiKey"."id", "public"."ApiKey"."accountId", "public"."ApiKey"."mode"::text, "public"."ApiKey"."name", "public"."ApiKey"."prefix", "public"."ApiKey"."hash", "public"."ApiKey"."last4", "public"."ApiKey"."permissions", "public"."ApiKey"."createdById", "public"."ApiKey"."createdAt", "public"."ApiKey"."lastUsedAt", "public"."ApiKey"."revokedAt" FROM "public"."ApiKey" WHERE ("public"."ApiKey"."prefix" = $1 AND 1=1) LIMIT $2 OFFSET $3';
+
+// … its account's API version (the same findUnique's include)
+export const accountApiVersion =
+  'SELECT "public"."Account"."id", "public"."Account"."apiVersion" FROM "public"."Account" WHERE "public"."Account"."id" = $1 OFFSET $2';
+
+// … its creator's role
+export const creatorMembership =
+  'SELECT "public"."Membership"."id", "public"."Membership"."role"::text FROM "public"."Membership" WHERE (("public"."Membership"."accountId" = $1 AND "public"."Membership"."userId" = $2) AND 1=1) LIMIT $3 OFFSET $4';
+
+// prepared "request-log-batch": the request log, one insert per batch (lib/request-log/buffer.ts)
+export const requestLogBatch =
+  'INSERT INTO "RequestLog" ("id", "accountId", "mode", "apiKeyId", "appId", "method", "path", "status", "durationMs", "requestBody", "errorBody", "createdAt") SELECT id, "accountId", mode::"Mode", "apiKeyId", "appId", method, path, status, "durationMs", "requestBody"::jsonb, "errorBody"::jsonb, "createdAt" AT TIME ZONE \'UTC\' FROM unnest( $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[], $10::text[], $11::text[], $12::timestamptz[] ) AS t(id, "accountId", mode, "apiKeyId", "appId", method, path, status, "durationMs", "requestBody", "errorBody", "createdAt") ON CONFLICT DO NOTHING';
+
+// prepared "payment-settlement-assets": the create's read
+export const settlementAssets =
+  'SELECT asset FROM "CryptoSettlement" WHERE "merchantId" = $1 AND "accountId" = $2 AND mode = $3::"Mode"';
+
+// prepared "create-payment+key": the create's one write, with its Idempotency-Key record
+export const createPaymentWithKey =
+  'WITH merchant AS ( SELECT id FROM "Merchant" WHERE id = $1 AND "accountId" = $2 AND mode = $3::"Mode" AND "deletedAt" IS NULL ), payment AS ( INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, version, "expiresAt", "createdAt", "updatedAt", "checkoutSuccessUrl", "checkoutErrorUrl", "refundedValue", "buyerEmail", "receiptToken", "paymentLinkId") SELECT $4, $5, $6::"Mode", merchant.id, $7, $8, $9::numeric, \'requires_action\', 1, $10::timestamp(3), $11::timestamp(3), $12::timestamp(3), $13, $14, 0, $15, $16, $17 FROM merchant RETURNING id, "searchText" ), created AS ( INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, "toStatus", actor, "createdAt") SELECT $18, $19, $20::"Mode", id, 1, \'payment.created\', \'requires_action\', $21, $22::timestamp(3) FROM payment ), event AS ( INSERT INTO "Event" (id, "accountId", mode, type, data, "paymentId", "createdAt") SELECT $23, $24, $25::"Mode", \'payment.created\', $26::jsonb, id, $27::timestamp(3) FROM payment ), deliveries AS ( INSERT INTO "WebhookDelivery" (id, "accountId", mode, "endpointId", "eventId", "nextAttemptAt", "createdAt") SELECT \'whd_\' || substr(md5($28 || endpoint.id), 1, $29), $30, $31::"Mode", endpoint.id, $32, $33::timestamp(3), $34::timestamp(3) FROM (SELECT id FROM "WebhookEndpoint" WHERE "accountId" = $35 AND mode = $36::"Mode" AND enabled AND ($37 = ANY(events) OR $38 = ANY(events))) AS endpoint, payment ), "idempotencyRecord" AS ( INSERT INTO "IdempotencyRecord" (id, "accountId", mode, key, "requestHash", state, "responseStatus", "responseBody", "createdAt", "expiresAt") SELECT $39, $40, $41::"Mode", $42, $43, \'completed\', $44, $45::jsonb, $46::timestamp(3), $47::timestamp(3) FROM "payment") SELECT count(*)::int AS written FROM "payment"';
+
+// the confirm: the payment read in full, in its transaction
+export const paymentById =
+  'SELECT "public"."Payment"."id", "public"."Payment"."accountId", "public"."Payment"."mode"::text, "public"."Payment"."merchantId", "public"."Payment"."referenceId", "public"."Payment"."amountUnit", "public"."Payment"."amountValue", "public"."Payment"."status"::text, "public"."Payment"."version", "public"."Payment"."collectedData", "public"."Payment"."collectedDataAt", "public"."Payment"."expiresAt", "public"."Payment"."createdAt", "public"."Payment"."updatedAt", "public"."Payment"."finalizedAt", "public"."Payment"."optionSettlementId", "public"."Payment"."optionAsset", "public"."Payment"."optionDestination", "public"."Payment"."optionValue", "public"."Payment"."quotedAt", "public"."Payment"."txId", "public"."Payment"."paidValue", "public"."Payment"."payerAddress", "public"."Payment"."relayGasUsed", "public"."Payment"."relayGasCostWei", "public"."Payment"."failureReason", "public"."Payment"."checkoutSuccessUrl", "public"."Payment"."checkoutErrorUrl", "public"."Payment"."receiptToken", "public"."Payment"."buyerEmail", "public"."Payment"."paymentLinkId", "public"."Payment"."refundedValue", "public"."Payment"."exceptionType"::text, "public"."Payment"."exceptionAsset", "public"."Payment"."exceptionExpected", "public"."Payment"."exceptionReceived", "public"."Payment"."exceptionTxHash", "public"."Payment"."exceptionResolution", "public"."Payment"."exceptionResolvedAt", "public"."Payment"."searchText" FROM "public"."Payment" WHERE ("public"."Payment"."id" = $1 AND 1=1) LIMIT $2 OFFSET $3';
+
+// the confirm: a payment change announced (lib/payments/payment-changes.ts)
+export const notifyPaymentChange = "SELECT pg_notify($1, $2)";
+
+// the confirm: the payment read in full
+export const paymentOfScope =
+  'SELECT "public"."Payment"."id", "public"."Payment"."accountId", "public"."Payment"."mode"::text, "public"."Payment"."merchantId", "public"."Payment"."referenceId", "public"."Payment"."amountUnit", "public"."Payment"."amountValue", "public"."Payment"."status"::text, "public"."Payment"."version", "public"."Payment"."collectedData", "public"."Payment"."collectedDataAt", "public"."Payment"."expiresAt", "public"."Payment"."createdAt", "public"."Payment"."updatedAt", "public"."Payment"."finalizedAt", "public"."Payment"."optionSettlementId", "public"."Payment"."optionAsset", "public"."Payment"."optionDestination", "public"."Payment"."optionValue", "public"."Payment"."quotedAt", "public"."Payment"."txId", "public"."Payment"."paidValue", "public"."Payment"."payerAddress", "public"."Payment"."relayGasUsed", "public"."Payment"."relayGasCostWei", "public"."Payment"."failureReason", "public"."Payment"."checkoutSuccessUrl", "public"."Payment"."checkoutErrorUrl", "public"."Payment"."receiptToken", "public"."Payment"."buyerEmail", "public"."Payment"."paymentLinkId", "public"."Payment"."refundedValue", "public"."Payment"."exceptionType"::text, "public"."Payment"."exceptionAsset", "public"."Payment"."exceptionExpected", "public"."Payment"."exceptionReceived", "public"."Payment"."exceptionTxHash", "public"."Payment"."exceptionResolution", "public"."Payment"."exceptionResolvedAt", "public"."Payment"."searchText" FROM "public"."Payment" WHERE ("public"."Payment"."id" = $1 AND "public"."Payment"."accountId" = $2 AND "public"."Payment"."mode" = CAST($3::text AS "public"."Mode")) LIMIT $4 OFFSET $5';
+
+// the confirm: the merchant's collected fields
+export const merchantCollectFields =
+  'SELECT "public"."Merchant"."id", "public"."Merchant"."collectFields", "public"."Merchant"."collectMinUnit", "public"."Merchant"."collectMinValue" FROM "public"."Merchant" WHERE ("public"."Merchant"."id" = $1 AND "public"."Merchant"."accountId" = $2 AND "public"."Merchant"."mode" = CAST($3::text AS "public"."Mode")) LIMIT $4 OFFSET $5';
+
+// the confirm: the option
+export const gatewayOption =
+  'SELECT "public"."GatewayOption"."id", "public"."GatewayOption"."accountId", "public"."GatewayOption"."mode"::text, "public"."GatewayOption"."paymentId", "public"."GatewayOption"."settlementId", "public"."GatewayOption"."asset", "public"."GatewayOption"."destination", "public"."GatewayOption"."payer", "public"."GatewayOption"."value", "public"."GatewayOption"."method", "public"."GatewayOption"."nonce", "public"."GatewayOption"."validAfter", "public"."GatewayOption"."expiresAt", "public"."GatewayOption"."confirmedAt", "public"."GatewayOption"."result", "public"."GatewayOption"."supersededAt", "public"."GatewayOption"."createdAt" FROM "public"."GatewayOption" WHERE ("public"."GatewayOption"."id" = $1 AND "public"."GatewayOption"."paymentId" = $2) LIMIT $3 OFFSET $4';
+
+// the confirm: an option confirmed already
+export const confirmedOption =
+  'SELECT "public"."GatewayOption"."id", "public"."GatewayOption"."accountId", "public"."GatewayOption"."mode"::text, "public"."GatewayOption"."paymentId", "public"."GatewayOption"."settlementId", "public"."GatewayOption"."asset", "public"."GatewayOption"."destination", "public"."GatewayOption"."payer", "public"."GatewayOption"."value", "public"."GatewayOption"."method", "public"."GatewayOption"."nonce", "public"."GatewayOption"."validAfter", "public"."GatewayOption"."expiresAt", "public"."GatewayOption"."confirmedAt", "public"."GatewayOption"."result", "public"."GatewayOption"."supersededAt", "public"."GatewayOption"."createdAt" FROM "public"."GatewayOption" WHERE ("public"."GatewayOption"."paymentId" = $1 AND "public"."GatewayOption"."confirmedAt" IS NOT NULL AND "public"."GatewayOption"."supersededAt" IS NULL) LIMIT $2 OFFSET $3';
+
+// the confirm: the option claimed
+export const claimOption =
+  'UPDATE "public"."GatewayOption" SET "confirmedAt" = $1, "result" = $2 WHERE ("public"."GatewayOption"."id" = $3 AND "public"."GatewayOption"."confirmedAt" IS NULL)';
+
+// the confirm: the option fixed on the payment
+export const fixOption =
+  'UPDATE "public"."Payment" SET "optionSettlementId" = $1, "optionAsset" = $2, "optionDestination" = $3, "optionValue" = $4, "quotedAt" = $5, "updatedAt" = $6 WHERE ("public"."Payment"."id" = $7 AND 1=1) RETURNING "public"."Payment"."id", "public"."Payment"."accountId", "public"."Payment"."mode"::text, "public"."Payment"."merchantId", "public"."Payment"."referenceId", "public"."Payment"."amountUnit", "public"."Payment"."amountValue", "public"."Payment"."status"::text, "public"."Payment"."version", "public"."Payment"."collectedData", "public"."Payment"."collectedDataAt", "public"."Payment"."expiresAt", "public"."Payment"."createdAt", "public"."Payment"."updatedAt", "public"."Payment"."finalizedAt", "public"."Payment"."optionSettlementId", "public"."Payment"."optionAsset", "public"."Payment"."optionDestination", "public"."Payment"."optionValue", "public"."Payment"."quotedAt", "public"."Payment"."txId", "public"."Payment"."paidValue", "public"."Payment"."payerAddress", "public"."Payment"."relayGasUsed", "public"."Payment"."relayGasCostWei", "public"."Payment"."failureReason", "public"."Payment"."checkoutSuccessUrl", "public"."Payment"."checkoutErrorUrl", "public"."Payment"."receiptToken", "public"."Payment"."buyerEmail", "public"."Payment"."paymentLinkId", "public"."Payment"."refundedValue", "public"."Payment"."exceptionType"::text, "public"."Payment"."exceptionAsset", "public"."Payment"."exceptionExpected", "public"."Payment"."exceptionReceived", "public"."Payment"."exceptionTxHash", "public"."Payment"."exceptionResolution", "public"."Payment"."exceptionResolvedAt", "public"."Payment"."searchText"';
+
+// the confirm: the payment's version
+export const bumpVersion =
+  'UPDATE "public"."Payment" SET "version" = ("public"."Payment"."version" + $1), "updatedAt" = $2 WHERE ("public"."Payment"."id" = $3 AND "public"."Payment"."version" = $4)';
+
+// the confirm: payment.option_confirmed
+export const optionConfirmedEvent =
+  'INSERT INTO "public"."PaymentEvent" ("id","accountId","mode","paymentId","version","type","actor","data","createdAt") VALUES ($1,$2,CAST($3::text AS "public"."Mode"),$4,$5,$6,$7,$8,$9) RETURNING "public"."PaymentEvent"."id", "public"."PaymentEvent"."accountId", "public"."PaymentEvent"."mode"::text, "public"."PaymentEvent"."paymentId", "public"."PaymentEvent"."version", "public"."PaymentEvent"."type", "public"."PaymentEvent"."fromStatus"::text, "public"."PaymentEvent"."toStatus"::text, "public"."PaymentEvent"."actor", "public"."PaymentEvent"."data", "public"."PaymentEvent"."createdAt"';
+
+// the confirm: succeeded
+export const markSucceeded =
+  'UPDATE "public"."Payment" SET "txId" = $1, "paidValue" = $2, "payerAddress" = $3, "status" = CAST($4::text AS "public"."PaymentStatus"), "version" = ("public"."Payment"."version" + $5), "finalizedAt" = $6, "updatedAt" = $7 WHERE ("public"."Payment"."id" = $8 AND "public"."Payment"."version" = $9 AND "public"."Payment"."status" IN (CAST($10::text AS "public"."PaymentStatus"),CAST($11::text AS "public"."PaymentStatus")))';
+
+// the confirm: payment.succeeded
+export const succeededEvent =
+  'INSERT INTO "public"."PaymentEvent" ("id","accountId","mode","paymentId","version","type","fromStatus","toStatus","actor","data","createdAt") VALUES ($1,$2,CAST($3::text AS "public"."Mode"),$4,$5,$6,CAST($7::text AS "public"."PaymentStatus"),CAST($8::text AS "public"."PaymentStatus"),$9,$10,$11) RETURNING "public"."PaymentEvent"."id", "public"."PaymentEvent"."accountId", "public"."PaymentEvent"."mode"::text, "public"."PaymentEvent"."paymentId", "public"."PaymentEvent"."version", "public"."PaymentEvent"."type", "public"."PaymentEvent"."fromStatus"::text, "public"."PaymentEvent"."toStatus"::text, "public"."PaymentEvent"."actor", "public"."PaymentEvent"."data", "public"."PaymentEvent"."createdAt"';
+
+// the confirm: the outbox event
+export const outboxEvent =
+  'INSERT INTO "public"."Event" ("id","accountId","mode","type","data","paymentId","createdAt") VALUES ($1,$2,CAST($3::text AS "public"."Mode"),$4,$5,$6,$7) RETURNING "public"."Event"."id", "public"."Event"."accountId", "public"."Event"."mode"::text, "public"."Event"."type", "public"."Event"."data", "public"."Event"."paymentId", "public"."Event"."createdAt"';
+
+// the confirm: the endpoints subscribed to it
+export const subscribedEndpoints =
+  'SELECT id FROM "WebhookEndpoint" WHERE "accountId" = $1 AND mode = $2::"Mode" AND enabled AND ($3 = ANY(events) OR $4 = ANY(events))';
