@@ -8,7 +8,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { dashboardPage } from "@/lib/auth/dashboard-page";
 import { can } from "@/lib/auth/permissions";
-import { db } from "@/lib/db";
+import { dbRead } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { listMerchants } from "@/lib/merchants/list-merchants";
 import { formatAmount } from "@/lib/payments/format-amount";
@@ -31,7 +31,7 @@ export default async function PaymentsPage({
   const query = parsePaymentsQuery(await searchParams);
   const { filter, view } = paymentsSearch(query);
   const [page, merchants] = await Promise.all([
-    findPayments(db(), scope, filter, view).catch((error: unknown) => {
+    findPayments(dbRead(), scope, filter, view).catch((error: unknown) => {
       // A stale or edited cursor: start the same view from its first page.
       if (error instanceof AppError && error.code === "params_validation")
         redirect(
@@ -39,7 +39,7 @@ export default async function PaymentsPage({
         );
       throw error;
     }),
-    listMerchants(db(), scope, { limit: 200 }),
+    listMerchants(dbRead(), scope, { limit: 200 }),
   ]);
   const exportHref = `/${mode}/payments/export${paymentsQueryString({ ...query, cursor: undefined, before: undefined })}`;
 
