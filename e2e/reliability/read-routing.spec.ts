@@ -71,21 +71,21 @@ test("dashboard lists, search and the CSV export read DATABASE_READ_URL; creatin
       return id;
     };
 
-    // A paid payment, copied to the standby as if it were behind: cancelled there, and renamed so a
+    // A paid payment, copied to the standby as if it were behind: cancelled there (no settlement chosen), and renamed so a
     // page shows which copy it read. Rows only the standby holds: an event, a request, an audit entry.
     const older = await pay(`primary-${tag}`);
     await copyRows(primary.env.DATABASE_URL!, readUrl.toString(), "Merchant", merchantId);
     await copyRows(primary.env.DATABASE_URL!, readUrl.toString(), "Payment", older, {
       referenceId: `standby-${tag}`,
       status: "cancelled",
+      optionSettlementId: null,
     });
-    await sql(
-      readUrl.toString(),
-      `INSERT INTO "Event" (id, "accountId", mode, type, data, "createdAt") VALUES ('evt_standby${tag}', $1, 'test', 'payment.cancelled', '{}', now());
-       INSERT INTO "RequestLog" (id, "accountId", mode, method, path, status, "durationMs", "createdAt") VALUES ('req_standby${tag}', $1, 'test', 'GET', '/v1/standby-${tag}', 200, 1, now());
-       INSERT INTO "AuditLog" (id, "accountId", mode, actor, action, "targetType", "targetId", "createdAt") VALUES ('aud_standby${tag}', $1, 'test', 'system', 'merchant.updated', 'merchant', 'mrch_standby${tag}', now())`,
-      [owner.accountId],
-    );
+    for (const insert of [
+      `INSERT INTO "Event" (id, "accountId", mode, type, data, "createdAt") VALUES ('evt_standby${tag}', $1, 'test', 'payment.cancelled', '{}', now())`,
+      `INSERT INTO "RequestLog" (id, "accountId", mode, method, path, status, "durationMs", "createdAt") VALUES ('req_standby${tag}', $1, 'test', 'GET', '/v1/standby-${tag}', 200, 1, now())`,
+      `INSERT INTO "AuditLog" (id, "accountId", mode, actor, action, "targetType", "targetId", "createdAt") VALUES ('aud_standby${tag}', $1, 'test', 'system', 'merchant.updated', 'merchant', 'mrch_standby${tag}', now())`,
+    ])
+      await sql(readUrl.toString(), insert, [owner.accountId]);
 
     // Money paths on the primary: the payment the standby has cancelled is refunded (the primary
     // knows it succeeded), and a payment the standby has never seen is created, paid and refunded.
