@@ -112,7 +112,7 @@ try {
     INSERT INTO "WebhookDelivery" (id, "accountId", mode, "endpointId", "eventId", status, attempts, "nextAttemptAt", "createdAt")
     SELECT 'whd_' || substr(events.id, 5), events."accountId", 'live', 'we_ha_old', events.id, 'succeeded', 1, events."createdAt", events."createdAt" FROM events`);
   const rowsBefore = await tableDigests(admin);
-  operatorCommand("lib/cli/partition-tables.ts");
+  operatorCommand("lib/platform/cli/partition-tables.ts");
   const partitionsAtFirst = await partitionCount(admin, "RequestLog");
   const eventPartitions = await partitionCount(admin, "Event");
   say(
@@ -512,7 +512,7 @@ function errorLines(): string[] {
 /** The live account and key, made by the operator command straight on the primary. */
 function createLiveAccount(): string {
   const stdout = operatorCommand(
-    "lib/cli/create-account.ts",
+    "lib/platform/cli/create-account.ts",
     "--email",
     `ha-${Date.now()}@e2e.tollgate.test`,
     "--mode",
@@ -522,11 +522,11 @@ function createLiveAccount(): string {
   return (JSON.parse(stdout.trim().split("\n").pop()!) as { apiKey: string }).apiKey;
 }
 
-/** Runs an operator command (lib/cli) straight on the primary; returns what it printed. */
+/** Runs an operator command (lib/platform/cli) straight on the primary; returns what it printed. */
 function operatorCommand(script: string, ...args: string[]): string {
   const run = spawnSync(
     process.execPath,
-    ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", script, ...args],
+    ["--import", "tsx", "--import", "./lib/platform/server/node-hooks.mjs", script, ...args],
     {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: cluster.primaryUrl, TOLLGATE_SECRET: testSecret },

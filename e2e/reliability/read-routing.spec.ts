@@ -23,7 +23,7 @@ test("dashboard lists, search and the CSV export read DATABASE_READ_URL; creatin
   const owner = JSON.parse(
     operatorCommand(
       primary.env,
-      "lib/cli/create-account.ts",
+      "lib/platform/cli/create-account.ts",
       "--email",
       `reads-${tag}@e2e.tollgate.test`,
       "--json",
@@ -197,7 +197,7 @@ async function copyRows(
 function operatorCommand(env: Record<string, string>, script: string, ...args: string[]): string {
   const run = spawnSync(
     process.execPath,
-    ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", script, ...args],
+    ["--import", "tsx", "--import", "./lib/platform/server/node-hooks.mjs", script, ...args],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env, TOLLGATE_SECRET: testSecret },

@@ -1,0 +1,35 @@
+// Operator command: partitions the append-only tables by day with pg_partman, on PostgreSQL with
+// the extension installed (Debian: postgresql-15-partman), so retention drops whole days:
+//   npm run ops:partition-tables
+// Safe to run again; the embedded database keeps its plain tables (see README, "Running at scale").
+import { closeDb, connection } from "@/lib/core/db";
+import { partitionedTables, partitionTables } from "@/lib/core/db/partitions";
+import { prepareDatabase } from "@/lib/core/db/prepare";
+import { logger } from "@/lib/core/log/logger";
+
+if (connection().kind !== "postgresql") {
+  logger.fatal(
+    "Partitioning needs PostgreSQL with pg_partman (DATABASE_URL); the embedded database keeps plain tables.",
+  );
+  process.exit(1);
+}
+try {
+  // Under the start-up lock, so no instance migrates the same tables meanwhile.
+  await prepareDatabase(logger, async () => {
+    const done = await partitionTables(7, (table, ms) =>
+      logger.info(
+        `${table} partitioned by day, kept ${partitionedTables.find((s) => s.table === table)!.retentionDays()} days, in ${Math.round(ms)} ms.`,
+      ),
+    );
+    for (const spec of partitionedTables)
+      if (!done.includes(spec.table)) logger.info(`${spec.table} is partitioned already.`);
+  });
+} catch (error) {
+  logger.fatal(
+    { err: error },
+    "Partitioning failed; nothing was changed (the tables are converted in one transaction).",
+  );
+  process.exitCode = 1;
+}
+await closeDb();
+process.exit();
