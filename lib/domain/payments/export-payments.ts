@@ -3,7 +3,7 @@ import { dbRead } from "@/lib/core/db";
 import type { ListPaymentsFilter } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { buyerDetails } from "./buyer-details";
-import { formatAmount } from "./format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 import { findPayments, type PaymentRow, type PaymentView } from "./list-payments";
 
 const batchSize = 500;

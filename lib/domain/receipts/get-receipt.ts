@@ -5,7 +5,7 @@ import { chainIdOf, explorerTxUrl } from "@/lib/core/chain/chains";
 import { db, type Mode } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
 import { formatUnits, parseUnit } from "@/lib/core/money/money";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 
 export type Receipt = {
   mode: Mode;

@@ -6,8 +6,8 @@ import { serializeStatus } from "@/lib/domain/payments/serialize";
 import { simulatePayment } from "@/lib/domain/payments/simulate-payment";
 import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
 import { tenant } from "@/lib/core/tenancy/scope";
-import { findCheckoutPayment } from "./find-payment";
-import type { SimulateCheckoutOutcome } from "./schemas";
+import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
+import type { SimulateCheckoutOutcome } from "@/lib/domain/schemas/checkout";
 
 /**
  * The test-mode buyer's buttons: the same lifecycle as the simulate API, acted by "buyer". A payment

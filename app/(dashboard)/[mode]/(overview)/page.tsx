@@ -7,10 +7,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
-import { can } from "@/lib/domain/auth/permissions";
+import { can } from "@/lib/domain/permissions/permissions";
 import { getDailyNetVolume } from "@/lib/domain/overview/get-daily-net-volume";
 import { getOverview, overviewDays } from "@/lib/domain/overview/get-overview";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 
 export const metadata: Metadata = { title: "Overview" };
 

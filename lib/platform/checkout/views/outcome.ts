@@ -2,7 +2,7 @@
 // server for a page opened on a final payment and by the client script when an open page sees one.
 import { outcomeMessage, type FinalStatus } from "@/lib/core/bridge/outcome-message";
 import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
-import { html, raw } from "@/lib/platform/checkout/html";
+import { html, raw } from "@/lib/platform/checkout/views/html";
 
 // Lucide's circle-check, circle-x, ban and clock.
 const icon = (paths: string, tone: string) =>

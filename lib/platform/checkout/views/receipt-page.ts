@@ -1,6 +1,6 @@
 import "server-only";
 import type { Receipt } from "@/lib/domain/receipts/get-receipt";
-import { html, type Html } from "@/lib/platform/checkout/html";
+import { html, type Html } from "@/lib/platform/checkout/views/html";
 import { checkoutDocument } from "./document";
 import { testModeBanner } from "./test-mode-banner";
 import { accentCss, merchantBadge, supportLine } from "./merchant-header";
