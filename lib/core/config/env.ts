@@ -16,6 +16,12 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_DIRECT_URL must be a postgresql:// connection string")
     .optional(),
+  // Optional: a standby (or any copy) that dashboard lists, search and exports may read from, where a
+  // little staleness is acceptable (README, "Read routing"). Unset: everything reads the primary.
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_READ_URL must be a postgresql:// connection string")
+    .optional(),
   DATA_DIR: z.string().default(".data"),
   // The least severe log lines written (JSON lines on stdout; see the README's "Logs").
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),

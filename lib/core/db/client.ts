@@ -1,8 +1,9 @@
 import "server-only";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { connect, type Connection } from "./connect";
+import { env } from "@/lib/core/config/env";
+import { connect, connectReadOnly, type Connection } from "./connect";
 
-function createClient(connection: Connection) {
+function createClient(connection: Pick<Connection, "adapter">) {
   return new PrismaClient({
     adapter: connection.adapter,
     // Secret columns are never read unless a query asks for them by name.
@@ -18,7 +19,7 @@ export type Db = ReturnType<typeof createClient>;
 /** A transaction, or the client itself where no transaction is needed: what domain functions query through. */
 export type DbOrTx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-type State = { connection: Connection; client: Db };
+type State = { connection: Connection; client: Db; reader?: { client: Db; close: () => Promise<void> } };
 
 // One client per process, shared through globalThis so that the server launcher, Next's bundled
 // route modules and hot reloads all use the same connection (and the same embedded database).
@@ -43,6 +44,21 @@ export function installConnection(connection: Connection): Db {
   return globalState.__tollgateDb.client;
 }
 
+/**
+ * Where a dashboard list, search or export reads (the pages the README names under "Read routing"):
+ * DATABASE_READ_URL's standby when set, on a read-only session, else the primary. Never for a money
+ * path or anything read in order to write: those use `db()`.
+ */
+export function dbRead(): DbOrTx {
+  const current = state();
+  if (!env.DATABASE_READ_URL || current.connection.kind !== "postgresql") return current.client;
+  if (!current.reader) {
+    const reader = connectReadOnly(env.DATABASE_READ_URL);
+    current.reader = { client: createClient(reader), close: reader.close };
+  }
+  return current.reader.client;
+}
+
 export function connection(): Connection {
   return state().connection;
 }
@@ -53,4 +69,8 @@ export async function closeDb(): Promise<void> {
   globalState.__tollgateDb = undefined;
   await current.client.$disconnect();
   await current.connection.close();
+  if (current.reader) {
+    await current.reader.client.$disconnect();
+    await current.reader.close();
+  }
 }

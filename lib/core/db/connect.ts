@@ -79,6 +79,21 @@ function connectPostgres(connectionString: string, directUrl?: string): Connecti
   };
 }
 
+/**
+ * A small pool on `connectionString` whose sessions are read-only (`default_transaction_read_only`),
+ * for the reads routed to a standby: a write sent there by mistake fails instead of going astray.
+ */
+export function connectReadOnly(connectionString: string): Pick<Connection, "adapter" | "close"> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 5,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    options: "-c default_transaction_read_only=on",
+  });
+  return { adapter: new PrismaPg(pool), close: () => pool.end() };
+}
+
 function connectEmbedded(dataDir: string): Connection {
   fs.mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireLock(path.join(dataDir, "pglite.lock"));

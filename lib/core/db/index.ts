@@ -1,4 +1,4 @@
-export { db, connection, closeDb, type Db, type DbOrTx } from "./client";
+export { db, dbRead, connection, closeDb, type Db, type DbOrTx } from "./client";
 export { rawQuery } from "./raw-query";
 export { Prisma } from "@/lib/generated/prisma/client";
 export type * from "@/lib/generated/prisma/client";

@@ -1,81 +1,200 @@
 import "server-only";
-import { db } from "./client";
+import { env } from "@/lib/core/config/env";
+import { db, type DbOrTx } from "./client";
 
 // Time partitions for append-only tables, by pg_partman, on PostgreSQL only: the embedded database
 // and a PostgreSQL without the extension keep the plain tables the migrations make. A partitioned
 // table's rows past retention go by dropping whole partitions, instead of deleting row by row.
 
-/** The tables the operator command partitions, by day on `createdAt`, and how long each keeps. */
-export const partitionedTables = [
-  { table: "RequestLog", retentionDays: 30, indexes: [["accountId", "mode", "createdAt"], ["createdAt"]] },
-] as const;
+type Spec = {
+  table: string;
+  /** Days kept: read when partitioning and before each maintenance, so a changed setting applies. */
+  retentionDays: () => number;
+  /** Plain indexes, by Prisma's name for their columns (names are kept, so migrations still find them). */
+  indexes: string[][];
+  /** Unique keys, which must hold the partition key: Prisma's name, and the columns it covers now. */
+  uniques?: { name: string; columns: string[] }[];
+  /**
+   * A foreign key replaced by one that holds the partition key on both sides (a key referring to a
+   * partitioned table must name a unique key of it, and those hold `createdAt`). Every other
+   * foreign key of the table is kept as it is.
+   */
+  reference?: { name: string; columns: string[]; table: string; to: string[]; onDelete: "CASCADE" };
+  /** Run on the table before it is converted. */
+  before?: string;
+};
 
-type Table = (typeof partitionedTables)[number]["table"];
+/**
+ * The tables the operator command partitions, by day on `createdAt`, and how long each keeps. A
+ * table referred to by another (Event, by WebhookDelivery) comes before it. PaymentEvent stays a plain
+ * table: see the README's "Partitions and retention".
+ */
+export const partitionedTables = [
+  {
+    table: "RequestLog",
+    retentionDays: () => 30,
+    indexes: [["accountId", "mode", "createdAt"], ["createdAt"]],
+  },
+  {
+    table: "Event",
+    retentionDays: () => env.RETENTION_EVENTS_DAYS,
+    indexes: [["accountId", "mode", "createdAt"], ["accountId", "mode", "paymentId"], ["createdAt"]],
+  },
+  {
+    table: "WebhookDelivery",
+    retentionDays: () => env.RETENTION_EVENTS_DAYS,
+    indexes: [
+      ["eventId"],
+      ["status", "nextAttemptAt"],
+      ["accountId", "mode", "endpointId", "createdAt"],
+      ["createdAt"],
+    ],
+    // A delivery is written with its event, at the event's `createdAt`, so (eventId, createdAt)
+    // names its event and the pair (endpointId, eventId) stays unique with createdAt added.
+    uniques: [
+      { name: "WebhookDelivery_endpointId_eventId_key", columns: ["endpointId", "eventId", "createdAt"] },
+    ],
+    reference: {
+      name: "WebhookDelivery_eventId_fkey",
+      columns: ["eventId", "createdAt"],
+      table: "Event",
+      to: ["id", "createdAt"],
+      onDelete: "CASCADE",
+    },
+    // Rows written before deliveries took their event's time (none are known; a test may make one).
+    before: `UPDATE "WebhookDelivery" d SET "createdAt" = e."createdAt" FROM "Event" e WHERE e.id = d."eventId" AND d."createdAt" <> e."createdAt"`,
+  },
+] as const satisfies readonly Spec[];
+
+export type PartitionedTable = (typeof partitionedTables)[number]["table"];
 
 /** Whether pg_partman manages `table` here (never on the embedded database). */
-export async function isPartitioned(table: Table): Promise<boolean> {
-  const rows = await db().$queryRaw<{ n: number }[]>`
+export async function isPartitioned(table: PartitionedTable, q: DbOrTx = db()): Promise<boolean> {
+  const rows = await q.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM pg_partitioned_table p JOIN pg_class c ON c.oid = p.partrelid WHERE c.relname = ${table}`;
   return (rows[0]?.n ?? 0) > 0;
 }
 
-/** Drops `table`'s partitions past retention and makes the coming days' (pg_partman's maintenance). */
-export async function maintainPartitions(table: Table): Promise<void> {
-  await db().$executeRawUnsafe(
-    `DO $$ BEGIN PERFORM partman.run_maintenance('public.${table}', p_analyze := false, p_jobmon := false); END $$`,
-  );
+/**
+ * Drops the partitions of `tables` past their retention and makes the coming days' (pg_partman's
+ * maintenance), in the order given: a referring table's days go before those it refers to.
+ * pg_partman only detaches them (`retention_keep_table`): a partition of a table another one's
+ * foreign key refers to cannot be dropped while attached (detaching checks nothing refers to it
+ * any more), so the detached ones are dropped here.
+ */
+export async function maintainPartitions(...tables: PartitionedTable[]): Promise<void> {
+  for (const table of tables) {
+    const spec = partitionedTables.find((s) => s.table === table)!;
+    await db().$executeRawUnsafe(
+      `UPDATE partman.part_config SET retention = '${spec.retentionDays()} days', retention_keep_table = true WHERE parent_table = 'public.${table}'`,
+    );
+    await db().$executeRawUnsafe(
+      `DO $$ BEGIN PERFORM partman.run_maintenance('public.${table}', p_analyze := false, p_jobmon := false); END $$`,
+    );
+    const detached = await db().$queryRawUnsafe<{ name: string }[]>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname ~ $1 AND NOT c.relispartition`,
+      `^${table}_p[0-9]{4}_[0-9]{2}_[0-9]{2}$`,
+    );
+    for (const { name } of detached) await db().$executeRawUnsafe(`DROP TABLE "${name}"`);
+  }
 }
 
 /**
- * Turns `table` into a table partitioned by day on `createdAt` under pg_partman, with its rows, in
- * one transaction. A partitioned table's primary key must hold the partition key, so it becomes
- * (id, createdAt); the indexes keep their names, so later migrations still find them.
+ * Turns every table of `partitionedTables` not partitioned yet into a table partitioned by day on
+ * `createdAt` under pg_partman, with its rows, all in one transaction (a foreign key between two of
+ * them is dropped and made again in it). Returns the tables converted.
  */
-export async function partitionTable(
-  { table, retentionDays, indexes }: (typeof partitionedTables)[number],
+export async function partitionTables(
   premakeDays = 7,
-): Promise<"partitioned" | "already"> {
-  if (await isPartitioned(table)) return "already";
+  onTable: (table: string, ms: number) => void = () => {},
+): Promise<PartitionedTable[]> {
+  const todo: Spec[] = [];
+  for (const spec of partitionedTables) if (!(await isPartitioned(spec.table))) todo.push(spec);
+  if (todo.length === 0) return [];
   await db().$executeRawUnsafe(`CREATE SCHEMA IF NOT EXISTS partman`);
   await db().$executeRawUnsafe(`CREATE EXTENSION IF NOT EXISTS pg_partman SCHEMA partman`);
   await db().$transaction(
     async (tx) => {
-      const plain = `${table}_plain`;
-      await tx.$executeRawUnsafe(`LOCK TABLE "${table}" IN ACCESS EXCLUSIVE MODE`);
-      const [oldest] = await tx.$queryRawUnsafe<{ day: string | null }[]>(
-        `SELECT to_char(min("createdAt"), 'YYYY-MM-DD') AS day FROM "${table}"`,
-      );
-      await tx.$executeRawUnsafe(`ALTER TABLE "${table}" RENAME TO "${plain}"`);
       await tx.$executeRawUnsafe(
-        `ALTER TABLE "${plain}" RENAME CONSTRAINT "${table}_pkey" TO "${plain}_pkey"`,
+        `LOCK TABLE ${todo.map((s) => `"${s.table}"`).join(", ")} IN ACCESS EXCLUSIVE MODE`,
       );
-      for (const columns of indexes)
-        await tx.$executeRawUnsafe(
-          `ALTER INDEX "${indexName(table, columns)}" RENAME TO "${indexName(plain, columns)}"`,
+      // Keys referring to a table being converted would hold on to its old copy: they are dropped
+      // here and made again, holding the partition key, by the referring table's conversion.
+      for (const spec of todo) {
+        const referring = await tx.$queryRawUnsafe<{ name: string; referrer: string }[]>(
+          `SELECT con.conname AS name, src.relname AS referrer FROM pg_constraint con
+             JOIN pg_class dst ON dst.oid = con.confrelid JOIN pg_class src ON src.oid = con.conrelid
+           WHERE con.contype = 'f' AND dst.relname = $1 AND src.relname <> $1`,
+          spec.table,
         );
-      await tx.$executeRawUnsafe(
-        `CREATE TABLE "${table}" (LIKE "${plain}" INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE ("createdAt")`,
-      );
-      await tx.$executeRawUnsafe(
-        `ALTER TABLE "${table}" ADD CONSTRAINT "${table}_pkey" PRIMARY KEY ("id", "createdAt")`,
-      );
-      for (const columns of indexes)
-        await tx.$executeRawUnsafe(
-          `CREATE INDEX "${indexName(table, columns)}" ON "${table}" (${columns.map((c) => `"${c}"`).join(", ")})`,
-        );
-      const start = oldest?.day ? `'${oldest.day}'` : "NULL";
-      await tx.$executeRawUnsafe(
-        `DO $$ BEGIN PERFORM partman.create_parent('public.${table}', 'createdAt', 'native', 'daily', p_premake := ${premakeDays}, p_start_partition := ${start}, p_jobmon := false); END $$`,
-      );
-      await tx.$executeRawUnsafe(
-        `UPDATE partman.part_config SET retention = '${retentionDays} days', retention_keep_table = false, infinite_time_partitions = true WHERE parent_table = 'public.${table}'`,
-      );
-      await tx.$executeRawUnsafe(`INSERT INTO "${table}" SELECT * FROM "${plain}"`);
-      await tx.$executeRawUnsafe(`DROP TABLE "${plain}"`);
+        for (const { name, referrer } of referring) {
+          const remade = todo.find((s) => s.table === referrer && s.reference?.name === name);
+          if (!remade)
+            throw new Error(`${referrer}.${name} refers to ${spec.table} and would not be made again`);
+          await tx.$executeRawUnsafe(`ALTER TABLE "${referrer}" DROP CONSTRAINT "${name}"`);
+        }
+      }
+      for (const spec of todo) {
+        const started = performance.now();
+        await convert(tx, spec, premakeDays);
+        onTable(spec.table, performance.now() - started);
+      }
     },
-    { timeout: 10 * 60_000 },
+    { timeout: 30 * 60_000 },
   );
-  return "partitioned";
+  return todo.map((s) => s.table as PartitionedTable);
+}
+
+async function convert(tx: DbOrTx, spec: Spec, premakeDays: number): Promise<void> {
+  const { table } = spec;
+  const plain = `${table}_plain`;
+  const run = (sql: string) => tx.$executeRawUnsafe(sql);
+  if (spec.before) await run(spec.before);
+  const [oldest] = await tx.$queryRawUnsafe<{ day: string | null }[]>(
+    `SELECT to_char(min("createdAt"), 'YYYY-MM-DD') AS day FROM "${table}"`,
+  );
+  // Its other foreign keys (to Account, to WebhookEndpoint, …), made again on the new table.
+  const keys = await tx.$queryRawUnsafe<{ name: string; definition: string }[]>(
+    `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+     WHERE contype = 'f' AND conrelid = $1::regclass AND conname <> $2`,
+    `"${table}"`,
+    spec.reference?.name ?? "",
+  );
+  await run(`ALTER TABLE "${table}" RENAME TO "${plain}"`);
+  await run(`ALTER TABLE "${plain}" RENAME CONSTRAINT "${table}_pkey" TO "${plain}_pkey"`);
+  for (const columns of spec.indexes)
+    await run(`ALTER INDEX "${indexName(table, columns)}" RENAME TO "${indexName(plain, columns)}"`);
+  for (const unique of spec.uniques ?? [])
+    await run(`ALTER INDEX "${unique.name}" RENAME TO "${unique.name.replace(table, plain)}"`);
+  await run(
+    `CREATE TABLE "${table}" (LIKE "${plain}" INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE ("createdAt")`,
+  );
+  await run(`ALTER TABLE "${table}" ADD CONSTRAINT "${table}_pkey" PRIMARY KEY ("id", "createdAt")`);
+  for (const columns of spec.indexes)
+    await run(`CREATE INDEX "${indexName(table, columns)}" ON "${table}" (${list(columns)})`);
+  for (const unique of spec.uniques ?? [])
+    await run(`CREATE UNIQUE INDEX "${unique.name}" ON "${table}" (${list(unique.columns)})`);
+  const start = oldest?.day ? `'${oldest.day}'` : "NULL";
+  await run(
+    `DO $$ BEGIN PERFORM partman.create_parent('public.${table}', 'createdAt', 'native', 'daily', p_premake := ${premakeDays}, p_start_partition := ${start}, p_jobmon := false); END $$`,
+  );
+  await run(
+    `UPDATE partman.part_config SET retention = '${spec.retentionDays()} days', retention_keep_table = true, infinite_time_partitions = true WHERE parent_table = 'public.${table}'`,
+  );
+  await run(`INSERT INTO "${table}" SELECT * FROM "${plain}"`);
+  // Keys are made once the rows are in: one check of the whole table instead of one per row.
+  for (const key of keys) await run(`ALTER TABLE "${table}" ADD CONSTRAINT "${key.name}" ${key.definition}`);
+  const ref = spec.reference;
+  if (ref)
+    await run(
+      `ALTER TABLE "${table}" ADD CONSTRAINT "${ref.name}" FOREIGN KEY (${list(ref.columns)}) REFERENCES "${ref.table}" (${list(ref.to)}) ON UPDATE CASCADE ON DELETE ${ref.onDelete}`,
+    );
+  await run(`DROP TABLE "${plain}"`);
+}
+
+function list(columns: readonly string[]): string {
+  return columns.map((c) => `"${c}"`).join(", ");
 }
 
 // Prisma's names: <table>_<columns>_idx.

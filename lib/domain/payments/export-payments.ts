@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/core/db";
+import { dbRead } from "@/lib/core/db";
 import type { ListPaymentsFilter } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { buyerDetails } from "./buyer-details";
@@ -74,7 +74,7 @@ export function exportPaymentsCsv(
         controller.enqueue(encoder.encode(csvLine(shown.map(([header]) => header))));
         return;
       }
-      const page = await findPayments(db(), scope, { ...filter, limit: batchSize, cursor }, view);
+      const page = await findPayments(dbRead(), scope, { ...filter, limit: batchSize, cursor }, view);
       if (page.rows.length > 0)
         controller.enqueue(
           encoder.encode(page.rows.map((row) => csvLine(shown.map(([, value]) => value(row)))).join("")),

@@ -3,7 +3,7 @@
 //   npm run ops:partition-tables
 // Safe to run again; the embedded database keeps its plain tables (see README, "Running at scale").
 import { closeDb, connection } from "@/lib/core/db";
-import { partitionedTables, partitionTable } from "@/lib/core/db/partitions";
+import { partitionedTables, partitionTables } from "@/lib/core/db/partitions";
 import { prepareDatabase } from "@/lib/core/db/prepare";
 import { logger } from "@/lib/core/log/logger";
 
@@ -16,20 +16,18 @@ if (connection().kind !== "postgresql") {
 try {
   // Under the start-up lock, so no instance migrates the same tables meanwhile.
   await prepareDatabase(logger, async () => {
-    for (const spec of partitionedTables) {
-      const started = performance.now();
-      const outcome = await partitionTable(spec);
+    const done = await partitionTables(7, (table, ms) =>
       logger.info(
-        outcome === "already"
-          ? `${spec.table} is partitioned already.`
-          : `${spec.table} partitioned by day, kept ${spec.retentionDays} days, in ${Math.round(performance.now() - started)} ms.`,
-      );
-    }
+        `${table} partitioned by day, kept ${partitionedTables.find((s) => s.table === table)!.retentionDays()} days, in ${Math.round(ms)} ms.`,
+      ),
+    );
+    for (const spec of partitionedTables)
+      if (!done.includes(spec.table)) logger.info(`${spec.table} is partitioned already.`);
   });
 } catch (error) {
   logger.fatal(
     { err: error },
-    "Partitioning failed; nothing was changed (each table is converted in one transaction).",
+    "Partitioning failed; nothing was changed (the tables are converted in one transaction).",
   );
   process.exitCode = 1;
 }

@@ -15,7 +15,7 @@ import {
   type AuditLogEntry,
 } from "@/lib/domain/audit-log/list-audit-log";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
-import { db } from "@/lib/core/db";
+import { dbRead } from "@/lib/core/db";
 import { DateTime } from "@/components/payments/date-time";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -32,8 +32,8 @@ export default async function AuditLogPage({
   const { viewer, mode, scope, allowed } = await dashboardPage(params, "audit.read");
   if (!allowed) return <NoAccess role={viewer.role} />;
   const query = AuditLogQuerySchema.parse(await searchParams);
-  const page = await listAuditLog(db(), scope, { ...query, limit: pageSize });
-  const actions = await listAuditActions(db(), scope.accountId);
+  const page = await listAuditLog(dbRead(), scope, { ...query, limit: pageSize });
+  const actions = await listAuditActions(dbRead(), scope.accountId);
   const href = (next: { cursor?: string }) =>
     `/${mode}/audit-log?${new URLSearchParams({ ...(query.action ? { action: query.action } : {}), ...next })}`;
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/core/db";
 import { env } from "@/lib/core/config/env";
+import { isPartitioned, maintainPartitions } from "@/lib/core/db/partitions";
 import { dayMs, retentionTask } from "./retention-task";
 
 /**
@@ -9,6 +10,10 @@ import { dayMs, retentionTask } from "./retention-task";
  * is another table, kept as long as the payment.
  */
 export async function sweepOldEvents(batch: number, now: Date): Promise<number> {
+  // Partitioned (ops:partition-tables): whole days past retention are dropped, the deliveries' day
+  // before its events' (their key refers to them), pending or not; the rows left of the day on the
+  // edge are deleted as before.
+  if (await isPartitioned("Event")) await maintainPartitions("WebhookDelivery", "Event");
   return db().$executeRaw`
     DELETE FROM "Event" WHERE "id" IN (
       SELECT e."id" FROM "Event" e

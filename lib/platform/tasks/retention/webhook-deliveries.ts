@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/core/db";
 import { env } from "@/lib/core/config/env";
+import { isPartitioned, maintainPartitions } from "@/lib/core/db/partitions";
 import { dayMs, deleteOlderThan, retentionTask } from "./retention-task";
 
 /**
@@ -8,6 +9,8 @@ import { dayMs, deleteOlderThan, retentionTask } from "./retention-task";
  * succeeded or failed for good; a pending one (still being retried, or redelivered) stays.
  */
 export async function sweepOldDeliveries(batch: number, now: Date): Promise<number> {
+  // Partitioned: whole days past retention are dropped (pending or not); then rows as before.
+  if (await isPartitioned("WebhookDelivery")) await maintainPartitions("WebhookDelivery");
   return deleteOlderThan(
     "WebhookDelivery",
     "createdAt",

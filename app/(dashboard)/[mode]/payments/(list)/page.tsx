@@ -8,7 +8,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
 import { can } from "@/lib/domain/permissions/permissions";
-import { db } from "@/lib/core/db";
+import { dbRead } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
 import { formatAmount } from "@/lib/core/money/format-amount";
@@ -35,7 +35,7 @@ export default async function PaymentsPage({
   const query = parsePaymentsQuery(await searchParams);
   const { filter, view } = paymentsSearch(query);
   const [page, merchants] = await Promise.all([
-    findPayments(db(), scope, filter, view).catch((error: unknown) => {
+    findPayments(dbRead(), scope, filter, view).catch((error: unknown) => {
       // A stale or edited cursor: start the same view from its first page.
       if (error instanceof AppError && error.code === "params_validation")
         redirect(
@@ -43,7 +43,7 @@ export default async function PaymentsPage({
         );
       throw error;
     }),
-    listMerchants(db(), scope, { limit: 200 }),
+    listMerchants(dbRead(), scope, { limit: 200 }),
   ]);
   const exportHref = `/${mode}/payments/export${paymentsQueryString({ ...query, cursor: undefined, before: undefined })}`;
 

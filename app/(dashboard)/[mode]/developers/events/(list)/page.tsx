@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
-import { db } from "@/lib/core/db";
+import { dbRead } from "@/lib/core/db";
 import { listEvents } from "@/lib/domain/events/list-events";
 import { decodeCursor } from "@/lib/core/db/pagination";
 import { eventTypesListed } from "@/lib/domain/schemas/event";
@@ -30,7 +30,7 @@ export default async function EventsPage({
   const search = await searchParams;
   const type = eventTypesListed.find((t) => t === search.type);
   const cursor = typeof search.cursor === "string" && decodeCursor(search.cursor) ? search.cursor : undefined;
-  const page = await listEvents(db(), scope, { type, cursor, limit: pageSize });
+  const page = await listEvents(dbRead(), scope, { type, cursor, limit: pageSize });
   const href = (next: { cursor?: string }) =>
     `/${mode}/developers/events?${new URLSearchParams({ ...(type ? { type } : {}), ...next })}`;
 

@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { listApiKeys } from "@/lib/domain/api-keys/list-api-keys";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
-import { db } from "@/lib/core/db";
+import { dbRead } from "@/lib/core/db";
 import { decodeCursor } from "@/lib/core/db/pagination";
 import { listRequests } from "@/lib/domain/request-log/list-requests";
 import { statusClasses, type StatusClass } from "@/lib/domain/schemas/request-log";
@@ -40,10 +40,10 @@ export default async function RequestLogPage({
   const search = await searchParams;
   // A hand-edited or stale query string shows the unfiltered first page rather than an error.
   const status = statusClasses.find((c) => c === search.status) as StatusClass | undefined;
-  const keys = await listApiKeys(db(), scope);
+  const keys = await listApiKeys(dbRead(), scope);
   const apiKeyId = keys.find((k) => k.id === search.key)?.id;
   const cursor = typeof search.cursor === "string" && decodeCursor(search.cursor) ? search.cursor : undefined;
-  const page = await listRequests(db(), scope, { status, apiKeyId, cursor, limit: pageSize });
+  const page = await listRequests(dbRead(), scope, { status, apiKeyId, cursor, limit: pageSize });
   const keyNames = new Map(keys.map((k) => [k.id, k.name]));
   const filtered = !!(status || apiKeyId);
   const href = (next: { cursor?: string }) =>
