@@ -1,5 +1,5 @@
 import "server-only";
-import { db, type Payment } from "@/lib/db";
+import { db, type Payment, withAttempt } from "@/lib/db";
 import { notFound } from "@/lib/errors/errors";
 import { isId } from "@/lib/db/ids";
 import { expireIfDue } from "@/lib/payments/get-payment";
@@ -10,7 +10,9 @@ import { expireIfDue } from "@/lib/payments/get-payment";
  * not scoped by account and mode; everything after it uses the payment's own scope.
  */
 export async function findCheckoutPayment(paymentId: string): Promise<Payment> {
-  const payment = isId("pay", paymentId) ? await db().payment.findUnique({ where: { id: paymentId } }) : null;
+  const payment = isId("pay", paymentId)
+    ? await db().payment.findUnique({ where: { id: paymentId }, include: withAttempt })
+    : null;
   if (!payment) throw notFound("Payment");
   return expireIfDue(payment);
 }

@@ -4,6 +4,7 @@ import { db, type Payment } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { requiredCollectFields } from "@/lib/merchants/collect-data";
 import { gatewayUrl } from "@/lib/payments/serialize";
+import { recordBuyerDetails } from "@/lib/payments/payment-writes";
 import { checkCollectedData, collectFields, type CollectFieldId } from "@/lib/schemas/collect-data";
 import { tenant } from "@/lib/tenancy/scope";
 
@@ -57,8 +58,5 @@ export async function recordCollectedData(
       { fields: problems },
     );
   }
-  await db().payment.updateMany({
-    where: { id: payment.id, ...tenant(payment) },
-    data: { collectedData: encrypt(JSON.stringify(values)), collectedDataAt: new Date() },
-  });
+  await recordBuyerDetails(payment, encrypt(JSON.stringify(values)));
 }

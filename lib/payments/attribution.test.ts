@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db, type PaymentStatus } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { createTestAccount, withTestDatabase } from "@/lib/testing/test-database";
+import { giveTestAttempt } from "@/lib/testing/test-attempt";
 import {
   attributeTransfer,
   attributionKeys,
@@ -123,15 +124,13 @@ describe("attribution", () => {
               amountValue: plan.amount.toString(),
               status: plan.status,
               expiresAt,
-              optionAsset: asset,
-              optionDestination: wallet,
-              optionValue: plan.amount.toString(),
             },
           });
+          await giveTestAttempt(id, { asset, destination: wallet, value: plan.amount.toString() });
           const entry = { id, payer: address(), nonce: hex32(), hash: hex32() };
           made[i] = entry;
           if (plan.way === "gasless") {
-            await db().gatewayOption.create({
+            await db().paymentAttempt.create({
               data: {
                 id: newId("opt"),
                 ...scope,

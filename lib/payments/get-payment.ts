@@ -1,5 +1,5 @@
 import "server-only";
-import { db, Prisma, rawQuery, type Payment, type PaymentStatus, type DbOrTx } from "@/lib/db";
+import { db, Prisma, rawQuery, type Payment, type PaymentStatus, type DbOrTx, withAttempt } from "@/lib/db";
 import { AppError, paymentNotFound } from "@/lib/errors/errors";
 import { isId } from "@/lib/db/ids";
 import { sqlTimestamp } from "@/lib/db/sql-timestamp";
@@ -23,6 +23,7 @@ export async function getPayment(
           mode: scope.mode,
           ...(merchantId ? { merchantId } : {}),
         },
+        include: withAttempt,
       })
     : null;
   if (!payment) throw paymentNotFound();
@@ -42,7 +43,7 @@ export async function expireIfDue(payment: Payment): Promise<Payment> {
   } catch (error) {
     // Someone else moved it first (paid, cancelled or expired it): show what they left.
     if (error instanceof AppError && (error.code === "invalid_state" || error.code === "conflict"))
-      return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+      return db().payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { connection, db, type Payment, type DbOrTx } from "@/lib/db";
+import { connection, db, type Payment, type DbOrTx, withAttempt } from "@/lib/db";
 import { backgroundFailureLevel } from "@/lib/log/background-failure";
 import { logger } from "@/lib/log/logger";
 import { outsideRequest } from "@/lib/log/request-context";
@@ -127,7 +127,7 @@ async function reread(state: Hub, paymentId: string): Promise<void> {
   try {
     while (entry.again && state.waiters.has(paymentId)) {
       entry.again = false;
-      const found = await db().payment.findUnique({ where: { id: paymentId } });
+      const found = await db().payment.findUnique({ where: { id: paymentId }, include: withAttempt });
       const current = found ? await expireIfDue(found) : null;
       for (const waiter of [...(state.waiters.get(paymentId) ?? [])]) {
         if (!current || current.version !== waiter.version || isFinalStatus(current.status))

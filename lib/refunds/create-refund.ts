@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit-log/audit";
-import type { Refund, DbOrTx } from "@/lib/db";
+import { type Refund, type DbOrTx, withAttempt } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors/errors";
 import { recordEvent } from "@/lib/events/record-event";
 import { refundSnapshot } from "@/lib/events/snapshots";
@@ -42,7 +42,7 @@ export async function createRefund(
   // Concurrent refunds of one payment queue on its row here, so each one sums the others' amounts
   // only after they have committed.
   await tx.$queryRaw`SELECT "id" FROM "Payment" WHERE "id" = ${paymentId} FOR UPDATE`;
-  const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+  const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
   if (payment.status !== "succeeded") {
     throw new AppError(
       "payment_not_succeeded",

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getChain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
 import { relayerKeyEnv } from "@/lib/config/env";
-import { db, Prisma, type CryptoSettlement, type GatewayOption } from "@/lib/db";
+import { db, Prisma, type CryptoSettlement, type PaymentAttempt } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { checkAuthorization } from "@/lib/gateway/confirm";
 import { eip3009Abi, gaslessDomain, type Authorization } from "@/lib/gateway/eip3009";
@@ -237,7 +237,7 @@ export function authorizationOption(
   network: string,
   auth: Authorization,
   id = "",
-): GatewayOption {
+): PaymentAttempt {
   return {
     id,
     accountId: scope.accountId,

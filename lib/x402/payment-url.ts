@@ -9,7 +9,7 @@ import { parseAssetId } from "@/lib/chain/caip";
 import { chainIdOf } from "@/lib/chain/chains";
 import { findCheckoutPayment } from "@/lib/checkout/find-payment";
 import { publicBaseUrl } from "@/lib/config/env";
-import { db, type Payment } from "@/lib/db";
+import { db, type Payment, withAttempt } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { gaslessDomain } from "@/lib/gateway/eip3009";
 import { quoteLifetimeMs } from "@/lib/gateway/options";
@@ -99,7 +99,7 @@ export async function answerX402Url(paymentId: string, paymentHeader: string | n
   let optionId: string;
   try {
     optionId = await db().$transaction(async (tx) => {
-      const fresh = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+      const fresh = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
       requirePayable(fresh);
       return claimAuthorization(
         tx,

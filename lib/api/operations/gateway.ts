@@ -2,9 +2,9 @@ import { cancelGatewayPayment } from "@/lib/gateway/cancel";
 import { gatewayCollectData, recordCollectedData } from "@/lib/gateway/collect-data";
 import { confirmGatewayOption } from "@/lib/gateway/confirm";
 import { findGatewayPayment } from "@/lib/gateway/find-payment";
-import { createGatewayOptions, optionActions, retireQuotes } from "@/lib/gateway/options";
+import { createGatewayOptions, findGatewayOption, optionActions, retireQuotes } from "@/lib/gateway/options";
 import { gatewayPayment, gatewayStatus } from "@/lib/gateway/serialize";
-import { db, type Payment } from "@/lib/db";
+import type { Payment } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { waitForChange } from "@/lib/payments/wait-for-change";
 import { callerKey, type ApiContext } from "@/lib/api/context";
@@ -93,9 +93,7 @@ export const gatewayFetchOp = defineOperation({
   errors: ["payment_not_found", "invalid_params"],
   handler: async ({ ctx, params, body }) => {
     const payment = await findGatewayPayment(ctx, params.paymentId);
-    const option = await db().gatewayOption.findFirst({
-      where: { id: body.optionId, paymentId: payment.id },
-    });
+    const option = await findGatewayOption(payment.id, body.optionId);
     if (!option)
       throw new AppError("invalid_params", "That optionId is not one of this payment's options.", {
         fields: { optionId: "Unknown option." },

@@ -195,7 +195,7 @@ const tables: Table[] = [
     sweep: sweepFinalPaymentQuotes,
     insert: async (scope, expiresAt) => insertQuote(scope, expiresAt, "expired"),
     remaining: async (ids) =>
-      (await db().gatewayOption.findMany({ where: { id: { in: ids } } })).map((r) => r.id),
+      (await db().paymentAttempt.findMany({ where: { id: { in: ids } } })).map((r) => r.id),
   },
 ];
 
@@ -220,7 +220,7 @@ async function insertQuote(
       expiresAt,
     },
   });
-  const option = await db().gatewayOption.create({
+  const option = await db().paymentAttempt.create({
     data: {
       id: newId("opt"),
       ...scope,
@@ -396,6 +396,6 @@ describe("retention of quotes", () => {
     const processing = await insertQuote(scope, old, "processing");
     const confirmed = await insertQuote(scope, old, "succeeded", old);
     await sweepAll(sweepFinalPaymentQuotes);
-    expect(await db().gatewayOption.count({ where: { id: { in: [open, processing, confirmed] } } })).toBe(3);
+    expect(await db().paymentAttempt.count({ where: { id: { in: [open, processing, confirmed] } } })).toBe(3);
   });
 });
