@@ -135,7 +135,6 @@ describe("attribution", () => {
                 id: newId("opt"),
                 ...scope,
                 paymentId: id,
-                settlementId: "crypto_shared",
                 asset,
                 destination: wallet,
                 payer: `${chainId}:${entry.payer}`,
