@@ -1,5 +1,5 @@
--- What a buyer tried is one record: the gateway's options (GatewayOption) become PaymentAttempt
--- rows, kept with their ids (the API's optionIds), and a payment's chosen option, stored on the
+-- What a buyer tried is one record: the gateway options (GatewayOption) become PaymentAttempt
+-- rows, kept with their ids (the API optionIds), and the chosen option of a payment, stored on the
 -- payment until now, becomes the attempt the payment names (attemptId).
 
 -- RenameTable
@@ -10,7 +10,7 @@ ALTER TABLE "PaymentAttempt" RENAME CONSTRAINT "GatewayOption_paymentId_fkey" TO
 ALTER INDEX "GatewayOption_paymentId_createdAt_idx" RENAME TO "PaymentAttempt_paymentId_createdAt_idx";
 ALTER INDEX "GatewayOption_expiresAt_idx" RENAME TO "PaymentAttempt_expiresAt_idx";
 
--- AlterTable: a `transfer` attempt (chosen at the hosted checkout) has no payer, and an attempt
+-- AlterTable: a transfer attempt (chosen at the hosted checkout) has no payer, and an attempt
 -- outlives the settlement it was quoted from.
 ALTER TABLE "PaymentAttempt" ALTER COLUMN "settlementId" DROP NOT NULL,
 ALTER COLUMN "payer" DROP NOT NULL;
@@ -20,8 +20,8 @@ WHERE NOT EXISTS (SELECT 1 FROM "CryptoSettlement" s WHERE s."id" = a."settlemen
 -- AlterTable
 ALTER TABLE "Payment" ADD COLUMN "attemptId" TEXT;
 
--- MoveData: a gateway confirm copied its option onto the payment, quotedAt being the option's
--- createdAt; that option (the confirmed one first) is the payment's attempt.
+-- MoveData: a gateway confirm copied its option onto the payment, quotedAt being the option
+-- createdAt: that option (the confirmed one first) is the attempt of the payment.
 UPDATE "Payment" p SET "attemptId" = (
   SELECT a."id" FROM "PaymentAttempt" a
   WHERE a."paymentId" = p."id" AND a."createdAt" = p."quotedAt" AND a."asset" = p."optionAsset"
@@ -31,7 +31,7 @@ UPDATE "Payment" p SET "attemptId" = (
 )
 WHERE p."optionAsset" IS NOT NULL AND p."optionDestination" IS NOT NULL AND p."optionValue" IS NOT NULL;
 
--- MoveData: any other chosen option (the hosted checkout's, test mode's) becomes a `transfer`
+-- MoveData: any other chosen option (the hosted checkout choice, test mode) becomes a transfer
 -- attempt of its own, with a deterministic id.
 INSERT INTO "PaymentAttempt" ("id", "accountId", "mode", "paymentId", "settlementId", "asset", "destination", "value", "method", "expiresAt", "createdAt")
 SELECT 'opt_' || substr(md5('attempt:' || p."id"), 1, 24), p."accountId", p."mode", p."id", p."optionSettlementId",
