@@ -169,10 +169,9 @@ async function seed(db: pg.Client, accountId: string, log: (line: string) => voi
     const started = Date.now();
     await db.query(
       `INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, version, "expiresAt", "createdAt", "updatedAt", "finalizedAt",
-                              "optionAsset", "optionValue", "quotedAt", "txId", "paidValue", "payerAddress", "refundedValue")
+                              "txId", "paidValue", "payerAddress", "refundedValue")
        SELECT id, $1, mode, merchant, reference, unit, amount, status::"PaymentStatus", CASE WHEN status = 'requires_action' THEN 1 ELSE 3 END,
               created + interval '30 minutes', created, created + interval '2 minutes', CASE WHEN final THEN created + interval '2 minutes' END,
-              CASE WHEN paid THEN asset END, CASE WHEN paid THEN amount * 10000 END, CASE WHEN paid THEN created + interval '1 minute' END,
               CASE WHEN paid THEN CASE WHEN mode = 'live' THEN '0x' || h || md5(h) ELSE 'test:' || id END END,
               CASE WHEN paid THEN amount * 10000 END, CASE WHEN paid THEN payer END,
               CASE WHEN paid AND g % 50 = 0 THEN CASE WHEN g % 100 = 0 THEN amount ELSE amount / 2 END ELSE 0 END
@@ -184,7 +183,6 @@ async function seed(db: pg.Client, accountId: string, log: (line: string) => voi
                 round(100 * exp(((g * 2654435761::bigint) % 1000003) / 1000003.0 * ln(10000)))::numeric AS amount,
                 s AS status, s IN ('succeeded', 'failed', 'cancelled', 'expired') AS final, s = 'succeeded' AS paid,
                 now() - (g * interval '6.3 seconds') AS created,
-                (ARRAY['eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', 'eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'eip155:8453/erc20:0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2'])[1 + g % 3] AS asset,
                 '0x' || substr(md5('payer' || (g * 7919 % ${payersTotal})), 1, 32) || substr(md5('wallet' || (g * 7919 % ${payersTotal})), 1, 8) AS payer
          FROM generate_series($2::bigint, $3::bigint) g,
               LATERAL (SELECT md5(g::text) AS h) hh,
@@ -199,6 +197,13 @@ async function seed(db: pg.Client, accountId: string, log: (line: string) => voi
       `  payments ${from.toLocaleString()}–${Math.min(from + chunk - 1, largePaymentsTotal).toLocaleString()} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
   }
+  // The attempts that paid, in one of three assets by the payment's id.
+  log("  payment attempts");
+  await seedPaidAttempts(
+    db,
+    accountId,
+    `(ARRAY['eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', 'eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'eip155:8453/erc20:0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2'])[1 + ascii(right(id, 1)) % 3]`,
+  );
   // The refunds behind refundedValue, as the payment page and the refund filter read them.
   await db.query(
     `INSERT INTO "Refund" (id, "accountId", mode, "paymentId", "amountUnit", "amountValue", status, "txId", "createdBy", "createdAt", "updatedAt")
@@ -236,4 +241,19 @@ export async function largeSizes(databaseUrl: string) {
   ).rows as { index: string; size: string }[];
   await db.end();
   return { tables, indexes };
+}
+
+/** The attempt each succeeded payment was paid by (`asset`, an SQL expression over the payment), named by it. */
+export async function seedPaidAttempts(db: pg.Client, accountId: string, asset: string) {
+  await db.query(
+    `INSERT INTO "PaymentAttempt" (id, "accountId", mode, "paymentId", asset, destination, value, method, "expiresAt", "createdAt")
+     SELECT 'opt_' || substr(id, 5), "accountId", mode, id, ${asset}, 'eip155:8453:0x0000000000000000000000000000000000000001',
+            "paidValue", 'transfer', "expiresAt", "createdAt"
+     FROM "Payment" WHERE "accountId" = $1 AND status = 'succeeded'`,
+    [accountId],
+  );
+  await db.query(
+    `UPDATE "Payment" SET "attemptId" = 'opt_' || substr(id, 5) WHERE "accountId" = $1 AND status = 'succeeded'`,
+    [accountId],
+  );
 }

@@ -28,6 +28,7 @@ import {
 import { compareTraces, formatTrace, startPgTrace, traceSince, type Trace } from "./pg-trace";
 import { peaksByServer, resultsTable } from "./report";
 import { scenarioRequest } from "./scenario-request.mjs";
+import { seedPaidAttempts } from "./large-database";
 
 const { values: args } = parseArgs({
   options: {
@@ -572,7 +573,7 @@ async function seedGatewayOptions(
       [batch.map((r) => r.paymentId), accountId],
     );
     await db.query(
-      `INSERT INTO "GatewayOption" (id, "accountId", mode, "paymentId", "settlementId", asset, destination, payer, value, method, nonce, "expiresAt")
+      `INSERT INTO "PaymentAttempt" (id, "accountId", mode, "paymentId", "settlementId", asset, destination, payer, value, method, nonce, "expiresAt")
        SELECT o, $3, 'test', p, $4, $5, $6, $7, 10500000, 'eip3009', n, to_timestamp($8) FROM unnest($1::text[], $2::text[], $9::text[]) AS t(o, p, n)`,
       [
         batch.map((r) => r.optionId),
@@ -604,16 +605,16 @@ async function seed(db: pg.Client, accountId: string, total: number) {
   );
   // Statuses cycle through all six; succeeded rows carry a txId and a paid USDC amount.
   await db.query(
-    `INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, "expiresAt", "createdAt", "updatedAt", "txId", "optionAsset", "paidValue")
+    `INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, "expiresAt", "createdAt", "updatedAt", "txId", "paidValue")
      SELECT 'pay_' || lpad(g::text, 24, '0'), $1, (CASE WHEN m <= 10 THEN 'test' ELSE 'live' END)::"Mode", 'mrch_bench' || lpad(m::text, 19, '0'),
             'order-' || g, 'iso4217/USD', 100 + g % 100000, s::"PaymentStatus", now() + interval '1 day', now() - g * interval '1 second', now(),
             CASE WHEN s = 'succeeded' THEN 'test:pay_' || lpad(g::text, 24, '0') END,
-            CASE WHEN s = 'succeeded' THEN 'eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' END,
             CASE WHEN s = 'succeeded' THEN (100 + g % 100000) * 10000 END
      FROM generate_series(1, $2::int) g,
           LATERAL (SELECT 1 + g % 20 AS m, (ARRAY['requires_action','processing','succeeded','failed','cancelled','expired'])[1 + g % 6] AS s) x`,
     [accountId, total],
   );
+  await seedPaidAttempts(db, accountId, "'eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'");
   await db.query(`ANALYZE`);
 }
 

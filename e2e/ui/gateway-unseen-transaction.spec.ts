@@ -75,7 +75,7 @@ test("an option confirmed with a transaction the chain never sees gives way to a
 
   // The window cannot pass in a test: the first confirm is dated back past it.
   const datedBack = await runSql(
-    `UPDATE "GatewayOption" SET "confirmedAt" = "confirmedAt" - $1::interval WHERE "id" = $2 AND "confirmedAt" IS NOT NULL`,
+    `UPDATE "PaymentAttempt" SET "confirmedAt" = "confirmedAt" - $1::interval WHERE "id" = $2 AND "confirmedAt" IS NOT NULL`,
     `${unseenTransactionMs + 500} milliseconds`,
     stuck.id,
   );

@@ -20,7 +20,7 @@ export const ID_PREFIXES = {
   auditLog: "aud",
   idempotency: "idem",
   transfer: "tx",
-  gatewayOption: "opt",
+  paymentAttempt: "opt",
   relayerSubmission: "rly",
   userSession: "sess",
   recoveryCode: "rcv",

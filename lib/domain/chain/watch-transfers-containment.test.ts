@@ -6,6 +6,7 @@ import { newId } from "@/lib/core/ids/ids";
 import { transactionSubmittedEvent } from "@/lib/domain/payments/attribution";
 import { recordPaymentEvent } from "@/lib/domain/payments/record-event";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
+import { giveTestAttempt } from "@/lib/core/testing/test-attempt";
 import type { Chain } from "@/lib/core/chain/chains";
 import { watchTransfers } from "./watch-transfers";
 
@@ -55,7 +56,7 @@ async function openPayment(asset: string, value: bigint) {
       destination: `${localCaip2}:${wallet}`,
     },
   });
-  const payment = await db().payment.create({
+  const created = await db().payment.create({
     data: {
       id: newId("pay"),
       ...scope,
@@ -65,10 +66,12 @@ async function openPayment(asset: string, value: bigint) {
       amountValue: value.toString(),
       expiresAt: new Date(Date.now() + 86_400_000),
       createdAt: new Date(Date.now() - 60_000),
-      optionAsset: asset,
-      optionDestination: `${localCaip2}:${wallet}`,
-      optionValue: value.toString(),
     },
+  });
+  const payment = await giveTestAttempt(created.id, {
+    asset,
+    destination: `${localCaip2}:${wallet}`,
+    value: value.toString(),
   });
   return { id: payment.id, wallet };
 }

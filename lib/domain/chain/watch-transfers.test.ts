@@ -6,6 +6,7 @@ import { LocalChain, localCaip2, startLocalChain } from "@/e2e/support/chain";
 import { db } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
+import { giveTestAttempt } from "@/lib/core/testing/test-attempt";
 import { listUnmatchedTransfers } from "@/lib/domain/unmatched-transfers/list-unmatched-transfers";
 import { recordUnmatchedTransfer } from "@/lib/domain/unmatched-transfers/record-unmatched-transfer";
 import type { Chain } from "@/lib/core/chain/chains";
@@ -125,10 +126,12 @@ describe("native-coin settlement", () => {
         amountValue: "1000",
         expiresAt: new Date(Date.now() + 86_400_000),
         createdAt: new Date(Number(opened.timestamp) * 1000),
-        optionAsset: native,
-        optionDestination: `${localCaip2}:${wallet}`,
-        optionValue: "1000000000000000",
       },
+    });
+    await giveTestAttempt(payment.id, {
+      asset: native,
+      destination: `${localCaip2}:${wallet}`,
+      value: "1000000000000000",
     });
     await local.mine(9);
     const read = await pass(start);

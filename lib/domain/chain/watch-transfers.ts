@@ -1,6 +1,6 @@
 import "server-only";
 import { erc20Abi, getAddress, isAddressEqual, type Address, type Hash } from "viem";
-import { db } from "@/lib/core/db";
+import { db, withAttempt } from "@/lib/core/db";
 import { shortReason } from "@/lib/core/errors/chain-errors";
 import { logger } from "@/lib/core/log/logger";
 import {
@@ -146,16 +146,15 @@ async function openPayments(chain: Chain): Promise<OpenPayment[]> {
     where: {
       mode: "live",
       status: "requires_action",
-      optionAsset: { startsWith: `${chain.id}/` },
-      optionDestination: { not: null },
+      attempt: { asset: { startsWith: `${chain.id}/` } },
     },
-    select: { accountId: true, optionAsset: true, optionDestination: true, createdAt: true },
+    select: { accountId: true, attempt: { select: { asset: true, destination: true } }, createdAt: true },
     orderBy: { createdAt: "asc" },
   });
   return rows.map((p) => ({
     accountId: p.accountId,
-    asset: p.optionAsset!,
-    destination: address(p.optionDestination!),
+    asset: p.attempt!.asset,
+    destination: address(p.attempt!.destination),
     createdAt: p.createdAt,
   }));
 }
@@ -177,9 +176,9 @@ async function pendingRefunds(chain: Chain): Promise<PendingRefund[]> {
     where: {
       mode: "live",
       status: "pending",
-      payment: { optionAsset: { startsWith: `${chain.id}/` }, payerAddress: { not: null } },
+      payment: { attempt: { asset: { startsWith: `${chain.id}/` } }, payerAddress: { not: null } },
     },
-    include: { payment: true },
+    include: { payment: { include: withAttempt } },
     orderBy: { createdAt: "asc" },
   });
   return rows.flatMap((r) => {

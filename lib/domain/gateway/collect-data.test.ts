@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/core/db";
+import { db, withAttempt } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
 import { AppError } from "@/lib/core/errors/errors";
 import { createPayment } from "@/lib/domain/payments/create-payment";
@@ -48,7 +48,11 @@ describe("information capture on confirm", () => {
 
   it("leaves a payment that is no longer open to confirm's own answer (invalid_state or the replay), storing nothing", async () => {
     const payment = await paymentOfMerchantCollectingNames();
-    const cancelled = await db().payment.update({ where: { id: payment.id }, data: { status: "cancelled" } });
+    const cancelled = await db().payment.update({
+      where: { id: payment.id },
+      data: { status: "cancelled" },
+      include: withAttempt,
+    });
     await expect(recordCollectedData(cancelled, [])).resolves.toBeUndefined();
     await recordCollectedData(cancelled, [{ id: "fullName", value: "Ada Lovelace" }]);
     expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).collectedData).toBeNull();

@@ -4,6 +4,7 @@ import { db, type Payment } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { requiredCollectFields } from "@/lib/domain/merchants/collect-data";
 import { gatewayUrl } from "@/lib/domain/payments/serialize";
+import { recordBuyerDetails } from "@/lib/domain/payments/payment-writes";
 import { checkCollectedData, collectFields, type CollectFieldId } from "@/lib/domain/schemas/collect-data";
 import { tenant } from "@/lib/core/tenancy/scope";
 
@@ -57,8 +58,5 @@ export async function recordCollectedData(
       { fields: problems },
     );
   }
-  await db().payment.updateMany({
-    where: { id: payment.id, ...tenant(payment) },
-    data: { collectedData: encrypt(JSON.stringify(values)), collectedDataAt: new Date() },
-  });
+  await recordBuyerDetails(payment, encrypt(JSON.stringify(values)));
 }

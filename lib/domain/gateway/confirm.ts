@@ -1,15 +1,16 @@
 import "server-only";
 import { getAddress, isHex, recoverTypedDataAddress, type Hex } from "viem";
 import { logger } from "@/lib/core/log/logger";
-import { db, type GatewayOption, type Payment } from "@/lib/core/db";
+import { db, type PaymentAttempt, type Payment, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
+import { recordActiveAttempt } from "@/lib/domain/payments/attempts";
 import { expireIfDue } from "@/lib/domain/payments/get-payment";
 import { recordPaymentEvent } from "@/lib/domain/payments/record-event";
 import { transitionPayment } from "@/lib/domain/payments/transition";
 import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
 import { authorizationTypes, gaslessDomain } from "./eip3009";
-import { optionAuthorization } from "./options";
+import { findGatewayOption, optionAuthorization } from "./options";
 import { requirePayable } from "./payable";
 import { relaySubmission } from "./relay";
 import { checkSignedTransaction } from "./solana/check-signed";
@@ -31,7 +32,7 @@ export async function confirmGatewayOption(
   results: Results,
   actor: string,
 ): Promise<Payment> {
-  const option = await db().gatewayOption.findFirst({ where: { id: optionId, paymentId: payment.id } });
+  const option = await findGatewayOption(payment.id, optionId);
   if (!option)
     throw new AppError(
       "invalid_params",
@@ -54,7 +55,7 @@ export async function confirmGatewayOption(
   } catch (error) {
     if (!(error instanceof AppError && error.code === "invalid_state")) throw error;
     // The same confirm at the same moment (a double tap, another instance) won: its answer is this one's.
-    const now = await db().gatewayOption.findUniqueOrThrow({ where: { id: option.id } });
+    const now = await db().paymentAttempt.findUniqueOrThrow({ where: { id: option.id } });
     if (now.confirmedAt && now.result === resultKey(option, result)) return replay(payment, now, actor);
     // The chain watcher (or the checkout) may have found the wallet's transaction before the wallet
     // confirmed it: the payment moved on because of this very transfer, which is the answer.
@@ -68,7 +69,7 @@ export async function confirmGatewayOption(
  * does (relayed the authorization, checked the hash), the same status it answers. A relay another
  * request is still sending is waited for, up to the relay's own bound.
  */
-async function replay(payment: Payment, option: GatewayOption, actor: string): Promise<Payment> {
+async function replay(payment: Payment, option: PaymentAttempt, actor: string): Promise<Payment> {
   if (option.mode === "test") return current(payment);
   if (option.method === "transaction") {
     await verifyPaymentTransaction(payment.id, option.result!, actor).catch((error: unknown) =>
@@ -127,11 +128,11 @@ async function alreadyPaidBy(paymentId: string, txHash: string): Promise<boolean
 
 async function confirmOnce(
   payment: Payment,
-  option: GatewayOption,
+  option: PaymentAttempt,
   result: string,
   actor: string,
 ): Promise<Payment> {
-  const other = await db().gatewayOption.findFirst({
+  const other = await db().paymentAttempt.findFirst({
     where: { paymentId: payment.id, confirmedAt: { not: null }, supersededAt: null },
   });
   if (other?.id === option.id)
@@ -147,7 +148,9 @@ async function confirmOnce(
     );
 
   const payer =
-    option.method === "solana" ? option.payer.split(":").pop()! : getAddress(option.payer.split(":").pop()!);
+    option.method === "solana"
+      ? option.payer!.split(":").pop()!
+      : getAddress(option.payer!.split(":").pop()!);
   if (option.method === "eip3009") await checkAuthorization(option, result as Hex, payer);
   else if (option.method === "solana") await checkSignedTransaction(option, result);
   else {
@@ -194,7 +197,7 @@ async function confirmOnce(
 }
 
 /** Refuses (invalid_params) a signature that is not `payer`'s over exactly the option's authorization. */
-export async function checkAuthorization(option: GatewayOption, signature: Hex, payer: string) {
+export async function checkAuthorization(option: PaymentAttempt, signature: Hex, payer: string) {
   const domain = await gaslessDomain(option.mode, option.asset);
   if (!domain)
     throw new AppError(
@@ -230,23 +233,23 @@ export async function checkAuthorization(option: GatewayOption, signature: Hex, 
  */
 async function markConfirmed(
   payment: Payment,
-  option: GatewayOption,
+  option: PaymentAttempt,
   result: string,
   payer: string,
   actor: string,
-  superseded: { option: GatewayOption; reason: string } | null,
+  superseded: { option: PaymentAttempt; reason: string } | null,
 ) {
   try {
     return await db().$transaction(async (tx) => {
-      const { count } = await tx.gatewayOption.updateMany({
+      const { count } = await tx.paymentAttempt.updateMany({
         where: { id: option.id, confirmedAt: null },
         data: { confirmedAt: new Date(), result },
       });
       if (count === 0) return { kind: "replay" as const };
-      let fresh = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+      let fresh = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
       requirePayable(fresh);
       if (superseded) {
-        const set = await tx.gatewayOption.updateMany({
+        const set = await tx.paymentAttempt.updateMany({
           where: { id: superseded.option.id, supersededAt: null },
           data: { supersededAt: new Date() },
         });
@@ -263,29 +266,18 @@ async function markConfirmed(
           },
         });
       }
-      const fixed = {
-        optionSettlementId: option.settlementId,
-        optionAsset: option.asset,
-        optionDestination: option.destination,
-        optionValue: option.value,
-        quotedAt: option.createdAt,
-      };
-      await tx.payment.update({ where: { id: fresh.id }, data: fixed });
-      fresh = await recordPaymentEvent(
-        tx,
-        { ...fresh, ...fixed },
-        {
-          type: "payment.option_confirmed",
-          actor,
-          data: {
-            optionId: option.id,
-            method: option.method,
-            payer: option.payer,
-            asset: option.asset,
-            value: option.value.toFixed(),
-          },
+      fresh = await recordActiveAttempt(tx, fresh, { ...option, confirmedAt: new Date(), result });
+      fresh = await recordPaymentEvent(tx, fresh, {
+        type: "payment.option_confirmed",
+        actor,
+        data: {
+          optionId: option.id,
+          method: option.method,
+          payer: option.payer,
+          asset: option.asset,
+          value: option.value.toFixed(),
         },
-      );
+      });
       if (option.mode === "test") {
         const paid = await transitionPayment(tx, fresh, "succeeded", {
           actor,
@@ -328,10 +320,12 @@ async function markConfirmed(
 }
 
 /** What a confirm is remembered by: a hash or EVM signature in lower case, a Solana transaction (base64) as sent. */
-function resultKey(option: GatewayOption, result: string): string {
+function resultKey(option: PaymentAttempt, result: string): string {
   return option.method === "solana" ? result : result.toLowerCase();
 }
 
 async function current(payment: Payment): Promise<Payment> {
-  return expireIfDue(await db().payment.findUniqueOrThrow({ where: { id: payment.id } }));
+  return expireIfDue(
+    await db().payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt }),
+  );
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, type Payment } from "@/lib/core/db";
+import { db, type Payment, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { isId } from "@/lib/core/ids/ids";
 import { expireIfDue } from "@/lib/domain/payments/get-payment";
@@ -9,7 +9,9 @@ import { tenant, type Scope } from "@/lib/core/tenancy/scope";
 /** The caller's payment (scoped by account and mode like every read), expiry applied; otherwise `payment_not_found`. */
 export async function findGatewayPayment(scope: Scope, idOrUrl: string): Promise<Payment> {
   const id = paymentIdFromReference(idOrUrl);
-  const payment = isId("pay", id) ? await db().payment.findFirst({ where: { id, ...tenant(scope) } }) : null;
+  const payment = isId("pay", id)
+    ? await db().payment.findFirst({ where: { id, ...tenant(scope) }, include: withAttempt })
+    : null;
   if (!payment) throw new AppError("payment_not_found", "Payment not found.");
   return expireIfDue(payment);
 }

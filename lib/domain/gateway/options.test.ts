@@ -38,7 +38,7 @@ async function payablePayment() {
   ).payment;
 }
 
-const quotes = (paymentId: string) => db().gatewayOption.count({ where: { paymentId } });
+const quotes = (paymentId: string) => db().paymentAttempt.count({ where: { paymentId } });
 
 describe("gateway options (quotes)", () => {
   it("answers an unexpired quote again for the same settlement and account, however often and concurrently asked", async () => {
@@ -59,13 +59,13 @@ describe("gateway options (quotes)", () => {
     const payment = await payablePayment();
     const wallet = account();
     const [first] = await createGatewayOptions(payment, [wallet]);
-    await db().gatewayOption.update({
+    await db().paymentAttempt.update({
       where: { id: first!.id },
       data: { expiresAt: new Date(Date.now() + 30_000) },
     });
     const [second] = await createGatewayOptions(payment, [wallet]);
     expect(second!.id).not.toBe(first!.id);
-    await db().gatewayOption.update({
+    await db().paymentAttempt.update({
       where: { id: second!.id },
       data: { confirmedAt: new Date(), result: "0x" },
     });
@@ -91,7 +91,7 @@ describe("gateway options (quotes)", () => {
     expect(await quotes(payment.id)).toBe(maxOpenQuotesPerPayment);
     expect(await createGatewayOptions(payment, wallets.slice(0, 20))).toHaveLength(20);
     // Once they expire, the payment may be quoted again.
-    await db().gatewayOption.updateMany({
+    await db().paymentAttempt.updateMany({
       where: { paymentId: payment.id },
       data: { expiresAt: new Date(Date.now() - 1_000) },
     });

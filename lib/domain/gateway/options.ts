@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { encodeFunctionData, erc20Abi, getAddress, toHex, type Address } from "viem";
 import { parseAccountId, parseAssetId } from "@/lib/core/caip/caip";
 import { chainIdOf } from "@/lib/core/chain/chains";
-import { db, type GatewayOption, type Payment } from "@/lib/core/db";
+import { db, type PaymentAttempt, type Payment } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
 import { listPaymentOptions } from "@/lib/domain/payments/payment-options";
@@ -62,8 +62,8 @@ export async function createGatewayOptions(
  */
 export async function retireQuotes(payment: Payment, optionIds: string[]): Promise<void> {
   if (optionIds.length === 0) return;
-  const known = await db().gatewayOption.findMany({
-    where: { paymentId: payment.id, id: { in: optionIds } },
+  const known = await db().paymentAttempt.findMany({
+    where: { paymentId: payment.id, id: { in: optionIds }, payer: { not: null } },
     select: { id: true },
   });
   const unknown = optionIds.findIndex((id) => !known.some((o) => o.id === id));
@@ -71,8 +71,14 @@ export async function retireQuotes(payment: Payment, optionIds: string[]): Promi
     throw new AppError("invalid_params", "refresh names an option that is not this payment's.", {
       fields: { [`refresh.${unknown}`]: "Unknown option." },
     });
-  await db().gatewayOption.updateMany({
-    where: { paymentId: payment.id, id: { in: optionIds }, confirmedAt: null, expiresAt: { gt: new Date() } },
+  await db().paymentAttempt.updateMany({
+    where: {
+      paymentId: payment.id,
+      id: { in: optionIds },
+      payer: { not: null },
+      confirmedAt: null,
+      expiresAt: { gt: new Date() },
+    },
     data: { expiresAt: new Date() },
   });
 }
@@ -82,7 +88,7 @@ async function optionsFor(
   payment: Payment,
   accounts: string[],
   only?: { settlementId: string },
-): Promise<GatewayOption[]> {
+): Promise<PaymentAttempt[]> {
   const payers = accounts.map((account, i) => {
     const parsed = parseAccountId(account.trim(), `accounts.${i}`);
     if (!parsed.ok)
@@ -144,17 +150,17 @@ async function optionsFor(
 }
 
 /** The wanted options as quotes: open ones again where they match, new ones within the cap. */
-async function quoteOptions(payment: Payment, wanted: WantedOption[]): Promise<GatewayOption[]> {
+async function quoteOptions(payment: Payment, wanted: WantedOption[]): Promise<PaymentAttempt[]> {
   return db().$transaction(async (tx) => {
     // One quoting at a time per payment, so concurrent calls neither duplicate a quote nor pass the cap together.
     await tx.$queryRaw`SELECT 1 FROM "Payment" WHERE "id" = ${payment.id} FOR UPDATE`;
     const now = Date.now();
-    const open = await tx.gatewayOption.findMany({
-      where: { paymentId: payment.id, expiresAt: { gt: new Date(now) } },
+    const open = await tx.paymentAttempt.findMany({
+      where: { paymentId: payment.id, payer: { not: null }, expiresAt: { gt: new Date(now) } },
       orderBy: { expiresAt: "asc" },
     });
     const reusableUntil = Math.min(now + reuseWhileRemainingMs, payment.expiresAt.getTime());
-    const matches = (o: GatewayOption, w: WantedOption) =>
+    const matches = (o: PaymentAttempt, w: WantedOption) =>
       o.settlementId === w.settlementId &&
       o.payer === w.payer &&
       o.asset === w.asset &&
@@ -163,7 +169,7 @@ async function quoteOptions(payment: Payment, wanted: WantedOption[]): Promise<G
       !o.confirmedAt &&
       !o.supersededAt &&
       o.expiresAt.getTime() >= reusableUntil;
-    const reused: GatewayOption[] = [];
+    const reused: PaymentAttempt[] = [];
     const fresh: WantedOption[] = [];
     for (const w of wanted) {
       const found = open.find((o) => matches(o, w));
@@ -180,7 +186,7 @@ async function quoteOptions(payment: Payment, wanted: WantedOption[]): Promise<G
     }
     const expiresAt = new Date(Math.min(now + quoteLifetimeMs, payment.expiresAt.getTime()));
     const created = fresh.length
-      ? await tx.gatewayOption.createManyAndReturn({
+      ? await tx.paymentAttempt.createManyAndReturn({
           data: fresh.map((w) => ({
             id: newId("opt"),
             accountId: payment.accountId,
@@ -199,10 +205,15 @@ async function quoteOptions(payment: Payment, wanted: WantedOption[]): Promise<G
   });
 }
 
-export async function serializeOption(option: GatewayOption) {
+/** The gateway option of this payment with this id: an attempt a wallet account was quoted (not a `transfer` one). */
+export function findGatewayOption(paymentId: string, optionId: string): Promise<PaymentAttempt | null> {
+  return db().paymentAttempt.findFirst({ where: { id: optionId, paymentId, payer: { not: null } } });
+}
+
+export async function serializeOption(option: PaymentAttempt) {
   return {
     id: option.id,
-    account: option.payer,
+    account: option.payer!,
     amount: await gatewayAmount(`caip19/${option.asset}`, option.value.toFixed()),
     etaS: option.method === "eip3009" ? 5 : option.method === "solana" ? 2 : 15,
     actions: await optionActions(option),
@@ -210,10 +221,11 @@ export async function serializeOption(option: GatewayOption) {
   };
 }
 
-const address = (caip10: string) => getAddress(caip10.split(":").pop()!);
+// A gateway option always has its payer; only a `transfer` attempt (never an option) has none.
+const address = (caip10: string | null) => getAddress(caip10!.split(":").pop()!);
 
 /** The EIP-3009 authorization an option asks the buyer to sign, exactly as verified on confirm. */
-export function optionAuthorization(option: GatewayOption): Authorization {
+export function optionAuthorization(option: PaymentAttempt): Authorization {
   return {
     from: address(option.payer),
     to: address(option.destination),
@@ -225,7 +237,7 @@ export function optionAuthorization(option: GatewayOption): Authorization {
 }
 
 /** The wallet RPC calls that pay an option: one signature (gasless) or one transaction. */
-export async function optionActions(option: GatewayOption) {
+export async function optionActions(option: PaymentAttempt) {
   const chain_id = chainIdOf(option.asset);
   if (option.method === "solana") return solanaOptionActions(option);
   if (option.method === "eip3009") {

@@ -2,7 +2,7 @@ import "server-only";
 import { TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex } from "viem";
 import { getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
-import { db } from "@/lib/core/db";
+import { db, withAttempt } from "@/lib/core/db";
 import { shortReason } from "@/lib/core/errors/chain-errors";
 import { logger } from "@/lib/core/log/logger";
 import { recordPaymentEvent } from "@/lib/domain/payments/record-event";
@@ -32,7 +32,7 @@ export async function recoverStaleSubmissions(limit = 20): Promise<number> {
   });
   for (const submission of stale) {
     const chain = getChain(submission.chainId);
-    const option = await db().gatewayOption.findUnique({ where: { id: submission.optionId } });
+    const option = await db().paymentAttempt.findUnique({ where: { id: submission.optionId } });
     if (!chain || !option?.result) continue;
     const auth = optionAuthorization(option);
     const token = option.asset.split(":").pop() as Hex;
@@ -67,7 +67,10 @@ export async function recoverStaleSubmissions(limit = 20): Promise<number> {
     });
     if (count === 0) continue;
     await db().$transaction(async (tx) => {
-      const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
+      const payment = await tx.payment.findUniqueOrThrow({
+        where: { id: submission.paymentId },
+        include: withAttempt,
+      });
       await recordPaymentEvent(tx, payment, {
         type: "payment.transaction_submitted",
         actor: "relayer",
@@ -100,7 +103,7 @@ async function recoverLostRelays(limit: number): Promise<number> {
   let recovered = 0;
   for (const submission of sent) {
     const chain = getChain(submission.chainId);
-    const option = await db().gatewayOption.findUnique({ where: { id: submission.optionId } });
+    const option = await db().paymentAttempt.findUnique({ where: { id: submission.optionId } });
     if (!chain || !option?.result || !submission.relayer) continue;
     const client = chainClient(chain);
     const hash = submission.txHash as Hex;
@@ -142,11 +145,14 @@ async function recoverLostRelays(limit: number): Promise<number> {
       });
       if (count === 0) return false;
       if (!valid)
-        await tx.gatewayOption.update({
+        await tx.paymentAttempt.update({
           where: { id: option.id },
           data: { confirmedAt: null, result: null },
         });
-      const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
+      const payment = await tx.payment.findUniqueOrThrow({
+        where: { id: submission.paymentId },
+        include: withAttempt,
+      });
       await recordPaymentEvent(tx, payment, {
         type: valid ? "payment.relay_resent" : "payment.relay_released",
         actor: "relayer",

@@ -3,6 +3,7 @@ import type { Hex, TransactionReceipt } from "viem";
 import { getChain, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { db } from "@/lib/core/db";
+import { recordRelayGasTotals } from "@/lib/domain/payments/payment-writes";
 
 /** Records what a relayed transaction cost (the receipt's gasUsed, and × effectiveGasPrice in wei) on its submission and payment, once. */
 export async function recordRelayGas(
@@ -26,10 +27,7 @@ export async function recordRelayGas(
       where: { paymentId, gasUsed: { not: null } },
       _sum: { gasUsed: true, gasCostWei: true },
     });
-    await tx.payment.update({
-      where: { id: paymentId },
-      data: { relayGasUsed: sum._sum.gasUsed, relayGasCostWei: sum._sum.gasCostWei },
-    });
+    await recordRelayGasTotals(tx, paymentId, sum._sum);
   });
 }
 

@@ -3,7 +3,7 @@ import { createWalletClient, defineChain, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { getChain, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
-import { db } from "@/lib/core/db";
+import { db, withAttempt } from "@/lib/core/db";
 import { env, relayerKeyEnv } from "@/lib/core/config/env";
 import {
   relayerOutOfFunds,
@@ -50,7 +50,7 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
   });
   if (claimed.count === 0) return undefined;
   const submission = await db().relayerSubmission.findUniqueOrThrow({ where: { id: submissionId } });
-  const option = await db().gatewayOption.findUniqueOrThrow({ where: { id: submission.optionId } });
+  const option = await db().paymentAttempt.findUniqueOrThrow({ where: { id: submission.optionId } });
   const chain = getChain(submission.chainId);
   const account = relayerAccount(submission.chainId);
   let broadcasting = false;
@@ -127,8 +127,11 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
         data: { status: "failed", activeKey: null, gasLimit: null, error: failure.message },
       });
       // The buyer may confirm again (after the relayer is funded, say): the option is open again.
-      await tx.gatewayOption.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
-      const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
+      await tx.paymentAttempt.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
+      const payment = await tx.payment.findUniqueOrThrow({
+        where: { id: submission.paymentId },
+        include: withAttempt,
+      });
       await recordPaymentEvent(tx, payment, {
         type: "payment.relay_failed",
         actor: "relayer",
@@ -152,7 +155,10 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
           where: { id: submission.id },
           data: { status: "submitted", txHash, relayer: account.address, relayerNonce: sentWith },
         });
-        const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
+        const payment = await tx.payment.findUniqueOrThrow({
+          where: { id: submission.paymentId },
+          include: withAttempt,
+        });
         await recordPaymentEvent(tx, payment, {
           type: "payment.transaction_submitted",
           actor: "relayer",

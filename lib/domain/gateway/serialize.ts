@@ -5,7 +5,7 @@ import { gatewayAmount } from "./amount";
 
 /** The gateway's status object: like the merchant API's, with `display` inside `optionAmount`. */
 export async function gatewayStatus(p: Payment) {
-  const paid = p.status === "succeeded" && p.txId && p.optionAsset && p.paidValue !== null;
+  const paid = p.status === "succeeded" && p.txId && p.attempt && p.paidValue !== null;
   return {
     status: p.status,
     isFinal: isFinalStatus(p.status),
@@ -13,7 +13,7 @@ export async function gatewayStatus(p: Payment) {
     info: paid
       ? {
           txId: p.txId!,
-          optionAmount: await gatewayAmount(`caip19/${p.optionAsset}`, p.paidValue!.toFixed()),
+          optionAmount: await gatewayAmount(`caip19/${p.attempt!.asset}`, p.paidValue!.toFixed()),
         }
       : null,
   };
@@ -31,8 +31,11 @@ export async function gatewayPayment(p: Payment) {
     expiresAt: Math.floor(p.expiresAt.getTime() / 1000),
     merchant: { name: merchant.name, iconUrl: merchant.iconUrl },
     buyer:
-      p.payerAddress && p.optionAsset
-        ? { accountCaip10: `${p.optionAsset.split("/")[0]}:${p.payerAddress}`, accountProviderName: "Wallet" }
+      p.payerAddress && p.attempt
+        ? {
+            accountCaip10: `${p.attempt.asset.split("/")[0]}:${p.payerAddress}`,
+            accountProviderName: "Wallet",
+          }
         : null,
   };
 }

@@ -4,7 +4,7 @@ import { assetInfo } from "@/lib/core/chain/asset-info";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { verifyTransfer } from "@/lib/core/chain/verify-transfer";
-import { db, type GatewayOption, type Payment } from "@/lib/core/db";
+import { db, type PaymentAttempt, type Payment } from "@/lib/core/db";
 import { env } from "@/lib/core/config/env";
 import { logger } from "@/lib/core/log/logger";
 import { toleratedMinimum } from "@/lib/domain/payments/exceptions";
@@ -19,7 +19,7 @@ import { toleratedMinimum } from "@/lib/domain/payments/exceptions";
  * an option it pinned, so that nobody holding the payment's link can block its buyer.
  */
 export async function transactionRefusal(
-  option: GatewayOption,
+  option: PaymentAttempt,
   payment: Payment,
   txHash: Hash,
 ): Promise<string | null> {
@@ -38,7 +38,7 @@ export async function transactionRefusal(
   if (!tx) return null;
   const asset = await assetInfo(chain, option.asset);
   const target = asset.kind === "erc20" ? asset.address! : getAddress(option.destination.split(":").pop()!);
-  const payer = getAddress(option.payer.split(":").pop()!);
+  const payer = getAddress(option.payer!.split(":").pop()!);
   if (!isAddressEqual(tx.from, payer))
     return `The transaction ${txHash} was not sent from ${payer}, the account this option is for.`;
   if (!tx.to || !isAddressEqual(tx.to, target))
@@ -81,7 +81,7 @@ export async function transactionRefusal(
  * (never broadcast, or dropped). A signature (relayed by Tollgate), a transaction that may still
  * pay, or a chain that cannot be asked right now keeps the option.
  */
-export async function unseenTransaction(option: GatewayOption, payment: Payment): Promise<string | null> {
+export async function unseenTransaction(option: PaymentAttempt, payment: Payment): Promise<string | null> {
   if (option.method !== "transaction" || !option.confirmedAt || !option.result) return null;
   const refused = await transactionRefusal(option, payment, option.result as Hash);
   if (refused) return refused;
@@ -99,7 +99,7 @@ export async function unseenTransaction(option: GatewayOption, payment: Payment)
  * Whether the option's chain holds the transaction, mined or pending. A chain that cannot be asked
  * right now is taken to hold it: the wallet said it broadcast it.
  */
-export async function chainHoldsTransaction(option: GatewayOption, txHash: Hash): Promise<boolean> {
+export async function chainHoldsTransaction(option: PaymentAttempt, txHash: Hash): Promise<boolean> {
   const chain = getChain(chainIdOf(option.asset));
   if (!chain) return false;
   return chainClient(chain)

@@ -22,7 +22,7 @@ export async function attachPaymentTransaction(
   const payment = await readPayment(scope, input.paymentId);
   if (payment.mode !== "live")
     throw new AppError("forbidden", "Test-mode payments have no on-chain transaction.");
-  const settlementId = input.settlementId ?? payment.optionSettlementId;
+  const settlementId = input.settlementId ?? payment.attempt?.settlementId;
   if (!settlementId)
     throw new AppError("params_validation", "Choose the option the buyer paid with.", {
       fields: { settlementId: "Choose the option the buyer paid with." },
@@ -51,6 +51,6 @@ export async function attachPaymentTransaction(
   });
   throw transactionNotAccepted(
     (rejection?.data as { reason?: string } | null)?.reason,
-    getChain(chainIdOf(result.optionAsset!))!,
+    getChain(chainIdOf(result.attempt!.asset))!,
   );
 }

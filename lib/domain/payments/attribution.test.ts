@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db, type PaymentStatus } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
+import { giveTestAttempt } from "@/lib/core/testing/test-attempt";
 import {
   attributeTransfer,
   attributionKeys,
@@ -123,20 +124,17 @@ describe("attribution", () => {
               amountValue: plan.amount.toString(),
               status: plan.status,
               expiresAt,
-              optionAsset: asset,
-              optionDestination: wallet,
-              optionValue: plan.amount.toString(),
             },
           });
+          await giveTestAttempt(id, { asset, destination: wallet, value: plan.amount.toString() });
           const entry = { id, payer: address(), nonce: hex32(), hash: hex32() };
           made[i] = entry;
           if (plan.way === "gasless") {
-            await db().gatewayOption.create({
+            await db().paymentAttempt.create({
               data: {
                 id: newId("opt"),
                 ...scope,
                 paymentId: id,
-                settlementId: "crypto_shared",
                 asset,
                 destination: wallet,
                 payer: `${chainId}:${entry.payer}`,

@@ -27,7 +27,7 @@ export async function attributionKeys(chainId: string): Promise<AttributionKeys>
   const payments = await db().payment.findMany({
     where: {
       mode: "live",
-      optionAsset: { startsWith: `${chainId}/` },
+      attempt: { asset: { startsWith: `${chainId}/` } },
       OR: [
         { status: { in: ["requires_action", "processing"] } },
         { status: "expired", expiresAt: { gt: new Date(Date.now() - paidLateHorizonMs) } },
@@ -38,8 +38,14 @@ export async function attributionKeys(chainId: string): Promise<AttributionKeys>
   const ids = payments.map((p) => p.id);
   const [options, submissions] = ids.length
     ? await Promise.all([
-        db().gatewayOption.findMany({
-          where: { paymentId: { in: ids }, mode: "live", method: "eip3009", nonce: { not: null } },
+        db().paymentAttempt.findMany({
+          where: {
+            paymentId: { in: ids },
+            mode: "live",
+            method: "eip3009",
+            nonce: { not: null },
+            payer: { not: null },
+          },
           select: { paymentId: true, payer: true, nonce: true },
         }),
         db().paymentEvent.findMany({
@@ -49,7 +55,7 @@ export async function attributionKeys(chainId: string): Promise<AttributionKeys>
       ])
     : [[], []];
   const byAuthorization = new Map(
-    options.map((o) => [authorizationKey(o.payer.split(":").pop()!, o.nonce!), o.paymentId]),
+    options.map((o) => [authorizationKey(o.payer!.split(":").pop()!, o.nonce!), o.paymentId]),
   );
   const byHash = new Map<string, string[]>();
   for (const { paymentId, data } of submissions) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/core/db";
+import { db, withAttempt } from "@/lib/core/db";
 import { paymentSnapshot } from "@/lib/domain/payments/snapshot";
 import { newId } from "@/lib/core/ids/ids";
 import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
@@ -26,7 +26,7 @@ describe("createPayment", () => {
     const scope = await createTestAccount();
     const merchant = await merchantOf(scope);
     const { payment, settlementAssets } = await createPayment(db(), scope, "system", merchant.id, body);
-    const stored = await db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+    const stored = await db().payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
     expect(payment).toEqual(stored);
     expect(settlementAssets).toEqual([]);
     const events = await db().paymentEvent.findMany({ where: { paymentId: payment.id } });

@@ -7,6 +7,7 @@ import { paymentSnapshot } from "@/lib/domain/payments/snapshot";
 import type { ExceptionType } from "@/lib/domain/schemas/payment";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";
 import { getPayment } from "./get-payment";
+import { loadPayment, writeExceptionResolution, writePaymentException } from "./payment-writes";
 import { recordPaymentEvent } from "./record-event";
 import { transitionPayment } from "./transition";
 
@@ -34,20 +35,16 @@ export async function recordPaymentException(
 ): Promise<Payment> {
   if (payment.exceptionType) return payment;
   const resolution = found.withinTolerance ? "within_tolerance" : null;
-  const { count } = await tx.payment.updateMany({
-    where: { id: payment.id, version: payment.version, exceptionType: null },
-    data: {
-      exceptionType: found.type,
-      exceptionAsset: found.asset,
-      exceptionExpected: found.expected?.toString() ?? null,
-      exceptionReceived: found.received.toString(),
-      exceptionTxHash: found.txHash,
-      exceptionResolution: resolution,
-      exceptionResolvedAt: resolution ? new Date() : null,
-    },
+  const written = await writePaymentException(tx, payment, {
+    type: found.type,
+    asset: found.asset,
+    expected: found.expected?.toString() ?? null,
+    received: found.received.toString(),
+    txHash: found.txHash,
+    resolution,
   });
-  if (count === 0) return tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
-  const marked = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  const marked = await loadPayment(tx, payment.id);
+  if (!written) return marked;
   const recorded = await recordPaymentEvent(tx, marked, {
     type: "payment.exception",
     actor,
@@ -122,8 +119,7 @@ export async function resolvePaymentException(
       data: { acceptedUnderpayment: true, received: payment.exceptionReceived!.toFixed() },
       patch: {
         txId: payment.exceptionTxHash ?? `test:${payment.id}`,
-        paidValue: payment.exceptionReceived,
-        optionAsset: payment.optionAsset ?? payment.exceptionAsset,
+        paidValue: payment.exceptionReceived!,
       },
     });
   }
@@ -141,13 +137,10 @@ export async function closePaymentException(
   resolution: "accepted" | "dismissed" | "refunded",
   note?: string,
 ): Promise<Payment> {
-  const { count } = await tx.payment.updateMany({
-    where: { id: payment.id, exceptionType: { not: null }, exceptionResolution: null },
-    data: { exceptionResolution: resolution, exceptionResolvedAt: new Date() },
-  });
-  const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
-  if (count === 0) return current;
-  const closed = await recordPaymentEvent(tx, current, {
+  const closed = await writeExceptionResolution(tx, payment.id, resolution);
+  const current = await loadPayment(tx, payment.id);
+  if (!closed) return current;
+  const recorded = await recordPaymentEvent(tx, current, {
     type: "payment.exception_resolved",
     actor,
     data: { resolution, ...(note ? { note } : {}) },
@@ -160,5 +153,5 @@ export async function closePaymentException(
     targetId: payment.id,
     data: { exception: payment.exceptionType, ...(note ? { note } : {}) },
   });
-  return closed;
+  return recorded;
 }

@@ -3,7 +3,7 @@ import { decodeEventLog, erc20Abi, getAddress, isAddressEqual, type Address, typ
 import { configuredChains, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { blockClockSlackMs } from "@/lib/core/chain/verify-transfer";
-import { db } from "@/lib/core/db";
+import { db, withAttempt } from "@/lib/core/db";
 import type { Scope } from "@/lib/core/tenancy/scope";
 
 // Support's "why didn't this transaction match?": given a transaction hash, find every transfer in it
@@ -165,12 +165,13 @@ async function explainTransfers(
     const payments = await db().payment.findMany({
       where: {
         ...where,
-        optionSettlementId: { in: ofAsset.map((s) => s.id) },
+        attempt: { settlementId: { in: ofAsset.map((s) => s.id) } },
         createdAt: { lte: new Date(blockTime.getTime() + 86_400_000) },
         expiresAt: { gte: new Date(blockTime.getTime() - 86_400_000) },
       },
       orderBy: { createdAt: "desc" },
       take: 20,
+      include: withAttempt,
     });
     if (payments.length === 0)
       finding.reasons.push({
@@ -187,7 +188,7 @@ function whyNot(
     status: string;
     createdAt: Date;
     expiresAt: Date;
-    optionValue: { toFixed(): string } | null;
+    attempt: { value: { toFixed(): string } } | null;
     txId: string | null;
   },
   transfer: Seen,
@@ -196,7 +197,7 @@ function whyNot(
   if (blockTime.getTime() < p.createdAt.getTime() - blockClockSlackMs)
     return "Sent before this payment was created.";
   if (blockTime > p.expiresAt) return "Sent after this payment expired.";
-  const quoted = p.optionValue ? BigInt(p.optionValue.toFixed()) : null;
+  const quoted = p.attempt ? BigInt(p.attempt.value.toFixed()) : null;
   const short =
     quoted !== null && transfer.value < quoted
       ? `Short: ${transfer.value} sent, ${quoted} quoted (smallest units).`

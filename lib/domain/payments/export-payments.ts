@@ -4,11 +4,11 @@ import type { ListPaymentsFilter } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { buyerDetails } from "./buyer-details";
 import { formatAmount } from "@/lib/core/money/format-amount";
-import { findPayments, type PaymentRow, type PaymentView } from "./list-payments";
+import { findPayments, type ListedPayment, type PaymentView } from "./list-payments";
 
 const batchSize = 500;
 
-const columns: [header: string, value: (p: PaymentRow) => string | null][] = [
+const columns: [header: string, value: (p: ListedPayment) => string | null][] = [
   ["id", (p) => p.id],
   ["created_at", (p) => p.createdAt.toISOString()],
   ["status", (p) => p.status],
@@ -18,7 +18,7 @@ const columns: [header: string, value: (p: PaymentRow) => string | null][] = [
   ["amount_unit", (p) => p.amountUnit],
   ["amount_value", (p) => p.amountValue.toFixed()],
   ["amount", (p) => formatAmount(p.amountUnit, p.amountValue.toFixed())],
-  ["paid_asset", (p) => p.optionAsset],
+  ["paid_asset", (p) => p.attempt?.asset ?? null],
   ["paid_value", (p) => p.paidValue?.toFixed() ?? null],
   ["tx_id", (p) => p.txId],
   ["refunded_value", (p) => p.refundedValue.toFixed()],
@@ -35,7 +35,7 @@ const buyerColumns: typeof columns = [
   ["buyer_birth_country", "pobCountry"],
 ].map(([header, id]) => [
   header!,
-  (p: PaymentRow) => buyerDetails(p)?.find((d) => d.id === id)?.value ?? null,
+  (p: ListedPayment) => buyerDetails(p)?.find((d) => d.id === id)?.value ?? null,
 ]);
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, type Payment } from "@/lib/core/db";
+import { db, type Payment, withAttempt } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
 import { isId } from "@/lib/core/ids/ids";
 import { expireIfDue } from "@/lib/domain/payments/get-payment";
@@ -10,7 +10,9 @@ import { expireIfDue } from "@/lib/domain/payments/get-payment";
  * not scoped by account and mode; everything after it uses the payment's own scope.
  */
 export async function findCheckoutPayment(paymentId: string): Promise<Payment> {
-  const payment = isId("pay", paymentId) ? await db().payment.findUnique({ where: { id: paymentId } }) : null;
+  const payment = isId("pay", paymentId)
+    ? await db().payment.findUnique({ where: { id: paymentId }, include: withAttempt })
+    : null;
   if (!payment) throw notFound("Payment");
   return expireIfDue(payment);
 }

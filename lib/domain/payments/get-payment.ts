@@ -1,5 +1,13 @@
 import "server-only";
-import { db, Prisma, rawQuery, type Payment, type PaymentStatus, type DbOrTx } from "@/lib/core/db";
+import {
+  db,
+  Prisma,
+  rawQuery,
+  type Payment,
+  type PaymentStatus,
+  type DbOrTx,
+  withAttempt,
+} from "@/lib/core/db";
 import { AppError, paymentNotFound } from "@/lib/core/errors/errors";
 import { isId } from "@/lib/core/ids/ids";
 import { sqlTimestamp } from "@/lib/core/db/sql-timestamp";
@@ -23,6 +31,7 @@ export async function getPayment(
           mode: scope.mode,
           ...(merchantId ? { merchantId } : {}),
         },
+        include: withAttempt,
       })
     : null;
   if (!payment) throw paymentNotFound();
@@ -42,7 +51,7 @@ export async function expireIfDue(payment: Payment): Promise<Payment> {
   } catch (error) {
     // Someone else moved it first (paid, cancelled or expired it): show what they left.
     if (error instanceof AppError && (error.code === "invalid_state" || error.code === "conflict"))
-      return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+      return db().payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import { newId } from "@/lib/core/ids/ids";
 import type { ListPaymentsFilter } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
+import { giveTestAttempt } from "@/lib/core/testing/test-attempt";
 import {
   exactStatsUpTo,
   exactStatsWaitMs,
@@ -77,7 +78,7 @@ async function seed(scope: Scope) {
   ] as const;
   for (const r of rows) {
     const createdAt = new Date(Date.now() - r.ageDays * 86_400_000);
-    await db().payment.create({
+    const created = await db().payment.create({
       data: {
         id: newId("pay"),
         ...scope,
@@ -87,12 +88,12 @@ async function seed(scope: Scope) {
         amountValue: r.value,
         status: r.status,
         payerAddress: r.payer,
-        optionAsset: r.asset,
         expiresAt: new Date(Date.now() + 3_600_000),
         createdAt,
         ...("exception" in r ? { exceptionType: r.exception } : {}),
       },
     });
+    if (r.asset) await giveTestAttempt(created.id, { asset: r.asset, value: String(r.value) });
   }
   return merchants.map((m) => m.id);
 }

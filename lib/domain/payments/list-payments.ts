@@ -1,5 +1,5 @@
 import "server-only";
-import { db, Prisma, type Payment, type DbOrTx } from "@/lib/core/db";
+import { db, Prisma, withAttempt, type Payment, type DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { knownAssets } from "@/lib/core/money/assets";
 import { isCursorId, isStorableDate } from "@/lib/core/db/pagination";
@@ -29,7 +29,7 @@ export function paymentFilterWhere(
             searchText: { contains: likeLiteral(filter.referenceId.toLowerCase()) },
           }
         : {},
-      filter.asset ? { optionAsset: filter.asset } : {},
+      filter.asset ? { attempt: { asset: filter.asset } } : {},
       filter.exception
         ? {
             exceptionType:
@@ -37,12 +37,14 @@ export function paymentFilterWhere(
             ...(filter.exception === "open" ? { exceptionResolution: null } : {}),
           }
         : {},
-      filter.tokenSymbol ? { optionAsset: { in: assetsWithSymbols(filter.tokenSymbol) } } : {},
+      filter.tokenSymbol ? { attempt: { asset: { in: assetsWithSymbols(filter.tokenSymbol) } } } : {},
       filter.networks
         ? {
-            OR: filter.networks.map((chainId) => ({
-              optionAsset: { startsWith: likeLiteral(`${chainId}/`) },
-            })),
+            attempt: {
+              OR: filter.networks.map((chainId) => ({
+                asset: { startsWith: likeLiteral(`${chainId}/`) },
+              })),
+            },
           }
         : {},
       filter.createdFrom ? { createdAt: { gte: new Date(filter.createdFrom) } } : {},
@@ -60,15 +62,18 @@ function paymentFilterSql(scope: Scope, filter: Omit<ListPaymentsFilter, "limit"
     filter.merchantId && Prisma.sql`"merchantId" = ANY(${filter.merchantId}::text[])`,
     filter.referenceId &&
       Prisma.sql`strpos("referenceId", ${filter.referenceId}) > 0 AND "searchText" LIKE ${`%${likeLiteral(filter.referenceId.toLowerCase())}%`}`,
-    filter.asset && Prisma.sql`"optionAsset" = ${filter.asset}`,
+    filter.asset && attemptSql(Prisma.sql`a.asset = ${filter.asset}`),
     filter.exception &&
       (filter.exception === "any" || filter.exception === "open"
         ? Prisma.sql`"exceptionType" IS NOT NULL`
         : Prisma.sql`"exceptionType"::text = ${filter.exception}`),
     filter.exception === "open" && Prisma.sql`"exceptionResolution" IS NULL`,
-    filter.tokenSymbol && Prisma.sql`"optionAsset" = ANY(${assetsWithSymbols(filter.tokenSymbol)}::text[])`,
+    filter.tokenSymbol &&
+      attemptSql(Prisma.sql`a.asset = ANY(${assetsWithSymbols(filter.tokenSymbol)}::text[])`),
     filter.networks &&
-      Prisma.sql`EXISTS (SELECT 1 FROM unnest(${filter.networks.map((chainId) => `${chainId}/`)}::text[]) AS prefix WHERE starts_with("optionAsset", prefix))`,
+      attemptSql(
+        Prisma.sql`EXISTS (SELECT 1 FROM unnest(${filter.networks.map((chainId) => `${chainId}/`)}::text[]) AS prefix WHERE starts_with(a.asset, prefix))`,
+      ),
     filter.createdFrom && Prisma.sql`"createdAt" >= ${at(filter.createdFrom)}`,
     filter.createdTo && Prisma.sql`"createdAt" < ${at(filter.createdTo)}`,
   ];
@@ -77,6 +82,10 @@ function paymentFilterSql(scope: Scope, filter: Omit<ListPaymentsFilter, "limit"
     " AND ",
   );
 }
+
+// A condition on the payment's attempt (`a`), as Prisma's `attempt: {…}` filter reads it.
+const attemptSql = (condition: Prisma.Sql) =>
+  Prisma.sql`EXISTS (SELECT 1 FROM "PaymentAttempt" a WHERE a.id = "Payment"."attemptId" AND ${condition})`;
 
 // Prisma passes `contains` and `startsWith` to LIKE as they are: a `%` or `_` in them would match anything.
 function likeLiteral(text: string): string {
@@ -125,7 +134,7 @@ export type PaymentView = {
   refund?: RefundState | "any";
 };
 
-export type PaymentRow = Payment & { merchant: { name: string; iconUrl: string | null } };
+export type ListedPayment = Payment & { merchant: { name: string; iconUrl: string | null } };
 
 const newestFirst: PaymentSort = { by: "createdAt", dir: "desc" };
 
@@ -139,7 +148,7 @@ export async function findPayments(
   scope: Scope,
   filter: ListPaymentsFilter,
   view: PaymentView = {},
-): Promise<{ rows: PaymentRow[]; nextCursor: string | null; prevCursor: string | null }> {
+): Promise<{ rows: ListedPayment[]; nextCursor: string | null; prevCursor: string | null }> {
   const sort = view.sort ?? newestFirst;
   const backwards = view.before !== undefined;
   const cursor = backwards ? view.before : filter.cursor;
@@ -163,7 +172,7 @@ export async function findPayments(
     },
     orderBy: [{ [column]: dir }, { id: dir }],
     take: filter.limit + 1,
-    include: { merchant: { select: { name: true, iconUrl: true } } },
+    include: { merchant: { select: { name: true, iconUrl: true } }, ...withAttempt },
   });
   const more = rows.length > filter.limit;
   // Back at the start: show a full first page rather than the few rows before the cursor.

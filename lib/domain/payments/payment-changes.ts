@@ -1,5 +1,5 @@
 import "server-only";
-import { connection, db, type Payment } from "@/lib/core/db";
+import { connection, db, type Payment, withAttempt } from "@/lib/core/db";
 import { backgroundFailureLevel } from "@/lib/core/log/background-failure";
 import { logger } from "@/lib/core/log/logger";
 import { outsideRequest } from "@/lib/core/log/request-context";
@@ -122,7 +122,7 @@ async function reread(state: Hub, paymentId: string): Promise<void> {
   try {
     while (entry.again && state.waiters.has(paymentId)) {
       entry.again = false;
-      const found = await db().payment.findUnique({ where: { id: paymentId } });
+      const found = await db().payment.findUnique({ where: { id: paymentId }, include: withAttempt });
       const current = found ? await expireIfDue(found) : null;
       for (const waiter of [...(state.waiters.get(paymentId) ?? [])]) {
         if (!current || current.version !== waiter.version || isFinalStatus(current.status))

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
+import { giveTestAttempt } from "@/lib/core/testing/test-attempt";
 import { recordBridgeOutcome } from "@/lib/platform/checkout/record-outcome";
 import { getPaymentDetail } from "@/lib/domain/overview/get-payment-detail";
 import { paymentTimeline } from "./payment-timeline";
@@ -17,7 +18,7 @@ describe("the payment's history", () => {
     const merchant = await db().merchant.create({
       data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
     });
-    const payment = await db().payment.create({
+    const created = await db().payment.create({
       data: {
         id: newId("pay"),
         ...scope,
@@ -27,8 +28,6 @@ describe("the payment's history", () => {
         amountValue: "2500",
         status: "succeeded",
         expiresAt: new Date(Date.now() + 900_000),
-        optionAsset: usdc,
-        optionValue: "25000000",
         payerAddress: payer,
         exceptionType: "overpaid",
         exceptionAsset: usdc,
@@ -36,6 +35,7 @@ describe("the payment's history", () => {
         exceptionReceived: "25300000",
       },
     });
+    const payment = await giveTestAttempt(created.id, { asset: usdc, value: "25000000" });
     const refund = await db().refund.create({
       data: {
         id: newId("re"),

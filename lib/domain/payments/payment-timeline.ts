@@ -3,7 +3,7 @@ import { networkName } from "@/lib/core/money/assets";
 import { chainIdOf, explorerTxUrl } from "@/lib/core/chain/chains";
 import type {
   ChainTransfer,
-  GatewayOption,
+  PaymentAttempt,
   Payment,
   PaymentEvent,
   Refund,
@@ -46,7 +46,7 @@ const short = (hash: string) => (hash.length > 20 ? `${hash.slice(0, 10)}…${ha
 
 function txLink(payment: Payment, txHash: string | undefined, asset?: string | null) {
   if (!txHash || payment.mode !== "live") return undefined;
-  const href = explorerTxUrl(chainIdOf(asset ?? payment.optionAsset ?? ""), txHash);
+  const href = explorerTxUrl(chainIdOf(asset ?? payment.attempt?.asset ?? ""), txHash);
   return href ? { href, label: `View ${short(txHash)} on the explorer` } : undefined;
 }
 
@@ -212,7 +212,7 @@ function eventEntry(payment: Payment, e: PaymentEvent & { actorName: string }): 
   }
 }
 
-function quoteEntry(o: GatewayOption): TimelineEntry {
+function quoteEntry(o: PaymentAttempt): TimelineEntry {
   return {
     id: o.id,
     at: o.createdAt,
@@ -308,7 +308,12 @@ export async function paymentTimeline(
 ): Promise<TimelineEntry[]> {
   const where = { accountId: scope.accountId, mode: scope.mode, paymentId: payment.id };
   const [quotes, transfers, deliveries] = await Promise.all([
-    q.gatewayOption.findMany({ where, orderBy: { createdAt: "asc" }, take: 50 }),
+    // The quotes to wallets: a `transfer` attempt is the hosted checkout's choice, no quote to anyone.
+    q.paymentAttempt.findMany({
+      where: { ...where, payer: { not: null } },
+      orderBy: { createdAt: "asc" },
+      take: 50,
+    }),
     q.chainTransfer.findMany({ where, orderBy: { createdAt: "asc" }, take: 50 }),
     q.webhookDelivery.findMany({
       where: { accountId: scope.accountId, mode: scope.mode, event: { paymentId: payment.id } },

@@ -1,24 +1,22 @@
 import "server-only";
-import type { Payment, Prisma, DbOrTx } from "@/lib/core/db";
+import type { PaymentRow, Prisma, DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
 import { notifyPaymentChanged } from "./notify-payment-changed";
+import { writePaymentVersion } from "./payment-writes";
 
 /**
  * Adds a step to a payment's timeline that does not change its status (a submitted or rejected
  * transaction, an attached hash). It takes the payment's next version like a transition does, so
  * the timeline stays ordered and a racing change fails instead of interleaving.
  */
-export async function recordPaymentEvent(
+export async function recordPaymentEvent<P extends PaymentRow>(
   tx: DbOrTx,
-  payment: Payment,
+  payment: P,
   event: { type: string; actor: string; data: Prisma.InputJsonValue },
-): Promise<Payment> {
-  const { count } = await tx.payment.updateMany({
-    where: { id: payment.id, version: payment.version },
-    data: { version: { increment: 1 } },
-  });
-  if (count === 0) throw new AppError("conflict", "The payment changed at the same moment; try again.");
+): Promise<P> {
+  if (!(await writePaymentVersion(tx, payment)))
+    throw new AppError("conflict", "The payment changed at the same moment; try again.");
   await tx.paymentEvent.create({
     data: {
       id: newId("pev"),

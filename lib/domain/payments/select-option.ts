@@ -1,6 +1,7 @@
 import "server-only";
 import { db, type Payment, type DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
+import { createTransferAttempt, recordActiveAttempt } from "./attempts";
 import { isFinalStatus } from "./lifecycle";
 import { listPaymentOptions, type PaymentOption } from "./payment-options";
 
@@ -14,11 +15,7 @@ export async function quotePaymentOption(
   settlementId: string,
 ): Promise<PaymentOption | null> {
   // Nothing to quote: selectPaymentOption answers these without one.
-  if (
-    isFinalStatus(payment.status) ||
-    (payment.optionSettlementId === settlementId && payment.optionValue !== null)
-  )
-    return null;
+  if (isFinalStatus(payment.status) || payment.attempt?.settlementId === settlementId) return null;
   const option = (await listPaymentOptions(db(), payment)).find((o) => o.settlementId === settlementId);
   if (!option)
     throw new AppError("params_validation", "That is not one of this payment's options.", {
@@ -28,8 +25,8 @@ export async function quotePaymentOption(
 }
 
 /**
- * Fixes the buyer's choice and its quote (from quotePaymentOption) on the payment: what they are
- * asked to send is what verification later expects. An unpaid payment may switch options.
+ * Records the buyer's choice and its quote (from quotePaymentOption) as the payment's attempt: what
+ * they are asked to send is what verification later expects. An unpaid payment may switch options.
  */
 export async function selectPaymentOption(
   tx: DbOrTx,
@@ -42,7 +39,7 @@ export async function selectPaymentOption(
       status: payment.status,
       final: true,
     });
-  if (payment.optionSettlementId === settlementId && payment.optionValue !== null) return payment;
+  if (payment.attempt?.settlementId === settlementId) return payment;
   if (payment.status !== "requires_action")
     throw new AppError(
       "conflict",
@@ -50,14 +47,5 @@ export async function selectPaymentOption(
     );
   if (quoted?.settlementId !== settlementId)
     throw new AppError("conflict", "The payment's option changed at the same moment; try again.");
-  return tx.payment.update({
-    where: { id: payment.id },
-    data: {
-      optionSettlementId: quoted.settlementId,
-      optionAsset: quoted.asset,
-      optionDestination: quoted.destination,
-      optionValue: quoted.value,
-      quotedAt: new Date(),
-    },
-  });
+  return recordActiveAttempt(tx, payment, await createTransferAttempt(tx, payment, quoted));
 }

@@ -14,24 +14,27 @@ export function gatewayUrl(paymentId: string): string {
  */
 export function paymentInfo(
   p: Payment,
-  display = p.optionAsset ? assetDisplay(p.optionAsset) : null,
+  display = p.attempt ? assetDisplay(p.attempt.asset) : null,
 ): PaymentStatusJson["info"] {
   if (!isPaid(p) || !display) return null;
   return {
     txId: p.txId,
-    optionAmount: { unit: `caip19/${p.optionAsset}`, value: p.paidValue.toFixed(), display },
+    optionAmount: { unit: `caip19/${p.attempt.asset}`, value: p.paidValue.toFixed(), display },
     display,
   };
 }
 
 const isPaid = (
   p: Payment,
-): p is Payment & { txId: string; optionAsset: string; paidValue: NonNullable<Payment["paidValue"]> } =>
-  p.status === "succeeded" && Boolean(p.txId) && Boolean(p.optionAsset) && p.paidValue !== null;
+): p is Payment & {
+  txId: string;
+  attempt: NonNullable<Payment["attempt"]>;
+  paidValue: NonNullable<Payment["paidValue"]>;
+} => p.status === "succeeded" && Boolean(p.txId) && p.attempt !== null && p.paidValue !== null;
 
 /** The status object; a token the registry does not list is named as its contract names itself. */
 export async function serializeStatus(p: Payment): Promise<PaymentStatusJson> {
-  const info = isPaid(p) ? paymentInfo(p, await readAssetDisplay(p.optionAsset)) : null;
+  const info = isPaid(p) ? paymentInfo(p, await readAssetDisplay(p.attempt.asset)) : null;
   return { status: p.status, isFinal: isFinalStatus(p.status), pollInMs: pollHintMs(p.status), info };
 }
 

@@ -1,8 +1,9 @@
 import "server-only";
-import type { Payment, DbOrTx } from "@/lib/core/db";
+import type { Payment, PaymentAttempt, DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import type { simulatedOutcomes } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
+import { createTransferAttempt, recordActiveAttempt } from "./attempts";
 import { recordPaymentException } from "./exceptions";
 import { getPayment } from "./get-payment";
 import { listPaymentOptions, type PaymentOption } from "./payment-options";
@@ -41,18 +42,19 @@ export async function simulatePayment(
   const option = await chosenOption(tx, payment);
   const quoted = BigInt(option.value);
   const txHash = `test:${payment.id}`;
-  const chosen = {
-    optionSettlementId: option.settlementId,
-    optionAsset: option.asset,
-    optionDestination: option.destination,
-    optionValue: option.value,
-    quotedAt: payment.quotedAt ?? new Date(),
+  // The attempt paid: the buyer's, or else a `transfer` attempt of the option (quoted now).
+  const attempt = async () => {
+    const current = payment.attempt;
+    return current && sameOption(current, option)
+      ? current
+      : createTransferAttempt(tx, payment, option, current?.createdAt);
   };
-  const pay = (paid: bigint) =>
+  const chosen = async () => ({ attemptId: (await attempt()).id });
+  const pay = async (paid: bigint) =>
     transitionPayment(tx, payment, "succeeded", {
       actor,
       data: { simulated: true, asset: option.asset, value: paid.toString() },
-      patch: { ...chosen, txId: txHash, paidValue: paid.toString() },
+      patch: { ...(await chosen()), txId: txHash, paidValue: paid.toString() },
     });
 
   switch (outcome) {
@@ -70,7 +72,7 @@ export async function simulatePayment(
         throw new AppError("invalid_state", "Only a payment awaiting payment can be underpaid.", {
           status: payment.status,
         });
-      const fixed = await tx.payment.update({ where: { id: payment.id }, data: chosen });
+      const fixed = await recordActiveAttempt(tx, payment, await attempt());
       return recordPaymentException(
         tx,
         fixed,
@@ -107,7 +109,7 @@ export async function simulatePayment(
       const seen = await transitionPayment(tx, payment, "processing", {
         actor,
         data: { simulated: true, txHash, confirmations: 1, value: quoted.toString() },
-        patch: chosen,
+        patch: await chosen(),
       });
       const reason = `The transaction ${txHash} was dropped from the chain (reorganised out and not mined again; simulated).`;
       return transitionPayment(tx, seen, "failed", {
@@ -133,7 +135,7 @@ export async function simulatePayment(
 
 async function chosenOption(tx: DbOrTx, payment: Payment): Promise<PaymentOption> {
   const options = await listPaymentOptions(tx, payment);
-  const option = options.find((o) => o.settlementId === payment.optionSettlementId) ?? options[0];
+  const option = options.find((o) => o.settlementId === payment.attempt?.settlementId) ?? options[0];
   if (!option) {
     throw new AppError(
       "invalid_state",
@@ -142,3 +144,9 @@ async function chosenOption(tx: DbOrTx, payment: Payment): Promise<PaymentOption
   }
   return option;
 }
+
+const sameOption = (attempt: PaymentAttempt, option: PaymentOption) =>
+  attempt.settlementId === option.settlementId &&
+  attempt.asset === option.asset &&
+  attempt.destination === option.destination &&
+  attempt.value.toFixed() === option.value;

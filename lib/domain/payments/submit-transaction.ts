@@ -1,5 +1,5 @@
 import "server-only";
-import { db, type Payment } from "@/lib/core/db";
+import { db, type Payment, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { transactionSubmittedEvent } from "@/lib/domain/payments/attribution";
 import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
@@ -54,7 +54,7 @@ export async function submitPaymentTransaction(
         actor,
         source,
         await quotePaymentOption(
-          await db().payment.findUniqueOrThrow({ where: { id: found.id } }),
+          await db().payment.findUniqueOrThrow({ where: { id: found.id }, include: withAttempt }),
           input.settlementId,
         ),
       ),
@@ -62,7 +62,7 @@ export async function submitPaymentTransaction(
   } catch (error) {
     // Settled by this very transfer (the watcher found it first): the submitter gets the outcome.
     if (isFinalPaymentRefusal(error)) {
-      const current = await db().payment.findUniqueOrThrow({ where: { id: found.id } });
+      const current = await db().payment.findUniqueOrThrow({ where: { id: found.id }, include: withAttempt });
       if (current.txId === txHash) return current;
     }
     throw error;
@@ -81,7 +81,7 @@ async function recordSubmission(
   await db().$transaction(async (tx) => {
     const payment = await selectPaymentOption(
       tx,
-      await tx.payment.findUniqueOrThrow({ where: { id: paymentId } }),
+      await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt }),
       input.settlementId,
       quoted,
     );
@@ -103,8 +103,8 @@ async function recordSubmission(
       txHash,
       from: input.from?.toLowerCase() ?? null,
       settlementId: input.settlementId,
-      asset: payment.optionAsset,
-      value: payment.optionValue?.toFixed() ?? null,
+      asset: payment.attempt?.asset ?? null,
+      value: payment.attempt?.value.toFixed() ?? null,
       source,
     };
     await recordPaymentEvent(tx, payment, { type: transactionSubmittedEvent, actor, data });

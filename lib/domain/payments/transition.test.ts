@@ -82,6 +82,22 @@ describe("payment transitions", () => {
     });
   });
 
+  it("answer a change that lost only the version race (the status still allows it) with a retryable 409 conflict", async () => {
+    const scope = await createTestAccount();
+    const read = await newPayment(scope);
+    // Another request moves the payment on (a timeline step, or requires_action → processing) after this one read it.
+    const moved = await db().$transaction((tx) =>
+      transitionPayment(tx, read, "processing", { actor: "watcher" }),
+    );
+    await expect(
+      db().$transaction((tx) => transitionPayment(tx, read, "succeeded", { actor: "system" })),
+    ).rejects.toMatchObject({ code: "conflict", status: 409 });
+    // Read again, the same change goes through.
+    await expect(
+      db().$transaction((tx) => transitionPayment(tx, moved, "succeeded", { actor: "system" })),
+    ).resolves.toMatchObject({ status: "succeeded", version: 3 });
+  });
+
   it("refuse paying an unpaid payment past its expiry, unless live verification allows it", async () => {
     const scope = await createTestAccount();
     const overdue = await db().payment.update({

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Payment, PaymentStatus, Prisma, DbOrTx } from "@/lib/core/db";
+import type { Payment, PaymentRow, PaymentStatus, Prisma, DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import type { EventType } from "@/lib/domain/schemas/event-types";
 import { recordEvent } from "@/lib/domain/events/record-event";
@@ -7,13 +7,14 @@ import { paymentSnapshot } from "@/lib/domain/payments/snapshot";
 import { newId } from "@/lib/core/ids/ids";
 import { mailReceiptIfWanted } from "@/lib/domain/receipts/mail-receipt";
 import { notifyPaymentChanged } from "./notify-payment-changed";
+import { loadPayment, writePaymentStatus, type PaymentOutcome } from "./payment-writes";
 import { canTransition, isFinalStatus, sourcesOf } from "./lifecycle";
 
 export type TransitionOptions = {
   actor: string;
   data?: Prisma.InputJsonValue;
-  /** Further columns that change with the status (txId, paidValue, failureReason, ...). */
-  patch?: Prisma.PaymentUncheckedUpdateManyInput;
+  /** What changes with the status: the outcome (txId, paidValue, payerAddress) or failureReason. */
+  patch?: PaymentOutcome;
   /** Live verification may complete a payment whose transfer happened before expiry but confirmed after. */
   allowOverdue?: boolean;
 };
@@ -21,11 +22,12 @@ export type TransitionOptions = {
 /**
  * Moves a payment to `to`, recording the step as a PaymentEvent with the next version, and its
  * webhook event, in the caller's transaction. The update is conditional on the version read, so
- * of two racing transitions exactly one wins; the other gets 409.
+ * of two racing transitions exactly one wins; the other gets 409 `conflict` (read again and retry),
+ * or 400 `invalid_state` when the status it reached no longer allows this one.
  */
 export async function transitionPayment(
   tx: DbOrTx,
-  payment: Payment,
+  payment: PaymentRow,
   to: PaymentStatus,
   options: TransitionOptions,
 ): Promise<Payment> {
@@ -39,20 +41,23 @@ export async function transitionPayment(
     payment.expiresAt <= now
   )
     throw refusal("expired", to);
-  const { count } = await tx.payment.updateMany({
-    where: { id: payment.id, version: payment.version, status: { in: sourcesOf(to) } },
-    data: {
-      ...options.patch,
-      status: to,
-      version: { increment: 1 },
-      finalizedAt: isFinalStatus(to) ? now : null,
-    },
-  });
-  if (count === 0) {
+  const moved = await writePaymentStatus(
+    tx,
+    payment,
+    to,
+    sourcesOf(to),
+    isFinalStatus(to) ? now : null,
+    options.patch,
+  );
+  if (!moved) {
     const current = await tx.payment.findUniqueOrThrow({
       where: { id: payment.id },
       select: { status: true },
     });
+    // Only the version moved (another change won the race from a status that still allows this
+    // one): reading again and retrying may succeed, so it is a conflict, not a refusal.
+    if (sourcesOf(to).includes(current.status))
+      throw new AppError("conflict", "The payment changed at the same moment; try again.");
     throw refusal(current.status, to);
   }
   await tx.paymentEvent.create({
@@ -70,7 +75,7 @@ export async function transitionPayment(
       createdAt: now,
     },
   });
-  const updated = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  const updated = await loadPayment(tx, payment.id);
   await notifyPaymentChanged(tx, payment.id);
   await recordEvent(tx, updated, `payment.${to}` as EventType, paymentSnapshot(updated));
   await mailReceiptIfWanted(tx, updated);

@@ -8,7 +8,7 @@ import {
   type Transfer,
   type Verification,
 } from "@/lib/core/chain/verify-transfer";
-import { db, Prisma, type Payment } from "@/lib/core/db";
+import { db, Prisma, type Payment, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
 import {
@@ -35,20 +35,21 @@ export async function verifyPaymentTransaction(
   actor: string,
 ): Promise<Payment> {
   const hash = parseTxHash(txHash);
-  const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+  const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
   if (payment.mode !== "live")
     throw new AppError("forbidden", "Only live-mode payments are verified on-chain.");
   // Every caller reaches an expired payment only with a transfer attributed to it (its
   // authorization, or a hash returned for it): that money arrived late, and is an exception.
   const late = payment.status === "expired";
   if (isFinalStatus(payment.status) && !late) return payment;
-  if (!payment.optionAsset || !payment.optionDestination || payment.optionValue === null) {
+  const attempt = payment.attempt;
+  if (!attempt) {
     throw new AppError(
       "params_validation",
       "The buyer has not chosen a payment option yet, so there is nothing to check the transaction against.",
     );
   }
-  const chainId = chainIdOf(payment.optionAsset);
+  const chainId = chainIdOf(attempt.asset);
   const chain = getChain(chainId);
   if (!chain)
     throw new AppError(
@@ -56,15 +57,15 @@ export async function verifyPaymentTransaction(
       `Live payments on ${chainId} cannot be verified: no RPC is configured for it.`,
     );
 
-  const asset = await assetInfo(chain, payment.optionAsset);
-  const quoted = BigInt(payment.optionValue.toFixed());
+  const asset = await assetInfo(chain, attempt.asset);
+  const quoted = BigInt(attempt.value.toFixed());
   const merchant = await db().merchant.findUniqueOrThrow({
     where: { id: payment.merchantId },
     select: { underpaymentToleranceBps: true },
   });
   const verification = await verifyTransfer(chain, hash, {
     asset,
-    destination: payment.optionDestination.split(":").pop()!,
+    destination: attempt.destination.split(":").pop()!,
     minValue: toleratedMinimum(quoted, merchant.underpaymentToleranceBps),
     notBefore: payment.createdAt,
     notAfter: late ? new Date(8.64e15) : payment.expiresAt,
@@ -88,7 +89,7 @@ export async function verifyPaymentTransaction(
   if (late && verification.kind === "confirming") return payment;
   try {
     return await db().$transaction(async (tx) => {
-      let current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+      let current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
       if (isFinalStatus(current.status) && !(late && current.status === "expired")) return current;
       const claim = { chainId, txHash: hash, logIndex: verification.transfer.logIndex };
       const existing = await tx.chainTransfer.findUnique({ where: { chainId_txHash_logIndex: claim } });
@@ -109,7 +110,7 @@ export async function verifyPaymentTransaction(
           current,
           {
             type: "paid_late",
-            asset: payment.optionAsset!,
+            asset: attempt.asset,
             expected: quoted,
             received: verification.transfer.value,
             txHash: hash,
@@ -142,12 +143,7 @@ export async function verifyPaymentTransaction(
             payerAddress: verification.transfer.from,
           },
         });
-        const exception = exceptionOfPayingTransfer(
-          payment.optionAsset!,
-          quoted,
-          verification.transfer.value,
-          hash,
-        );
+        const exception = exceptionOfPayingTransfer(attempt.asset, quoted, verification.transfer.value, hash);
         if (exception) current = await recordPaymentException(tx, current, exception, actor);
       }
       return current;
@@ -159,13 +155,13 @@ export async function verifyPaymentTransaction(
     ) {
       // Two paths (the relayer and the watcher) claimed the same transfer for this payment at once.
       if (!(await claimedByAnother(payment.id, chainId, verification.transfer)))
-        return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+        return db().payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
       return recordRejection(payment, hash, alreadyUsed, verification.transfer);
     }
     // Another path (the watcher, a second submission) moved the payment at the same moment: what it
     // left is the answer.
     if (error instanceof AppError && error.status === 409)
-      return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+      return db().payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
     throw error;
   }
 }
@@ -212,7 +208,7 @@ async function failIfDropped(payment: Payment, chain: Chain, txHash: string): Pr
   const reason = `The transaction ${txHash} was dropped from ${chain.name} (reorganised out and not mined again).`;
   try {
     return await db().$transaction(async (tx) => {
-      const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+      const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
       if (current.status !== "processing") return current;
       return transitionPayment(tx, current, "failed", {
         actor: "watcher",
@@ -222,7 +218,7 @@ async function failIfDropped(payment: Payment, chain: Chain, txHash: string): Pr
     });
   } catch (error) {
     if (error instanceof AppError && error.status === 409)
-      return db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+      return db().payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
     throw error;
   }
 }
@@ -257,7 +253,7 @@ function rejectionException(
   if (rejection.code === "underpaid")
     return {
       type: "underpaid",
-      asset: payment.optionAsset!,
+      asset: payment.attempt!.asset,
       expected: quoted,
       received: transfer.value,
       txHash: transfer.txHash,
@@ -265,7 +261,7 @@ function rejectionException(
   if (rejection.code === "too_late")
     return {
       type: "paid_late",
-      asset: payment.optionAsset!,
+      asset: payment.attempt!.asset,
       expected: quoted,
       received: transfer.value,
       txHash: transfer.txHash,
@@ -290,7 +286,7 @@ async function recordRejection(
   exception?: ExceptionFound | null,
 ): Promise<Payment> {
   return db().$transaction(async (tx) => {
-    const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
     const seen = await tx.paymentEvent.findFirst({
       where: {
         paymentId: payment.id,

@@ -2,7 +2,7 @@ import "server-only";
 import { merchantBrandingSelect, type MerchantBranding } from "@/lib/domain/branding/merchant-branding";
 import { readAssetDisplay } from "@/lib/core/chain/asset-display";
 import { chainIdOf, explorerTxUrl } from "@/lib/core/chain/chains";
-import { db, type Mode } from "@/lib/core/db";
+import { db, withAttempt, type Mode } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
 import { formatUnits, parseUnit } from "@/lib/core/money/money";
 import { formatAmount } from "@/lib/core/money/format-amount";
@@ -39,13 +39,15 @@ export async function getReceipt(token: string): Promise<Receipt> {
         include: {
           merchant: { select: { ...merchantBrandingSelect, email: true } },
           refunds: { orderBy: { createdAt: "asc" } },
+          ...withAttempt,
         },
       })
     : null;
   if (!payment || payment.status !== "succeeded") throw notFound("Receipt");
-  const display = payment.optionAsset ? await readAssetDisplay(payment.optionAsset) : null;
+  const attempt = payment.attempt;
+  const display = attempt ? await readAssetDisplay(attempt.asset) : null;
   const paidValue = payment.paidValue?.toFixed() ?? null;
-  const live = payment.mode === "live" && payment.txId && payment.optionAsset;
+  const live = payment.mode === "live" && payment.txId && attempt;
   return {
     mode: payment.mode,
     merchant: payment.merchant,
@@ -58,16 +60,16 @@ export async function getReceipt(token: string): Promise<Receipt> {
         ? {
             amount: `${formatUnits(paidValue, display.decimals)} ${display.assetSymbol}`,
             assetName: display.assetName,
-            networkName: display.networkName ?? chainIdOf(payment.optionAsset!),
+            networkName: display.networkName ?? chainIdOf(attempt!.asset),
           }
         : null,
     rate:
-      display && payment.optionValue
-        ? quoteRate(payment.amountUnit, payment.amountValue.toFixed(), payment.optionValue.toFixed(), display)
+      display && attempt
+        ? quoteRate(payment.amountUnit, payment.amountValue.toFixed(), attempt.value.toFixed(), display)
         : null,
-    quotedAt: payment.quotedAt?.toISOString() ?? null,
+    quotedAt: attempt?.createdAt.toISOString() ?? null,
     txId: payment.txId,
-    explorerUrl: live ? explorerTxUrl(chainIdOf(payment.optionAsset!), payment.txId!) : null,
+    explorerUrl: live ? explorerTxUrl(chainIdOf(attempt!.asset), payment.txId!) : null,
     refunds: payment.refunds.map((r) => ({
       amount: formatAmount(r.amountUnit, r.amountValue.toFixed()),
       status: r.status,

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
 import { parseTxHash, transactionNotAccepted } from "@/lib/core/chain/verify-transfer";
-import { db, type Refund } from "@/lib/core/db";
+import { db, type Refund, withAttempt } from "@/lib/core/db";
 import type { AttachRefundTransactionInput } from "@/lib/domain/schemas/attach-transaction";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";
 import { getRefund } from "./get-refund";
@@ -33,6 +33,9 @@ export async function attachRefundTransaction(
   const outcome = await verifyRefundTransaction(refund.id, txHash);
   if (outcome.result === "confirmed" || outcome.result === "confirming")
     return { refund: outcome.refund, confirming: outcome.result === "confirming" };
-  const payment = await db().payment.findUniqueOrThrow({ where: { id: refund.paymentId } });
-  throw transactionNotAccepted(outcome.reason, getChain(chainIdOf(payment.optionAsset!))!);
+  const payment = await db().payment.findUniqueOrThrow({
+    where: { id: refund.paymentId },
+    include: withAttempt,
+  });
+  throw transactionNotAccepted(outcome.reason, getChain(chainIdOf(payment.attempt!.asset))!);
 }

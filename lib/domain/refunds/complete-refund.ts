@@ -1,9 +1,10 @@
 import "server-only";
-import type { Refund, DbOrTx } from "@/lib/core/db";
+import { type Refund, type DbOrTx, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { recordEvent } from "@/lib/domain/events/record-event";
 import { refundSnapshot } from "@/lib/domain/refunds/snapshot";
 import { closePaymentException } from "@/lib/domain/payments/exceptions";
+import { recordRefundTotals } from "@/lib/domain/payments/payment-writes";
 
 /**
  * Marks a pending refund succeeded with the transfer that returned the money (`test:<id>` in test
@@ -21,15 +22,12 @@ export async function completeRefund(tx: DbOrTx, refund: Refund, txId: string): 
   const payment = refund.excess
     ? await closePaymentException(
         tx,
-        await tx.payment.findUniqueOrThrow({ where: { id: refund.paymentId } }),
+        await tx.payment.findUniqueOrThrow({ where: { id: refund.paymentId }, include: withAttempt }),
         refund.createdBy,
         "refunded",
         `Refund ${refund.id}`,
       )
-    : await tx.payment.update({
-        where: { id: refund.paymentId },
-        data: { refundedValue: { increment: refund.amountValue } },
-      });
+    : await recordRefundTotals(tx, refund.paymentId, refund.amountValue);
   const completed = await tx.refund.findUniqueOrThrow({ where: { id: refund.id } });
   await recordEvent(tx, refund, "refund.succeeded", refundSnapshot(completed, payment));
   return completed;

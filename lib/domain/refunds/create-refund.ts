@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { Refund, DbOrTx } from "@/lib/core/db";
+import { type Refund, type DbOrTx, withAttempt } from "@/lib/core/db";
 import { AppError, notFound } from "@/lib/core/errors/errors";
 import { recordEvent } from "@/lib/domain/events/record-event";
 import { refundSnapshot } from "@/lib/domain/refunds/snapshot";
@@ -42,7 +42,7 @@ export async function createRefund(
   // Concurrent refunds of one payment queue on its row here, so each one sums the others' amounts
   // only after they have committed.
   await tx.$queryRaw`SELECT "id" FROM "Payment" WHERE "id" = ${paymentId} FOR UPDATE`;
-  const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+  const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
   if (payment.status !== "succeeded") {
     throw new AppError(
       "payment_not_succeeded",

@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { Payment, Refund, DbOrTx } from "@/lib/core/db";
+import { type Payment, type Refund, type DbOrTx, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { recordEvent } from "@/lib/domain/events/record-event";
 import { refundSnapshot } from "@/lib/domain/refunds/snapshot";
@@ -36,9 +36,9 @@ export async function refundExcess(
 ): Promise<Refund> {
   const { id } = await getPayment(tx, scope, paymentId);
   await tx.$queryRaw`SELECT "id" FROM "Payment" WHERE "id" = ${id} FOR UPDATE`;
-  const payment = await tx.payment.findUniqueOrThrow({ where: { id } });
+  const payment = await tx.payment.findUniqueOrThrow({ where: { id }, include: withAttempt });
   const excess = overpaidExcess(payment);
-  if (!excess || payment.status !== "succeeded" || payment.optionValue === null) {
+  if (!excess || payment.status !== "succeeded" || !payment.attempt) {
     throw new AppError(
       "invalid_state",
       "Only the excess of a succeeded, overpaid payment can be refunded this way.",
@@ -58,7 +58,7 @@ export async function refundExcess(
       `The excess is already being refunded (${existing.id}, ${existing.status}).`,
     );
 
-  const quoted = BigInt(payment.optionValue.toFixed());
+  const quoted = BigInt(payment.attempt.value.toFixed());
   const amountValue = ((excess * BigInt(payment.amountValue.toFixed()) + quoted - 1n) / quoted).toString();
   const refund = await tx.refund.create({
     data: {

@@ -2,7 +2,7 @@ import "server-only";
 import { assetInfo } from "@/lib/core/chain/asset-info";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
 import { parseTxHash, verifyTransfer, type Verification } from "@/lib/core/chain/verify-transfer";
-import { db, Prisma, type Payment, type Refund } from "@/lib/core/db";
+import { db, Prisma, withAttempt, type Payment, type Refund } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
 import { completeRefund } from "./complete-refund";
@@ -18,25 +18,19 @@ const noExpiry = new Date(8.64e15);
  */
 export function refundValueInAsset(
   refundValue: string,
-  payment: Pick<Payment, "amountValue" | "optionValue">,
+  payment: Pick<Payment, "amountValue" | "attempt">,
 ): bigint {
-  const quoted = BigInt(payment.optionValue!.toFixed());
+  const quoted = BigInt(payment.attempt!.value.toFixed());
   const total = BigInt(payment.amountValue.toFixed());
   return (BigInt(refundValue) * quoted + total - 1n) / total;
 }
 
 /** Where a live refund's money must go: from the merchant's destination back to the address that paid. */
 export function refundRoute(payment: Payment): { asset: string; from: string; to: string } | null {
-  if (
-    !payment.optionAsset ||
-    !payment.optionDestination ||
-    payment.optionValue === null ||
-    !payment.payerAddress
-  )
-    return null;
+  if (!payment.attempt || !payment.payerAddress) return null;
   return {
-    asset: payment.optionAsset,
-    from: payment.optionDestination.split(":").pop()!,
+    asset: payment.attempt.asset,
+    from: payment.attempt.destination.split(":").pop()!,
     to: payment.payerAddress,
   };
 }
@@ -50,7 +44,10 @@ export function refundRoute(payment: Payment): { asset: string; from: string; to
  */
 export async function verifyRefundTransaction(refundId: string, txHash: string): Promise<RefundVerification> {
   const hash = parseTxHash(txHash);
-  const refund = await db().refund.findUniqueOrThrow({ where: { id: refundId }, include: { payment: true } });
+  const refund = await db().refund.findUniqueOrThrow({
+    where: { id: refundId },
+    include: { payment: { include: withAttempt } },
+  });
   if (refund.mode !== "live")
     throw new AppError("forbidden", "Test-mode refunds complete at once; there is no transfer to check.");
   if (refund.status === "succeeded" && refund.txId === hash) return { refund, result: "confirmed" };

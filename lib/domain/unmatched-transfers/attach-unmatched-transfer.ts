@@ -37,14 +37,14 @@ export async function attachUnmatchedTransfer(
     throw error;
   });
   // The option is the one this transfer could pay: same asset, same wallet.
-  const option = payment.optionSettlementId
+  const option = payment.attempt?.settlementId
     ? null
     : (await listPaymentOptions(db(), payment)).find(
         (o) =>
           o.asset === transfer.asset &&
           o.destination.toLowerCase() === `${transfer.chainId}:${transfer.toAddress}`.toLowerCase(),
       );
-  if (!payment.optionSettlementId && !option)
+  if (!payment.attempt?.settlementId && !option)
     throw fieldError("This payment has no option paid in this token to this wallet.");
 
   const attached = await attachPaymentTransaction(scope, actor, {

@@ -51,9 +51,9 @@ export async function listUnmatchedTransfers(
       const exact = candidates.filter(
         (c) =>
           c.status === "requires_action" &&
-          c.optionAsset === r.asset &&
-          c.optionValue?.equals(r.value) &&
-          c.optionDestination?.toLowerCase() === `${r.chainId}:${r.toAddress}`.toLowerCase(),
+          c.attempt?.asset === r.asset &&
+          c.attempt.value.equals(r.value) &&
+          c.attempt.destination.toLowerCase() === `${r.chainId}:${r.toAddress}`.toLowerCase(),
       );
       const likely = exact.length === 1 ? exact[0]! : null;
       return {
@@ -90,9 +90,7 @@ async function candidatePayments(scope: Scope, transfer: UnmatchedTransfer) {
       id: true,
       referenceId: true,
       status: true,
-      optionAsset: true,
-      optionDestination: true,
-      optionValue: true,
+      attempt: { select: { asset: true, destination: true, value: true } },
     },
     take: 10,
   });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { relayerKeyEnv } from "@/lib/core/config/env";
-import { db, Prisma, type CryptoSettlement, type GatewayOption } from "@/lib/core/db";
+import { db, Prisma, type CryptoSettlement, type PaymentAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { checkAuthorization } from "@/lib/domain/gateway/confirm";
 import { eip3009Abi, gaslessDomain, type Authorization } from "@/lib/domain/gateway/eip3009";
@@ -238,7 +238,7 @@ export function authorizationOption(
   network: string,
   auth: Authorization,
   id = "",
-): GatewayOption {
+): PaymentAttempt {
   return {
     id,
     accountId: scope.accountId,

@@ -117,7 +117,7 @@ function settleAnswer(network: string, settled: Settlement): X402SettleResponse 
       transaction: settled.transaction,
       network,
       payer: settled.payer,
-      amount: settled.payment.optionValue?.toFixed(),
+      amount: settled.payment.attempt?.value.toFixed(),
       ...extra,
     };
   return {

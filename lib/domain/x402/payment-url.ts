@@ -9,7 +9,7 @@ import { parseAssetId } from "@/lib/core/caip/caip";
 import { chainIdOf } from "@/lib/core/chain/chains";
 import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 import { publicBaseUrl } from "@/lib/core/config/env";
-import { db, type Payment } from "@/lib/core/db";
+import { db, type Payment, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { gaslessDomain } from "@/lib/domain/gateway/eip3009";
 import { quoteLifetimeMs } from "@/lib/domain/gateway/options";
@@ -99,7 +99,7 @@ export async function answerX402Url(paymentId: string, paymentHeader: string | n
   let optionId: string;
   try {
     optionId = await db().$transaction(async (tx) => {
-      const fresh = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+      const fresh = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
       requirePayable(fresh);
       return claimAuthorization(
         tx,

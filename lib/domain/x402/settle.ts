@@ -2,7 +2,7 @@ import "server-only";
 import type { Hex } from "viem";
 import { getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
-import { db, Prisma, type DbOrTx, type Payment } from "@/lib/core/db";
+import { db, Prisma, type DbOrTx, type Payment, withAttempt } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
 import { AppError } from "@/lib/core/errors/errors";
 import { confirmGatewayOption } from "@/lib/domain/gateway/confirm";
@@ -61,7 +61,7 @@ export async function claimAuthorization(
       value: authorization.value.toString(),
     },
   });
-  const option = await tx.gatewayOption.create({
+  const option = await tx.paymentAttempt.create({
     data: authorizationOption(scope, payment.id, verified.settlement, network, authorization, newId("opt")),
   });
   return option.id;
@@ -106,7 +106,7 @@ export async function settleClaimed(
     await releaseClaim(verified.claimKey);
     return {
       ...refusalOf(error, payer),
-      payment: await db().payment.findUniqueOrThrow({ where: { id: payment.id } }),
+      payment: await db().payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt }),
     };
   }
   if (scope.mode === "test") {

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/core/db";
+import { loadPayment } from "@/lib/domain/payments/payment-writes";
 import { quotePaymentOption, selectPaymentOption } from "@/lib/domain/payments/select-option";
 import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 
@@ -14,12 +15,7 @@ export async function chooseCheckoutOption(
   const found = await findCheckoutPayment(paymentId);
   const quoted = await quotePaymentOption(found, settlementId);
   await db().$transaction(async (tx) =>
-    selectPaymentOption(
-      tx,
-      await tx.payment.findUniqueOrThrow({ where: { id: found.id } }),
-      settlementId,
-      quoted,
-    ),
+    selectPaymentOption(tx, await loadPayment(tx, found.id), settlementId, quoted),
   );
   return { settlementId };
 }

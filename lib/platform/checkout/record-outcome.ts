@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/core/db";
+import { db, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
 import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
@@ -40,7 +40,7 @@ export async function recordBridgeOutcome(
   // after, it could already carry the first post's version, and the second would record again.
   const event = await retryOnConflict(() =>
     db().$transaction(async (tx) => {
-      const payment = await tx.payment.findUniqueOrThrow({ where: { id: found.id } });
+      const payment = await tx.payment.findUniqueOrThrow({ where: { id: found.id }, include: withAttempt });
       const earlier = await tx.paymentEvent.findFirst({ where });
       if (earlier) return earlier;
       await recordPaymentEvent(tx, payment, { type: bridgeOutcomeEvent, actor: "buyer", data: input });

@@ -2,7 +2,7 @@ import "server-only";
 import { address, getPublicKeyFromAddress, verifySignature } from "@solana/kit";
 import { getSolanaCluster, solanaRpc } from "@/lib/core/chain/solana/clusters";
 import { decodeWireTransaction, transactionBlockhash } from "@/lib/domain/chain/solana/payment-transaction";
-import type { GatewayOption } from "@/lib/core/db";
+import type { PaymentAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 
 const invalid = (message: string, field: string) =>
@@ -14,7 +14,7 @@ const invalid = (message: string, field: string) =>
  * accounts, fee payer, blockhash), the buyer's signature valid over it, and (live) its blockhash
  * still valid on the cluster, so the relayer's broadcast can land.
  */
-export async function checkSignedTransaction(option: GatewayOption, signedBase64: string): Promise<void> {
+export async function checkSignedTransaction(option: PaymentAttempt, signedBase64: string): Promise<void> {
   const offered = decodeWireTransaction(option.transaction ?? "");
   const signed = decodeWireTransaction(signedBase64);
   if (!offered)
@@ -29,7 +29,7 @@ export async function checkSignedTransaction(option: GatewayOption, signedBase64
       "The signed transaction is not the one this option offered: its instructions, amounts, accounts, fee payer or blockhash differ.",
       "Transaction differs from the one offered.",
     );
-  const payer = option.payer.split(":").pop()!;
+  const payer = option.payer!.split(":").pop()!;
   const signature = signed.signatures[address(payer)];
   const valid =
     signature != null &&

@@ -6,7 +6,7 @@ import { parseAssetId } from "@/lib/core/caip/caip";
 import { isWalletAddress } from "@/lib/core/caip/solana-address";
 import { getSolanaCluster, solanaRpc, type SolanaCluster } from "@/lib/core/chain/solana/clusters";
 import { paymentTransaction } from "@/lib/domain/chain/solana/payment-transaction";
-import type { GatewayOption, Payment } from "@/lib/core/db";
+import type { PaymentAttempt, Payment } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { findKnownAsset } from "@/lib/core/money/assets";
 import { solanaSponsorshipRefusal } from "./sponsorship";
@@ -84,7 +84,7 @@ export async function solanaOptionFields(
 }
 
 /** The wallet RPC call that pays a Solana option: sign (never send) the offered transaction. */
-export function solanaOptionActions(option: GatewayOption) {
+export function solanaOptionActions(option: PaymentAttempt) {
   return [
     {
       type: "walletRpc" as const,

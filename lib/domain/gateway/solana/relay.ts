@@ -8,7 +8,7 @@ import {
 import { getSolanaCluster, solanaRpc } from "@/lib/core/chain/solana/clusters";
 import { decodeWireTransaction } from "@/lib/domain/chain/solana/payment-transaction";
 import { readSolanaTransfer } from "@/lib/domain/chain/solana/verify-transfer";
-import { db, type Payment } from "@/lib/core/db";
+import { db, withAttempt, type Payment } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
 import {
   relayerOutOfFunds,
@@ -42,7 +42,7 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
   });
   if (claimed.count === 0) return undefined;
   const submission = await db().relayerSubmission.findUniqueOrThrow({ where: { id: submissionId } });
-  const option = await db().gatewayOption.findUniqueOrThrow({ where: { id: submission.optionId } });
+  const option = await db().paymentAttempt.findUniqueOrThrow({ where: { id: submission.optionId } });
   const cluster = getSolanaCluster(submission.chainId);
   let broadcasting = false;
   let txSignature: string;
@@ -57,7 +57,7 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
       {
         accountId: submission.accountId,
         asset: option.asset,
-        payer: option.payer.split(":").pop()!,
+        payer: option.payer!.split(":").pop()!,
         destination,
       },
       cost,
@@ -119,8 +119,11 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
         where: { id: submission.id },
         data: { status: "failed", activeKey: null, gasCostWei: null, error: failure.message },
       });
-      await tx.gatewayOption.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
-      const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
+      await tx.paymentAttempt.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
+      const payment = await tx.payment.findUniqueOrThrow({
+        where: { id: submission.paymentId },
+        include: withAttempt,
+      });
       await recordPaymentEvent(tx, payment, {
         type: "payment.relay_failed",
         actor: "relayer",
@@ -138,7 +141,10 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
     await retryOnConflict(() =>
       db().$transaction(async (tx) => {
         await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "submitted" } });
-        const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
+        const payment = await tx.payment.findUniqueOrThrow({
+          where: { id: submission.paymentId },
+          include: withAttempt,
+        });
         const noted = await recordPaymentEvent(tx, payment, {
           type: "payment.transaction_submitted",
           actor: "relayer",
@@ -177,9 +183,10 @@ export async function verifySolanaPayment(
   actor: string,
   waitMs = finalizedWaitMs,
 ): Promise<Payment> {
-  let payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
-  if (isFinalStatus(payment.status) || !payment.optionAsset || !payment.optionDestination) return payment;
-  const chainId = payment.optionAsset.split("/")[0]!;
+  let payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
+  const attempt = payment.attempt;
+  if (isFinalStatus(payment.status) || !attempt) return payment;
+  const chainId = attempt.asset.split("/")[0]!;
   const cluster = getSolanaCluster(chainId);
   if (!cluster) return payment;
   const rpc = solanaRpc(cluster);
@@ -190,19 +197,22 @@ export async function verifySolanaPayment(
     if (Date.now() > deadline) return payment;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const option = await db().gatewayOption.findFirst({
+  const option = await db().paymentAttempt.findFirst({
     where: { paymentId, confirmedAt: { not: null }, supersededAt: null },
   });
-  const asset = payment.optionAsset.split("/")[1]!;
+  const asset = attempt.asset.split("/")[1]!;
   const read = await readSolanaTransfer(cluster, txSignature, {
-    destination: payment.optionDestination.split(":").pop()!,
+    destination: attempt.destination.split(":").pop()!,
     mint: asset.startsWith("token:") ? asset.slice("token:".length) : null,
-    payer: option?.payer.split(":").pop() ?? "",
+    payer: option?.payer?.split(":").pop() ?? "",
   });
   if (read.kind !== "finalized") {
     if (read.kind === "failed")
       await db().$transaction(async (tx) => {
-        const current = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+        const current = await tx.payment.findUniqueOrThrow({
+          where: { id: paymentId },
+          include: withAttempt,
+        });
         if (current.status === "processing")
           await transitionPayment(tx, current, "failed", {
             actor,
@@ -210,9 +220,9 @@ export async function verifySolanaPayment(
             patch: { failureReason: read.reason },
           });
       });
-    return db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+    return db().payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
   }
-  const quoted = BigInt(payment.optionValue!.toFixed());
+  const quoted = BigInt(attempt.value.toFixed());
   if (read.transfer.value !== quoted) {
     logger.warn(
       { paymentId, txHash: txSignature },
@@ -222,7 +232,7 @@ export async function verifySolanaPayment(
   }
   try {
     payment = await db().$transaction(async (tx) => {
-      let current = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+      let current = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
       if (isFinalStatus(current.status)) return current;
       await tx.chainTransfer.create({
         data: {
@@ -233,7 +243,7 @@ export async function verifySolanaPayment(
           chainId,
           txHash: txSignature,
           logIndex: 0,
-          asset: current.optionAsset!,
+          asset: current.attempt!.asset,
           fromAddress: read.transfer.from,
           toAddress: read.transfer.to,
           value: read.transfer.value.toString(),
@@ -262,7 +272,7 @@ export async function verifySolanaPayment(
   } catch (error) {
     // Another request (a double confirm) recorded the same transfer at the same moment.
     if ((error as { code?: string }).code === "P2002" || (error instanceof AppError && error.status === 409))
-      return db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+      return db().payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
     throw error;
   }
   return payment;

@@ -2,9 +2,14 @@ import { cancelGatewayPayment } from "@/lib/domain/gateway/cancel";
 import { gatewayCollectData, recordCollectedData } from "@/lib/domain/gateway/collect-data";
 import { confirmGatewayOption } from "@/lib/domain/gateway/confirm";
 import { findGatewayPayment } from "@/lib/domain/gateway/find-payment";
-import { createGatewayOptions, optionActions, retireQuotes } from "@/lib/domain/gateway/options";
+import {
+  createGatewayOptions,
+  findGatewayOption,
+  optionActions,
+  retireQuotes,
+} from "@/lib/domain/gateway/options";
 import { gatewayPayment, gatewayStatus } from "@/lib/domain/gateway/serialize";
-import { db, type Payment } from "@/lib/core/db";
+import type { Payment } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { waitForChange } from "@/lib/domain/payments/wait-for-change";
 import { callerKey, type ApiContext } from "@/lib/platform/api/context";
@@ -21,7 +26,7 @@ import {
   GetOptionsResponseSchema,
   PollQuerySchema,
 } from "@/lib/domain/schemas/gateway";
-import { defineOperation } from "@/lib/platform/api/operation";
+import { defineOperation } from "../operation";
 
 // The wallet side: what a wallet calls to pay a payment, as WalletConnect Pay's Gateway. A wallet
 // authenticates with an Api-Key or a public App-Id + Client-Id of the payment's account and mode.
@@ -93,9 +98,7 @@ export const gatewayFetchOp = defineOperation({
   errors: ["payment_not_found", "invalid_params"],
   handler: async ({ ctx, params, body }) => {
     const payment = await findGatewayPayment(ctx, params.paymentId);
-    const option = await db().gatewayOption.findFirst({
-      where: { id: body.optionId, paymentId: payment.id },
-    });
+    const option = await findGatewayOption(payment.id, body.optionId);
     if (!option)
       throw new AppError("invalid_params", "That optionId is not one of this payment's options.", {
         fields: { optionId: "Unknown option." },

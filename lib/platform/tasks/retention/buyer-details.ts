@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/core/config/env";
-import { db } from "@/lib/core/db";
+import { eraseBuyerDetails } from "@/lib/domain/payments/payment-writes";
 import { dayMs, retentionTask } from "./retention-task";
 
 /**
@@ -9,10 +9,7 @@ import { dayMs, retentionTask } from "./retention-task";
  */
 export async function eraseOldBuyerDetails(batch: number, now: Date): Promise<number> {
   const before = new Date(now.getTime() - env.RETENTION_BUYER_DETAILS_DAYS * dayMs);
-  return db().$executeRaw`
-    UPDATE "Payment" SET "collectedData" = NULL, "collectedDataAt" = NULL WHERE "id" IN (
-      SELECT "id" FROM "Payment" WHERE "collectedDataAt" < ${before}
-      ORDER BY "collectedDataAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
+  return eraseBuyerDetails(batch, before);
 }
 
 export const buyerDetailsRetention = retentionTask(

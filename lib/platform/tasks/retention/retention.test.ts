@@ -195,7 +195,7 @@ const tables: Table[] = [
     sweep: sweepFinalPaymentQuotes,
     insert: async (scope, expiresAt) => insertQuote(scope, expiresAt, "expired"),
     remaining: async (ids) =>
-      (await db().gatewayOption.findMany({ where: { id: { in: ids } } })).map((r) => r.id),
+      (await db().paymentAttempt.findMany({ where: { id: { in: ids } } })).map((r) => r.id),
   },
 ];
 
@@ -220,12 +220,11 @@ async function insertQuote(
       expiresAt,
     },
   });
-  const option = await db().gatewayOption.create({
+  const option = await db().paymentAttempt.create({
     data: {
       id: newId("opt"),
       ...scope,
       paymentId: payment.id,
-      settlementId: newId("crypto"),
       asset: "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
       destination: "eip155:8453:0x52908400098527886E0F7030069857D2E4169EE7",
       payer: "eip155:8453:0x52908400098527886E0F7030069857D2E4169EE7",
@@ -389,13 +388,19 @@ describe("retention of mail", () => {
 });
 
 describe("retention of quotes", () => {
-  it("keeps the quotes of a payment still open, and the quote a wallet confirmed, however old", async () => {
+  it("keeps the quotes of a payment still open, the quote a wallet confirmed and the attempt a payment names, however old", async () => {
     const scope = await createTestAccount("live");
     const old = new Date(now.getTime() - 90 * dayMs);
     const open = await insertQuote(scope, old, "requires_action");
     const processing = await insertQuote(scope, old, "processing");
     const confirmed = await insertQuote(scope, old, "succeeded", old);
+    // The hosted checkout's choice is never confirmed by a wallet: the payment naming it keeps it.
+    const chosen = await insertQuote(scope, old, "succeeded");
+    const { paymentId } = await db().paymentAttempt.findUniqueOrThrow({ where: { id: chosen } });
+    await db().payment.update({ where: { id: paymentId }, data: { attemptId: chosen } });
     await sweepAll(sweepFinalPaymentQuotes);
-    expect(await db().gatewayOption.count({ where: { id: { in: [open, processing, confirmed] } } })).toBe(3);
+    expect(
+      await db().paymentAttempt.count({ where: { id: { in: [open, processing, confirmed, chosen] } } }),
+    ).toBe(4);
   });
 });

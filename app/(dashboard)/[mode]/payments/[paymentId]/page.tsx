@@ -65,7 +65,7 @@ export default async function PaymentPage({
   const attachable = canVerify && p.status === "requires_action";
   // Before the buyer picks an option, support says which one the transaction pays.
   const options =
-    attachable && !p.optionSettlementId
+    attachable && !p.attempt?.settlementId
       ? (await listPaymentOptions(db(), p)).map((o) => ({
           settlementId: o.settlementId,
           label: `${formatAssetAmount(o.asset, o.value)} to ${o.destination}`,
@@ -147,10 +147,10 @@ export default async function PaymentPage({
             </span>
           </Row>
           <Row label="Paid with">
-            {p.optionAsset && (p.paidValue ?? p.optionValue) ? (
+            {p.attempt ? (
               <>
-                {formatAssetAmount(p.optionAsset, (p.paidValue ?? p.optionValue)!.toFixed())}{" "}
-                <span className="break-all text-muted-foreground">({p.optionAsset})</span>
+                {formatAssetAmount(p.attempt.asset, (p.paidValue ?? p.attempt.value).toFixed())}{" "}
+                <span className="break-all text-muted-foreground">({p.attempt.asset})</span>
               </>
             ) : (
               <span className="text-muted-foreground">Not chosen yet</span>

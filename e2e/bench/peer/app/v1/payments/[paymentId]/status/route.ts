@@ -13,7 +13,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ paym
       mode: key.mode,
       merchantId: request.headers.get("merchant-id") ?? "",
     },
-    select: { status: true, txId: true, optionAsset: true, paidValue: true },
+    select: { status: true, txId: true, paidValue: true, attempt: { select: { asset: true } } },
   });
   if (!payment)
     return Response.json({ code: "payment_not_found", message: "Payment not found." }, { status: 404 });
@@ -26,7 +26,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ paym
       payment.status === "succeeded"
         ? {
             txId: payment.txId,
-            optionAmount: { unit: `caip19/${payment.optionAsset}`, value: payment.paidValue?.toFixed() },
+            optionAmount: { unit: `caip19/${payment.attempt?.asset}`, value: payment.paidValue?.toFixed() },
           }
         : null,
   });
