@@ -362,7 +362,7 @@ test.describe("nobody with the link can jam a payment", () => {
     await chain.automine(false);
     let hash: Hash;
     try {
-      hash = await chain.transferToken(plainToken, merchantWallet, 1_250_000n, 3);
+      hash = await chain.sendTokenTransfer(plainToken, merchantWallet, 1_250_000n, 3);
       // The stranger sees it in the mempool, has their payment quoted to the buyer's account too,
       // and posts the hash first.
       expect((await quote(strangers, "127.0.0.6")).status).toBe(200);

@@ -1,5 +1,5 @@
 import "server-only";
-import { TransactionNotFoundError, type Hex } from "viem";
+import { decodeFunctionData, erc20Abi, TransactionNotFoundError, type Hex } from "viem";
 import { chainIdOf, getChain } from "@/lib/chain/chains";
 import { chainClient } from "@/lib/chain/client";
 import { db, type Prisma } from "@/lib/db";
@@ -98,7 +98,8 @@ export function attributeTransfer(
  * Whether a transaction hash posted through a payment's public link (the checkout's
  * /pay/{id}/transactions, which anyone holding the link can call) is this payment's: it is when
  * its sender is the account this payment was quoted for that settlement's asset and destination,
- * and no payment a transfer may still pay was quoted to that account for them earlier. Otherwise it
+ * and no payment a transfer may still pay was quoted to that account for them earlier (for exactly
+ * the amount sent, if any quote was). Otherwise it
  * is only reported (someone could be posting another buyer's pending transfer): it pays nothing by
  * itself, and the watcher files the transfer in the inbox for support, as any unattributed one.
  */
@@ -109,28 +110,40 @@ export async function postedHashIsPayments(
 ): Promise<boolean> {
   const chain = getChain(chainIdOf(settlement.asset));
   if (!chain) return false;
-  const sender = await chainClient(chain)
+  const sent = await chainClient(chain)
     .getTransaction({ hash: txHash })
-    .then(
-      (tx) => tx.from,
-      (error: unknown) => {
-        if (error instanceof TransactionNotFoundError) return null;
-        throw error;
-      },
-    );
-  if (!sender) return false;
-  // The first quote to that account for that asset and destination: the buyer is quoted before
-  // their wallet sends, so one quoted later (by whoever saw the transfer coming) never wins.
-  const first = await db().gatewayOption.findFirst({
+    .catch((error: unknown) => {
+      if (error instanceof TransactionNotFoundError) return null;
+      throw error;
+    });
+  if (!sent) return false;
+  // The first quotes to that account for that asset and destination: the buyer is quoted before
+  // their wallet sends, so one quoted later (by whoever saw the transfer coming) never wins. A quote
+  // of exactly the amount sent comes first (a buyer's older, abandoned payment at the same shop).
+  const quotes = await db().gatewayOption.findMany({
     where: {
       mode: "live",
       asset: { equals: settlement.asset, mode: "insensitive" },
       destination: { equals: settlement.destination, mode: "insensitive" },
-      payer: { equals: `${chain.id}:${sender}`, mode: "insensitive" },
+      payer: { equals: `${chain.id}:${sent.from}`, mode: "insensitive" },
       payment: payableByTransfers(),
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { paymentId: true },
+    select: { paymentId: true, value: true },
+    take: 50,
   });
+  const amount = amountSent(settlement.asset, sent);
+  const first = quotes.find((q) => amount !== null && q.value.toFixed() === amount.toString()) ?? quotes[0];
   return first?.paymentId === paymentId;
+}
+
+/** What a transaction sends: its value (the native coin) or its ERC-20 transfer's; null if neither. */
+function amountSent(asset: string, tx: { input: Hex; value: bigint }): bigint | null {
+  if (!asset.includes("/erc20:")) return tx.value;
+  try {
+    const call = decodeFunctionData({ abi: erc20Abi, data: tx.input });
+    return call.functionName === "transfer" ? call.args[1] : null;
+  } catch {
+    return null;
+  }
 }
