@@ -1,13 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { deleteCryptoSettlementAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { deleteCryptoSettlementAction } from "@/lib/platform/actions/merchants";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { Mode } from "@/lib/db";
+import type { Mode } from "@/lib/core/db";
 import { ChangeDestinationForm } from "./change-destination-form";
 import { CryptoSettlementForm } from "./crypto-settlement-form";
 import { describeAsset } from "./describe";

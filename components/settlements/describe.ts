@@ -1,5 +1,5 @@
-import { findKnownAsset, networkName } from "@/lib/money/assets";
-import { formatChainId, parseAssetId } from "@/lib/chain/caip";
+import { findKnownAsset, networkName } from "@/lib/core/money/assets";
+import { formatChainId, parseAssetId } from "@/lib/core/caip/caip";
 
 /** "USDC on Base" for a known asset; the CAIP-19 id itself for any other. */
 export function describeAsset(assetId: string): string {

@@ -1,0 +1,30 @@
+import "server-only";
+import { db } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { isFinalPaymentRefusal } from "@/lib/domain/payments/transition";
+import { serializeStatus } from "@/lib/domain/payments/serialize";
+import { simulatePayment } from "@/lib/domain/payments/simulate-payment";
+import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
+import { tenant } from "@/lib/core/tenancy/scope";
+import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
+import type { SimulateCheckoutOutcome } from "@/lib/domain/schemas/checkout";
+
+/**
+ * The test-mode buyer's buttons: the same lifecycle as the simulate API, acted by "buyer". A payment
+ * that became final meanwhile (paid, cancelled or expired elsewhere) answers with that final status.
+ */
+export async function simulateCheckout(
+  paymentId: string,
+  outcome: SimulateCheckoutOutcome,
+): Promise<PaymentStatusJson> {
+  const payment = await findCheckoutPayment(paymentId);
+  if (payment.mode !== "test") throw new AppError("forbidden", "Only test-mode payments can be simulated.");
+  try {
+    return serializeStatus(
+      await db().$transaction((tx) => simulatePayment(tx, tenant(payment), "buyer", payment.id, outcome)),
+    );
+  } catch (error) {
+    if (isFinalPaymentRefusal(error)) return serializeStatus(await findCheckoutPayment(paymentId));
+    throw error;
+  }
+}
