@@ -341,6 +341,55 @@ test.describe("nobody with the link can jam a payment", () => {
       .toBe("succeeded");
   });
 
+  test("another buyer's pending hash posted to a payment's link pays nothing: the buyer's payment completes, the other stays unpaid", async ({
+    apiAs,
+    fixtures,
+  }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const asset = `${localCaip2}/erc20:${plainToken}`;
+    // Two payments of one amount at one wallet: the buyer's, and one whose link a stranger holds.
+    const buyers = await livePayment(api, asset, "1250000");
+    const strangers = await livePayment(api, asset, "1250000");
+    const account = `${localCaip2}:${devAccounts[3]!.address}`;
+    const quote = (p: typeof buyers, from: string) =>
+      postJson(from, `/pay/${p.paymentId}/wallet/options`, { settlementId: p.settlementId, account });
+    const post = (p: typeof buyers, from: string, txHash: Hash) =>
+      postJson(from, `/pay/${p.paymentId}/transactions`, { settlementId: p.settlementId, txHash });
+    const status = async (p: typeof buyers) =>
+      (await api.get(`/v1/payments/${p.paymentId}/status`, { merchantId: p.merchantId })).body;
+    // The buyer's wallet is quoted for its account, then sends.
+    expect((await quote(buyers, "127.0.0.5")).status).toBe(200);
+    await chain.automine(false);
+    let hash: Hash;
+    try {
+      hash = await chain.sendTokenTransfer(plainToken, merchantWallet, 1_250_000n, 3);
+      // The stranger sees it in the mempool, has their payment quoted to the buyer's account too,
+      // and posts the hash first.
+      expect((await quote(strangers, "127.0.0.6")).status).toBe(200);
+      const posted = await post(strangers, "127.0.0.6", hash);
+      expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+      expect((posted.body as { status: string }).status).toBe("requires_action");
+      const own = await post(buyers, "127.0.0.5", hash);
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+    } finally {
+      await chain.automine(true);
+    }
+    await chain.mine(3);
+    await expect.poll(async () => (await status(buyers)).status, { timeout: 30_000 }).toBe("succeeded");
+    expect((await status(buyers)).info.txId).toBe(hash);
+    expect((await status(strangers)).status).toBe("requires_action");
+    expect(
+      await rows(`"ChainTransfer" SET "paymentId" = "paymentId" WHERE "paymentId" = $1`, strangers.paymentId),
+    ).toBe(0);
+    // The stranger's post is on that payment's timeline as a report, not as its transaction.
+    expect(
+      await rows(
+        `"PaymentEvent" SET "type" = "type" WHERE "paymentId" = $1 AND "type" = 'payment.transaction_reported'`,
+        strangers.paymentId,
+      ),
+    ).toBe(1);
+  });
+
   test("made-up hashes from one address fill only that address's submissions: the buyer's real hash from another is accepted", async ({
     apiAs,
     fixtures,
@@ -356,6 +405,12 @@ test.describe("nobody with the link can jam a payment", () => {
     for (let i = 0; i < 10; i++) expect((await submitFrom("127.0.0.3", hex32())).status).toBe(200);
     const eleventh = await submitFrom("127.0.0.3", hex32());
     expect(eleventh.status).toBe(409);
+    // The buyer's wallet is quoted for its account before it sends.
+    const quoted = await postJson("127.0.0.4", `/pay/${paymentId}/wallet/options`, {
+      settlementId,
+      account: `${localCaip2}:${devAccounts[3]!.address}`,
+    });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
     const paid = await chain.transferToken(plainToken, merchantWallet, 1_750_000n, 3);
     await chain.mine(3);
     const buyers = await submitFrom("127.0.0.4", paid);

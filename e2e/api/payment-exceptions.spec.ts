@@ -289,6 +289,13 @@ test.describe("live mode: verification finds the exception on chain", () => {
       },
     });
 
+    // A transfer of the same buyer matching neither amount, with `beyond` still open at that wallet,
+    // would be support's to attribute (README, "Who paid"): the merchant closes `beyond` first.
+    const cancelled = await api.post(`/v1/payments/${beyond.paymentId}/cancel`, undefined, {
+      merchantId: beyond.merchantId,
+      idempotencyKey: freshKey("cancel"),
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     const over = await livePaymentWithTolerance(api, 0, "7200000");
     await chooseOption(request, over.paymentId, over.settlementId);
     const more = await chain.transferToken(token, merchantWallet, 7_300_000n, buyer);

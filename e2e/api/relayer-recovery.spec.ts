@@ -191,6 +191,92 @@ test("with a slow RPC, recovery never takes over a relay that is still running: 
   expect(again.body.status).toBe("succeeded");
 });
 
+test("a relay whose broadcast was lost never holds up the next buyer's: that one is mined at once, and the lost one is sent again", async () => {
+  if (!live.server) await live.start();
+  const status = async (paymentId: string) => (await api.get(`/v1/gateway/payment/${paymentId}/status`)).body;
+  const nonce = () => chain.public.getTransactionCount({ address: relayerAddress });
+  const lost = await signedPaymentOf(api, token, 1_600_000n);
+  const next = await signedPaymentOf(api, token, 1_700_000n);
+  const before = await nonce();
+  // The relayer gives the lost relay nonce N; the node never hears of it.
+  proxy.set("swallow");
+  try {
+    const confirmed = await api.post(`/v1/gateway/payment/${lost.paymentId}/confirm`, lost.confirm);
+    expect(confirmed.body.status).toBe("processing");
+  } finally {
+    proxy.set("pass");
+  }
+  // The next buyer's relay is not queued behind the hole at N (a node refuses or holds it): it is mined.
+  const confirmed = await api.post(`/v1/gateway/payment/${next.paymentId}/confirm`, next.confirm);
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  expect(confirmed.body.status).toBe("processing");
+  expect(await nonce()).toBe(before + 1);
+  for (const [p, value] of [
+    [next, 1_700_000n],
+    [lost, 1_600_000n],
+  ] as const) {
+    await expect
+      .poll(
+        async () => {
+          await chain.mine(1, { sameTimestamp: true });
+          return (await status(p.paymentId)).status;
+        },
+        { timeout: 20 * staleClaimMs, intervals: [500] },
+      )
+      .toBe("succeeded");
+    expect(
+      await chain.public.readContract({
+        address: token,
+        abi: erc20,
+        functionName: "balanceOf",
+        args: [p.destination],
+      }),
+    ).toBe(value);
+  }
+  // Two relays, two transactions: the hole was filled, not skipped.
+  expect(await nonce()).toBe(before + 2);
+});
+
+test("a relay stuck in the mempool below the fee holds up the relayer's later ones only until it is sent again at its nonce for more: both payments succeed", async () => {
+  if (!live.server) await live.start();
+  const status = async (paymentId: string) => (await api.get(`/v1/gateway/payment/${paymentId}/status`)).body;
+  const nonce = () => chain.public.getTransactionCount({ address: relayerAddress });
+  const stuck = await signedPaymentOf(api, token, 1_800_000n);
+  const behind = await signedPaymentOf(api, token, 1_900_000n);
+  const before = await nonce();
+  const { baseFeePerGas } = await chain.public.getBlock();
+  await chain.automine(false);
+  try {
+    const first = await api.post(`/v1/gateway/payment/${stuck.paymentId}/confirm`, stuck.confirm);
+    expect(first.body.status, JSON.stringify(first.body)).toBe("processing");
+    // Fees jump before it is mined: its fee is too low from now on, so it stays in the mempool.
+    await chain.setNextBaseFee(1000n * 10n ** 9n);
+    await chain.mine(1);
+    expect(await nonce()).toBe(before);
+    // The next relay is priced for the new fee but has the nonce after the stuck one.
+    const second = await api.post(`/v1/gateway/payment/${behind.paymentId}/confirm`, behind.confirm);
+    expect(second.body.status, JSON.stringify(second.body)).toBe("processing");
+    await chain.mine(1);
+    expect(await nonce()).toBe(before);
+    // Recovery sends the stuck authorization again at its nonce with more fee; both are then mined.
+    for (const p of [stuck, behind])
+      await expect
+        .poll(
+          async () => {
+            await chain.mine(1, { sameTimestamp: true });
+            return (await status(p.paymentId)).status;
+          },
+          { timeout: 20 * staleClaimMs, intervals: [500] },
+        )
+        .toBe("succeeded");
+    expect(await nonce()).toBe(before + 2);
+  } finally {
+    await chain.automine(true);
+    await chain.setNextBaseFee(baseFeePerGas ?? 1n);
+    await chain.mine(1);
+  }
+});
+
 /** A gasless payment of `token` whose buyer has signed; confirming it starts the relay. */
 async function signedPaymentOf(api: ApiClient, token: Address, value: bigint) {
   const asset = `${localCaip2}/erc20:${token}`;

@@ -200,6 +200,11 @@ export class LocalChain {
     return this.rpc("hardhat_mine", [`0x${blocks.toString(16)}`, sameTimestamp ? "0x0" : "0x1"]);
   }
 
+  /** Sets the base fee of the next block (a fee spike leaves transactions priced below it in the mempool). */
+  async setNextBaseFee(wei: bigint): Promise<void> {
+    await this.rpc("hardhat_setNextBlockBaseFeePerGas", [`0x${wei.toString(16)}`]);
+  }
+
   /** Sets an account's ETH balance (e.g. to 0, to take a relayer's gas away). */
   async setBalance(address: Address, wei: bigint): Promise<void> {
     await this.rpc("hardhat_setBalance", [address, `0x${wei.toString(16)}`]);

@@ -1,8 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { Hash } from "viem";
 import { expect, freshKey, type ApiClient } from "./api";
-import { devAccounts, localCaip2 } from "./chain";
-import { baseURL, localChainConfirmations } from "./settings";
+import { devAccounts, LocalChain, localCaip2 } from "./chain";
+import { baseURL, localChainConfirmations, localChainRpc } from "./settings";
 import { chainCursor } from "./test-control";
 
 // Live payments on the local chain, as the API and the checkout page make them.
@@ -38,8 +38,28 @@ export async function livePayment(api: ApiClient, asset: string, value: string, 
   return { merchantId: merchant.id as string, paymentId: payment.id as string, settlementId };
 }
 
-/** The checkout page's submission of a wallet's transaction hash. */
+/**
+ * The checkout page's submission of a wallet's transaction hash, by the buyer whose account the
+ * payment was quoted for (a hash posted from an account nobody quoted is only reported).
+ */
 export async function submit(
+  request: APIRequestContext,
+  paymentId: string,
+  settlementId: string,
+  txHash: Hash,
+  origin = baseURL,
+) {
+  const sent = await new LocalChain(localChainRpc).public.getTransaction({ hash: txHash }).catch(() => null);
+  if (sent)
+    await request.post(`/pay/${paymentId}/wallet/options`, {
+      data: { settlementId, account: `${localCaip2}:${sent.from}` },
+      headers: { Origin: origin },
+    });
+  return report(request, paymentId, settlementId, txHash, origin);
+}
+
+/** A transaction hash posted through the payment's link by whoever holds it, quoted or not. */
+export async function report(
   request: APIRequestContext,
   paymentId: string,
   settlementId: string,

@@ -9,7 +9,7 @@ import { recordPaymentEvent } from "@/lib/domain/payments/record-event";
 import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
 import { eip3009Abi } from "./eip3009";
 import { optionAuthorization } from "./options";
-import { relaySubmission, staleClaimMs } from "./relay";
+import { fillNonce, relaySubmission, staleClaimMs } from "./relay";
 
 /**
  * Finishes relayed submissions an instance left half-done (it died after claiming, perhaps after
@@ -83,11 +83,14 @@ export async function recoverStaleSubmissions(limit = 20): Promise<number> {
 }
 
 /**
- * Relays that were broadcast but will never be mined: replaced (the relayer's nonce was used by
- * another transaction) or dropped from the mempool (the node no longer knows the hash
- * RELAYER_STALE_CLAIM_MS after it was sent). If the token shows the authorization unused, it is sent
- * again while it is valid, or else released so the buyer can pay another way, each with a timeline
- * entry saying which. A used one was executed by whoever: the watcher credits it by its nonce.
+ * Relays broadcast but not mined RELAYER_STALE_CLAIM_MS after they were sent: replaced (the
+ * relayer's nonce was used by another transaction), dropped from the mempool (the node no longer
+ * knows the hash), or stuck there (too low a fee), which holds up every later transaction of the
+ * relayer. If the token shows the authorization unused, it is sent again while it is valid (at the
+ * same nonce, for more, when the chain has not used that nonce: so the ones behind it are mined
+ * too), or else released so the buyer can pay another way, its nonce filled by a 0-value
+ * transaction; each with a timeline entry saying which. A used one was executed by whoever: the
+ * watcher credits it by its nonce.
  */
 async function recoverLostRelays(limit: number): Promise<number> {
   const sent = await db().relayerSubmission.findMany({
@@ -131,16 +134,17 @@ async function recoverLostRelays(limit: number): Promise<number> {
     );
     const next = await client.getTransactionCount({ address: submission.relayer as Hex, blockTag: "latest" });
     const replaced = submission.relayerNonce !== null && next > submission.relayerNonce;
-    if (pending && !replaced) continue;
     const why = replaced
       ? `another transaction of the relayer took its nonce (${submission.relayerNonce})`
-      : `${chain.name} no longer knows it`;
+      : pending
+        ? `it was not mined at its fee, holding up the relayer's later transactions`
+        : `${chain.name} no longer knows it`;
     const valid = auth.validBefore * 1000n > BigInt(Date.now() + resendMarginMs);
     const moved = await db().$transaction(async (tx) => {
       const { count } = await tx.relayerSubmission.updateMany({
         where: { id: submission.id, status: "submitted", txHash: submission.txHash },
         data: valid
-          ? { status: "pending", txHash: null, relayerNonce: null, claimedAt: null }
+          ? { status: "pending", txHash: null, claimedAt: null }
           : { status: "failed", activeKey: null, error: `The relay ${hash} was lost: ${why}.` },
       });
       if (count === 0) return false;
@@ -169,8 +173,15 @@ async function recoverLostRelays(limit: number): Promise<number> {
     if (!moved) continue;
     recovered++;
     if (valid)
-      await relaySubmission(submission.id).catch((error: unknown) =>
+      await relaySubmission(submission.id, pending ? hash : undefined).catch((error: unknown) =>
         logger.error({ err: error, submissionId: submission.id }, "Relayer: resending a lost relay failed."),
+      );
+    else if (!replaced && submission.relayerNonce !== null)
+      await fillNonce(chain.id, submission.relayerNonce, pending ? hash : undefined).catch((error: unknown) =>
+        logger.error(
+          { err: error, submissionId: submission.id },
+          "Relayer: filling a released relay's nonce failed.",
+        ),
       );
   }
   return recovered;

@@ -1,5 +1,13 @@
 import "server-only";
-import { createWalletClient, defineChain, http, type Hex } from "viem";
+import {
+  BaseError,
+  createWalletClient,
+  defineChain,
+  http,
+  NonceTooHighError,
+  NonceTooLowError,
+  type Hex,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { getChain, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
@@ -34,12 +42,19 @@ export function relayerAccount(chainId: string) {
 /**
  * Submits a queued authorization, exactly once: the submission row is claimed by one instance, and
  * sending on a chain is serialised by a lease on the relayer's row, under which the gas sponsorship
- * policy is checked (assertSponsorable) and the nonce is read from the chain. A failure (no gas, RPC
- * down, a refusal) is recorded on the payment's timeline, frees the payment to be paid again, and is
- * thrown as its AppError. Answers the hash it broadcast, null when whether it broadcast is unknown
- * (left to recovery), undefined when another instance holds the submission.
+ * policy is checked (assertSponsorable) and the submission is given its nonce (takeNonce). A failure
+ * (no gas, RPC down, a refusal) is recorded on the payment's timeline, frees the payment to be paid
+ * again, and is thrown as its AppError. Answers the hash it broadcast, null when whether it broadcast
+ * is unknown (left to recovery), undefined when another instance holds the submission.
+ *
+ * `replacing` is the hash of an earlier send of this submission that the chain has not mined
+ * (recovery): sent again at the same nonce, it offers a quarter more than that transaction's fees,
+ * so the node takes it in that one's place and the relayer's later transactions can be mined.
  */
-export async function relaySubmission(submissionId: string): Promise<Hex | null | undefined> {
+export async function relaySubmission(
+  submissionId: string,
+  replacing?: Hex,
+): Promise<Hex | null | undefined> {
   const claimed = await db().relayerSubmission.updateMany({
     where: {
       id: submissionId,
@@ -55,7 +70,7 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
   const account = relayerAccount(submission.chainId);
   let broadcasting = false;
   let txHash: Hex;
-  let sentWith = 0;
+  let sentWith: number | null = null;
   const alive = setInterval(() => {
     void db()
       .relayerSubmission.updateMany({
@@ -66,8 +81,7 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
   }, renewMs);
   try {
     if (!chain || !account) throw relayerUnavailable(`No relayer is configured for ${submission.chainId}.`);
-    txHash = await withLease(chain, account.address, async (nonce) => {
-      sentWith = nonce;
+    txHash = await withLease(chain, account.address, async () => {
       const call = await assertSponsorable({
         accountId: submission.accountId,
         asset: option.asset,
@@ -77,11 +91,11 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
         submissionId: submission.id,
       });
       const client = chainClient(chain);
-      const [balance, gasPrice] = await Promise.all([
+      const [balance, fees] = await Promise.all([
         client.getBalance({ address: account.address }),
-        client.getGasPrice(),
+        relayFees(chain, replacing),
       ]);
-      if (balance < gasPrice * call.gas) throw relayerOutOfFunds();
+      if (balance < fees.maxFeePerGas * call.gas) throw relayerOutOfFunds();
       // Reserved against the account's budget before the lease is released, until the receipt says what it used.
       await db().relayerSubmission.update({
         where: { id: submission.id },
@@ -92,8 +106,22 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
         chain: viemChain(chain),
         transport: http(chain.rpcUrl, { timeout: 10_000 }),
       });
-      broadcasting = true;
-      return wallet.sendTransaction({ to: call.to, data: call.data, gas: call.gas, nonce });
+      const send = async (nonce: number) => {
+        sentWith = nonce;
+        broadcasting = true;
+        return wallet.sendTransaction({ to: call.to, data: call.data, gas: call.gas, nonce, ...fees });
+      };
+      const nonce = await takeNonce(chain, account.address, submission.id, submission.relayerNonce);
+      try {
+        return await send(nonce);
+      } catch (error) {
+        // The node's count differs from ours: a lower nonce we gave out never reached it (a lost
+        // broadcast: this relay fills its place rather than queue behind it), or another sender of
+        // this key used this one. Either way the chain's own count is the next usable nonce.
+        if (!(error instanceof BaseError && error.walk((e) => nonceRefused(e)))) throw error;
+        broadcasting = false;
+        return send(await takeNonce(chain, account.address, submission.id, null, true));
+      }
     });
   } catch (error) {
     clearInterval(alive);
@@ -124,8 +152,20 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
     await db().$transaction(async (tx) => {
       await tx.relayerSubmission.update({
         where: { id: submission.id },
-        data: { status: "failed", activeKey: null, gasLimit: null, error: failure.message },
+        data: {
+          status: "failed",
+          activeKey: null,
+          gasLimit: null,
+          relayerNonce: null,
+          error: failure.message,
+        },
       });
+      // Nothing went out with the nonce it was given: the next relay takes it, leaving no gap.
+      if (sentWith !== null && account)
+        await tx.relayerLock.updateMany({
+          where: { chainId: submission.chainId, address: account.address, nextNonce: sentWith + 1 },
+          data: { nextNonce: sentWith },
+        });
       // The buyer may confirm again (after the relayer is funded, say): the option is open again.
       await tx.paymentAttempt.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
       const payment = await tx.payment.findUniqueOrThrow({
@@ -153,7 +193,7 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
       db().$transaction(async (tx) => {
         await tx.relayerSubmission.update({
           where: { id: submission.id },
-          data: { status: "submitted", txHash, relayer: account.address, relayerNonce: sentWith },
+          data: { status: "submitted", txHash, relayer: account.address },
         });
         const payment = await tx.payment.findUniqueOrThrow({
           where: { id: submission.paymentId },
@@ -177,7 +217,7 @@ export async function relaySubmission(submissionId: string): Promise<Hex | null 
   return txHash;
 }
 
-async function withLease<T>(chain: Chain, address: string, send: (nonce: number) => Promise<T>): Promise<T> {
+async function withLease<T>(chain: Chain, address: string, send: () => Promise<T>): Promise<T> {
   const key = { chainId: chain.id, address };
   // Not an upsert: Prisma's reads and then inserts, so two instances' first relays both inserted.
   await db().relayerLock.createMany({ data: [key], skipDuplicates: true });
@@ -205,20 +245,118 @@ async function withLease<T>(chain: Chain, address: string, send: (nonce: number)
       );
   }, renewMs);
   try {
-    const nonce = await chainClient(chain).getTransactionCount({
-      address: address as Hex,
-      blockTag: "pending",
-    });
-    const result = await send(nonce);
-    // The transaction is out: the database gone at this moment (a failover) must not make it look unsent.
-    await db()
-      .relayerLock.update({ where: { chainId_address: key }, data: { lastNonce: nonce } })
-      .catch(() => {});
-    return result;
+    return await send();
   } finally {
     clearInterval(renew);
     releaseLease(key, held);
   }
+}
+
+/**
+ * The nonce a submission is sent with, taken under the chain's lease and recorded on the
+ * submission in the same transaction that advances the relayer's `nextNonce`, so no two
+ * submissions are ever given one nonce, whatever the node's pending count says at that moment.
+ * A submission sent before keeps its nonce while the chain has not used it (its earlier
+ * transaction is lost or stuck there, and every later one waits behind it); otherwise it is the
+ * larger of `nextNonce` and the chain's pending count (another sender of the key moved it on), or
+ * with `fromChain` the chain's count alone (the node refused ours as out of order).
+ */
+async function takeNonce(
+  chain: Chain,
+  address: string,
+  submissionId: string,
+  earlier: number | null,
+  fromChain = false,
+): Promise<number> {
+  const client = chainClient(chain);
+  const [mined, pending] = await Promise.all([
+    client.getTransactionCount({ address: address as Hex, blockTag: "latest" }),
+    client.getTransactionCount({ address: address as Hex, blockTag: "pending" }),
+  ]);
+  return db().$transaction(async (tx) => {
+    const key = { chainId: chain.id, address };
+    const row = await tx.relayerLock.findUniqueOrThrow({ where: { chainId_address: key } });
+    const next = row.nextNonce ?? 0;
+    const keep =
+      earlier !== null &&
+      earlier >= mined &&
+      (await tx.relayerSubmission.count({
+        where: {
+          chainId: chain.id,
+          relayer: address,
+          relayerNonce: earlier,
+          status: { not: "failed" },
+          id: { not: submissionId },
+        },
+      })) === 0;
+    const nonce = keep ? earlier : fromChain ? pending : Math.max(next, pending);
+    await tx.relayerLock.update({
+      where: { chainId_address: key },
+      data: { nextNonce: fromChain ? nonce + 1 : Math.max(next, nonce + 1) },
+    });
+    await tx.relayerSubmission.update({
+      where: { id: submissionId },
+      data: { relayer: address, relayerNonce: nonce },
+    });
+    return nonce;
+  });
+}
+
+/**
+ * The fees of a relay: the node's estimate, and when it replaces a transaction the node still
+ * holds at the same nonce, at least a quarter more than that one's (nodes take a replacement only
+ * for 10% more).
+ */
+async function relayFees(
+  chain: Chain,
+  replacing?: Hex,
+): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  const client = chainClient(chain);
+  const [estimate, earlier] = await Promise.all([
+    client.estimateFeesPerGas(),
+    replacing ? client.getTransaction({ hash: replacing }).catch(() => null) : null,
+  ]);
+  const bumped = (value: bigint | undefined) => ((value ?? 0n) * 5n + 3n) / 4n;
+  const max = (a: bigint, b: bigint) => (a > b ? a : b);
+  const fees = {
+    maxFeePerGas: max(estimate.maxFeePerGas, bumped(earlier?.maxFeePerGas ?? earlier?.gasPrice)),
+    maxPriorityFeePerGas: max(
+      estimate.maxPriorityFeePerGas,
+      bumped(earlier?.maxPriorityFeePerGas ?? earlier?.gasPrice),
+    ),
+  };
+  return { ...fees, maxFeePerGas: max(fees.maxFeePerGas, fees.maxPriorityFeePerGas) };
+}
+
+/**
+ * Frees a nonce the chain has not used, whose relay is released (its authorization expired): a
+ * 0-value transfer to the relayer itself, at a quarter more than what the node holds there, so the
+ * relayer's later transactions are no longer stuck behind it. Answers its hash.
+ */
+export async function fillNonce(chainId: string, nonce: number, replacing?: Hex): Promise<Hex | null> {
+  const chain = getChain(chainId);
+  const account = relayerAccount(chainId);
+  if (!chain || !account) return null;
+  return withLease(chain, account.address, async () => {
+    const mined = await chainClient(chain).getTransactionCount({ address: account.address });
+    if (mined > nonce) return null;
+    const wallet = createWalletClient({
+      account,
+      chain: viemChain(chain),
+      transport: http(chain.rpcUrl, { timeout: 10_000 }),
+    });
+    return wallet.sendTransaction({
+      to: account.address,
+      value: 0n,
+      gas: 21_000n,
+      nonce,
+      ...(await relayFees(chain, replacing)),
+    });
+  });
+}
+
+function nonceRefused(error: unknown): boolean {
+  return error instanceof NonceTooHighError || error instanceof NonceTooLowError;
 }
 
 // Until the database is back, the lease is let go of in the background, so that a failover holds

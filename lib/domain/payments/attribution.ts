@@ -1,5 +1,8 @@
 import "server-only";
-import { db } from "@/lib/core/db";
+import { decodeFunctionData, erc20Abi, TransactionNotFoundError, type Hex } from "viem";
+import { chainIdOf, getChain } from "@/lib/core/chain/chains";
+import { chainClient } from "@/lib/core/chain/client";
+import { db, type Prisma } from "@/lib/core/db";
 
 /** The timeline step naming a transaction hash returned for a payment (by its buyer's wallet, or our relayer). */
 export const transactionSubmittedEvent = "payment.transaction_submitted";
@@ -22,17 +25,19 @@ export type AttributionKeys = { byAuthorization: Map<string, string>; byHash: Ma
 export const authorizationKey = (authorizer: string, nonce: string) =>
   `${authorizer.toLowerCase()}:${nonce.toLowerCase()}`;
 
+/** Live payments a transfer may still pay: open, confirming, or lately expired. */
+const payableByTransfers = (): Prisma.PaymentWhereInput => ({
+  mode: "live",
+  OR: [
+    { status: { in: ["requires_action", "processing"] } },
+    { status: "expired", expiresAt: { gt: new Date(Date.now() - paidLateHorizonMs) } },
+  ],
+});
+
 /** The keys of every live payment on `chainId` that a transfer may still pay (open, confirming, or lately expired). */
 export async function attributionKeys(chainId: string): Promise<AttributionKeys> {
   const payments = await db().payment.findMany({
-    where: {
-      mode: "live",
-      attempt: { asset: { startsWith: `${chainId}/` } },
-      OR: [
-        { status: { in: ["requires_action", "processing"] } },
-        { status: "expired", expiresAt: { gt: new Date(Date.now() - paidLateHorizonMs) } },
-      ],
-    },
+    where: { ...payableByTransfers(), attempt: { asset: { startsWith: `${chainId}/` } } },
     select: { id: true },
   });
   const ids = payments.map((p) => p.id);
@@ -93,4 +98,58 @@ export function attributeTransfer(
   }
   const claimants = keys.byHash.get(transfer.txHash.toLowerCase());
   return claimants?.length === 1 ? claimants[0]! : null;
+}
+
+/**
+ * Whether a transaction hash posted through a payment's public link (the checkout's
+ * /pay/{id}/transactions, which anyone holding the link can call) is this payment's: it is when
+ * its sender is the account this payment was quoted for that settlement's asset and destination,
+ * and no payment a transfer may still pay was quoted to that account for them earlier (for exactly
+ * the amount sent, if any quote was). Otherwise it
+ * is only reported (someone could be posting another buyer's pending transfer): it pays nothing by
+ * itself, and the watcher files the transfer in the inbox for support, as any unattributed one.
+ */
+export async function postedHashIsPayments(
+  paymentId: string,
+  settlement: { asset: string; destination: string },
+  txHash: Hex,
+): Promise<boolean> {
+  const chain = getChain(chainIdOf(settlement.asset));
+  if (!chain) return false;
+  const sent = await chainClient(chain)
+    .getTransaction({ hash: txHash })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionNotFoundError) return null;
+      throw error;
+    });
+  if (!sent) return false;
+  // The first quotes to that account for that asset and destination: the buyer is quoted before
+  // their wallet sends, so one quoted later (by whoever saw the transfer coming) never wins. A quote
+  // of exactly the amount sent comes first (a buyer's older, abandoned payment at the same shop).
+  const quotes = await db().paymentAttempt.findMany({
+    where: {
+      mode: "live",
+      asset: { equals: settlement.asset, mode: "insensitive" },
+      destination: { equals: settlement.destination, mode: "insensitive" },
+      payer: { equals: `${chain.id}:${sent.from}`, mode: "insensitive" },
+      payment: payableByTransfers(),
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { paymentId: true, value: true },
+    take: 50,
+  });
+  const amount = amountSent(settlement.asset, sent);
+  const first = quotes.find((q) => amount !== null && q.value.toFixed() === amount.toString()) ?? quotes[0];
+  return first?.paymentId === paymentId;
+}
+
+/** What a transaction sends: its value (the native coin) or its ERC-20 transfer's; null if neither. */
+function amountSent(asset: string, tx: { input: Hex; value: bigint }): bigint | null {
+  if (!asset.includes("/erc20:")) return tx.value;
+  try {
+    const call = decodeFunctionData({ abi: erc20Abi, data: tx.input });
+    return call.functionName === "transfer" ? call.args[1] : null;
+  } catch {
+    return null;
+  }
 }

@@ -132,6 +132,13 @@ function eventEntry(payment: Payment, e: PaymentEvent & { actorName: string }): 
         detail: txHash,
         link: txLink(payment, txHash),
       };
+    case "payment.transaction_reported":
+      return {
+        ...base,
+        title: "A transaction was reported through the payment's link, from an account it was not quoted for",
+        detail: `${txHash ?? ""}: it pays nothing by itself; if it is this buyer's, attach it from the unmatched transfers`,
+        link: txLink(payment, txHash),
+      };
     case "payment.relay_failed":
       return {
         ...base,

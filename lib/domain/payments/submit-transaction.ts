@@ -1,11 +1,13 @@
 import "server-only";
-import { db, type Payment, withAttempt } from "@/lib/core/db";
+import type { Hex } from "viem";
+import { db, type DbOrTx, type Payment, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { transactionSubmittedEvent } from "@/lib/domain/payments/attribution";
+import { postedHashIsPayments, transactionSubmittedEvent } from "@/lib/domain/payments/attribution";
 import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
 import type { PaymentOption } from "@/lib/domain/payments/payment-options";
 import { quotePaymentOption, selectPaymentOption } from "@/lib/domain/payments/select-option";
 import { serializeStatus } from "@/lib/domain/payments/serialize";
+import { isFinalStatus } from "@/lib/domain/payments/lifecycle";
 import { isFinalPaymentRefusal } from "@/lib/domain/payments/transition";
 import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
 import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
@@ -14,10 +16,16 @@ import type { SubmitTransactionInput } from "@/lib/domain/schemas/checkout";
 
 const maxSubmissions = 10;
 
+/** The timeline step of a hash posted through the payment's link that does not show it is this payment's. */
+export const transactionReportedEvent = "payment.transaction_reported";
+
 /**
- * Records a transaction hash a buyer's wallet returned on the payment's timeline, with the option
- * it pays fixed on the payment, then checks it on-chain. The hash itself proves nothing: only the
- * chain's answer moves the status. Submitting the same hash again records nothing new.
+ * A transaction hash posted through the payment's public link. Anyone holding the link may post
+ * one, so it counts as returned for this payment (and is checked on-chain against it, with the
+ * option it pays fixed on the payment) only when its sender is the account this payment was
+ * quoted for (lib/domain/payments/attribution.ts, postedHashIsPayments). Any other hash, another buyer's
+ * pending transfer say, is recorded on the timeline as reported and pays nothing: the payment is
+ * answered as it is, and support decides from the inbox. The same hash again records nothing new.
  */
 export async function submitTransaction(
   paymentId: string,
@@ -25,6 +33,29 @@ export async function submitTransaction(
   source: string,
 ): Promise<PaymentStatusJson> {
   const found = await findCheckoutPayment(paymentId);
+  if (found.mode === "live" && !isFinalStatus(found.status)) {
+    const settlement = await db().cryptoSettlement.findFirst({
+      where: {
+        id: input.settlementId,
+        merchantId: found.merchantId,
+        accountId: found.accountId,
+        mode: "live",
+      },
+    });
+    if (!settlement)
+      throw new AppError("params_validation", "That is not one of this payment's options.", {
+        fields: { settlementId: "Not an option of this payment." },
+      });
+    const txHash = input.txHash.toLowerCase() as Hex;
+    if (!(await postedHashIsPayments(found.id, settlement, txHash))) {
+      await retryOnConflict(() =>
+        recordEvent(found.id, txHash, input, "buyer", `address:${source}`, transactionReportedEvent),
+      );
+      return serializeStatus(
+        await db().payment.findUniqueOrThrow({ where: { id: found.id }, include: withAttempt }),
+      );
+    }
+  }
   return serializeStatus(await submitPaymentTransaction(found, input, "buyer", `address:${source}`));
 }
 
@@ -85,28 +116,55 @@ async function recordSubmission(
       input.settlementId,
       quoted,
     );
-    const earlier = await tx.paymentEvent.findMany({
-      where: { paymentId: payment.id, type: transactionSubmittedEvent },
-      select: { data: true },
-    });
-    if (earlier.some((event) => (event.data as { txHash?: unknown }).txHash === txHash)) return;
-    if (
-      earlier.filter((event) => (event.data as { source?: unknown }).source === source).length >=
-      maxSubmissions
-    ) {
-      throw new AppError(
-        "conflict",
-        `You already submitted ${maxSubmissions} transactions for this payment; contact the merchant.`,
-      );
-    }
-    const data = {
-      txHash,
-      from: input.from?.toLowerCase() ?? null,
-      settlementId: input.settlementId,
-      asset: payment.attempt?.asset ?? null,
-      value: payment.attempt?.value.toFixed() ?? null,
-      source,
-    };
-    await recordPaymentEvent(tx, payment, { type: transactionSubmittedEvent, actor, data });
+    await recordOnce(tx, payment, txHash, input, actor, source, transactionSubmittedEvent);
   });
+}
+
+/** Records a reported hash (see submitTransaction): the payment and its option are left as they are. */
+async function recordEvent(
+  paymentId: string,
+  txHash: string,
+  input: SubmitTransactionInput,
+  actor: string,
+  source: string,
+  type: string,
+): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
+    await recordOnce(tx, payment, txHash, input, actor, source, type);
+  });
+}
+
+/** A hash's step on the timeline, once per hash, at most `maxSubmissions` per source (submitted and reported alike). */
+async function recordOnce(
+  tx: DbOrTx,
+  payment: Payment,
+  txHash: string,
+  input: SubmitTransactionInput,
+  actor: string,
+  source: string,
+  type: string,
+): Promise<void> {
+  const earlier = await tx.paymentEvent.findMany({
+    where: { paymentId: payment.id, type: { in: [transactionSubmittedEvent, transactionReportedEvent] } },
+    select: { type: true, data: true },
+  });
+  if (earlier.some((e) => e.type === type && (e.data as { txHash?: unknown }).txHash === txHash)) return;
+  if (
+    earlier.filter((event) => (event.data as { source?: unknown }).source === source).length >= maxSubmissions
+  ) {
+    throw new AppError(
+      "conflict",
+      `You already submitted ${maxSubmissions} transactions for this payment; contact the merchant.`,
+    );
+  }
+  const data = {
+    txHash,
+    from: input.from?.toLowerCase() ?? null,
+    settlementId: input.settlementId,
+    asset: payment.attempt?.asset ?? null,
+    value: payment.attempt?.value.toFixed() ?? null,
+    source,
+  };
+  await recordPaymentEvent(tx, payment, { type, actor, data });
 }

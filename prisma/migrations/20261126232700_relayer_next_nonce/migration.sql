@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "RelayerLock" DROP COLUMN "lastNonce",
+ADD COLUMN     "nextNonce" INTEGER;
