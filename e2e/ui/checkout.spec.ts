@@ -126,13 +126,13 @@ test.describe("test mode", () => {
       await page.waitForURL(`${expected}${payment.id}`);
       await expect(page.getByRole("heading", { name: "Merchant page" })).toBeVisible();
     }
-    // A page opened once the payment is already final sends the buyer on at once.
+    // A page opened once the payment is already final shows the outcome, then sends the buyer on too.
     const { payment, path } = await newCheckoutPayment(api, { checkout });
     await api.post(`/v1/payments/${payment.id}/cancel`);
     await page.goto(path);
     await page.waitForURL(`${checkout.errorUrl}?payment_id=${payment.id}`);
 
-    // The page left at once, and Tollgate still heard that it told the app: the owner sees it on the payment's history.
+    // The page left, and Tollgate still heard that it told the app: the owner sees it on the payment's history.
     await signInAs(page, "owner");
     await expect(async () => {
       await page.goto(`/test/payments/${payment.id}`);

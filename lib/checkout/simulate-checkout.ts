@@ -2,10 +2,9 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import { isFinalPaymentRefusal } from "@/lib/payments/transition";
-import { serializeStatus } from "@/lib/payments/serialize";
 import { simulatePayment } from "@/lib/payments/simulate-payment";
-import type { PaymentStatusJson } from "@/lib/schemas/payment";
 import { tenant } from "@/lib/tenancy/scope";
+import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
 import { findCheckoutPayment } from "./find-payment";
 import type { SimulateCheckoutOutcome } from "./schemas";
 
@@ -16,15 +15,15 @@ import type { SimulateCheckoutOutcome } from "./schemas";
 export async function simulateCheckout(
   paymentId: string,
   outcome: SimulateCheckoutOutcome,
-): Promise<PaymentStatusJson> {
+): Promise<CheckoutStatus> {
   const payment = await findCheckoutPayment(paymentId);
   if (payment.mode !== "test") throw new AppError("forbidden", "Only test-mode payments can be simulated.");
   try {
-    return serializeStatus(
+    return checkoutStatus(
       await db().$transaction((tx) => simulatePayment(tx, tenant(payment), "buyer", payment.id, outcome)),
     );
   } catch (error) {
-    if (isFinalPaymentRefusal(error)) return serializeStatus(await findCheckoutPayment(paymentId));
+    if (isFinalPaymentRefusal(error)) return checkoutStatus(await findCheckoutPayment(paymentId));
     throw error;
   }
 }

@@ -3,6 +3,9 @@ import type { Payment, DbOrTx } from "@/lib/db";
 import { AppError } from "@/lib/errors/errors";
 import type { simulatedOutcomes } from "@/lib/schemas/payment";
 import type { Scope } from "@/lib/tenancy/scope";
+import { chainIdOf } from "@/lib/chain/chains";
+import { networkName } from "@/lib/money/assets";
+import { droppedTransferReason } from "./dropped-transfer";
 import { recordPaymentException } from "./exceptions";
 import { getPayment } from "./get-payment";
 import { listPaymentOptions, type PaymentOption } from "./payment-options";
@@ -109,7 +112,7 @@ export async function simulatePayment(
         data: { simulated: true, txHash, confirmations: 1, value: quoted.toString() },
         patch: chosen,
       });
-      const reason = `The transaction ${txHash} was dropped from the chain (reorganised out and not mined again; simulated).`;
+      const reason = droppedTransferReason(txHash, networkName(chainIdOf(option.asset)), true);
       return transitionPayment(tx, seen, "failed", {
         actor,
         data: { simulated: true, txHash, reason },

@@ -2,8 +2,10 @@
 // pay controls and the bridge post. The page is complete without it, only not live.
 import type { FinalStatus } from "@/lib/bridge/outcome-message";
 import type { PaymentStatusJson } from "@/lib/schemas/payment";
+import type { CheckoutStatus } from "../checkout-status";
 import type { CheckoutRedirects } from "../redirect-urls";
-import { renderOutcome } from "../views/outcome";
+import { exceptionNotice } from "../views/exception-notice";
+import { renderOutcome, shopRedirectSeconds } from "../views/outcome";
 import type { WalletOption } from "./browser-wallet";
 import { setUpBrowserWallet } from "./browser-wallet";
 import { setUpCopyButtons } from "./copy-buttons";
@@ -18,7 +20,7 @@ import { setUpWalletConnect, type WalletConnectSetup } from "./walletconnect/pay
 /** What the server puts in the page's `#checkout-data` block. */
 export type CheckoutData = {
   paymentId: string;
-  status: PaymentStatusJson;
+  status: CheckoutStatus;
   expiresAt: string;
   serverNow: number;
   amount: string;
@@ -38,22 +40,34 @@ if (dataElement?.textContent) start(JSON.parse(dataElement.textContent) as Check
 
 function start(data: CheckoutData) {
   const post = outcomePoster(window as BridgeHost);
+  const shopUrl = (status: FinalStatus) =>
+    data.redirects && (status === "succeeded" ? data.redirects.success : data.redirects.error);
   // The bridge hears the outcome first; then the server learns an app got it (for the payment's
-  // history), and the buyer goes where the merchant asked, if it did.
+  // history), and the buyer goes where the merchant asked, if it did, once the outcome (with its
+  // "Return to the shop" link) has been on screen long enough to read.
   const postOutcome = (status: FinalStatus) => {
     const bridges = post(status);
     if (bridges.length > 0) reportOutcome(data.paymentId, status, bridges);
-    if (data.redirects)
-      window.location.assign(status === "succeeded" ? data.redirects.success : data.redirects.error);
+    const url = shopUrl(status);
+    if (url) setTimeout(() => window.location.assign(url), shopRedirectSeconds * 1000);
   };
   if (data.status.isFinal) return postOutcome(data.status.status as FinalStatus);
 
   // The pay controls live inside this element; its data-status shows them or the "being confirmed" note.
   const live = document.querySelector<HTMLElement>("[data-testid=payment-status]")!;
   let stopCountdown = () => {};
-  const show = (status: PaymentStatusJson) => {
+  // A wallet's own route answers the bare status object; the checkout's status route adds the rest.
+  const show = (reported: PaymentStatusJson & Partial<CheckoutStatus>) => {
+    const status = {
+      ...reported,
+      exception: reported.exception ?? null,
+      droppedFrom: reported.droppedFrom ?? null,
+    };
     if (!status.isFinal) {
       live.dataset.status = status.status;
+      const notice = live.querySelector("[data-testid=exception-notice]");
+      if (notice && status.exception)
+        notice.outerHTML = exceptionNotice(status.exception, data.merchantName, data.receiptUrl).value;
       return;
     }
     stopCountdown();
@@ -63,6 +77,7 @@ function start(data: CheckoutData) {
       merchantName: data.merchantName,
       returnUrl: data.returnUrl,
       receiptUrl: data.receiptUrl,
+      shopUrl: shopUrl(status.status as FinalStatus),
     }).value;
     postOutcome(status.status as FinalStatus);
   };
