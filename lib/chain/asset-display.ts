@@ -1,6 +1,6 @@
 import "server-only";
 import { findKnownAsset, networkName } from "@/lib/money/assets";
-import { formatUnits } from "@/lib/money/money";
+import { formatAssetAmount } from "@/lib/payments/format-amount";
 import { assetInfo, assetInfoIfKnown } from "./asset-info";
 import { chainIdOf, getChain } from "./chains";
 
@@ -30,21 +30,13 @@ export async function readAssetDisplay(assetId: string): Promise<AssetDisplay> {
   return assetDisplay(assetId);
 }
 
-/** A token's contract address shortened for reading ("0x0000…dEa1"); the full id stays behind a copy button. */
-export function shortAssetReference(assetId: string): string {
-  const reference = assetId.split(":").pop()!;
-  return reference.length > 12 ? `${reference.slice(0, 6)}…${reference.slice(-4)}` : reference;
-}
-
 /**
  * An amount as a person reads it: "10.5 USDC" (whole units of the symbol); a token whose decimals
  * this process does not know (an unlisted token never read from its chain) is counted in its
  * smallest units and named by its short address: "100900000 units of 0x0000…dEa1".
  */
 export function amountInWords(assetId: string, value: string): string {
-  const info = findKnownAsset(assetId) ?? assetInfoIfKnown(assetId);
-  if (info) return `${formatUnits(value, info.decimals)} ${info.symbol}`;
-  return `${value} units of ${shortAssetReference(assetId)}`;
+  return formatAssetAmount(assetId, value, findKnownAsset(assetId) ?? assetInfoIfKnown(assetId));
 }
 
 /** amountInWords, having first asked the chain about an unlisted token (once per token and process). */
