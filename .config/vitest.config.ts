@@ -13,9 +13,9 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "client/**/*.test.ts"],
     exclude: ["node_modules/**", "lib/generated/**"],
-    // Domain tests seal stored responses; without a secret lib/config/secrets.ts would write one into .data/.
+    // Domain tests seal stored responses; without a secret lib/core/config/secrets.ts would write one into .data/.
     env: { TOLLGATE_SECRET: "vitest-only-secret-not-used-anywhere-else" },
   },
 });

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { buttonVariants } from "@/components/ui/button";
-import { currentViewer } from "@/lib/auth/session";
+import { currentViewer } from "@/lib/domain/auth/session";
 
 export const dynamic = "force-dynamic";
 

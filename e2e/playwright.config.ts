@@ -46,7 +46,7 @@ export default defineConfig({
     { name: "reliability", testMatch: "reliability/**/*.spec.ts", use: browser },
   ],
   webServer: {
-    command: "node --import tsx --import ./lib/server/node-hooks.mjs e2e/support/test-server.ts",
+    command: "node --import tsx --import ./lib/platform/server/node-hooks.mjs e2e/support/test-server.ts",
     cwd: "..",
     url: `${baseURL}/api/health`,
     timeout: 240_000,

@@ -1,6 +1,6 @@
 // npm run db:migrate — applies pending migrations to DATABASE_URL or the embedded database.
-import { closeDb } from "@/lib/db";
-import { prepareDatabase } from "@/lib/db/prepare";
+import { closeDb } from "@/lib/core/db";
+import { prepareDatabase } from "@/lib/core/db/prepare";
 
 try {
   await prepareDatabase();

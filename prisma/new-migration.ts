@@ -2,9 +2,9 @@
 // existing migrations and schema.prisma. Usage: npm run db:migration -- <name>
 import fs from "node:fs";
 import path from "node:path";
-import { openPglite } from "@/lib/db/pglite";
+import { openPglite } from "@/lib/core/db/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { migrationsDir, noFilter, openEngine, readMigrations, schemaPath } from "@/lib/db/migrate";
+import { migrationsDir, noFilter, openEngine, readMigrations, schemaPath } from "@/lib/core/db/migrate";
 
 const name = (process.argv[2] ?? "").trim();
 if (!/^[a-z0-9_]+$/.test(name)) {

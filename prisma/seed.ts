@@ -1,7 +1,7 @@
 // npm run db:seed — creates the demo account (owner login and a test API key, printed once).
-import { describeSeed, seedDemoAccount } from "@/lib/accounts/seed-demo-account";
-import { closeDb } from "@/lib/db";
-import { prepareDatabase } from "@/lib/db/prepare";
+import { describeSeed, seedDemoAccount } from "@/lib/domain/accounts/seed-demo-account";
+import { closeDb } from "@/lib/core/db";
+import { prepareDatabase } from "@/lib/core/db/prepare";
 
 try {
   await prepareDatabase();

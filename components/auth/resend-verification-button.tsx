@@ -3,10 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { toast } from "sonner";
-import { resendVerificationAction } from "@/app/(dashboard)/[mode]/settings/actions";
+import { resendVerificationAction } from "@/lib/platform/actions/account";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import type { Mode } from "@/lib/db";
+import type { Mode } from "@/lib/core/db";
 
 export function ResendVerificationButton({ mode }: { mode: Mode }) {
   const router = useRouter();

@@ -9,12 +9,12 @@ import {
   passkeyReauthenticationOptionsAction,
   reauthenticateAction,
   reauthenticateWithPasskeyAction,
-} from "@/app/(dashboard)/[mode]/actions";
+} from "@/lib/platform/actions/fresh-auth";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import type { ActionResult } from "@/lib/actions/result";
-import type { Mode } from "@/lib/db";
-import { ReauthenticateInputSchema } from "@/lib/schemas/auth";
+import type { ActionResult } from "@/lib/platform/actions/result";
+import type { Mode } from "@/lib/core/db";
+import { ReauthenticateInputSchema } from "@/lib/domain/schemas/auth";
 import { showActionResult } from "../forms/action-feedback";
 import { signWithPasskey } from "./passkey-browser";
 

@@ -1,4 +1,4 @@
-import type { Mode } from "@/lib/db";
+import type { Mode } from "@/lib/core/db";
 import { ResendVerificationButton } from "./resend-verification-button";
 
 /** Shown in the dashboard until the signed-in person confirms their email. */

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { Mode } from "@/lib/db";
-import { cn } from "@/lib/ui/cn";
+import type { Mode } from "@/lib/core/db";
+import { cn } from "@/components/ui/cn";
 
 // A resource id (`pay_…`, `mrch_…`, `we_…`) belongs to one mode, so switching mode on its page goes
 // to the list it sits in; any other page is kept as it is.

@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/db";
+import type { Role } from "@/lib/core/db";
 import { EmptyState } from "@/components/ui/empty-state";
 
 export function NoAccess({ role }: { role: Role }) {

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/ui/cn";
+import { cn } from "@/components/ui/cn";
 
 /**
  * Tabs across a dashboard section (Developers, Settings); a tab is current on its own page and the

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { cn } from "@/lib/ui/cn";
+import { cn } from "@/components/ui/cn";
 import type { FieldRow, TagGroup } from "./openapi-reference";
 
 const methodTones: Record<string, string> = {

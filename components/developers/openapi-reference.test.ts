@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildOpenApi } from "@/lib/api/openapi";
-import { operations } from "@/lib/api/operations";
+import { buildOpenApi } from "@/lib/platform/api/openapi";
+import { operations } from "@/lib/platform/api/operations";
 import { fieldRows, referenceGroups, typeLabel, type JsonSchema } from "./openapi-reference";
 
 const groups = referenceGroups(buildOpenApi(operations, "https://pay.example.com"));

@@ -1,5 +1,5 @@
-import { knownAssets } from "@/lib/money/assets";
-import type { Mode } from "@/lib/db";
+import { knownAssets } from "@/lib/core/money/assets";
+import type { Mode } from "@/lib/core/db";
 
 export type QuickstartStep = { id: string; title: string; description: string; code: string; then?: string };
 

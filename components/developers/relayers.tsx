@@ -3,7 +3,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { SectionHeading } from "@/components/ui/section-heading";
-import { listRelayers } from "@/lib/gateway/relayer-status";
+import { listRelayers } from "@/lib/domain/gateway/relayer-status";
 
 /** The accounts that submit gasless payments and pay their gas, with a warning when one runs low. */
 export async function Relayers() {

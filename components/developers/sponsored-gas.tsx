@@ -1,8 +1,8 @@
 import { EmptyState } from "@/components/ui/empty-state";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
-import { sponsoredGasSummary } from "@/lib/gateway/sponsored-gas";
-import type { Scope } from "@/lib/tenancy/scope";
+import { sponsoredGasSummary } from "@/lib/domain/gateway/sponsored-gas";
+import type { Scope } from "@/lib/core/tenancy/scope";
 
 const gas = (value: string) => BigInt(value).toLocaleString("en-US");
 

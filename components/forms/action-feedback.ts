@@ -2,7 +2,7 @@
 
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
-import type { ActionResult } from "@/lib/actions/result";
+import type { ActionResult } from "@/lib/platform/actions/result";
 
 /**
  * Shows a server action's outcome: field errors beside their fields, anything else as a toast.

@@ -6,7 +6,7 @@ import { Textarea } from "@/components/ui/textarea";
 
 /**
  * The return allow-list of a merchant or a public app: one https origin or app scheme a line,
- * kept as the array the schema (lib/schemas/common.ts ReturnOrigins) validates.
+ * kept as the array the schema (lib/core/schemas/common.ts ReturnOrigins) validates.
  */
 export function ReturnOriginsField<F extends FieldValues>({
   id,

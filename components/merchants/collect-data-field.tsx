@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useController, type Control, type FieldErrors } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { collectFields, type CollectFieldId } from "@/lib/schemas/collect-data";
-import { toMinorUnits } from "@/lib/schemas/dashboard-money";
-import type { CreateMerchantInput } from "@/lib/schemas/merchant";
+import { collectFields, type CollectFieldId } from "@/lib/domain/schemas/collect-data";
+import { toMinorUnits } from "@/lib/core/schemas/dashboard-money";
+import type { CreateMerchantInput } from "@/lib/domain/schemas/merchant";
 
 type CollectData =
   | { fields: CollectFieldId[]; minAmount?: { unit: string; value: string } | null }

@@ -2,15 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import {
-  deleteMerchantAction,
-  updateMerchantAction,
-} from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { deleteMerchantAction, updateMerchantAction } from "@/lib/platform/actions/merchants";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Dialog } from "@/components/ui/dialog";
-import type { Mode } from "@/lib/db";
+import type { Mode } from "@/lib/core/db";
 import { MerchantForm, type MerchantValues } from "./merchant-form";
 
 /** Edit and delete buttons of the merchant page (shown to roles with merchants.write). */

@@ -9,9 +9,9 @@ import { ReturnOriginsField } from "@/components/forms/return-origins-field";
 import { CollectDataField } from "@/components/merchants/collect-data-field";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import type { ActionResult } from "@/lib/actions/result";
-import { accentPattern, textOnAccent } from "@/lib/branding/accent-color";
-import { CreateMerchantBodySchema, type CreateMerchantInput } from "@/lib/schemas/merchant";
+import type { ActionResult } from "@/lib/platform/actions/result";
+import { accentPattern, textOnAccent } from "@/lib/domain/branding/accent-color";
+import { CreateMerchantBodySchema, type CreateMerchantInput } from "@/lib/domain/schemas/merchant";
 
 export type MerchantValues = {
   merchantName: string;

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Button, buttonVariants } from "@/components/ui/button";
-import type { Mode } from "@/lib/db";
+import type { Mode } from "@/lib/core/db";
 
 /** In a dialog whose form needs a merchant, when the account has none yet: why, and the way to make one. */
 export function MerchantRequired({

@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { createMerchantAction } from "@/app/(dashboard)/[mode]/merchants/actions";
+import { createMerchantAction } from "@/lib/platform/actions/create-merchant";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import type { Mode } from "@/lib/db";
+import type { Mode } from "@/lib/core/db";
 import { MerchantForm } from "./merchant-form";
 
 export function NewMerchantButton({ mode, label = "New merchant" }: { mode: Mode; label?: string }) {

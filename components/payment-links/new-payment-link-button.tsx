@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { TextField } from "@/components/forms/text-field";
-import { createPaymentLinkAction } from "@/app/(dashboard)/[mode]/payment-links/actions";
+import { createPaymentLinkAction } from "@/lib/platform/actions/payment-links";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { MerchantField } from "@/components/merchants/merchant-field";
@@ -13,8 +13,8 @@ import {
   type MerchantOption,
 } from "@/components/payments/create-link-dialog";
 import { CurrencyField } from "@/components/payments/currency-field";
-import type { Mode } from "@/lib/db";
-import { NewPaymentLinkFormSchema, type NewPaymentLinkValues } from "@/lib/schemas/payment-link";
+import type { Mode } from "@/lib/core/db";
+import { NewPaymentLinkFormSchema, type NewPaymentLinkValues } from "@/lib/domain/schemas/payment-link";
 
 /** "New payment link": a reusable link (fixed or buyer-entered amount), then its URL and QR code. */
 export function NewPaymentLinkButton({ mode, merchants }: { mode: Mode; merchants: MerchantOption[] }) {

@@ -2,13 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { deactivatePaymentLinkAction } from "@/app/(dashboard)/[mode]/payment-links/actions";
+import { deactivatePaymentLinkAction } from "@/lib/platform/actions/payment-links";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { LinkShare } from "@/components/payments/link-share";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Dialog } from "@/components/ui/dialog";
-import type { Mode } from "@/lib/db";
+import type { Mode } from "@/lib/core/db";
 
 /** A link's row buttons: its QR code (with copy, download and print) and, while active, Deactivate after a confirmation. */
 export function PaymentLinkActions({

@@ -7,14 +7,14 @@ import { z } from "zod";
 import {
   attachPaymentTransactionAction,
   attachRefundTransactionAction,
-} from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
+} from "@/lib/platform/actions/payments";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import type { Mode } from "@/lib/db";
-import { TxHashSchema } from "@/lib/schemas/attach-transaction";
+import type { Mode } from "@/lib/core/db";
+import { TxHashSchema } from "@/lib/domain/schemas/attach-transaction";
 
 export type AttachTarget =
   | { kind: "payment"; paymentId: string; options: { settlementId: string; label: string }[] | null }

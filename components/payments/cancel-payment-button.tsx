@@ -1,9 +1,9 @@
 "use client";
 
-import { cancelPaymentAction } from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
+import { cancelPaymentAction } from "@/lib/platform/actions/payments";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import type { Mode } from "@/lib/db";
+import type { Mode } from "@/lib/core/db";
 
 export function CancelPaymentButton({ mode, paymentId }: { mode: Mode; paymentId: string }) {
   return (

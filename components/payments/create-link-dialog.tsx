@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { MerchantRequired } from "@/components/merchants/merchant-required";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import type { Mode } from "@/lib/db";
+import type { Mode } from "@/lib/core/db";
 import { LinkShare } from "./link-share";
 
 export type MerchantOption = { id: string; name: string };

@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
-import { currencyCodes } from "@/lib/schemas/dashboard-money";
+import { currencyCodes } from "@/lib/core/schemas/dashboard-money";
 
 /** The "Currency" field of a form (its input named `currency`): one option per currency Tollgate prices in. */
 export function CurrencyField({ error, ...select }: { error?: string } & ComponentProps<"select">) {

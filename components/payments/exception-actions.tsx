@@ -1,13 +1,10 @@
 "use client";
 
-import {
-  refundExcessAction,
-  resolveExceptionAction,
-} from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
+import { refundExcessAction, resolveExceptionAction } from "@/lib/platform/actions/payments";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import type { Mode } from "@/lib/db";
-import type { ExceptionType } from "@/lib/schemas/payment";
+import type { Mode } from "@/lib/core/db";
+import type { ExceptionType } from "@/lib/domain/schemas/payment";
 
 /**
  * Support's ways of dealing with an exception, one button per intent, each confirmed first: refund

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { toast } from "sonner";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { qrCode } from "@/lib/checkout/qr-code";
+import { qrCode } from "@/lib/core/qr-code/qr-code";
 
 /** A link with its QR code, to copy, open, download (SVG or PNG) or print. */
 export function LinkShare({ url, name }: { url: string; name: string }) {

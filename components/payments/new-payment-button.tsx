@@ -4,15 +4,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/text-field";
-import { createPaymentAction } from "@/app/(dashboard)/[mode]/payments/actions";
+import { createPaymentAction } from "@/lib/platform/actions/create-payment";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { MerchantField } from "@/components/merchants/merchant-field";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
-import type { Mode } from "@/lib/db";
-import { NewPaymentFormSchema, paymentLifetimes, type NewPaymentValues } from "@/lib/schemas/payment";
+import type { Mode } from "@/lib/core/db";
+import { NewPaymentFormSchema, paymentLifetimes, type NewPaymentValues } from "@/lib/domain/schemas/payment";
 import { CreateLinkDialog, type CreatedLink, type MerchantOption } from "./create-link-dialog";
 import { CurrencyField } from "./currency-field";
 

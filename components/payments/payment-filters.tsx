@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { exceptionTypes, paymentStatuses, refundStates } from "@/lib/schemas/payment";
-import type { PaymentsQuery } from "@/lib/payments/search-payments";
+import { exceptionTypes, paymentStatuses, refundStates } from "@/lib/domain/schemas/payment";
+import type { PaymentsQuery } from "@/lib/domain/payments/search-payments";
 import { exceptionLabels, refundLabels, statusLabels } from "./status-badge";
 
 export type MerchantOption = { id: string; name: string };

@@ -14,13 +14,13 @@ import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { cn } from "@/lib/ui/cn";
-import type { Mode, PaymentStatus } from "@/lib/db";
-import { paymentsQueryString, type PaymentsQuery } from "@/lib/payments/search-payments";
+import { cn } from "@/components/ui/cn";
+import type { Mode, PaymentStatus } from "@/lib/core/db";
+import { paymentsQueryString, type PaymentsQuery } from "@/lib/domain/payments/search-payments";
 import { DateTime } from "./date-time";
 import { PaymentFilters, type MerchantOption } from "./payment-filters";
 import { ExceptionBadge, RefundBadge, StatusBadge } from "./status-badge";
-import type { ExceptionType, RefundState } from "@/lib/schemas/payment";
+import type { ExceptionType, RefundState } from "@/lib/domain/schemas/payment";
 
 export type PaymentListItem = {
   id: string;

@@ -5,16 +5,16 @@ import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { toast } from "sonner";
 import { TextField } from "@/components/forms/text-field";
-import { refundPaymentAction } from "@/app/(dashboard)/[mode]/payments/[paymentId]/actions";
+import { refundPaymentAction } from "@/lib/platform/actions/payments";
 import { FormActions } from "@/components/forms/form-actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import type { Mode } from "@/lib/db";
-import { compareValues, parseUnits } from "@/lib/money/money";
-import { formatAmount } from "@/lib/payments/format-amount";
-import { CreateRefundBodySchema, type CreateRefundInput } from "@/lib/schemas/refund";
+import type { Mode } from "@/lib/core/db";
+import { compareValues, parseUnits } from "@/lib/core/money/money";
+import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { CreateRefundBodySchema, type CreateRefundInput } from "@/lib/domain/schemas/refund";
 
 type Values = { amount: string; reason: string };
 const unsettled = new Set([

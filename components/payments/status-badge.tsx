@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import type { PaymentStatus } from "@/lib/db";
-import type { ExceptionType, RefundState } from "@/lib/schemas/payment";
+import type { PaymentStatus } from "@/lib/core/db";
+import type { ExceptionType, RefundState } from "@/lib/domain/schemas/payment";
 
 const tones = {
   requires_action: "warning",

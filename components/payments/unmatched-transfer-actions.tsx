@@ -7,18 +7,18 @@ import { useForm } from "react-hook-form";
 import {
   attachUnmatchedTransferAction,
   dismissUnmatchedTransferAction,
-} from "@/app/(dashboard)/[mode]/payments/unmatched/actions";
+} from "@/lib/platform/actions/unmatched-transfers";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import type { Mode } from "@/lib/db";
+import type { Mode } from "@/lib/core/db";
 import {
   AttachUnmatchedTransferInputSchema,
   DismissUnmatchedTransferInputSchema,
-} from "@/lib/schemas/unmatched-transfer";
+} from "@/lib/domain/schemas/unmatched-transfer";
 
 type Candidate = { id: string; referenceId: string; status: string };
 

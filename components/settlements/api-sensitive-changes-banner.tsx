@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { listApiSensitiveChanges } from "@/lib/audit-log/list-api-sensitive-changes";
-import { db, type Mode } from "@/lib/db";
+import { listApiSensitiveChanges } from "@/lib/domain/audit-log/list-api-sensitive-changes";
+import { db, type Mode } from "@/lib/core/db";
 import { DateTime } from "@/components/payments/date-time";
-import type { Scope } from "@/lib/tenancy/scope";
+import type { Scope } from "@/lib/core/tenancy/scope";
 
 // A banner on every page stays short: the latest few changes, the rest in the audit log.
 const shown = 3;

@@ -3,13 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type Resolver } from "react-hook-form";
 import { TextField } from "@/components/forms/text-field";
-import { changeCryptoDestinationAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { changeCryptoDestinationAction } from "@/lib/platform/actions/merchants";
 import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
-import { validateSettlement } from "@/lib/chain/caip";
-import type { Mode } from "@/lib/db";
-import { ChangeCryptoDestinationBodySchema } from "@/lib/schemas/settlement";
+import { validateSettlement } from "@/lib/core/chain/caip";
+import type { Mode } from "@/lib/core/db";
+import { ChangeCryptoDestinationBodySchema } from "@/lib/domain/schemas/settlement";
 import { describeAsset, qualifyDestination } from "./describe";
 import type { CryptoSettlementItem } from "./crypto-settlements-section";
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { TextField } from "@/components/forms/text-field";
-import { registerCryptoSettlementsAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { registerCryptoSettlementsAction } from "@/lib/platform/actions/merchants";
 import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
@@ -13,13 +13,13 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { knownAssets, networkName, networks } from "@/lib/money/assets";
-import { canonicalAccountId, formatAccountId, validateSettlement } from "@/lib/chain/caip";
-import type { Mode } from "@/lib/db";
+import { knownAssets, networkName, networks } from "@/lib/core/money/assets";
+import { canonicalAccountId, formatAccountId, validateSettlement } from "@/lib/core/chain/caip";
+import type { Mode } from "@/lib/core/db";
 import {
   RegisterCryptoSettlementsBodySchema,
   type RegisterCryptoSettlementsInput,
-} from "@/lib/schemas/settlement";
+} from "@/lib/domain/schemas/settlement";
 import { assetChain, describeAsset, qualifyDestination } from "./describe";
 import type { CryptoSettlementItem } from "./crypto-settlements-section";
 

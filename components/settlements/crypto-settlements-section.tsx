@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { deleteCryptoSettlementAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { deleteCryptoSettlementAction } from "@/lib/platform/actions/merchants";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,8 +9,8 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { Mode } from "@/lib/db";
-import { findKnownAsset } from "@/lib/money/assets";
+import type { Mode } from "@/lib/core/db";
+import { findKnownAsset } from "@/lib/core/money/assets";
 import { ChangeDestinationForm } from "./change-destination-form";
 import { CryptoSettlementForm } from "./crypto-settlement-form";
 import { describeAsset } from "./describe";

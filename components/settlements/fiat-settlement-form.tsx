@@ -2,14 +2,17 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { createFiatSettlementAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { createFiatSettlementAction } from "@/lib/platform/actions/merchants";
 import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import type { Mode } from "@/lib/db";
-import { CreateFiatSettlementBodySchema, type CreateFiatSettlementInput } from "@/lib/schemas/settlement";
+import type { Mode } from "@/lib/core/db";
+import {
+  CreateFiatSettlementBodySchema,
+  type CreateFiatSettlementInput,
+} from "@/lib/domain/schemas/settlement";
 
 type Values = {
   accountHolderName: string;

@@ -1,15 +1,15 @@
 "use client";
 
 import { useState } from "react";
-import { deleteFiatSettlementAction } from "@/app/(dashboard)/[mode]/merchants/[merchantId]/actions";
+import { deleteFiatSettlementAction } from "@/lib/platform/actions/merchants";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { Mode } from "@/lib/db";
-import type { FiatSettlementJson } from "@/lib/schemas/settlement";
+import type { Mode } from "@/lib/core/db";
+import type { FiatSettlementJson } from "@/lib/domain/schemas/settlement";
 import { FiatSettlementForm } from "./fiat-settlement-form";
 
 export const maskAccountNumber = (last4: string) => `••••${last4}`;

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { Role } from "@/lib/db";
+import type { Role } from "@/lib/core/db";
 
 const tones: Record<Role, "info" | "success" | "warning" | "neutral"> = {
   owner: "info",

@@ -1,8 +1,8 @@
 import type { ComponentProps } from "react";
 import { FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
-import { roleDescriptions } from "@/lib/auth/permissions";
-import type { Role } from "@/lib/db";
+import { roleDescriptions } from "@/lib/domain/auth/permissions";
+import type { Role } from "@/lib/core/db";
 
 /** A "Role" field offering `roles`, with what the chosen `role` may do written under it. */
 export function RoleField({

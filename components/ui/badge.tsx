@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/ui/cn";
+import { cn } from "@/components/ui/cn";
 
 const tones = {
   neutral: "bg-muted text-foreground",

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { cn } from "@/lib/ui/cn";
+import { cn } from "@/components/ui/cn";
 
 /** A modal on the native <dialog>: focus is trapped, Escape and the backdrop call onClose, the page behind is inert. */
 export function Dialog({

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/ui/cn";
+import { cn } from "@/components/ui/cn";
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
   return <label className={cn("text-sm font-medium leading-none", className)} {...props} />;

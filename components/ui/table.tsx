@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/ui/cn";
+import { cn } from "@/components/ui/cn";
 
 /** Hides a column below a screen width; its content then usually shows inside another cell. */
 const hiddenBelow = {

@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import { JsonBlock } from "@/components/developers/json-block";
 import { DateTime } from "@/components/payments/date-time";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
-import type { WebhookDeliveryJson } from "@/lib/schemas/webhook";
+import type { WebhookDeliveryJson } from "@/lib/domain/schemas/webhook";
 import { DeliveryStatus } from "./delivery-status";
 import { RefreshWhileDue } from "./refresh-while-due";
 

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { WebhookDeliveryJson } from "@/lib/schemas/webhook";
+import type { WebhookDeliveryJson } from "@/lib/domain/schemas/webhook";
 
 /** A delivery's state as its last attempt left it. */
 export function DeliveryStatus({ delivery }: { delivery: Pick<WebhookDeliveryJson, "status" | "attempts"> }) {

@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { db, type Mode } from "@/lib/db";
+import { db, type Mode } from "@/lib/core/db";
 import { DateTime } from "@/components/payments/date-time";
-import type { Scope } from "@/lib/tenancy/scope";
-import { listEndpointsDisabledForFailing } from "@/lib/webhooks/list-endpoints";
+import type { Scope } from "@/lib/core/tenancy/scope";
+import { listEndpointsDisabledForFailing } from "@/lib/domain/webhooks/list-endpoints";
 
 /** Tells whoever manages webhooks that Tollgate turned endpoints off after 3 days of failed deliveries. */
 export async function DisabledEndpointsBanner({ mode, scope }: { mode: Mode; scope: Scope }) {

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { formatDateTime } from "@/lib/ui/format-date";
-import type { WebhookEndpointJson } from "@/lib/schemas/webhook";
+import { formatDateTime } from "@/components/ui/format-date";
+import type { WebhookEndpointJson } from "@/lib/domain/schemas/webhook";
 
 /** Enabled, disabled by someone, or disabled by Tollgate after 3 days of failed deliveries. */
 export function EndpointStatus({

@@ -3,7 +3,7 @@ import { ApiClient, expect, freshKey, test } from "../support/api";
 import { createMerchant } from "../support/merchants";
 import { extraPort } from "../support/settings";
 
-// `npm run serve:api` (lib/server/start-api.ts, bundled by `npm run build` into .next-api/server.mjs
+// `npm run serve:api` (lib/platform/server/start-api.ts, bundled by `npm run build` into .next-api/server.mjs
 // for plain node): the API without Next, on a database of its own, which it migrates and seeds like
 // the full server. It answers /v1 and /api/health with the same guards, and nothing of the
 // dashboard or the checkout.

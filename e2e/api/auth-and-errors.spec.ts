@@ -1,7 +1,7 @@
 import { expect, freshKey, test } from "../support/api";
 import { createMerchant } from "../support/merchants";
 
-// The per-key rate limit (429 with Retry-After, then recovery) is lib/api/rate-limit.test.ts.
+// The per-key rate limit (429 with Retry-After, then recovery) is lib/platform/api/rate-limit.test.ts.
 
 test.describe("authentication", () => {
   test("no key is 401 missing_api_key", async ({ apiAs }) => {

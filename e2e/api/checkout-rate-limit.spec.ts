@@ -47,7 +47,7 @@ test("a script hammering one payment's checkout routes is refused with 429 and R
   expect((await choose(second.path, await settlementIdOf(second.merchant.id))).status).toBe(200);
 });
 
-// Each of the checkout's POST routes is declared once with its origin rule (lib/checkout/routes; the
+// Each of the checkout's POST routes is declared once with its origin rule (lib/platform/checkout/routes; the
 // unit test there covers every declared route): from another site every one answers the same 403.
 test("every checkout POST route refuses a cross-site post with the same 403 Error object", async ({
   api,

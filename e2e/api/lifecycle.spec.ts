@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { verifyTollgateSignature } from "../../lib/webhooks/verify";
+import { verifyTollgateSignature } from "@/lib/domain/webhooks/verify";
 import { ApiClient, expect, test } from "../support/api";
 import { migratedDataDir } from "../support/embedded-template";
 import { createMerchant } from "../support/merchants";

@@ -8,7 +8,14 @@ import { repoRoot, stateDir, usesPostgres } from "../support/settings";
 function createAccount(args: string[], env: Record<string, string>) {
   const run = spawnSync(
     process.execPath,
-    ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/cli/create-account.ts", ...args],
+    [
+      "--import",
+      "tsx",
+      "--import",
+      "./lib/platform/server/node-hooks.mjs",
+      "lib/platform/cli/create-account.ts",
+      ...args,
+    ],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env },

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "../support/api";
 import { extraPort, repoRoot } from "../support/settings";
 
-// Issue 18: one way in. lib/server/start.ts is the server; a plain `next start` would serve the
+// Issue 18: one way in. lib/platform/server/start.ts is the server; a plain `next start` would serve the
 // dashboard and checkout without /v1, migrations, security headers or background work, so it refuses.
 
 test("a plain `next start` refuses to serve, and says how to start Tollgate", async () => {

@@ -1,4 +1,4 @@
-import { verifyTollgateSignature } from "../../lib/webhooks/verify";
+import { verifyTollgateSignature } from "@/lib/domain/webhooks/verify";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { createMerchant, sampleAddress, usdcBase } from "../support/merchants";
 import { useWebhookEndpoints } from "../support/webhook-endpoints";

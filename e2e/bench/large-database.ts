@@ -89,7 +89,7 @@ export async function openLargeDatabase(
   const password = "bench-password-1";
   const account = JSON.parse(
     runCli(root, databaseUrl, secret, [
-      "lib/cli/create-account.ts",
+      "lib/platform/cli/create-account.ts",
       "--email",
       email,
       "--password",
@@ -129,7 +129,7 @@ export async function openLargeDatabase(
 function runCli(root: string, databaseUrl: string, secret: string, argv: string[]): string {
   return execFileSync(
     process.execPath,
-    ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", ...argv],
+    ["--import", "tsx", "--import", "./lib/platform/server/node-hooks.mjs", ...argv],
     {
       cwd: root,
       env: { ...process.env, DATABASE_URL: databaseUrl, TOLLGATE_SECRET: secret },

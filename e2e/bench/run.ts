@@ -81,7 +81,13 @@ async function main() {
       execFileSync("git", ["checkout", "--quiet", "tsconfig.json"], { cwd: root });
     }
     log("creating the account and keys");
-    const cli = ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/cli/create-account.ts"];
+    const cli = [
+      "--import",
+      "tsx",
+      "--import",
+      "./lib/platform/server/node-hooks.mjs",
+      "lib/platform/cli/create-account.ts",
+    ];
     const account = JSON.parse(
       run(
         process.execPath,
@@ -138,7 +144,7 @@ async function main() {
       "base64url",
     );
     process.env.TOLLGATE_SECRET = secret;
-    const { derivedKey } = await import("@/lib/config/secrets");
+    const { derivedKey } = await import("@/lib/core/config/secrets");
     const appEnv = {
       ...env,
       RATE_LIMIT_PER_SECOND: "1000000",
@@ -173,7 +179,7 @@ async function main() {
     log("starting the app and the floor");
     const app = start(
       process.execPath,
-      ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start.ts"],
+      ["--import", "tsx", "--import", "./lib/platform/server/node-hooks.mjs", "lib/platform/server/start.ts"],
       { ...appEnv, PORT: String(appPort) },
     );
     const floor = start(process.execPath, ["e2e/bench/floor-server.mjs"], {
@@ -379,7 +385,7 @@ async function measureRequestLog(input: {
  */
 async function seedGatewayOptions(databaseUrl: string, accountId: string, merchantId: string, count: number) {
   const { privateKeyToAccount, generatePrivateKey } = await import("viem/accounts");
-  const { authorizationTypes } = await import("@/lib/gateway/eip3009");
+  const { authorizationTypes } = await import("@/lib/domain/gateway/eip3009");
   const usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" as const;
   const buyer = privateKeyToAccount(generatePrivateKey());
   const destination = "0x52908400098527886E0F7030069857D2E4169EE7" as const;
@@ -665,8 +671,8 @@ async function runLarge() {
   ] as const;
 
   log("timing each search query alone (findPayments, 100 times in a row)");
-  const { findPayments } = await import("@/lib/payments/list-payments");
-  const { db: appDb, closeDb } = await import("@/lib/db");
+  const { findPayments } = await import("@/lib/domain/payments/list-payments");
+  const { db: appDb, closeDb } = await import("@/lib/core/db");
   const queryRows: { name: string; term: string; found: number; p50: number; p95: number; max: number }[] =
     [];
   for (const search of searches) {
@@ -700,7 +706,7 @@ async function runLarge() {
   };
   const app = start(
     process.execPath,
-    ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "lib/server/start.ts"],
+    ["--import", "tsx", "--import", "./lib/platform/server/node-hooks.mjs", "lib/platform/server/start.ts"],
     { ...appEnv, PORT: String(appPort) },
   );
   await waitFor(`http://localhost:${appPort}/api/health`);

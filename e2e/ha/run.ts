@@ -97,7 +97,7 @@ try {
   await admin.query(
     `INSERT INTO "RequestLog" (id, "accountId", mode, method, path, status, "durationMs", "createdAt") SELECT 'req_ha_old_' || g, 'acct_ha_old', 'live', 'GET', '/v1/payments', 200, 1, now() - make_interval(hours => g) FROM generate_series(1, 60 * 24) g`,
   );
-  operatorCommand("lib/cli/partition-tables.ts");
+  operatorCommand("lib/platform/cli/partition-tables.ts");
   const partitionsAtFirst = await partitionCount(admin);
   say(`RequestLog partitioned by day: ${partitionsAtFirst} partitions`);
   assert.ok(partitionsAtFirst >= 60, "a partition per day of the request log");
@@ -481,7 +481,7 @@ function errorLines(): string[] {
 /** The live account and key, made by the operator command straight on the primary. */
 function createLiveAccount(): string {
   const stdout = operatorCommand(
-    "lib/cli/create-account.ts",
+    "lib/platform/cli/create-account.ts",
     "--email",
     `ha-${Date.now()}@e2e.tollgate.test`,
     "--mode",
@@ -491,11 +491,11 @@ function createLiveAccount(): string {
   return (JSON.parse(stdout.trim().split("\n").pop()!) as { apiKey: string }).apiKey;
 }
 
-/** Runs an operator command (lib/cli) straight on the primary; returns what it printed. */
+/** Runs an operator command (lib/platform/cli) straight on the primary; returns what it printed. */
 function operatorCommand(script: string, ...args: string[]): string {
   const run = spawnSync(
     process.execPath,
-    ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", script, ...args],
+    ["--import", "tsx", "--import", "./lib/platform/server/node-hooks.mjs", script, ...args],
     {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: cluster.primaryUrl, TOLLGATE_SECRET: testSecret },

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openPglite } from "../../lib/db/pglite";
+import { openPglite } from "@/lib/core/db/pglite";
 import pg from "pg";
 import { migratedDataDir } from "../support/embedded-template";
 import { spawnServer, type SpawnedServer } from "../support/spawn-server";

@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
 import { readFixtures, type Fixtures } from "./fixtures-data";
-import { API_VERSIONS, CURRENT_API_VERSION } from "../../lib/api/api-version";
+import { API_VERSIONS, CURRENT_API_VERSION } from "@/lib/core/config/api-version";
 import { OpenApiValidator } from "./openapi-validator";
 import { expectWalletConnectShape, knowsWalletConnectShape } from "./walletconnect-contract";
 import { walletConnectDocuments } from "./walletconnect-documents";

@@ -17,7 +17,7 @@ export function migratedDataDir(label: string): string {
     fs.rmSync(building, { recursive: true, force: true });
     const run = spawnSync(
       process.execPath,
-      ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", "prisma/migrate.ts"],
+      ["--import", "tsx", "--import", "./lib/platform/server/node-hooks.mjs", "prisma/migrate.ts"],
       {
         cwd: repoRoot,
         env: { ...process.env, TOLLGATE_SECRET: testSecret, DATA_DIR: building, DATABASE_URL: "" },

@@ -1,14 +1,14 @@
 // The test server's side of the /payments fixture (see test-control.ts): each body parsed by the
 // API's own schema and written by the domain function its operation calls, as the key's caller.
-import { authenticate } from "@/lib/api/authenticate";
-import { db } from "@/lib/db";
-import { createMerchant } from "@/lib/merchants/create-merchant";
-import { createPayment } from "@/lib/payments/create-payment";
-import { simulatePayment } from "@/lib/payments/simulate-payment";
-import { CreateMerchantBodySchema } from "@/lib/schemas/merchant";
-import { CreatePaymentBodySchema, SimulateBodySchema } from "@/lib/schemas/payment";
-import { RegisterCryptoSettlementsBodySchema } from "@/lib/schemas/settlement";
-import { registerCryptoSettlements } from "@/lib/settlements/register-crypto-settlements";
+import { authenticate } from "@/lib/platform/api/authenticate";
+import { db } from "@/lib/core/db";
+import { createMerchant } from "@/lib/domain/merchants/create-merchant";
+import { createPayment } from "@/lib/domain/payments/create-payment";
+import { simulatePayment } from "@/lib/domain/payments/simulate-payment";
+import { CreateMerchantBodySchema } from "@/lib/domain/schemas/merchant";
+import { CreatePaymentBodySchema, SimulateBodySchema } from "@/lib/domain/schemas/payment";
+import { RegisterCryptoSettlementsBodySchema } from "@/lib/domain/schemas/settlement";
+import { registerCryptoSettlements } from "@/lib/domain/settlements/register-crypto-settlements";
 import type { PaymentsSeed, SeededRows } from "./test-control";
 
 export async function seedPaymentsInProcess(seed: PaymentsSeed): Promise<SeededRows> {

@@ -16,7 +16,7 @@ export type SpawnedServer = {
 export async function spawnServer(
   env: Record<string, string>,
   port: number,
-  entry = "lib/server/start.ts",
+  entry = "lib/platform/server/start.ts",
 ): Promise<SpawnedServer> {
   const url = `http://localhost:${port}`;
   if (
@@ -30,7 +30,7 @@ export async function spawnServer(
   // One process (no npx/tsx wrapper in between), so that a signal reaches the server itself.
   const argv = entry.endsWith(".mjs")
     ? [entry]
-    : ["--import", "tsx", "--import", "./lib/server/node-hooks.mjs", entry];
+    : ["--import", "tsx", "--import", "./lib/platform/server/node-hooks.mjs", entry];
   const child = spawn(process.execPath, argv, {
     cwd: repoRoot,
     // Webhook receivers in the tests listen on loopback.

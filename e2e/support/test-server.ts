@@ -61,14 +61,14 @@ if (
   execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
 }
 
-const { prepareDatabase } = await import("@/lib/db/prepare");
-const { db } = await import("@/lib/db");
-const { seedDemoAccount } = await import("@/lib/accounts/seed-demo-account");
-const { createAccountWithOwner } = await import("@/lib/accounts/create-account");
-const { createApiKey } = await import("@/lib/api-keys/create-api-key");
-const { apiPermissions } = await import("@/lib/api-keys/permissions");
-const { hashPassword } = await import("@/lib/auth/passwords");
-const { newId } = await import("@/lib/db/ids");
+const { prepareDatabase } = await import("@/lib/core/db/prepare");
+const { db } = await import("@/lib/core/db");
+const { seedDemoAccount } = await import("@/lib/domain/accounts/seed-demo-account");
+const { createAccountWithOwner } = await import("@/lib/domain/accounts/create-account");
+const { createApiKey } = await import("@/lib/domain/api-keys/create-api-key");
+const { apiPermissions } = await import("@/lib/domain/api-keys/permissions");
+const { hashPassword } = await import("@/lib/domain/auth/passwords");
+const { newId } = await import("@/lib/core/db/ids");
 
 await prepareDatabase();
 const demo = await seedDemoAccount();
@@ -216,4 +216,4 @@ if (runner) {
   }, 2_000).unref();
 }
 
-await import("@/lib/server/start");
+await import("@/lib/platform/server/start");

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { API_VERSIONS } from "../../lib/api/api-version";
+import { API_VERSIONS } from "@/lib/core/config/api-version";
 
 // WalletConnect Pay's OpenAPI documents, one per API version, from the WalletConnect/docs repository
 // at a pinned commit. They are read, not copied into this repository: WalletConnect/docs carries no

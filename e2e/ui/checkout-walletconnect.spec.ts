@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { SignClient } from "@walletconnect/sign-client";
 import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from "viem";
-import { decideNavigation } from "@/lib/bridge/decide-navigation";
+import { decideNavigation } from "@/lib/core/bridge/decide-navigation";
 import { expect, test } from "../support/api";
 import {
   apiStatus,
@@ -139,7 +139,7 @@ test("Pay with WalletConnect pairs with a wallet app through the relay, and the 
   const { pairing, uri } = await pairFromPage(page);
   expect(sdkLoads).toHaveLength(1);
   // Wallet links carry the pairing, as https universal links since the app asked for them; inside a
-  // web view, lib/bridge hands each of them to the operating system. A bare wc: link, which a web
+  // web view, lib/core/bridge hands each of them to the operating system. A bare wc: link, which a web
   // view would block, is not offered there.
   const links = await pairing
     .getByRole("link")

@@ -1,4 +1,4 @@
-import { decideNavigation, type NavigationDecision } from "../../lib/bridge";
+import { decideNavigation, type NavigationDecision } from "@/lib/core/bridge";
 import { expect, test } from "../support/api";
 import {
   bridgeMessages,
@@ -11,7 +11,7 @@ import { baseURL } from "../support/settings";
 import { signInAs } from "../support/ui";
 
 // A stand-in for a native app's web view: every link click is handed to the app's navigation
-// policy (lib/bridge's decideNavigation, as `onShouldStartLoadWithRequest`, `decidePolicyFor` or
+// policy (lib/core/bridge's decideNavigation, as `onShouldStartLoadWithRequest`, `decidePolicyFor` or
 // `shouldOverrideUrlLoading` would), and only an "allow" is loaded; "forward-to-os" is recorded as
 // handed to the operating system.
 
@@ -57,7 +57,7 @@ async function installWebViewPolicy(page: import("@playwright/test").Page) {
   return decisions;
 }
 
-test("a web view applying lib/bridge forwards wc: deeplinks to the OS, loads https, and blocks tel:, sms:, intent: and http:", async ({
+test("a web view applying lib/core/bridge forwards wc: deeplinks to the OS, loads https, and blocks tel:, sms:, intent: and http:", async ({
   page,
 }) => {
   const decisions = await installWebViewPolicy(page);

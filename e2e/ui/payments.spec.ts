@@ -6,7 +6,7 @@ import { seedPayments, type SeededPayments } from "../support/seed-payments";
 import { captureServerAction, replayServerAction } from "../support/server-action";
 import { baseURL } from "../support/settings";
 import { WebhookReceiver } from "../support/webhook-receiver";
-import { formatFiat } from "../../lib/money/money";
+import { formatFiat } from "@/lib/core/money/money";
 import { signInAs } from "../support/ui";
 
 // Account B's test mode holds the seeded payments; account A is left to the other specs.

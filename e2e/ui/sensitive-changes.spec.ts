@@ -10,7 +10,7 @@ import { useWebhookEndpoints } from "../support/webhook-endpoints";
 
 // Every change that sends money or events somewhere new, or grants owner or admin, asks a signed-in
 // person for their password again, mails the owners, and (made with an API key) is shown at the top
-// of the dashboard, whichever way it is reached (lib/auth/sensitive-change.ts).
+// of the dashboard, whichever way it is reached (lib/domain/auth/sensitive-change.ts).
 const mailbox = mailboxPerFile();
 const endpoints = useWebhookEndpoints();
 const fixtures = () => readFixtures().accounts.a;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { verifyTollgateSignature } from "../../lib/webhooks/verify";
+import { verifyTollgateSignature } from "@/lib/domain/webhooks/verify";
 import { readFixtures } from "../support/fixtures-data";
 import { passReauthIfAsked } from "../support/reauth";
 import { actionArgs, captureServerAction, replayServerAction } from "../support/server-action";

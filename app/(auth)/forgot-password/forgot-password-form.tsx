@@ -6,8 +6,8 @@ import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/text-field";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { ForgotPasswordInputSchema } from "@/lib/schemas/auth";
-import { forgotPasswordAction } from "./actions";
+import { ForgotPasswordInputSchema } from "@/lib/domain/schemas/auth";
+import { forgotPasswordAction } from "@/lib/platform/actions/forgot-password";
 
 export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);

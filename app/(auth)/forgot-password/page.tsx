@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Reset your password" };
 export const dynamic = "force-dynamic";
 
 // `?confirm=1` is the way here of someone whose email is not confirmed yet (from sign-in, or a
-// used confirmation link): the reset link confirms the email too (lib/auth/reset-password.ts).
+// used confirmation link): the reset link confirms the email too (lib/domain/auth/reset-password.ts).
 export default async function ForgotPasswordPage({
   searchParams,
 }: {

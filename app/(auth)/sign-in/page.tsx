@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { currentViewer } from "@/lib/auth/session";
-import { safeRedirectPath } from "@/lib/auth/safe-redirect";
+import { currentViewer } from "@/lib/domain/auth/session";
+import { safeRedirectPath } from "@/lib/domain/auth/safe-redirect";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };

@@ -17,9 +17,9 @@ import {
   passkeyMismatchError,
   secondFactorsOffered,
   signInErrorMessage,
-} from "@/lib/auth/sign-in-errors";
-import { SignInInputSchema } from "@/lib/schemas/auth";
-import { passkeySignInOptionsAction } from "./actions";
+} from "@/lib/domain/auth/sign-in-errors";
+import { SignInInputSchema } from "@/lib/domain/schemas/auth";
+import { passkeySignInOptionsAction } from "@/lib/platform/actions/sign-in";
 
 type SecondStep = { code: boolean; passkey: boolean };
 

@@ -8,8 +8,8 @@ import { TextField } from "@/components/forms/text-field";
 import { NewPasswordHint } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { SignUpInputSchema } from "@/lib/schemas/auth";
-import { signUpAction } from "./actions";
+import { SignUpInputSchema } from "@/lib/domain/schemas/auth";
+import { signUpAction } from "@/lib/platform/actions/sign-up";
 
 export function SignUpForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function SignUpForm() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  // The same answer whether or not the email already had a login (lib/auth/sign-up.ts).
+  // The same answer whether or not the email already had a login (lib/domain/auth/sign-up.ts).
   const onSubmit = form.handleSubmit(async (values) => {
     const data = showActionResult(await signUpAction(values), { form });
     if (data) setSentTo(data.email);

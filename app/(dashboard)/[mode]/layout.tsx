@@ -6,9 +6,9 @@ import { SidebarNav, type NavItem } from "@/components/dashboard/sidebar-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { ApiSensitiveChangesBanner } from "@/components/settlements/api-sensitive-changes-banner";
 import { DisabledEndpointsBanner } from "@/components/webhooks/disabled-endpoints-banner";
-import { can, type Permission } from "@/lib/auth/permissions";
-import { requireViewer } from "@/lib/auth/session";
-import { parseMode } from "@/lib/tenancy/modes";
+import { can, type Permission } from "@/lib/domain/auth/permissions";
+import { requireViewer } from "@/lib/domain/auth/session";
+import { parseMode } from "@/lib/core/tenancy/modes";
 
 export default async function DashboardLayout({
   children,

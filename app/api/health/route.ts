@@ -1,4 +1,4 @@
-import { checkHealth } from "@/lib/db/health";
+import { checkHealth } from "@/lib/core/db/health";
 
 export const dynamic = "force-dynamic";
 

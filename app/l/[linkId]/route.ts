@@ -1,10 +1,14 @@
-import { requestNonce } from "@/lib/checkout/request-nonce";
-import { renderLinkPage, type LinkPageView } from "@/lib/checkout/views/link-page";
-import { renderNotFoundPage } from "@/lib/checkout/views/not-found-page";
-import { AppError } from "@/lib/errors/errors";
-import { describeLinkAmount, findPublicPaymentLink, mintPayment } from "@/lib/payment-links/mint-payment";
-import { MintPaymentFormSchema } from "@/lib/schemas/payment-link";
-import { fieldErrors } from "@/lib/errors/validation";
+import { requestNonce } from "@/lib/platform/checkout/request-nonce";
+import { renderLinkPage, type LinkPageView } from "@/lib/platform/checkout/views/link-page";
+import { renderNotFoundPage } from "@/lib/platform/checkout/views/not-found-page";
+import { AppError } from "@/lib/core/errors/errors";
+import {
+  describeLinkAmount,
+  findPublicPaymentLink,
+  mintPayment,
+} from "@/lib/domain/payment-links/mint-payment";
+import { MintPaymentFormSchema } from "@/lib/domain/schemas/payment-link";
+import { fieldErrors } from "@/lib/core/errors/validation";
 
 // A reusable payment link's public page. A GET only shows it: crawlers and link previews fetch
 // pages, so a payment is minted only when the buyer presses Continue (the form's POST).

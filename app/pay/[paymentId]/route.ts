@@ -1,11 +1,11 @@
-import { checkoutClientScripts, checkoutScriptPath } from "@/lib/checkout/client-script";
-import { getCheckout } from "@/lib/checkout/get-checkout";
-import { requestNonce } from "@/lib/checkout/request-nonce";
-import { allowedReturnUrl } from "@/lib/checkout/return-url";
-import { walletConnectSetup } from "@/lib/checkout/walletconnect-setup";
-import { renderCheckoutPage } from "@/lib/checkout/views/checkout-page";
-import { renderNotFoundPage } from "@/lib/checkout/views/not-found-page";
-import { AppError } from "@/lib/errors/errors";
+import { checkoutClientScripts, checkoutScriptPath } from "@/lib/platform/checkout/client-script";
+import { getCheckout } from "@/lib/platform/checkout/get-checkout";
+import { requestNonce } from "@/lib/platform/checkout/request-nonce";
+import { allowedReturnUrl } from "@/lib/core/schemas/return-url";
+import { walletConnectSetup } from "@/lib/platform/checkout/walletconnect-setup";
+import { renderCheckoutPage } from "@/lib/platform/checkout/views/checkout-page";
+import { renderNotFoundPage } from "@/lib/platform/checkout/views/not-found-page";
+import { AppError } from "@/lib/core/errors/errors";
 
 // The hosted checkout page (the payment's gatewayUrl): plain server-rendered HTML and one small
 // script, not a React page, so a buyer on a phone downloads a few kilobytes instead of a framework.

@@ -1,8 +1,8 @@
-import { requestNonce } from "@/lib/checkout/request-nonce";
-import { renderReceiptNotFoundPage } from "@/lib/checkout/views/receipt-not-found-page";
-import { renderReceiptPage } from "@/lib/checkout/views/receipt-page";
-import { AppError } from "@/lib/errors/errors";
-import { getReceipt } from "@/lib/receipts/get-receipt";
+import { requestNonce } from "@/lib/platform/checkout/request-nonce";
+import { renderReceiptNotFoundPage } from "@/lib/platform/checkout/views/receipt-not-found-page";
+import { renderReceiptPage } from "@/lib/platform/checkout/views/receipt-page";
+import { AppError } from "@/lib/core/errors/errors";
+import { getReceipt } from "@/lib/domain/receipts/get-receipt";
 
 // The buyer's receipt: plain HTML with no script, found by a random token (not the payment id).
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }) {

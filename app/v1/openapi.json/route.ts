@@ -1,10 +1,10 @@
-import { CURRENT_API_VERSION } from "@/lib/api/api-version";
-import { errorResponse } from "@/lib/api/error-response";
-import { buildOpenApi } from "@/lib/api/openapi";
-import { operations } from "@/lib/api/operations";
-import { knownApiVersion } from "@/lib/api/version";
-import { publicBaseUrl } from "@/lib/config/env";
-import type { AppError } from "@/lib/errors/errors";
+import { CURRENT_API_VERSION } from "@/lib/core/config/api-version";
+import { errorResponse } from "@/lib/platform/api/error-response";
+import { buildOpenApi } from "@/lib/platform/api/openapi";
+import { operations } from "@/lib/platform/api/operations";
+import { knownApiVersion } from "@/lib/platform/api/version";
+import { publicBaseUrl } from "@/lib/core/config/env";
+import type { AppError } from "@/lib/core/errors/errors";
 
 export const dynamic = "force-dynamic";
 

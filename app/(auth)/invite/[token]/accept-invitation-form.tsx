@@ -8,8 +8,8 @@ import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { AcceptInvitationInputSchema } from "@/lib/schemas/auth";
-import { acceptInvitationAction } from "./actions";
+import { AcceptInvitationInputSchema } from "@/lib/domain/schemas/auth";
+import { acceptInvitationAction } from "@/lib/platform/actions/accept-invitation";
 
 export function AcceptInvitationForm({ token, email }: { token: string; email: string }) {
   const [sent, setSent] = useState(false);

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { db } from "@/lib/db";
-import { findOpenInvitation } from "@/lib/team/find-invitation";
+import { db } from "@/lib/core/db";
+import { findOpenInvitation } from "@/lib/domain/team/find-invitation";
 import { AcceptInvitationForm } from "./accept-invitation-form";
 
 export const metadata: Metadata = { title: "Accept your invitation" };

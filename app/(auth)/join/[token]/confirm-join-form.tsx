@@ -9,9 +9,9 @@ import { TextField } from "@/components/forms/text-field";
 import { ReadOnlyEmailField } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
-import { ConfirmJoinInputSchema } from "@/lib/schemas/auth";
-import { confirmJoinAction } from "./actions";
+import { signInErrorMessage } from "@/lib/domain/auth/sign-in-errors";
+import { ConfirmJoinInputSchema } from "@/lib/domain/schemas/auth";
+import { confirmJoinAction } from "@/lib/platform/actions/confirm-join";
 
 export function ConfirmJoinForm({
   token,

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { AuthCard, Problem } from "@/components/auth/auth-card";
-import { limitTokenAttempts } from "@/lib/auth/email-rate-limits";
-import { requestAddress } from "@/lib/auth/request-address";
-import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors/errors";
-import { findJoinRequest } from "@/lib/team/find-invitation";
+import { limitTokenAttempts } from "@/lib/domain/auth/email-rate-limits";
+import { requestAddress } from "@/lib/domain/auth/request-address";
+import { db } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { findJoinRequest } from "@/lib/domain/team/find-invitation";
 import { ConfirmJoinForm } from "./confirm-join-form";
 
 export const metadata: Metadata = { title: "Finish joining" };

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard, Problem } from "@/components/auth/auth-card";
-import { openEmailLink } from "@/lib/auth/open-email-link";
-import { requestAddress } from "@/lib/auth/request-address";
-import { unusableResetLink } from "@/lib/auth/reset-password";
+import { openEmailLink } from "@/lib/domain/auth/open-email-link";
+import { requestAddress } from "@/lib/domain/auth/request-address";
+import { unusableResetLink } from "@/lib/domain/auth/reset-password";
 import { ResetPasswordForm } from "./reset-password-form";
 
 export const metadata: Metadata = { title: "Choose a new password" };

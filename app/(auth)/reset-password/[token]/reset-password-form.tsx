@@ -7,8 +7,8 @@ import { TextField } from "@/components/forms/text-field";
 import { NewPasswordHint, ReadOnlyEmailField } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { ResetPasswordInputSchema } from "@/lib/schemas/auth";
-import { resetPasswordAction } from "./actions";
+import { ResetPasswordInputSchema } from "@/lib/domain/schemas/auth";
+import { resetPasswordAction } from "@/lib/platform/actions/reset-password";
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const router = useRouter();

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard, Problem } from "@/components/auth/auth-card";
-import { openEmailLink } from "@/lib/auth/open-email-link";
-import { requestAddress } from "@/lib/auth/request-address";
-import { unusableVerificationLink } from "@/lib/auth/verify-email";
+import { openEmailLink } from "@/lib/domain/auth/open-email-link";
+import { requestAddress } from "@/lib/domain/auth/request-address";
+import { unusableVerificationLink } from "@/lib/domain/auth/verify-email";
 import { VerifyEmailButton } from "./verify-email-button";
 
 export const metadata: Metadata = { title: "Confirm your email" };

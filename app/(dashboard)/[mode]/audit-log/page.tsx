@@ -13,9 +13,9 @@ import {
   listAuditActions,
   listAuditLog,
   type AuditLogEntry,
-} from "@/lib/audit-log/list-audit-log";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { db } from "@/lib/db";
+} from "@/lib/domain/audit-log/list-audit-log";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { db } from "@/lib/core/db";
 import { DateTime } from "@/components/payments/date-time";
 
 export const metadata: Metadata = { title: "Audit log" };

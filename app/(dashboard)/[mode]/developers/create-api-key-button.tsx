@@ -11,10 +11,10 @@ import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { SecretShownOnce } from "@/components/ui/secret-shown-once";
-import type { ApiPermission } from "@/lib/api-keys/permissions";
-import type { Mode, Role } from "@/lib/db";
-import { CreateApiKeyInputSchema } from "@/lib/schemas/api-key";
-import { createApiKeyAction } from "./actions";
+import type { ApiPermission } from "@/lib/domain/api-keys/permissions";
+import type { Mode, Role } from "@/lib/core/db";
+import { CreateApiKeyInputSchema } from "@/lib/domain/schemas/api-key";
+import { createApiKeyAction } from "@/lib/platform/actions/api-keys";
 
 /** Create → the full key, once, with a copy button. Closing the dialog drops it from memory for good. */
 export function CreateApiKeyButton({

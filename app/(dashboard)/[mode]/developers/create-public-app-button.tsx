@@ -9,9 +9,9 @@ import { ReturnOriginsField } from "@/components/forms/return-origins-field";
 import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import type { Mode } from "@/lib/db";
-import { CreatePublicAppInputSchema } from "@/lib/schemas/api-key";
-import { createPublicAppAction } from "./actions";
+import type { Mode } from "@/lib/core/db";
+import { CreatePublicAppInputSchema } from "@/lib/domain/schemas/api-key";
+import { createPublicAppAction } from "@/lib/platform/actions/api-keys";
 
 export function CreatePublicAppButton({ mode }: { mode: Mode }) {
   const form = useForm({

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { SectionTabs } from "@/components/dashboard/section-tabs";
-import { parseMode } from "@/lib/tenancy/modes";
+import { parseMode } from "@/lib/core/tenancy/modes";
 
 export default async function DevelopersLayout({
   children,

@@ -2,8 +2,8 @@
 
 import { showActionResult } from "@/components/forms/action-feedback";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import type { Mode } from "@/lib/db";
-import { revokeApiKeyAction, revokePublicAppAction } from "./actions";
+import type { Mode } from "@/lib/core/db";
+import { revokeApiKeyAction, revokePublicAppAction } from "@/lib/platform/actions/api-keys";
 
 export function RevokeApiKeyButton({ mode, apiKey }: { mode: Mode; apiKey: { id: string; name: string } }) {
   return (

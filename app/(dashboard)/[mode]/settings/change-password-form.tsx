@@ -6,9 +6,9 @@ import { TextField } from "@/components/forms/text-field";
 import { NewPasswordHint } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import type { Mode } from "@/lib/db";
-import { ChangePasswordInputSchema } from "@/lib/schemas/auth";
-import { changePasswordAction } from "./actions";
+import type { Mode } from "@/lib/core/db";
+import { ChangePasswordInputSchema } from "@/lib/domain/schemas/auth";
+import { changePasswordAction } from "@/lib/platform/actions/account";
 
 export function ChangePasswordForm({ mode, email }: { mode: Mode; email: string }) {
   const form = useForm({

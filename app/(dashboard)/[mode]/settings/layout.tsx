@@ -1,8 +1,8 @@
 import { notFound } from "next/navigation";
 import { SectionTabs } from "@/components/dashboard/section-tabs";
-import { can } from "@/lib/auth/permissions";
-import { requireViewer } from "@/lib/auth/session";
-import { parseMode } from "@/lib/tenancy/modes";
+import { can } from "@/lib/domain/auth/permissions";
+import { requireViewer } from "@/lib/domain/auth/session";
+import { parseMode } from "@/lib/core/tenancy/modes";
 
 export default async function SettingsLayout({
   children,

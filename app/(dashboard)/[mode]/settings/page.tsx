@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Badge } from "@/components/ui/badge";
 import { SectionCard } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
 import { ChangePasswordForm } from "./change-password-form";
 
 export const metadata: Metadata = { title: "Account settings" };

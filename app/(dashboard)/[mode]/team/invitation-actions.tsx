@@ -2,8 +2,8 @@
 
 import { showActionResult } from "@/components/forms/action-feedback";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import type { Mode } from "@/lib/db";
-import { revokeInvitationAction } from "./actions";
+import type { Mode } from "@/lib/core/db";
+import { revokeInvitationAction } from "@/lib/platform/actions/team";
 
 export function InvitationActions({
   mode,

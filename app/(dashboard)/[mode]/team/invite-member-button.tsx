@@ -11,10 +11,10 @@ import { RoleField } from "@/components/team/role-field";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { SecretShownOnce } from "@/components/ui/secret-shown-once";
-import type { Mode, Role } from "@/lib/db";
+import type { Mode, Role } from "@/lib/core/db";
 import { DateTime } from "@/components/payments/date-time";
-import { InviteMemberInputSchema } from "@/lib/schemas/team";
-import { inviteMemberAction } from "./actions";
+import { InviteMemberInputSchema } from "@/lib/domain/schemas/team";
+import { inviteMemberAction } from "@/lib/platform/actions/team";
 
 type Sent = { email: string; role: Role; link: string; expiresAt: Date };
 

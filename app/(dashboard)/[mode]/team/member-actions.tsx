@@ -8,8 +8,8 @@ import { RoleField } from "@/components/team/role-field";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Dialog } from "@/components/ui/dialog";
-import type { Mode, Role } from "@/lib/db";
-import { changeMemberRoleAction, removeMemberAction } from "./actions";
+import type { Mode, Role } from "@/lib/core/db";
+import { changeMemberRoleAction, removeMemberAction } from "@/lib/platform/actions/team";
 
 type Member = { id: string; name: string; email: string; role: Role };
 

@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/options";
+import { authOptions } from "@/lib/domain/auth/options";
 
 export const dynamic = "force-dynamic";
 

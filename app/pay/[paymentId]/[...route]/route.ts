@@ -1,7 +1,7 @@
-import { dispatchCheckoutPost } from "@/lib/checkout/routes/dispatch";
+import { dispatchCheckoutPost } from "@/lib/platform/checkout/routes/dispatch";
 
 // Every POST of the hosted checkout (`/pay/{id}/option`, `/wallet/confirm`, …), each declared once in
-// lib/checkout/routes with its origin rule, rate limit and body schema.
+// lib/platform/checkout/routes with its origin rule, rate limit and body schema.
 export async function POST(
   request: Request,
   { params }: { params: Promise<{ paymentId: string; route: string[] }> },

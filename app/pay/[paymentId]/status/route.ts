@@ -1,8 +1,8 @@
-import { clientAddress } from "@/lib/auth/client-address";
-import { respondToCheckout } from "@/lib/checkout/respond";
-import { readCheckoutStatus } from "@/lib/checkout/read-status";
-import { StatusQuerySchema } from "@/lib/schemas/payment";
-import { parseInput } from "@/lib/errors/validation";
+import { clientAddress } from "@/lib/domain/auth/client-address";
+import { respondToCheckout } from "@/lib/platform/checkout/respond";
+import { readCheckoutStatus } from "@/lib/platform/checkout/read-status";
+import { StatusQuerySchema } from "@/lib/domain/schemas/payment";
+import { parseInput } from "@/lib/core/errors/validation";
 
 // The checkout page's own status poll. Public: the payment id in the path is the capability.
 export async function GET(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {

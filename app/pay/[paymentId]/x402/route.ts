@@ -1,8 +1,8 @@
-import { respondWithError } from "@/lib/api/answer";
-import { limitCheckoutPost, requestSource } from "@/lib/checkout/routes/dispatch";
-import { perPaymentAndSource } from "@/lib/checkout/routes/post-routes";
-import { inRequest } from "@/lib/log/request-context";
-import { answerX402Url } from "@/lib/x402/payment-url";
+import { respondWithError } from "@/lib/platform/api/answer";
+import { limitCheckoutPost, requestSource } from "@/lib/platform/checkout/routes/dispatch";
+import { perPaymentAndSource } from "@/lib/platform/checkout/routes/post-routes";
+import { inRequest } from "@/lib/core/log/request-context";
+import { answerX402Url } from "@/lib/domain/x402/payment-url";
 
 // The payment's x402Url: 402 with its requirements, or, with a PAYMENT-SIGNATURE, settled and answered with its status.
 export async function GET(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {

@@ -1,4 +1,4 @@
-import { checkoutClientScripts } from "@/lib/checkout/client-script";
+import { checkoutClientScripts } from "@/lib/platform/checkout/client-script";
 
 // The checkout page's scripts, under their content hash: a new build of one is a new name.
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {

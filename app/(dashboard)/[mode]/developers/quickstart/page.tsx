@@ -7,10 +7,10 @@ import { quickstartSteps } from "@/components/developers/quickstart-steps";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { PageHeader } from "@/components/ui/page-header";
 import { SectionHeading } from "@/components/ui/section-heading";
-import { buildOpenApi } from "@/lib/api/openapi";
-import { operations } from "@/lib/api/operations";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { publicBaseUrl } from "@/lib/config/env";
+import { buildOpenApi } from "@/lib/platform/api/openapi";
+import { operations } from "@/lib/platform/api/operations";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { publicBaseUrl } from "@/lib/core/config/env";
 
 export const metadata: Metadata = { title: "Quickstart" };
 

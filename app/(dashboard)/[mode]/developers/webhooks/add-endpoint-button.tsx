@@ -11,10 +11,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { EventCheckboxes } from "@/components/webhooks/event-checkboxes";
 import { SigningSecretShownOnce } from "@/components/webhooks/signing-secret-shown-once";
-import type { Mode } from "@/lib/db";
-import { allEvents } from "@/lib/events/event-types";
-import { CreateWebhookEndpointBodySchema } from "@/lib/schemas/webhook";
-import { createWebhookEndpointAction } from "./actions";
+import type { Mode } from "@/lib/core/db";
+import { allEvents } from "@/lib/domain/events/event-types";
+import { CreateWebhookEndpointBodySchema } from "@/lib/domain/schemas/webhook";
+import { createWebhookEndpointAction } from "@/lib/platform/actions/webhooks";
 
 /** Add → the endpoint's signing secret, once. */
 export function AddEndpointButton({ mode }: { mode: Mode }) {

@@ -7,12 +7,12 @@ import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { can } from "@/lib/auth/permissions";
-import { db } from "@/lib/db";
-import { decodeCursor } from "@/lib/db/pagination";
-import { listMerchants } from "@/lib/merchants/list-merchants";
-import { countSettlements } from "@/lib/settlements/count-settlements";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { can } from "@/lib/domain/auth/permissions";
+import { db } from "@/lib/core/db";
+import { decodeCursor } from "@/lib/core/db/pagination";
+import { listMerchants } from "@/lib/domain/merchants/list-merchants";
+import { countSettlements } from "@/lib/domain/settlements/count-settlements";
 
 export const metadata: Metadata = { title: "Merchants" };
 

@@ -10,17 +10,17 @@ import { FiatSettlementsSection } from "@/components/settlements/fiat-settlement
 import { SectionCard } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { can } from "@/lib/auth/permissions";
-import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors/errors";
-import { merchantCollectData } from "@/lib/merchants/collect-data";
-import { getMerchant } from "@/lib/merchants/get-merchant";
-import { formatAmount } from "@/lib/payments/format-amount";
-import { findPayments } from "@/lib/payments/list-payments";
-import { collectFields } from "@/lib/schemas/collect-data";
-import { listSettlements } from "@/lib/settlements/list-settlements";
-import { unverifiableReason } from "@/lib/settlements/unverifiable-destinations";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { can } from "@/lib/domain/auth/permissions";
+import { db } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { merchantCollectData } from "@/lib/domain/merchants/collect-data";
+import { getMerchant } from "@/lib/domain/merchants/get-merchant";
+import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { findPayments } from "@/lib/domain/payments/list-payments";
+import { collectFields } from "@/lib/domain/schemas/collect-data";
+import { listSettlements } from "@/lib/domain/settlements/list-settlements";
+import { unverifiableReason } from "@/lib/domain/settlements/unverifiable-destinations";
 
 export const metadata: Metadata = { title: "Merchant" };
 

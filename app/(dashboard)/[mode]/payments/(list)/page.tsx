@@ -6,15 +6,19 @@ import { NewPaymentButton } from "@/components/payments/new-payment-button";
 import { PaymentsTable } from "@/components/payments/payments-table";
 import { buttonVariants } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { can } from "@/lib/auth/permissions";
-import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors/errors";
-import { listMerchants } from "@/lib/merchants/list-merchants";
-import { formatAmount } from "@/lib/payments/format-amount";
-import { findPayments } from "@/lib/payments/list-payments";
-import { refundState } from "@/lib/payments/refund-state";
-import { parsePaymentsQuery, paymentsQueryString, paymentsSearch } from "@/lib/payments/search-payments";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { can } from "@/lib/domain/auth/permissions";
+import { db } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { listMerchants } from "@/lib/domain/merchants/list-merchants";
+import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { findPayments } from "@/lib/domain/payments/list-payments";
+import { refundState } from "@/lib/domain/payments/refund-state";
+import {
+  parsePaymentsQuery,
+  paymentsQueryString,
+  paymentsSearch,
+} from "@/lib/domain/payments/search-payments";
 
 export const metadata: Metadata = { title: "Payments" };
 export const dynamic = "force-dynamic";

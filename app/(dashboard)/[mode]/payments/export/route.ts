@@ -1,8 +1,8 @@
-import { can } from "@/lib/auth/permissions";
-import { currentViewer } from "@/lib/auth/session";
-import { parseMode } from "@/lib/tenancy/modes";
-import { exportPaymentsCsv } from "@/lib/payments/export-payments";
-import { parsePaymentsQuery, paymentsSearch } from "@/lib/payments/search-payments";
+import { can } from "@/lib/domain/auth/permissions";
+import { currentViewer } from "@/lib/domain/auth/session";
+import { parseMode } from "@/lib/core/tenancy/modes";
+import { exportPaymentsCsv } from "@/lib/domain/payments/export-payments";
+import { parsePaymentsQuery, paymentsSearch } from "@/lib/domain/payments/search-payments";
 
 /** The payments of the current filter as CSV, streamed in keyset batches. */
 export async function GET(request: Request, { params }: { params: Promise<{ mode: string }> }) {

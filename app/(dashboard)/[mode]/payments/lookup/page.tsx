@@ -10,11 +10,11 @@ import { Card, CardContent, CardHeader, CardTitle, SectionCard } from "@/compone
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
-import { networkName } from "@/lib/money/assets";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { explainTransaction, type TransactionExplanation } from "@/lib/payments/explain-transaction";
-import { formatAssetAmount } from "@/lib/payments/format-amount";
-import { paymentsByPayer } from "@/lib/payments/payments-by-payer";
+import { networkName } from "@/lib/core/money/assets";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { explainTransaction, type TransactionExplanation } from "@/lib/domain/payments/explain-transaction";
+import { formatAssetAmount } from "@/lib/domain/payments/format-amount";
+import { paymentsByPayer } from "@/lib/domain/payments/payments-by-payer";
 
 export const metadata: Metadata = { title: "Find a transaction" };
 

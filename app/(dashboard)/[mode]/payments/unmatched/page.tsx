@@ -6,17 +6,17 @@ import { UnmatchedTransferActions } from "@/components/payments/unmatched-transf
 import { Card, CardContent } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { networkName } from "@/lib/money/assets";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { can } from "@/lib/auth/permissions";
-import { explorerTxUrl } from "@/lib/chain/chains";
-import { cn } from "@/lib/ui/cn";
-import { formatAssetAmount } from "@/lib/payments/format-amount";
-import { unmatchedTransferStatuses } from "@/lib/schemas/unmatched-transfer";
+import { networkName } from "@/lib/core/money/assets";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { can } from "@/lib/domain/auth/permissions";
+import { explorerTxUrl } from "@/lib/core/chain/chains";
+import { cn } from "@/components/ui/cn";
+import { formatAssetAmount } from "@/lib/domain/payments/format-amount";
+import { unmatchedTransferStatuses } from "@/lib/domain/schemas/unmatched-transfer";
 import {
   listUnmatchedTransfers,
   type UnmatchedTransferRow,
-} from "@/lib/unmatched-transfers/list-unmatched-transfers";
+} from "@/lib/domain/unmatched-transfers/list-unmatched-transfers";
 
 export const metadata: Metadata = { title: "Unmatched transfers" };
 export const dynamic = "force-dynamic";

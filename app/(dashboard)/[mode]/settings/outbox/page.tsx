@@ -4,10 +4,10 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { RefreshWhileDue } from "@/components/webhooks/refresh-while-due";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { db } from "@/lib/db";
-import { listOutbox } from "@/lib/email/list-outbox";
-import { smtpConfigured } from "@/lib/email/transport";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { db } from "@/lib/core/db";
+import { listOutbox } from "@/lib/domain/email/list-outbox";
+import { smtpConfigured } from "@/lib/platform/mail/transport";
 import { DateTime } from "@/components/payments/date-time";
 
 export const metadata: Metadata = { title: "Outbox" };

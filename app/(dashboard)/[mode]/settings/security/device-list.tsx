@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "@/lib/ui/cn";
+import { cn } from "@/components/ui/cn";
 
 /** The security page's lists of what can sign in (passkeys, sessions): one bordered row each. */
 export function DeviceList({ label, children }: { label: string; children: ReactNode }) {

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { SectionCard } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { listUserSessions } from "@/lib/auth/list-user-sessions";
-import { listPasskeys } from "@/lib/auth/passkeys/list-passkeys";
-import { mustSetUpTwoFactor } from "@/lib/auth/session";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { listUserSessions } from "@/lib/domain/auth/list-user-sessions";
+import { listPasskeys } from "@/lib/domain/auth/passkeys/list-passkeys";
+import { mustSetUpTwoFactor } from "@/lib/domain/auth/session";
+import { formatDateTime } from "@/components/ui/format-date";
 import { PasskeySection } from "./passkey-section";
 import { RequireTwoFactorForm } from "./require-two-factor-form";
 import { SessionList } from "./session-list";

@@ -11,13 +11,13 @@ import { showActionResult } from "@/components/forms/action-feedback";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import type { Mode } from "@/lib/db";
-import { AddPasskeyInputSchema } from "@/lib/schemas/passkeys";
+import type { Mode } from "@/lib/core/db";
+import { AddPasskeyInputSchema } from "@/lib/domain/schemas/passkeys";
 import {
   beginPasskeyRegistrationAction,
   finishPasskeyRegistrationAction,
   removePasskeyAction,
-} from "./actions";
+} from "@/lib/platform/actions/security";
 import { DeviceList, DeviceRow } from "./device-list";
 import { RecoveryCodes } from "./recovery-codes";
 

@@ -3,8 +3,8 @@
 import { showActionResult } from "@/components/forms/action-feedback";
 import { ActionButton } from "@/components/ui/action-button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import type { Mode } from "@/lib/db";
-import { setRequireTwoFactorAction } from "./actions";
+import type { Mode } from "@/lib/core/db";
+import { setRequireTwoFactorAction } from "@/lib/platform/actions/security";
 
 /** The owner's switch for the account's rule; turning it on asks first, since it affects everyone. */
 export function RequireTwoFactorForm({

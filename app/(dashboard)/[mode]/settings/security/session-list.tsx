@@ -3,8 +3,8 @@
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import type { Mode } from "@/lib/db";
-import { signOutSessionsAction } from "./actions";
+import type { Mode } from "@/lib/core/db";
+import { signOutSessionsAction } from "@/lib/platform/actions/security";
 import { DeviceList, DeviceRow } from "./device-list";
 
 export type SessionItem = {

@@ -11,10 +11,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
-import type { TwoFactorSetup } from "@/lib/auth/two-factor";
-import type { Mode } from "@/lib/db";
-import { ConfirmTwoFactorInputSchema } from "@/lib/schemas/auth";
-import { beginTwoFactorSetupAction, confirmTwoFactorSetupAction, disableTwoFactorAction } from "./actions";
+import type { TwoFactorSetup } from "@/lib/domain/auth/two-factor";
+import type { Mode } from "@/lib/core/db";
+import { ConfirmTwoFactorInputSchema } from "@/lib/domain/schemas/auth";
+import {
+  beginTwoFactorSetupAction,
+  confirmTwoFactorSetupAction,
+  disableTwoFactorAction,
+} from "@/lib/platform/actions/security";
 import { RecoveryCodes } from "./recovery-codes";
 
 /** Off → scan a QR code (or type the secret) → confirm a code → recovery codes, once. On → turn off after re-authentication. */

@@ -8,11 +8,11 @@ import { CursorPager } from "@/components/ui/cursor-pager";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { db } from "@/lib/db";
-import { listEvents } from "@/lib/events/list-events";
-import { decodeCursor } from "@/lib/db/pagination";
-import { eventTypesListed } from "@/lib/schemas/event";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { db } from "@/lib/core/db";
+import { listEvents } from "@/lib/domain/events/list-events";
+import { decodeCursor } from "@/lib/core/db/pagination";
+import { eventTypesListed } from "@/lib/domain/schemas/event";
 
 export const metadata: Metadata = { title: "Events" };
 

@@ -5,10 +5,10 @@ import { NoAccess } from "@/components/dashboard/no-access";
 import { JsonBlock } from "@/components/developers/json-block";
 import { DateTime } from "@/components/payments/date-time";
 import { PageHeader } from "@/components/ui/page-header";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors/errors";
-import { getEvent } from "@/lib/events/get-event";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { db } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { getEvent } from "@/lib/domain/events/get-event";
 
 export const metadata: Metadata = { title: "Event" };
 

@@ -9,12 +9,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
-import { listApiKeys } from "@/lib/api-keys/list-api-keys";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { db } from "@/lib/db";
-import { decodeCursor } from "@/lib/db/pagination";
-import { listRequests } from "@/lib/request-log/list-requests";
-import { statusClasses, type StatusClass } from "@/lib/schemas/request-log";
+import { listApiKeys } from "@/lib/domain/api-keys/list-api-keys";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { db } from "@/lib/core/db";
+import { decodeCursor } from "@/lib/core/db/pagination";
+import { listRequests } from "@/lib/domain/request-log/list-requests";
+import { statusClasses, type StatusClass } from "@/lib/domain/schemas/request-log";
 
 export const metadata: Metadata = { title: "Request log" };
 

@@ -6,11 +6,11 @@ import { HttpStatusBadge } from "@/components/developers/http-status-badge";
 import { JsonBlock } from "@/components/developers/json-block";
 import { DateTime } from "@/components/payments/date-time";
 import { PageHeader } from "@/components/ui/page-header";
-import { listApiKeys } from "@/lib/api-keys/list-api-keys";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors/errors";
-import { getRequest } from "@/lib/request-log/get-request";
+import { listApiKeys } from "@/lib/domain/api-keys/list-api-keys";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { db } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { getRequest } from "@/lib/domain/request-log/get-request";
 
 export const metadata: Metadata = { title: "API request" };
 

@@ -7,11 +7,11 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { EndpointStatus } from "@/components/webhooks/endpoint-status";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { can } from "@/lib/auth/permissions";
-import { db } from "@/lib/db";
-import { decodeCursor } from "@/lib/db/pagination";
-import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { can } from "@/lib/domain/auth/permissions";
+import { db } from "@/lib/core/db";
+import { decodeCursor } from "@/lib/core/db/pagination";
+import { listWebhookEndpoints } from "@/lib/domain/webhooks/list-endpoints";
 import { AddEndpointButton } from "../add-endpoint-button";
 
 export const metadata: Metadata = { title: "Webhooks" };

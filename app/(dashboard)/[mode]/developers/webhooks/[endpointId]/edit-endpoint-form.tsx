@@ -8,9 +8,9 @@ import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { EventCheckboxes } from "@/components/webhooks/event-checkboxes";
-import type { Mode } from "@/lib/db";
-import { UpdateWebhookEndpointBodySchema } from "@/lib/schemas/webhook";
-import { updateWebhookEndpointAction } from "../actions";
+import type { Mode } from "@/lib/core/db";
+import { UpdateWebhookEndpointBodySchema } from "@/lib/domain/schemas/webhook";
+import { updateWebhookEndpointAction } from "@/lib/platform/actions/webhooks";
 
 export function EditEndpointForm({
   mode,

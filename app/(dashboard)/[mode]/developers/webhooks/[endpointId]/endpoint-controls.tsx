@@ -8,14 +8,14 @@ import { ActionButton } from "@/components/ui/action-button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Dialog } from "@/components/ui/dialog";
 import { SigningSecretShownOnce } from "@/components/webhooks/signing-secret-shown-once";
-import type { Mode } from "@/lib/db";
-import type { WebhookDeliveryJson } from "@/lib/schemas/webhook";
+import type { Mode } from "@/lib/core/db";
+import type { WebhookDeliveryJson } from "@/lib/domain/schemas/webhook";
 import {
   deleteWebhookEndpointAction,
   redeliverWebhookAction,
   rotateWebhookSecretAction,
   sendTestWebhookAction,
-} from "../actions";
+} from "@/lib/platform/actions/webhooks";
 
 export function SendTestEventButton({
   mode,

@@ -9,15 +9,15 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
 import { EndpointStatus } from "@/components/webhooks/endpoint-status";
-import { dashboardPage } from "@/lib/auth/dashboard-page";
-import { can } from "@/lib/auth/permissions";
-import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors/errors";
-import { formatDateTime } from "@/lib/ui/format-date";
-import { decodeCursor } from "@/lib/db/pagination";
-import { getWebhookEndpoint } from "@/lib/webhooks/get-endpoint";
-import { listDeliveries } from "@/lib/webhooks/list-deliveries";
-import { serializeEndpoint } from "@/lib/webhooks/serialize";
+import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
+import { can } from "@/lib/domain/auth/permissions";
+import { db } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { formatDateTime } from "@/components/ui/format-date";
+import { decodeCursor } from "@/lib/core/db/pagination";
+import { getWebhookEndpoint } from "@/lib/domain/webhooks/get-endpoint";
+import { listDeliveries } from "@/lib/domain/webhooks/list-deliveries";
+import { serializeEndpoint } from "@/lib/domain/webhooks/serialize";
 import { EditEndpointForm } from "./edit-endpoint-form";
 import {
   DeleteEndpointButton,

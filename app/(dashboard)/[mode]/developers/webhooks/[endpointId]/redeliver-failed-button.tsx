@@ -10,8 +10,8 @@ import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import type { Mode } from "@/lib/db";
-import { redeliverFailedWebhooksAction } from "../actions";
+import type { Mode } from "@/lib/core/db";
+import { redeliverFailedWebhooksAction } from "@/lib/platform/actions/webhooks";
 
 // The inputs hold the viewer's local time; the server gets (and judges) the instants they name.
 const localTime = (message: string) =>

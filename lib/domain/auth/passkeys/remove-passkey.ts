@@ -1,0 +1,51 @@
+import "server-only";
+import { recordAudit } from "@/lib/domain/audit-log/audit";
+import { db } from "@/lib/core/db";
+import { sendSecurityAlert } from "@/lib/domain/email/send-security-alert";
+import { AppError } from "@/lib/core/errors/errors";
+import { requireFreshAuth } from "@/lib/domain/auth/fresh-auth";
+import type { Viewer } from "@/lib/domain/auth/session";
+import { revokeUserSessions } from "@/lib/domain/auth/user-sessions";
+
+/** Removes one of the viewer's own passkeys (after fresh re-authentication); audit-logged, and the owners (and the person) are mailed. */
+export async function removePasskey(viewer: Viewer, passkeyId: string): Promise<void> {
+  await requireFreshAuth(viewer);
+  await db().$transaction(async (tx) => {
+    const passkey = await tx.passkey.findFirst({
+      where: { id: passkeyId, userId: viewer.user.id },
+      select: { id: true, name: true },
+    });
+    if (!passkey)
+      throw new AppError("not_found", "That passkey is not one of yours, or it was already removed.");
+    const user = await tx.user.findUniqueOrThrow({
+      where: { id: viewer.user.id },
+      select: { totpEnabledAt: true, _count: { select: { passkeys: true } } },
+    });
+    if (viewer.account.requireTwoFactor && !user.totpEnabledAt && user._count.passkeys === 1) {
+      throw new AppError(
+        "forbidden",
+        "Your account requires two-factor sign-in, and this is your only second factor. Add another passkey or an authenticator app first.",
+      );
+    }
+    await tx.passkey.delete({ where: { id: passkey.id } });
+    // The last second factor gone: its recovery codes go with it, as when the app is turned off.
+    if (!user.totpEnabledAt && user._count.passkeys === 1)
+      await tx.recoveryCode.deleteMany({ where: { userId: viewer.user.id } });
+    await revokeUserSessions(tx, viewer.user.id, viewer.sessionId);
+    await recordAudit(tx, {
+      accountId: viewer.account.id,
+      actor: `user:${viewer.user.id}`,
+      action: "user.passkey_removed",
+      targetType: "passkey",
+      targetId: passkey.id,
+      data: { name: passkey.name },
+    });
+    await sendSecurityAlert(
+      tx,
+      viewer.account.id,
+      "passkey_removed",
+      { Member: `${viewer.user.name} <${viewer.user.email}>`, Passkey: passkey.name },
+      viewer.user.email,
+    );
+  });
+}

@@ -1,0 +1,79 @@
+import type { Mode, Role } from "@/lib/core/db";
+
+// The one table of who may do what in the dashboard. Every server action names one of these and
+// is refused on the server when the caller's role lacks it; hiding a button is only a courtesy.
+export const permissionsByRole = {
+  owner: [
+    "account.read",
+    "payments.read",
+    "payments.buyer_details",
+    "payments.create",
+    "payments.cancel",
+    "payments.refund",
+    "payments.verify",
+    "merchants.write",
+    "settlements.write",
+    "api_keys.manage",
+    "webhooks.manage",
+    "team.manage",
+    "audit.read",
+    "outbox.read",
+  ],
+  admin: [
+    "account.read",
+    "payments.read",
+    "payments.buyer_details",
+    "payments.create",
+    "payments.cancel",
+    "payments.refund",
+    "payments.verify",
+    "merchants.write",
+    "settlements.write",
+    "api_keys.manage",
+    "webhooks.manage",
+    "team.manage",
+    "audit.read",
+  ],
+  developer: [
+    "account.read",
+    "payments.read",
+    "payments.create",
+    "merchants.write",
+    "api_keys.manage",
+    "webhooks.manage",
+  ],
+  support: [
+    "account.read",
+    "payments.read",
+    "payments.buyer_details",
+    "payments.create",
+    "payments.cancel",
+    "payments.refund",
+    "payments.verify",
+  ],
+  viewer: ["account.read", "payments.read"],
+} as const satisfies Record<Role, readonly string[]>;
+
+export type Permission = (typeof permissionsByRole)["owner"][number];
+
+export const roles = ["owner", "admin", "developer", "support", "viewer"] as const satisfies readonly Role[];
+
+export function can(role: Role, permission: Permission): boolean {
+  return (permissionsByRole[role] as readonly string[]).includes(permission);
+}
+
+// What a person whose email is not verified yet may still do in live mode: read. Everything that
+// changes live data (and so anything that moves or redirects money) waits for the verification;
+// test mode is open to them, so they can try Tollgate before finding the mail.
+export function mayUseUnverified(mode: Mode, permission: Permission): boolean {
+  return mode === "test" || permission.endsWith(".read");
+}
+
+export const roleDescriptions: Record<Role, string> = {
+  owner: "Everything, including the team and billing of the account.",
+  admin: "Everything except changing, removing or appointing owners.",
+  developer: "API keys, webhooks and merchants; reads payments and creates them and payment links.",
+  support:
+    "Creates, reads, cancels and refunds payments (and payment links), and attaches their transaction hashes.",
+  viewer: "Reads everything, changes nothing.",
+};

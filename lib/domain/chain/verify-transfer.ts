@@ -1,0 +1,210 @@
+import "server-only";
+import { decodeEventLog, erc20Abi, getAddress, isAddressEqual, type Hash } from "viem";
+import { AppError } from "@/lib/core/errors/errors";
+import type { Chain } from "@/lib/core/chain/chains";
+import { chainClient } from "@/lib/core/chain/client";
+import type { AssetInfo } from "@/lib/core/chain/asset-info";
+
+export type Expectation = {
+  asset: AssetInfo;
+  /** EVM address the funds must reach... */
+  destination: string;
+  /** ...and, when given, the address they must come from (a refund leaves the merchant's destination). */
+  source?: string;
+  minValue: bigint;
+  /** The transfer's block must be at or after this time (the payment's creation)... */
+  notBefore: Date;
+  /** ...and at or before this one (its expiry). */
+  notAfter: Date;
+};
+
+export type Transfer = {
+  txHash: string;
+  logIndex: number;
+  from: string;
+  to: string;
+  value: bigint;
+  blockNumber: bigint;
+  blockTime: Date;
+};
+
+export type RejectionCode =
+  | "reverted"
+  | "wrong_destination"
+  | "wrong_source"
+  | "wrong_asset"
+  | "no_transfer"
+  | "underpaid"
+  | "too_early"
+  | "too_late";
+
+export type Verification =
+  | { kind: "not_found" }
+  | {
+      kind: "rejected";
+      code: RejectionCode;
+      reason: string;
+      transfer?: Transfer;
+      /** The token actually sent, for `wrong_asset`. */ tokenAddress?: string;
+    }
+  | { kind: "confirming" | "confirmed"; transfer: Transfer; confirmations: number; required: number };
+
+// Block timestamps are set by whoever built the block (on Ethereum, the slot's start), so a transfer
+// sent after a payment was created can carry a slightly earlier time.
+export const blockClockSlackMs = 15_000;
+
+// Native transfers have no log; they take this index in the (chain, tx, log index) uniqueness key.
+export const nativeLogIndex = -1;
+
+const txHashPattern = /^0x[0-9a-fA-F]{64}$/;
+
+/** The hash in lower case, or a field error on `txHash`. */
+export function parseTxHash(txHash: string): Hash {
+  if (!txHashPattern.test(txHash))
+    throw new AppError("params_validation", "A transaction hash is 0x followed by 64 hex digits.", {
+      fields: { txHash: "Must be a transaction hash: 0x followed by 64 hexadecimal characters." },
+    });
+  return txHash.toLowerCase() as Hash;
+}
+
+/**
+ * The one check every path into live verification uses: did this transaction move at least the
+ * expected amount of the expected asset to the expected destination, inside the payment's window,
+ * and how deeply is it confirmed? It reads the chain and nothing else.
+ */
+export async function verifyTransfer(
+  chain: Chain,
+  txHash: Hash,
+  expected: Expectation,
+): Promise<Verification> {
+  const client = chainClient(chain);
+  const receipt = await client.getTransactionReceipt({ hash: txHash }).catch((error: { name?: string }) => {
+    if (error?.name === "TransactionReceiptNotFoundError") return null;
+    throw error;
+  });
+  if (!receipt) return { kind: "not_found" };
+  if (receipt.status !== "success")
+    return { kind: "rejected", code: "reverted", reason: "The transaction reverted on-chain." };
+
+  const block = await client.getBlock({ blockNumber: receipt.blockNumber });
+  const blockTime = new Date(Number(block.timestamp) * 1000);
+  const destination = getAddress(expected.destination);
+  const source = expected.source ? getAddress(expected.source) : null;
+  let transfer: Transfer | null = null;
+
+  if (expected.asset.kind === "native") {
+    const tx = await client.getTransaction({ hash: txHash });
+    if (!tx.to || !isAddressEqual(tx.to, destination))
+      return {
+        kind: "rejected",
+        code: "wrong_destination",
+        reason: `The transaction does not pay ${source ? "the buyer's address" : "the merchant's destination"}.`,
+      };
+    if (source && !isAddressEqual(tx.from, source))
+      return {
+        kind: "rejected",
+        code: "wrong_source",
+        reason: "The transaction is not sent from the merchant's destination.",
+      };
+    transfer = {
+      txHash,
+      logIndex: nativeLogIndex,
+      from: getAddress(tx.from),
+      to: destination,
+      value: tx.value,
+      blockNumber: receipt.blockNumber,
+      blockTime,
+    };
+  } else {
+    const toDestination = receipt.logs.flatMap((log) => {
+      try {
+        const event = decodeEventLog({
+          abi: erc20Abi,
+          eventName: "Transfer",
+          data: log.data,
+          topics: log.topics,
+        });
+        const fromSource = !source || isAddressEqual(event.args.from, source);
+        return isAddressEqual(event.args.to, destination) && fromSource ? [{ log, args: event.args }] : [];
+      } catch {
+        return [];
+      }
+    });
+    const ofAsset = toDestination.filter(({ log }) => isAddressEqual(log.address, expected.asset.address!));
+    if (ofAsset.length === 0) {
+      const route = source
+        ? "from the merchant's destination to the buyer's address"
+        : "to the merchant's destination";
+      const other = toDestination[0];
+      if (!other)
+        return {
+          kind: "rejected",
+          code: "no_transfer",
+          reason: `The transaction has no transfer of this token ${route}.`,
+        };
+      return {
+        kind: "rejected",
+        code: "wrong_asset",
+        reason: `The transaction pays ${source ? "the buyer" : "the destination"} in a different token.`,
+        tokenAddress: getAddress(other.log.address),
+        transfer: {
+          txHash,
+          logIndex: other.log.logIndex,
+          from: getAddress(other.args.from),
+          to: destination,
+          value: other.args.value,
+          blockNumber: receipt.blockNumber,
+          blockTime,
+        },
+      };
+    }
+    const best = ofAsset.reduce((a, b) => (b.args.value > a.args.value ? b : a));
+    transfer = {
+      txHash,
+      logIndex: best.log.logIndex,
+      from: getAddress(best.args.from),
+      to: destination,
+      value: best.args.value,
+      blockNumber: receipt.blockNumber,
+      blockTime,
+    };
+  }
+
+  if (blockTime < new Date(expected.notBefore.getTime() - blockClockSlackMs))
+    return {
+      kind: "rejected",
+      code: "too_early",
+      reason: "The transaction was mined before this payment was created.",
+      transfer,
+    };
+  if (transfer.value < expected.minValue) {
+    return {
+      kind: "rejected",
+      code: "underpaid",
+      reason: `Underpaid: ${transfer.value} received, ${expected.minValue} expected (smallest units of ${expected.asset.symbol}).`,
+      transfer,
+    };
+  }
+  if (blockTime > expected.notAfter)
+    return {
+      kind: "rejected",
+      code: "too_late",
+      reason: "The transaction was mined after this payment expired.",
+      transfer,
+    };
+
+  const latest = await client.getBlockNumber({ cacheTime: 0 });
+  const confirmations = Number(latest - receipt.blockNumber) + 1;
+  return {
+    kind: confirmations >= chain.confirmations ? "confirmed" : "confirming",
+    transfer,
+    confirmations,
+    required: chain.confirmations,
+  };
+}
+
+/** Why a hash someone attached did not pay, as an error on its field. */
+export function transactionNotAccepted(reason: string | undefined, chain: Chain): AppError {
+  const message = reason ?? `No mined transaction with this hash was found on ${chain.name}.`;
+  return new AppError("params_validation", message, { fields: { txHash: message } });
+}

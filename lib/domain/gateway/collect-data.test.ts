@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/core/db";
+import { newId } from "@/lib/core/db/ids";
+import { AppError } from "@/lib/core/errors/errors";
+import { createPayment } from "@/lib/domain/payments/create-payment";
+import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
+import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
+import { recordCollectedData } from "./collect-data";
+
+withTestDatabase();
+
+async function paymentOfMerchantCollectingNames() {
+  const scope = await createTestAccount();
+  const merchant = await db().merchant.create({
+    data: {
+      id: newId("mrch"),
+      ...scope,
+      name: "Shop",
+      email: "shop@example.com",
+      collectFields: ["fullName"],
+    },
+  });
+  return (
+    await createPayment(
+      db(),
+      scope,
+      "system",
+      merchant.id,
+      CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }),
+    )
+  ).payment;
+}
+
+describe("information capture on confirm", () => {
+  it("refuses an open payment's confirm without the details, naming the field, and keeps them sealed once given", async () => {
+    const payment = await paymentOfMerchantCollectingNames();
+    const refused = await recordCollectedData(payment, []).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({
+      code: "params_validation",
+      details: { fields: { "collectedData.fullName": expect.any(String) } },
+    });
+    await recordCollectedData(payment, [{ id: "fullName", value: "Ada Lovelace" }]);
+    const stored = await db().payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(stored.collectedData).toBeTruthy();
+    expect(stored.collectedData).not.toContain("Ada");
+  });
+
+  it("leaves a payment that is no longer open to confirm's own answer (invalid_state or the replay), storing nothing", async () => {
+    const payment = await paymentOfMerchantCollectingNames();
+    const cancelled = await db().payment.update({ where: { id: payment.id }, data: { status: "cancelled" } });
+    await expect(recordCollectedData(cancelled, [])).resolves.toBeUndefined();
+    await recordCollectedData(cancelled, [{ id: "fullName", value: "Ada Lovelace" }]);
+    expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).collectedData).toBeNull();
+  });
+});

@@ -1,0 +1,253 @@
+import "server-only";
+import crypto from "node:crypto";
+import { encodeFunctionData, erc20Abi, getAddress, toHex, type Address } from "viem";
+import { parseAccountId, parseAssetId } from "@/lib/core/chain/caip";
+import { chainIdOf } from "@/lib/core/chain/chains";
+import { db, type GatewayOption, type Payment } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { newId } from "@/lib/core/db/ids";
+import { listPaymentOptions } from "@/lib/domain/payments/payment-options";
+import { gatewayAmount } from "./amount";
+import { authorizationTypedDataJson, gaslessDomain, type Authorization } from "./eip3009";
+import { requirePayable } from "./payable";
+import { sponsorshipRefusal } from "./sponsorship";
+
+/** How long an option's quote holds (never past the payment's own expiry). */
+export const quoteLifetimeMs = 5 * 60 * 1000;
+
+/**
+ * Unexpired quotes one payment may hold. A wallet asking again gets its quotes back (see below), so
+ * only new (settlement × account) pairs add rows: far fewer than this for any buyer, while a caller
+ * inventing accounts is stopped here rather than filling the table.
+ */
+export const maxOpenQuotesPerPayment = 200;
+
+// A quote is handed out again only while a wallet still has time to sign it.
+const reuseWhileRemainingMs = 60_000;
+
+type WantedOption = {
+  settlementId: string;
+  asset: string;
+  destination: string;
+  payer: string;
+  value: string;
+  method: "eip3009" | "transaction";
+};
+
+/**
+ * One option per (merchant settlement that can pay the amount × wallet account on its chain), each
+ * a quote with its own id, fixed until its `expiresAt`: an unexpired, unconfirmed quote of the same
+ * (payment, settlement, account) is answered again rather than a new one made. Gasless (EIP-3009)
+ * where the token allows it and, live, the gas sponsorship policy would sponsor it (not a payment to
+ * oneself, nor dust, nor past the account's daily budget), otherwise a transaction the wallet sends
+ * itself. Accounts on chains the merchant does not settle on get no option.
+ */
+export async function createGatewayOptions(
+  payment: Payment,
+  accounts: string[],
+  only?: { settlementId: string },
+) {
+  requirePayable(payment);
+  const rows = await optionsFor(payment, accounts, only);
+  return Promise.all(rows.map(serializeOption));
+}
+
+/**
+ * WalletConnect Pay's `refresh`: the named options of this payment are quoted again, and their old
+ * quotes end now (confirming one is `quote_expired`); an id that is not this payment's is refused.
+ */
+export async function retireQuotes(payment: Payment, optionIds: string[]): Promise<void> {
+  if (optionIds.length === 0) return;
+  const known = await db().gatewayOption.findMany({
+    where: { paymentId: payment.id, id: { in: optionIds } },
+    select: { id: true },
+  });
+  const unknown = optionIds.findIndex((id) => !known.some((o) => o.id === id));
+  if (unknown >= 0)
+    throw new AppError("invalid_params", "refresh names an option that is not this payment's.", {
+      fields: { [`refresh.${unknown}`]: "Unknown option." },
+    });
+  await db().gatewayOption.updateMany({
+    where: { paymentId: payment.id, id: { in: optionIds }, confirmedAt: null, expiresAt: { gt: new Date() } },
+    data: { expiresAt: new Date() },
+  });
+}
+
+/** The options the accounts can pay with, cheapest first. */
+async function optionsFor(
+  payment: Payment,
+  accounts: string[],
+  only?: { settlementId: string },
+): Promise<GatewayOption[]> {
+  const payers = accounts.map((account, i) => {
+    const parsed = parseAccountId(account.trim(), `accounts.${i}`);
+    if (!parsed.ok)
+      throw new AppError("invalid_params", parsed.error, { fields: { [`accounts.${i}`]: parsed.error } });
+    return {
+      chainId: `${parsed.value.chainId.namespace}:${parsed.value.chainId.reference}`,
+      caip10: account.trim(),
+      address: parsed.value.address,
+    };
+  });
+  const settlements = (await listPaymentOptions(db(), payment)).filter(
+    (o) => !only || o.settlementId === only.settlementId,
+  );
+  const wanted: WantedOption[] = [];
+  for (const option of settlements) {
+    const gasless = await gaslessDomain(payment.mode, option.asset);
+    for (const payer of payers.filter(
+      (p) => p.chainId === chainIdOf(option.asset) && p.chainId.startsWith("eip155:"),
+    )) {
+      const sponsored =
+        gasless !== null &&
+        (payment.mode === "test" ||
+          (await sponsorshipRefusal({
+            accountId: payment.accountId,
+            asset: option.asset,
+            from: getAddress(payer.address),
+            to: address(option.destination),
+            value: BigInt(option.value),
+          })) === null);
+      wanted.push({
+        settlementId: option.settlementId,
+        asset: option.asset,
+        destination: option.destination,
+        payer: payer.caip10,
+        value: option.value,
+        method: sponsored ? "eip3009" : "transaction",
+      });
+    }
+  }
+  const rows = wanted.length ? await quoteOptions(payment, wanted) : [];
+  // Cheapest network first: a gasless option costs the buyer nothing, then fewer units of value.
+  rows.sort((a, b) =>
+    a.method === b.method
+      ? BigInt(a.value.toFixed()) < BigInt(b.value.toFixed())
+        ? -1
+        : 1
+      : a.method === "eip3009"
+        ? -1
+        : 1,
+  );
+  return rows;
+}
+
+/** The wanted options as quotes: open ones again where they match, new ones within the cap. */
+async function quoteOptions(payment: Payment, wanted: WantedOption[]): Promise<GatewayOption[]> {
+  return db().$transaction(async (tx) => {
+    // One quoting at a time per payment, so concurrent calls neither duplicate a quote nor pass the cap together.
+    await tx.$queryRaw`SELECT 1 FROM "Payment" WHERE "id" = ${payment.id} FOR UPDATE`;
+    const now = Date.now();
+    const open = await tx.gatewayOption.findMany({
+      where: { paymentId: payment.id, expiresAt: { gt: new Date(now) } },
+      orderBy: { expiresAt: "asc" },
+    });
+    const reusableUntil = Math.min(now + reuseWhileRemainingMs, payment.expiresAt.getTime());
+    const matches = (o: GatewayOption, w: WantedOption) =>
+      o.settlementId === w.settlementId &&
+      o.payer === w.payer &&
+      o.asset === w.asset &&
+      o.destination === w.destination &&
+      o.method === w.method &&
+      !o.confirmedAt &&
+      !o.supersededAt &&
+      o.expiresAt.getTime() >= reusableUntil;
+    const reused: GatewayOption[] = [];
+    const fresh: WantedOption[] = [];
+    for (const w of wanted) {
+      const found = open.find((o) => matches(o, w));
+      if (found) reused.push(found);
+      else fresh.push(w);
+    }
+    if (open.length + fresh.length > maxOpenQuotesPerPayment && fresh.length > 0) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((open[0]!.expiresAt.getTime() - now) / 1000));
+      throw new AppError(
+        "rate_limited",
+        `This payment already has ${open.length} open quotes and may hold at most ${maxOpenQuotesPerPayment}: ask again for the accounts you asked for before, or wait ${retryAfterSeconds} s until the oldest quote expires.`,
+        { retryAfterSeconds },
+      );
+    }
+    const expiresAt = new Date(Math.min(now + quoteLifetimeMs, payment.expiresAt.getTime()));
+    const created = fresh.length
+      ? await tx.gatewayOption.createManyAndReturn({
+          data: fresh.map((w) => ({
+            id: newId("opt"),
+            accountId: payment.accountId,
+            mode: payment.mode,
+            paymentId: payment.id,
+            ...w,
+            nonce: w.method === "eip3009" ? toHex(crypto.randomBytes(32)) : null,
+            expiresAt,
+          })),
+        })
+      : [];
+    return [...reused, ...created];
+  });
+}
+
+export async function serializeOption(option: GatewayOption) {
+  return {
+    id: option.id,
+    account: option.payer,
+    amount: await gatewayAmount(`caip19/${option.asset}`, option.value.toFixed()),
+    etaS: option.method === "eip3009" ? 5 : 15,
+    actions: await optionActions(option),
+    expiresAt: Math.floor(option.expiresAt.getTime() / 1000),
+  };
+}
+
+const address = (caip10: string) => getAddress(caip10.split(":").pop()!);
+
+/** The EIP-3009 authorization an option asks the buyer to sign, exactly as verified on confirm. */
+export function optionAuthorization(option: GatewayOption): Authorization {
+  return {
+    from: address(option.payer),
+    to: address(option.destination),
+    value: BigInt(option.value.toFixed()),
+    validAfter: option.validAfter,
+    validBefore: BigInt(Math.floor(option.expiresAt.getTime() / 1000)),
+    nonce: option.nonce as `0x${string}`,
+  };
+}
+
+/** The wallet RPC calls that pay an option: one signature (gasless) or one transaction. */
+export async function optionActions(option: GatewayOption) {
+  const chain_id = chainIdOf(option.asset);
+  if (option.method === "eip3009") {
+    const domain = await gaslessDomain(option.mode, option.asset);
+    if (!domain)
+      throw new AppError(
+        "invalid_state",
+        "This option can no longer be paid without gas; ask for options again.",
+      );
+    return [
+      {
+        type: "walletRpc" as const,
+        data: {
+          chain_id,
+          method: "eth_signTypedData_v4" as const,
+          params: [address(option.payer), authorizationTypedDataJson(domain, optionAuthorization(option))],
+        },
+      },
+    ];
+  }
+  const asset = parseAssetId(option.asset);
+  const from = address(option.payer);
+  const to = address(option.destination);
+  const value = BigInt(option.value.toFixed());
+  const transaction: { from: Address; to: Address; value: `0x${string}`; data?: `0x${string}` } =
+    asset.ok && asset.value.assetNamespace === "erc20"
+      ? {
+          from,
+          to: getAddress(asset.value.assetReference),
+          value: "0x0",
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, value] }),
+        }
+      : { from, to, value: toHex(value) };
+  return [
+    {
+      type: "walletRpc" as const,
+      data: { chain_id, method: "eth_sendTransaction" as const, params: [transaction] },
+    },
+  ];
+}

@@ -1,0 +1,252 @@
+import "server-only";
+import { createWalletClient, defineChain, http, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { getChain, type Chain } from "@/lib/core/chain/chains";
+import { chainClient } from "@/lib/core/chain/client";
+import { db } from "@/lib/core/db";
+import { env, relayerKeyEnv } from "@/lib/core/config/env";
+import {
+  relayerOutOfFunds,
+  relayerUnavailable,
+  relayFailure,
+  shortReason,
+} from "@/lib/core/errors/chain-errors";
+import { AppError } from "@/lib/core/errors/errors";
+import { logger } from "@/lib/core/log/logger";
+import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
+import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
+import { optionAuthorization } from "./options";
+import { recordRelayGasIfMined } from "./relay-gas";
+import { assertSponsorable } from "./sponsorship";
+
+// A claim older than this belongs to an instance that died mid-send: a running relay renews its
+// claim (and its lease) every `renewMs`, however slow the RPC, so it is never taken for dead.
+export const staleClaimMs = env.RELAYER_STALE_CLAIM_MS;
+const leaseMs = 5_000;
+const renewMs = Math.min(1_000, Math.floor(staleClaimMs / 3));
+
+/** The relayer account of a chain, if one is configured. */
+export function relayerAccount(chainId: string) {
+  const key = relayerKeyEnv[chainId];
+  return key ? privateKeyToAccount(key) : null;
+}
+
+/**
+ * Submits a queued authorization, exactly once: the submission row is claimed by one instance, and
+ * sending on a chain is serialised by a lease on the relayer's row, under which the gas sponsorship
+ * policy is checked (assertSponsorable) and the nonce is read from the chain. A failure (no gas, RPC
+ * down, a refusal) is recorded on the payment's timeline, frees the payment to be paid again, and is
+ * thrown as its AppError. Answers the hash it broadcast, null when whether it broadcast is unknown
+ * (left to recovery), undefined when another instance holds the submission.
+ */
+export async function relaySubmission(submissionId: string): Promise<Hex | null | undefined> {
+  const claimed = await db().relayerSubmission.updateMany({
+    where: {
+      id: submissionId,
+      status: "pending",
+      OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(Date.now() - staleClaimMs) } }],
+    },
+    data: { claimedAt: new Date() },
+  });
+  if (claimed.count === 0) return undefined;
+  const submission = await db().relayerSubmission.findUniqueOrThrow({ where: { id: submissionId } });
+  const option = await db().gatewayOption.findUniqueOrThrow({ where: { id: submission.optionId } });
+  const chain = getChain(submission.chainId);
+  const account = relayerAccount(submission.chainId);
+  let broadcasting = false;
+  let txHash: Hex;
+  let sentWith = 0;
+  const alive = setInterval(() => {
+    void db()
+      .relayerSubmission.updateMany({
+        where: { id: submission.id, status: "pending" },
+        data: { claimedAt: new Date() },
+      })
+      .catch(() => {});
+  }, renewMs);
+  try {
+    if (!chain || !account) throw relayerUnavailable(`No relayer is configured for ${submission.chainId}.`);
+    txHash = await withLease(chain, account.address, async (nonce) => {
+      sentWith = nonce;
+      const call = await assertSponsorable({
+        accountId: submission.accountId,
+        asset: option.asset,
+        authorization: optionAuthorization(option),
+        signature: option.result as Hex,
+        relayer: account.address,
+        submissionId: submission.id,
+      });
+      const client = chainClient(chain);
+      const [balance, gasPrice] = await Promise.all([
+        client.getBalance({ address: account.address }),
+        client.getGasPrice(),
+      ]);
+      if (balance < gasPrice * call.gas) throw relayerOutOfFunds();
+      // Reserved against the account's budget before the lease is released, until the receipt says what it used.
+      await db().relayerSubmission.update({
+        where: { id: submission.id },
+        data: { gasLimit: Number(call.gas) },
+      });
+      const wallet = createWalletClient({
+        account,
+        chain: viemChain(chain),
+        transport: http(chain.rpcUrl, { timeout: 10_000 }),
+      });
+      broadcasting = true;
+      return wallet.sendTransaction({ to: call.to, data: call.data, gas: call.gas, nonce });
+    });
+  } catch (error) {
+    clearInterval(alive);
+    // A timeout or a dropped connection may come after the node took the transaction: the
+    // submission stays claimed, and the recovery sweep finds out on chain whether it was sent.
+    if (broadcasting && !sentNothing(error)) {
+      logger.warn(
+        { submissionId: submission.id, reason: shortReason(error) },
+        "Relayer: the outcome of a submission is unknown; left for recovery.",
+      );
+      return null;
+    }
+    const failure = relayFailure(error);
+    // Used already: by our own earlier send (a slow RPC, a replaced relay) or by someone else. That
+    // is the money moving, not a failure: the recovery sweep and the watcher verify the transaction.
+    if (/authorization is used/i.test(`${failure.message} ${shortReason(error)}`)) {
+      logger.warn(
+        { submissionId: submission.id },
+        "Relayer: the authorization was already used; left for recovery to verify.",
+      );
+      return null;
+    }
+    if (!(error instanceof AppError))
+      logger.warn(
+        { submissionId: submission.id, code: failure.code, reason: shortReason(error) },
+        "Relayer: a submission failed.",
+      );
+    await db().$transaction(async (tx) => {
+      await tx.relayerSubmission.update({
+        where: { id: submission.id },
+        data: { status: "failed", activeKey: null, gasLimit: null, error: failure.message },
+      });
+      // The buyer may confirm again (after the relayer is funded, say): the option is open again.
+      await tx.gatewayOption.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
+      const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
+      await recordPaymentEvent(tx, payment, {
+        type: "payment.relay_failed",
+        actor: "relayer",
+        data: {
+          optionId: option.id,
+          chainId: submission.chainId,
+          code: failure.code,
+          error: failure.message,
+        },
+      });
+    });
+    throw failure;
+  }
+  clearInterval(alive);
+  // The money is on its way: a fault from here on (the database, the RPC) is the recovery sweep's
+  // and the watcher's to finish (the authorization names the payment), never the buyer's problem.
+  try {
+    await retryOnConflict(() =>
+      db().$transaction(async (tx) => {
+        await tx.relayerSubmission.update({
+          where: { id: submission.id },
+          data: { status: "submitted", txHash, relayer: account.address, relayerNonce: sentWith },
+        });
+        const payment = await tx.payment.findUniqueOrThrow({ where: { id: submission.paymentId } });
+        await recordPaymentEvent(tx, payment, {
+          type: "payment.transaction_submitted",
+          actor: "relayer",
+          data: { txHash, settlementId: option.settlementId, relayed: true, relayer: account.address },
+        });
+      }),
+    );
+    await recordRelayGasIfMined(chain, submission.id, txHash);
+    await verifyPaymentTransaction(submission.paymentId, txHash, "relayer");
+  } catch (error) {
+    logger.warn(
+      { submissionId: submission.id, txHash, reason: shortReason(error) },
+      "Relayer: broadcast, but could not record or check it yet; left for recovery.",
+    );
+  }
+  return txHash;
+}
+
+async function withLease<T>(chain: Chain, address: string, send: (nonce: number) => Promise<T>): Promise<T> {
+  const key = { chainId: chain.id, address };
+  // Not an upsert: Prisma's reads and then inserts, so two instances' first relays both inserted.
+  await db().relayerLock.createMany({ data: [key], skipDuplicates: true });
+  const deadline = Date.now() + 15_000;
+  let held: Date;
+  for (;;) {
+    const now = new Date();
+    held = new Date(now.getTime() + leaseMs);
+    const { count } = await db().relayerLock.updateMany({
+      where: { ...key, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+      data: { lockedUntil: held },
+    });
+    if (count === 1) break;
+    if (Date.now() > deadline) throw relayerUnavailable("The relayer is busy on this chain.");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // Renewed while this instance lives (the lease value is its token): a dead one's runs out in seconds.
+  const renew = setInterval(() => {
+    const next = new Date(Date.now() + leaseMs);
+    void db()
+      .relayerLock.updateMany({ where: { ...key, lockedUntil: held }, data: { lockedUntil: next } })
+      .then(
+        ({ count }) => count && (held = next),
+        () => {},
+      );
+  }, renewMs);
+  try {
+    const nonce = await chainClient(chain).getTransactionCount({
+      address: address as Hex,
+      blockTag: "pending",
+    });
+    const result = await send(nonce);
+    // The transaction is out: the database gone at this moment (a failover) must not make it look unsent.
+    await db()
+      .relayerLock.update({ where: { chainId_address: key }, data: { lastNonce: nonce } })
+      .catch(() => {});
+    return result;
+  } finally {
+    clearInterval(renew);
+    releaseLease(key, held);
+  }
+}
+
+// Until the database is back, the lease is let go of in the background, so that a failover holds
+// the relayer up for as long as it lasts rather than for the whole lease. Only this instance's own
+// lease is released: its expiry is its token.
+function releaseLease(key: { chainId: string; address: string }, held: Date): void {
+  db()
+    .relayerLock.updateMany({ where: { ...key, lockedUntil: held }, data: { lockedUntil: null } })
+    .catch(() => {
+      if (Date.now() + 1_000 < held.getTime()) setTimeout(() => releaseLease(key, held), 1_000).unref();
+    });
+}
+
+function viemChain(chain: Chain) {
+  return defineChain({
+    id: chain.numericId,
+    name: chain.name,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  });
+}
+
+/** Failures that certainly sent nothing: refused before or by the node, or the relayer busy or unconfigured. */
+function sentNothing(error: unknown): boolean {
+  const texts: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 6; depth++, e = (e as { cause?: unknown }).cause) {
+    texts.push(
+      e instanceof Error
+        ? `${(e as { shortMessage?: string }).shortMessage ?? ""} ${e.message} ${(e as { code?: string }).code ?? ""}`
+        : String(e),
+    );
+  }
+  const text = texts.join(" ");
+  // A connection never made carried nothing; one that broke or timed out may have.
+  if (/ECONNREFUSED/.test(text)) return true;
+  return !/timed? ?out|fetch failed|socket|ECONNRESET|EPIPE|network|aborted|terminated/i.test(text);
+}

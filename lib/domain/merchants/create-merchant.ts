@@ -1,0 +1,33 @@
+import "server-only";
+import { collectDataColumns } from "./collect-data";
+import { recordAudit } from "@/lib/domain/audit-log/audit";
+import type { DbOrTx } from "@/lib/core/db";
+import { newId } from "@/lib/core/db/ids";
+import type { CreateMerchantInput } from "@/lib/domain/schemas/merchant";
+import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+
+export async function createMerchant(tx: DbOrTx, scope: Scope, actor: string, input: CreateMerchantInput) {
+  const merchant = await tx.merchant.create({
+    data: {
+      id: newId("mrch"),
+      ...tenant(scope),
+      name: input.merchantName,
+      email: input.merchantEmail,
+      iconUrl: input.iconUrl ?? null,
+      accentColor: input.accentColor ?? null,
+      supportContact: input.supportContact ?? null,
+      underpaymentToleranceBps: input.underpaymentToleranceBps ?? 0,
+      allowedReturnOrigins: input.allowedReturnOrigins ?? [],
+      ...collectDataColumns(input.collectData),
+    },
+  });
+  await recordAudit(tx, {
+    ...tenant(scope),
+    actor,
+    action: "merchant.created",
+    targetType: "merchant",
+    targetId: merchant.id,
+    data: { name: merchant.name },
+  });
+  return merchant;
+}

@@ -1,0 +1,96 @@
+import "server-only";
+import type { Payment, PaymentStatus, Prisma, DbOrTx } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import type { EventType } from "@/lib/domain/events/event-types";
+import { recordEvent } from "@/lib/domain/events/record-event";
+import { paymentSnapshot } from "@/lib/domain/events/snapshots";
+import { newId } from "@/lib/core/db/ids";
+import { mailReceiptIfWanted } from "@/lib/domain/receipts/mail-receipt";
+import { notifyPaymentChanged } from "./payment-changes";
+import { canTransition, isFinalStatus, sourcesOf } from "./lifecycle";
+
+export type TransitionOptions = {
+  actor: string;
+  data?: Prisma.InputJsonValue;
+  /** Further columns that change with the status (txId, paidValue, failureReason, ...). */
+  patch?: Prisma.PaymentUncheckedUpdateManyInput;
+  /** Live verification may complete a payment whose transfer happened before expiry but confirmed after. */
+  allowOverdue?: boolean;
+};
+
+/**
+ * Moves a payment to `to`, recording the step as a PaymentEvent with the next version, and its
+ * webhook event, in the caller's transaction. The update is conditional on the version read, so
+ * of two racing transitions exactly one wins; the other gets 409.
+ */
+export async function transitionPayment(
+  tx: DbOrTx,
+  payment: Payment,
+  to: PaymentStatus,
+  options: TransitionOptions,
+): Promise<Payment> {
+  if (!canTransition(payment.status, to)) throw refusal(payment.status, to);
+  const now = new Date();
+  // An unpaid payment past its expiry is expired, whether or not anyone has recorded it yet.
+  if (
+    payment.status === "requires_action" &&
+    to !== "expired" &&
+    !options.allowOverdue &&
+    payment.expiresAt <= now
+  )
+    throw refusal("expired", to);
+  const { count } = await tx.payment.updateMany({
+    where: { id: payment.id, version: payment.version, status: { in: sourcesOf(to) } },
+    data: {
+      ...options.patch,
+      status: to,
+      version: { increment: 1 },
+      finalizedAt: isFinalStatus(to) ? now : null,
+    },
+  });
+  if (count === 0) {
+    const current = await tx.payment.findUniqueOrThrow({
+      where: { id: payment.id },
+      select: { status: true },
+    });
+    throw refusal(current.status, to);
+  }
+  await tx.paymentEvent.create({
+    data: {
+      id: newId("pev"),
+      accountId: payment.accountId,
+      mode: payment.mode,
+      paymentId: payment.id,
+      version: payment.version + 1,
+      type: `payment.${to}`,
+      fromStatus: payment.status,
+      toStatus: to,
+      actor: options.actor,
+      data: options.data ?? {},
+      createdAt: now,
+    },
+  });
+  const updated = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  await notifyPaymentChanged(tx, payment.id);
+  await recordEvent(tx, updated, `payment.${to}` as EventType, paymentSnapshot(updated));
+  await mailReceiptIfWanted(tx, updated);
+  return updated;
+}
+
+function refusal(from: PaymentStatus, to: PaymentStatus): AppError {
+  if (isFinalStatus(from)) {
+    return new AppError("invalid_state", `This payment is already ${from}; a final payment cannot change.`, {
+      status: from,
+      final: true,
+    });
+  }
+  return new AppError("invalid_state", `A ${from} payment cannot become ${to}.`, {
+    status: from,
+    final: false,
+  });
+}
+
+/** True when `error` refused a change because the payment had already reached a final status. */
+export function isFinalPaymentRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.code === "invalid_state" && error.details?.final === true;
+}

@@ -1,0 +1,27 @@
+import "server-only";
+import { recordAudit } from "@/lib/domain/audit-log/audit";
+import type { DbOrTx } from "@/lib/core/db";
+import { newId } from "@/lib/core/db/ids";
+import type { CreatePublicAppInput } from "@/lib/domain/schemas/api-key";
+import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+
+/** An App-Id is not a secret (it ships inside wallet apps), so it is shown in full, always. */
+export async function createPublicApp(tx: DbOrTx, scope: Scope, actor: string, input: CreatePublicAppInput) {
+  const app = await tx.publicApp.create({
+    data: {
+      id: newId("app"),
+      ...tenant(scope),
+      name: input.name,
+      allowedReturnOrigins: input.allowedReturnOrigins,
+    },
+  });
+  await recordAudit(tx, {
+    ...tenant(scope),
+    actor,
+    action: "public_app.created",
+    targetType: "public_app",
+    targetId: app.id,
+    data: { name: app.name, allowedReturnOrigins: app.allowedReturnOrigins },
+  });
+  return app;
+}

@@ -1,0 +1,135 @@
+import "server-only";
+import { assetInfo } from "@/lib/core/chain/asset-info";
+import { chainIdOf, getChain } from "@/lib/core/chain/chains";
+import { parseTxHash, verifyTransfer, type Verification } from "@/lib/domain/chain/verify-transfer";
+import { db, Prisma, type Payment, type Refund } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { newId } from "@/lib/core/db/ids";
+import { completeRefund } from "./complete-refund";
+
+export type RefundVerification = { refund: Refund; result: Verification["kind"] | "used"; reason?: string };
+
+/** A refund has no expiry: its return transfer may come at any time after it was created. */
+const noExpiry = new Date(8.64e15);
+
+/**
+ * What a live refund returns in the payment's asset (smallest units): its share of the quoted
+ * option amount, rounded up so the buyer never gets less than the refunded share.
+ */
+export function refundValueInAsset(
+  refundValue: string,
+  payment: Pick<Payment, "amountValue" | "optionValue">,
+): bigint {
+  const quoted = BigInt(payment.optionValue!.toFixed());
+  const total = BigInt(payment.amountValue.toFixed());
+  return (BigInt(refundValue) * quoted + total - 1n) / total;
+}
+
+/** Where a live refund's money must go: from the merchant's destination back to the address that paid. */
+export function refundRoute(payment: Payment): { asset: string; from: string; to: string } | null {
+  if (
+    !payment.optionAsset ||
+    !payment.optionDestination ||
+    payment.optionValue === null ||
+    !payment.payerAddress
+  )
+    return null;
+  return {
+    asset: payment.optionAsset,
+    from: payment.optionDestination.split(":").pop()!,
+    to: payment.payerAddress,
+  };
+}
+
+/**
+ * Checks a pending live refund against a transaction with the same on-chain verification as a
+ * payment: the merchant's destination must have sent at least the refund's share of the payment's
+ * asset to the buyer's address, after the refund was created. Only a confirmed transfer completes
+ * the refund (writing refund.succeeded); a confirming one is claimed so no other payment or refund
+ * can use it, and is checked again by the worker until it is deep enough.
+ */
+export async function verifyRefundTransaction(refundId: string, txHash: string): Promise<RefundVerification> {
+  const hash = parseTxHash(txHash);
+  const refund = await db().refund.findUniqueOrThrow({ where: { id: refundId }, include: { payment: true } });
+  if (refund.mode !== "live")
+    throw new AppError("forbidden", "Test-mode refunds complete at once; there is no transfer to check.");
+  if (refund.status === "succeeded" && refund.txId === hash) return { refund, result: "confirmed" };
+  if (refund.status !== "pending")
+    throw new AppError(
+      "conflict",
+      `This refund is already ${refund.status}${refund.txId ? ` with transaction ${refund.txId}` : ""}.`,
+    );
+  const route = refundRoute(refund.payment);
+  if (!route) throw new AppError("params_validation", "This payment has no on-chain payer to refund to.");
+  const chainId = chainIdOf(route.asset);
+  const chain = getChain(chainId);
+  if (!chain)
+    throw new AppError(
+      "params_validation",
+      `Refunds on ${chainId} cannot be verified: no RPC is configured for it.`,
+    );
+
+  const verification = await verifyTransfer(chain, hash, {
+    asset: await assetInfo(chain, route.asset),
+    destination: route.to,
+    source: route.from,
+    minValue: refund.assetValue
+      ? BigInt(refund.assetValue.toFixed())
+      : refundValueInAsset(refund.amountValue.toFixed(), refund.payment),
+    notBefore: refund.createdAt,
+    notAfter: noExpiry,
+  });
+  if (verification.kind === "not_found") return { refund, result: "not_found" };
+  if (verification.kind === "rejected") return { refund, result: "rejected", reason: verification.reason };
+
+  const { transfer } = verification;
+  try {
+    return await db().$transaction(async (tx) => {
+      const current = await tx.refund.findUniqueOrThrow({ where: { id: refund.id } });
+      if (current.status !== "pending")
+        return {
+          refund: current,
+          result: current.txId === hash ? ("confirmed" as const) : ("used" as const),
+          reason: "This refund was completed by another transaction.",
+        };
+      const claim = { chainId, txHash: hash, logIndex: transfer.logIndex };
+      const existing = await tx.chainTransfer.findUnique({ where: { chainId_txHash_logIndex: claim } });
+      if (existing && existing.refundId !== refund.id)
+        return {
+          refund: current,
+          result: "used" as const,
+          reason: "This transaction already paid or refunded something else.",
+        };
+      if (!existing) {
+        await tx.chainTransfer.create({
+          data: {
+            id: newId("tx"),
+            accountId: refund.accountId,
+            mode: refund.mode,
+            refundId: refund.id,
+            ...claim,
+            asset: route.asset,
+            fromAddress: transfer.from,
+            toAddress: transfer.to,
+            value: transfer.value.toString(),
+            blockNumber: transfer.blockNumber,
+            blockTime: transfer.blockTime,
+          },
+        });
+      }
+      if (verification.kind === "confirming") return { refund: current, result: "confirming" as const };
+      return { refund: await completeRefund(tx, current, hash), result: "confirmed" as const };
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      return { refund, result: "used", reason: "This transaction already paid or refunded something else." };
+    }
+    // Completed by another path (the watcher, a second submission) at the same moment.
+    if (error instanceof AppError && error.code === "conflict")
+      return {
+        refund: await db().refund.findUniqueOrThrow({ where: { id: refund.id } }),
+        result: "confirmed",
+      };
+    throw error;
+  }
+}

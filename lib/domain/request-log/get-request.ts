@@ -1,0 +1,15 @@
+import "server-only";
+import type { DbOrTx } from "@/lib/core/db";
+import { notFound } from "@/lib/core/errors/errors";
+import { isId } from "@/lib/core/db/ids";
+import type { Scope } from "@/lib/core/tenancy/scope";
+import { serializeRequestLog } from "./serialize";
+
+/** One logged request of this account and mode, by its request id, or 404. */
+export async function getRequest(q: DbOrTx, scope: Scope, requestId: string) {
+  const row = isId("req", requestId)
+    ? await q.requestLog.findFirst({ where: { id: requestId, accountId: scope.accountId, mode: scope.mode } })
+    : null;
+  if (!row) throw notFound("Request");
+  return serializeRequestLog(row);
+}

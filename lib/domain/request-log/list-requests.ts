@@ -1,0 +1,29 @@
+import "server-only";
+import type { DbOrTx } from "@/lib/core/db";
+import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/core/db/pagination";
+import type { RequestLogFilterInput, StatusClass } from "@/lib/domain/schemas/request-log";
+import type { Scope } from "@/lib/core/tenancy/scope";
+import { serializeRequestLog } from "./serialize";
+
+const statusRange: Record<StatusClass, { gte: number; lt: number }> = {
+  "2xx": { gte: 200, lt: 300 },
+  "4xx": { gte: 400, lt: 500 },
+  "5xx": { gte: 500, lt: 600 },
+};
+
+/** The account and mode's /v1 requests, newest first, by status class and key. */
+export async function listRequests(q: DbOrTx, scope: Scope, filter: RequestLogFilterInput) {
+  const rows = await q.requestLog.findMany({
+    where: {
+      AND: [
+        { accountId: scope.accountId, mode: scope.mode },
+        filter.status ? { status: statusRange[filter.status] } : {},
+        filter.apiKeyId ? { apiKeyId: filter.apiKeyId } : {},
+        afterPosition(filter.cursor ? decodeCursor(filter.cursor) : null),
+      ],
+    },
+    orderBy: newestFirst,
+    take: filter.limit + 1,
+  });
+  return toPage(rows, filter.limit, serializeRequestLog);
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import type { DbOrTx } from "@/lib/core/db";
+import { notFound } from "@/lib/core/errors/errors";
+import { isId } from "@/lib/core/db/ids";
+import { getMerchant } from "@/lib/domain/merchants/get-merchant";
+import type { Scope } from "@/lib/core/tenancy/scope";
+import { recordSettlementChange } from "./record-settlement-change";
+
+/** Removes a merchant's bank destination; 404 for one outside this account and mode. */
+export async function deleteFiatSettlement(
+  tx: DbOrTx,
+  scope: Scope,
+  actor: string,
+  merchantId: string,
+  settlementId: string,
+) {
+  await getMerchant(tx, scope, merchantId);
+  const where = { id: settlementId, merchantId, accountId: scope.accountId, mode: scope.mode };
+  const current = isId("fiat", settlementId) ? await tx.fiatSettlement.findFirst({ where }) : null;
+  if (!current) throw notFound("Fiat settlement");
+  const { count } = await tx.fiatSettlement.deleteMany({ where });
+  if (count !== 1) throw notFound("Fiat settlement");
+  await recordSettlementChange(tx, scope, actor, merchantId, [
+    {
+      action: "fiat_settlement.deleted",
+      targetType: "fiat_settlement",
+      targetId: current.id,
+      data: { routingNumber: current.routingNumber, accountNumberLast4: current.accountNumberLast4 },
+    },
+  ]);
+  return { id: current.id, deleted: true as const };
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import type { DbOrTx } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/core/db/pagination";
+import type { ListDeliveriesFilter } from "@/lib/domain/schemas/webhook";
+import type { Scope } from "@/lib/core/tenancy/scope";
+import { getWebhookEndpoint } from "./get-endpoint";
+import { serializeDelivery } from "./serialize";
+
+/** An endpoint's delivery log, newest first: each event sent to it, with its last attempt's outcome. */
+export async function listDeliveries(
+  q: DbOrTx,
+  scope: Scope,
+  endpointId: string,
+  filter: ListDeliveriesFilter,
+) {
+  await getWebhookEndpoint(q, scope, endpointId);
+  const position = filter.cursor ? decodeCursor(filter.cursor) : null;
+  if (filter.cursor && !position)
+    throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", {
+      fields: { cursor: "Invalid." },
+    });
+  const rows = await q.webhookDelivery.findMany({
+    where: {
+      AND: [
+        {
+          accountId: scope.accountId,
+          mode: scope.mode,
+          endpointId,
+          ...(filter.status ? { status: filter.status } : {}),
+        },
+        afterPosition(position),
+      ],
+    },
+    include: { event: true },
+    orderBy: newestFirst,
+    take: filter.limit + 1,
+  });
+  return toPage(rows, filter.limit, serializeDelivery);
+}

@@ -1,0 +1,56 @@
+import { createRefund } from "@/lib/domain/refunds/create-refund";
+import { getRefund } from "@/lib/domain/refunds/get-refund";
+import { listRefunds } from "@/lib/domain/refunds/list-refunds";
+import { serializeRefund } from "@/lib/domain/refunds/serialize";
+import { page } from "@/lib/core/schemas/common";
+import {
+  CreateRefundBodySchema,
+  ListRefundsQuerySchema,
+  RefundSchema,
+  RefundIdParamsSchema,
+} from "@/lib/domain/schemas/refund";
+import { defineOperation } from "@/lib/platform/api/operation";
+
+const tag = "Refunds";
+
+export const createRefundOp = defineOperation({
+  id: "Refunds_create",
+  summary: "Refund a succeeded payment, in full or in part",
+  tag,
+  method: "POST",
+  path: "/v1/refunds",
+  permission: "refunds.write",
+  idempotency: "optional",
+  body: CreateRefundBodySchema,
+  status: 201,
+  response: RefundSchema,
+  errors: ["not_found", "payment_not_succeeded", "already_refunded"],
+  handler: async ({ ctx, body, q }) => serializeRefund(await createRefund(q, ctx, ctx.actor, body)),
+});
+
+export const listRefundsOp = defineOperation({
+  id: "Refunds_list",
+  summary: "List refunds, newest first, optionally of one payment",
+  tag,
+  method: "GET",
+  path: "/v1/refunds",
+  permission: "refunds.read",
+  query: ListRefundsQuerySchema,
+  status: 200,
+  response: page(RefundSchema),
+  handler: ({ ctx, query, q }) => listRefunds(q, ctx, query),
+});
+
+export const getRefundOp = defineOperation({
+  id: "Refunds_get",
+  summary: "Retrieve a refund",
+  tag,
+  method: "GET",
+  path: "/v1/refunds/{refundId}",
+  permission: "refunds.read",
+  params: RefundIdParamsSchema,
+  status: 200,
+  response: RefundSchema,
+  errors: ["not_found"],
+  handler: async ({ ctx, params, q }) => serializeRefund(await getRefund(q, ctx, params.refundId)),
+});

@@ -1,0 +1,29 @@
+import "server-only";
+import { db } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors/errors";
+import { isFinalPaymentRefusal } from "@/lib/domain/payments/transition";
+import { simulatePayment } from "@/lib/domain/payments/simulate-payment";
+import { tenant } from "@/lib/core/tenancy/scope";
+import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
+import { findCheckoutPayment } from "./find-payment";
+import type { SimulateCheckoutOutcome } from "./schemas";
+
+/**
+ * The test-mode buyer's buttons: the same lifecycle as the simulate API, acted by "buyer". A payment
+ * that became final meanwhile (paid, cancelled or expired elsewhere) answers with that final status.
+ */
+export async function simulateCheckout(
+  paymentId: string,
+  outcome: SimulateCheckoutOutcome,
+): Promise<CheckoutStatus> {
+  const payment = await findCheckoutPayment(paymentId);
+  if (payment.mode !== "test") throw new AppError("forbidden", "Only test-mode payments can be simulated.");
+  try {
+    return checkoutStatus(
+      await db().$transaction((tx) => simulatePayment(tx, tenant(payment), "buyer", payment.id, outcome)),
+    );
+  } catch (error) {
+    if (isFinalPaymentRefusal(error)) return checkoutStatus(await findCheckoutPayment(paymentId));
+    throw error;
+  }
+}

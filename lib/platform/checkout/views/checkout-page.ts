@@ -1,0 +1,130 @@
+import "server-only";
+import type { CheckoutData } from "@/client/checkout/checkout";
+import type { WalletConnectSetup } from "@/client/checkout/walletconnect/pay-with-walletconnect";
+import { formatRemaining } from "@/lib/platform/checkout/format-remaining";
+import type { Checkout, CheckoutOption } from "@/lib/platform/checkout/get-checkout";
+import { html, jsonForScript } from "@/lib/platform/checkout/html";
+import { checkoutDocument } from "./document";
+import { testModeBanner } from "./test-mode-banner";
+import { accentCss, merchantBadge, supportLine } from "./merchant-header";
+import { exceptionNotice } from "./exception-notice";
+import { renderOutcome } from "./outcome";
+import { qrSvg } from "./qr-svg";
+
+type PageContext = {
+  returnUrl: string | null;
+  nonce: string;
+  scriptSrc: string;
+  walletConnect?: WalletConnectSetup | null;
+};
+
+/**
+ * The hosted checkout page, whole, as the server renders it: readable without JavaScript (amount,
+ * status, options and their QR codes); the script in `scriptSrc` makes it live.
+ */
+export function renderCheckoutPage(
+  checkout: Checkout,
+  { returnUrl, nonce, scriptSrc, walletConnect }: PageContext,
+): string {
+  const { merchant, status } = checkout;
+  const data: CheckoutData = {
+    paymentId: checkout.paymentId,
+    status,
+    expiresAt: checkout.expiresAt,
+    serverNow: checkout.readAt,
+    amount: checkout.amount,
+    merchantName: merchant.name,
+    returnUrl,
+    receiptUrl: checkout.receiptUrl,
+    walletOptions: checkout.options.flatMap((o) =>
+      o.request
+        ? [{ settlementId: o.settlementId, networkName: o.networkName, transaction: o.request.transaction }]
+        : [],
+    ),
+    walletConnect: checkout.mode === "live" ? (walletConnect ?? null) : null,
+    redirects: checkout.redirects,
+  };
+  const body = html`${checkout.mode === "test" && testModeBanner("TEST MODE · no real money moves")}
+<main class="wrap"><div class="card">${header(checkout)}
+${status.isFinal ? renderOutcome({ status, amount: checkout.amount, merchantName: merchant.name, returnUrl, receiptUrl: checkout.receiptUrl, shopUrl: shopUrl(checkout) }) : live(checkout, Boolean(data.walletConnect))}
+${payable(checkout) && supportLine(merchant)}</div><p class="footnote">Payments by Tollgate</p></main>
+<script type="application/json" id="checkout-data">${jsonForScript(data)}</script>`;
+  return checkoutDocument({
+    title: `Pay ${merchant.name} · Tollgate`,
+    nonce,
+    body,
+    css: accentCss(merchant),
+    script: html`<script defer nonce="${nonce}" src="${scriptSrc}"></script>`,
+  });
+}
+
+/**
+ * Whether a buyer has a way to pay: a live payment with no option shows whom to ask instead, and no
+ * countdown running towards nothing. Test mode's simulator can always end the payment.
+ */
+const payable = (checkout: Checkout) => checkout.mode === "test" || checkout.options.length > 0;
+
+/** The merchant's page for this outcome, when it set checkout URLs on the payment. */
+const shopUrl = ({ redirects, status }: Checkout) =>
+  redirects && (status.status === "succeeded" ? redirects.success : redirects.error);
+
+function header({ merchant, referenceId, amount }: Checkout) {
+  return html`<header class="head">${merchantBadge(merchant)}<h1 class="amount" data-testid="payment-amount">${amount}</h1><p class="ref">Order ${referenceId}</p></header>`;
+}
+
+/** A payment still open: its pay controls while it waits for the buyer, a note while a transfer is confirmed. */
+function live(checkout: Checkout, walletConnect: boolean) {
+  const { status } = checkout;
+  return html`<div data-testid="payment-status" data-status="${status.status}">
+${exceptionNotice(status.exception, checkout.merchant.name, checkout.receiptUrl)}
+<div class="awaiting">${payable(checkout) && html`<p class="waiting small muted"><span>Waiting for payment · expires in</span><span data-testid="countdown" class="mono">${formatRemaining(Date.parse(checkout.expiresAt) - checkout.readAt)}</span></p>`}
+${checkout.mode === "test" ? testControls() : liveOptions(checkout, walletConnect)}</div>
+<p class="pending small" role="status">Your payment was seen and is being confirmed. This page updates by itself; you do not need to pay again.</p>
+</div>`;
+}
+
+function testControls() {
+  return html`<section class="stack" aria-label="Test payment" data-test-controls><p class="center small muted">This is a test payment. Choose how it ends:</p>
+<button type="button" class="btn primary" data-outcome="succeeded">Simulate success</button>
+<button type="button" class="btn secondary" data-outcome="failed">Simulate failure</button>
+<button type="button" class="btn secondary" data-outcome="cancelled">Cancel payment</button>
+<details class="option"><summary class="small">Test a payment gone wrong</summary><div class="option-body stack">${wrongOutcomes.map(
+    ([outcome, label]) =>
+      html`<button type="button" class="btn secondary wide" data-outcome="${outcome}">${label}</button>`,
+  )}</div></details></section>`;
+}
+
+/** The scenario simulator's ways of paying wrongly; the page then says what the buyer would be told. */
+const wrongOutcomes = [
+  ["underpaid", "Underpay (half the amount)"],
+  ["overpaid", "Overpay (twice the amount)"],
+  ["paid_late", "Pay after expiry"],
+  ["wrong_asset", "Send the wrong token"],
+  ["reorged", "Confirm, then reorganise out"],
+] as const;
+
+function liveOptions({ merchant, options }: Checkout, walletConnect: boolean) {
+  if (options.length === 0)
+    return html`<div class="stack" data-testid="no-payment-option"><p class="center small muted">${merchant.name} cannot take payment for this amount yet. Please contact them.</p>${supportLine(merchant, merchant.email)}</div>`;
+  return html`<section class="stack" aria-label="Choose how to pay"><h2 class="small merchant">Choose how to pay</h2>${options.map((option, index) => paymentOption(option, index === 0, walletConnect))}</section>`;
+}
+
+/**
+ * One way to pay, in an exclusive disclosure: its QR code, an "Open in wallet" link, WalletConnect
+ * and browser-wallet buttons (shown by the script when they can work), exact instructions.
+ */
+function paymentOption(option: CheckoutOption, open: boolean, walletConnect: boolean) {
+  const { request } = option;
+  return html`<details name="payment-option" class="option"${open ? html` open` : ""} data-testid="payment-option" data-asset="${option.asset}" data-settlement-id="${option.settlementId}">
+<summary><span><span class="medium">${option.assetSymbol}</span><span class="xs muted">on ${option.networkName}</span></span><span class="mono small">${option.amount}</span></summary>
+<div class="option-body">${
+    request
+      ? html`${qrSvg(request.uri, `QR code to pay ${option.amount} on ${option.networkName}`, "payment-qr")}
+<a href="${request.uri}" class="btn primary wide" data-testid="open-in-wallet">Open in wallet</a>
+${walletConnect && html`<div class="stack wide" data-walletconnect="${option.settlementId}" hidden><button type="button" class="btn secondary wide">Pay with WalletConnect</button></div>`}
+<div class="stack wide" data-wallet="${option.settlementId}" hidden><button type="button" class="btn secondary wide">Pay with browser wallet</button></div>
+<p class="xs muted wide">Or send exactly <strong>${option.amount}</strong> on ${option.networkName} to <span class="mono break">${request.recipient}</span>. Other amounts, tokens or networks are not matched to this payment.</p>
+<div class="copies wide" hidden data-copies><button type="button" class="copy" data-copy="${option.amount.split(" ")[0]}">Copy amount</button><button type="button" class="copy" data-copy="${request.recipient}">Copy address</button></div>`
+      : html`<p class="small muted">This option cannot be paid from this page. Choose another one.</p>`
+  }</div></details>`;
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import { z } from "zod";
+import { AppError } from "@/lib/core/errors/errors";
+import { confirmGatewayOption } from "@/lib/domain/gateway/confirm";
+import { createGatewayOptions } from "@/lib/domain/gateway/options";
+import { serializeStatus } from "@/lib/domain/payments/serialize";
+import { ConfirmBodySchema } from "@/lib/domain/schemas/gateway";
+import { findCheckoutPayment } from "./find-payment";
+import { idSchema } from "@/lib/core/schemas/ids";
+
+// The hosted checkout pays through the Gateway's own functions, so the page, native apps and
+// third-party wallets run one implementation: options for the connected account, the wallet
+// performs the action, then confirm.
+
+export const WalletOptionsBodySchema = z.strictObject({
+  settlementId: idSchema("cryptoSettlement"),
+  account: z.string().min(1).max(200),
+});
+export const WalletConfirmBodySchema = ConfirmBodySchema.pick({ optionId: true, results: true });
+
+/** The gateway option of one settlement for the buyer's connected account (null if it cannot pay it). */
+export async function checkoutWalletOption(
+  paymentId: string,
+  input: z.output<typeof WalletOptionsBodySchema>,
+) {
+  const payment = await findCheckoutPayment(paymentId);
+  if (payment.mode !== "live")
+    throw new AppError("forbidden", "Test-mode payments are settled with the test buttons.");
+  const [option] = await createGatewayOptions(payment, [input.account], { settlementId: input.settlementId });
+  return { option: option ?? null };
+}
+
+export async function checkoutWalletConfirm(
+  paymentId: string,
+  input: z.output<typeof WalletConfirmBodySchema>,
+) {
+  const payment = await findCheckoutPayment(paymentId);
+  return serializeStatus(await confirmGatewayOption(payment, input.optionId, input.results, "buyer"));
+}

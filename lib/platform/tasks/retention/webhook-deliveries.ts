@@ -1,0 +1,24 @@
+import "server-only";
+import { Prisma } from "@/lib/core/db";
+import { env } from "@/lib/core/config/env";
+import { dayMs, deleteOlderThan, retentionTask } from "./retention-task";
+
+/**
+ * Deletes up to `batch` webhook deliveries created more than RETENTION_EVENTS_DAYS ago that have
+ * succeeded or failed for good; a pending one (still being retried, or redelivered) stays.
+ */
+export async function sweepOldDeliveries(batch: number, now: Date): Promise<number> {
+  return deleteOlderThan(
+    "WebhookDelivery",
+    "createdAt",
+    new Date(now.getTime() - env.RETENTION_EVENTS_DAYS * dayMs),
+    batch,
+    Prisma.sql`"status" <> 'pending'`,
+  );
+}
+
+export const webhookDeliveryRetention = retentionTask(
+  "Webhook delivery retention",
+  { one: "old webhook delivery", many: "old webhook deliveries" },
+  sweepOldDeliveries,
+);
