@@ -1,5 +1,5 @@
 // npm run db:seed — creates the demo account (owner login and a test API key, printed once).
-import { describeSeed, seedDemoAccount } from "@/lib/domain/accounts/seed-demo-account";
+import { describeSeed, seedDemoAccount } from "@/lib/platform/server/seed-demo-account";
 import { closeDb } from "@/lib/core/db";
 import { prepareDatabase } from "@/lib/core/db/prepare";
 

@@ -1,11 +1,9 @@
-import type { WalletTransaction } from "@/lib/platform/checkout/payment-request";
+import type { WalletOption } from "@/lib/platform/checkout/views/page-data";
 import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
-import { html } from "@/lib/platform/checkout/html";
+import { html } from "@/lib/platform/checkout/views/html";
 import type { LiveStatus } from "./live-status";
 import { postJson } from "./post-json";
 import type { Eip1193Provider } from "./walletconnect/provider";
-
-export type WalletOption = { settlementId: string; networkName: string; transaction: WalletTransaction };
 
 /**
  * Shows each option's "Pay with browser wallet" button when the browser has an injected wallet.

@@ -3,10 +3,8 @@
 import type { FinalStatus } from "@/lib/core/bridge/outcome-message";
 import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
 import type { CheckoutStatus } from "@/lib/platform/checkout/checkout-status";
-import type { CheckoutRedirects } from "@/lib/platform/checkout/redirect-urls";
 import { exceptionNotice } from "@/lib/platform/checkout/views/exception-notice";
 import { renderOutcome, shopRedirectSeconds } from "@/lib/platform/checkout/views/outcome";
-import type { WalletOption } from "./browser-wallet";
 import { setUpBrowserWallet } from "./browser-wallet";
 import { setUpCopyButtons } from "./copy-buttons";
 import { startCountdown } from "./countdown";
@@ -15,25 +13,8 @@ import { setUpPaymentOptions } from "./payment-options";
 import { outcomePoster, type BridgeHost } from "./post-outcome";
 import { reportOutcome } from "./report-outcome";
 import { setUpTestControls } from "./test-controls";
-import { setUpWalletConnect, type WalletConnectSetup } from "./walletconnect/pay-with-walletconnect";
-
-/** What the server puts in the page's `#checkout-data` block. */
-export type CheckoutData = {
-  paymentId: string;
-  status: CheckoutStatus;
-  expiresAt: string;
-  serverNow: number;
-  amount: string;
-  merchantName: string;
-  returnUrl: string | null;
-  /** The buyer's receipt page, linked once the payment succeeded. */
-  receiptUrl: string | null;
-  walletOptions: WalletOption[];
-  /** Set in live mode when WalletConnect is configured. */
-  walletConnect: WalletConnectSetup | null;
-  /** Where to send the buyer once final, when the merchant set `checkout` on the payment. */
-  redirects: CheckoutRedirects | null;
-};
+import { setUpWalletConnect } from "./walletconnect/pay-with-walletconnect";
+import type { CheckoutData } from "@/lib/platform/checkout/views/page-data";
 
 const dataElement = document.getElementById("checkout-data");
 if (dataElement?.textContent) start(JSON.parse(dataElement.textContent) as CheckoutData);

@@ -1,4 +1,4 @@
-import { formatRemaining } from "@/lib/platform/checkout/format-remaining";
+import { formatRemaining } from "@/lib/platform/checkout/views/format-remaining";
 
 /**
  * Counts `element` down to `expiresAt` on the server's clock (`serverNow` is its time at render:

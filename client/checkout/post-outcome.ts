@@ -1,10 +1,9 @@
+import { bridgeNames, type BridgeName } from "@/lib/core/bridge/bridge-names";
 import { outcomeMessage, type FinalStatus } from "@/lib/core/bridge/outcome-message";
 
 type Bridge = { postMessage?: unknown };
 
-/** The bridge objects an embedding app's web view may install on the page's `window`. */
-export const bridgeNames = ["NativeWebView", "ReactNativeWebView"] as const;
-export type BridgeName = (typeof bridgeNames)[number];
+export { bridgeNames, type BridgeName };
 
 /** Where an embedding app's web view puts its bridge objects (the page's `window`). */
 export type BridgeHost = { [name in BridgeName]?: Bridge };

@@ -1,5 +1,5 @@
 import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
-import { html } from "@/lib/platform/checkout/html";
+import { html } from "@/lib/platform/checkout/views/html";
 import type { LiveStatus } from "./live-status";
 import { postJson } from "./post-json";
 

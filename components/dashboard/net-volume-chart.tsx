@@ -1,7 +1,7 @@
 import type { DailyNetVolume } from "@/lib/domain/overview/get-daily-net-volume";
 import { findKnownAsset } from "@/lib/core/money/assets";
 import { parseUnit } from "@/lib/core/money/money";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 
 const dayLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const label = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));

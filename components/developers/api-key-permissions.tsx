@@ -1,7 +1,7 @@
 "use client";
 
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { apiResources, type ApiPermission } from "@/lib/domain/api-keys/permissions";
+import { apiResources, type ApiPermission } from "@/lib/domain/permissions/api-key-permissions";
 
 const resourceLabels = {
   merchants: "Merchants",

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { PaymentStatus } from "@/lib/core/db";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 import { refundState } from "@/lib/domain/payments/refund-state";
 import { DateTime } from "./date-time";
 import { RefundBadge, StatusBadge } from "./status-badge";

@@ -13,7 +13,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import type { Mode } from "@/lib/core/db";
 import { compareValues, parseUnits } from "@/lib/core/money/money";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 import { CreateRefundBodySchema, type CreateRefundInput } from "@/lib/domain/schemas/refund";
 
 type Values = { amount: string; reason: string };

@@ -7,7 +7,7 @@ import { changeCryptoDestinationAction } from "@/lib/platform/actions/merchants"
 import { useFreshAuth } from "@/components/auth/use-fresh-auth";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
-import { validateSettlement } from "@/lib/core/chain/caip";
+import { validateSettlement } from "@/lib/core/caip/caip";
 import type { Mode } from "@/lib/core/db";
 import { ChangeCryptoDestinationBodySchema } from "@/lib/domain/schemas/settlement";
 import { describeAsset, qualifyDestination } from "./describe";

@@ -14,7 +14,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { knownAssets, networkName, networks } from "@/lib/core/money/assets";
-import { canonicalAccountId, formatAccountId, validateSettlement } from "@/lib/core/chain/caip";
+import { canonicalAccountId, formatAccountId, validateSettlement } from "@/lib/core/caip/caip";
 import type { Mode } from "@/lib/core/db";
 import {
   RegisterCryptoSettlementsBodySchema,

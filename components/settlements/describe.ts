@@ -1,5 +1,5 @@
 import { findKnownAsset, networkName, shortAssetReference } from "@/lib/core/money/assets";
-import { formatChainId, parseAssetId } from "@/lib/core/chain/caip";
+import { formatChainId, parseAssetId } from "@/lib/core/caip/caip";
 
 /** "USDC on Base" for a known asset; "Token 0x1111…1111 on Base" for any other (its full id goes behind a copy button). */
 export function describeAsset(assetId: string): string {

@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
-import { roleDescriptions } from "@/lib/domain/auth/permissions";
+import { roleDescriptions } from "@/lib/domain/permissions/permissions";
 import type { Role } from "@/lib/core/db";
 
 /** A "Role" field offering `roles`, with what the chosen `role` may do written under it. */

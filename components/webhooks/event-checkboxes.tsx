@@ -1,7 +1,7 @@
 "use client";
 
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { allEvents, eventTypes } from "@/lib/domain/events/event-types";
+import { allEvents, eventTypes } from "@/lib/domain/schemas/event-types";
 
 /** The event types an endpoint subscribes to, as checkboxes sharing one form field (an array). */
 export function EventCheckboxes({

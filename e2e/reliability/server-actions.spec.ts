@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { can, roles, type Permission } from "@/lib/domain/auth/permissions";
+import { can, roles, type Permission } from "@/lib/domain/permissions/permissions";
 import { expect, test } from "../support/api";
 import { baseURL, repoRoot } from "../support/settings";
 import { signInViaApi } from "../support/sign-in";
@@ -10,7 +10,7 @@ import { buildCell, type Cell } from "./cells";
 
 // Every server action of the build (from Next's server-reference manifest, so a new action is in
 // here the day it is added), called directly as a user of each role would call it, bypassing the
-// UI: refused exactly when the permission table in lib/domain/auth/permissions says so. Then the actions
+// UI: refused exactly when the permission table in lib/domain/permissions/permissions says so. Then the actions
 // that name a resource, called by another account and by the same account in the other mode: not
 // found, and the resource unchanged. And a cross-site post is refused before any action runs.
 

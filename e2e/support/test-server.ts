@@ -63,12 +63,12 @@ if (
 
 const { prepareDatabase } = await import("@/lib/core/db/prepare");
 const { db } = await import("@/lib/core/db");
-const { seedDemoAccount } = await import("@/lib/domain/accounts/seed-demo-account");
+const { seedDemoAccount } = await import("@/lib/platform/server/seed-demo-account");
 const { createAccountWithOwner } = await import("@/lib/domain/accounts/create-account");
 const { createApiKey } = await import("@/lib/domain/api-keys/create-api-key");
-const { apiPermissions } = await import("@/lib/domain/api-keys/permissions");
-const { hashPassword } = await import("@/lib/domain/auth/passwords");
-const { newId } = await import("@/lib/core/db/ids");
+const { apiPermissions } = await import("@/lib/domain/permissions/api-key-permissions");
+const { hashPassword } = await import("@/lib/domain/accounts/passwords");
+const { newId } = await import("@/lib/core/ids/ids");
 
 await prepareDatabase();
 const demo = await seedDemoAccount();

@@ -1,7 +1,7 @@
 import { expect, test } from "../support/api";
 import { createMerchant } from "../support/merchants";
 import { signInAs } from "../support/ui";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 
 const phone = { width: 390, height: 844 };
 

@@ -1,7 +1,7 @@
 import { expect, test, type ApiClient, type ApiResponse } from "../support/api";
 import { createMerchant, sampleAddress } from "../support/merchants";
 import { signInAs, signInAsDemoOwner } from "../support/ui";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 
 const eth = "eip155:1/slip44:60";
 type Listed = { id: string; status: string; amount: { unit: string; value: string }; createdAt: string };

@@ -6,7 +6,7 @@ import { SidebarNav, type NavItem } from "@/components/dashboard/sidebar-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { ApiSensitiveChangesBanner } from "@/components/settlements/api-sensitive-changes-banner";
 import { DisabledEndpointsBanner } from "@/components/webhooks/disabled-endpoints-banner";
-import { can, type Permission } from "@/lib/domain/auth/permissions";
+import { can, type Permission } from "@/lib/domain/permissions/permissions";
 import { requireViewer } from "@/lib/domain/auth/session";
 import { parseMode } from "@/lib/core/tenancy/modes";
 

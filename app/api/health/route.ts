@@ -1,11 +1,7 @@
-import { checkHealth } from "@/lib/core/db/health";
+import { healthRoute } from "@/lib/platform/api/health-route";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
-  const health = await checkHealth();
-  return Response.json(health, {
-    status: health.status === "ok" ? 200 : 503,
-    headers: { "Cache-Control": "no-store" },
-  });
+export function GET() {
+  return healthRoute();
 }

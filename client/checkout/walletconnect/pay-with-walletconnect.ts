@@ -1,17 +1,11 @@
-import { html } from "@/lib/platform/checkout/html";
+import { html } from "@/lib/platform/checkout/views/html";
 import { qrSvg } from "@/lib/platform/checkout/views/qr-svg";
-import { pay, type WalletOption } from "@/client/checkout/browser-wallet";
+import { pay } from "@/client/checkout/browser-wallet";
 import type { LiveStatus } from "@/client/checkout/live-status";
 import { walletConnectProvider } from "./provider";
-import type { WalletConnectConfig, WalletSession } from "./sign-client";
+import type { WalletSession } from "./sign-client";
+import type { WalletConnectSetup, WalletOption } from "@/lib/platform/checkout/views/page-data";
 import { walletLinks } from "./wallet-links";
-
-/** What the server tells the page about WalletConnect (live mode, when a project id is configured). */
-export type WalletConnectSetup = WalletConnectConfig & {
-  preferUniversalLinks: boolean;
-  /** The script of ./sign-client.ts with WalletConnect's SDK, loaded when the buyer asks for it. */
-  sdkSrc: string;
-};
 
 /**
  * Shows each option's "Pay with WalletConnect" button. Pressing it loads WalletConnect's SDK, takes

@@ -4,19 +4,7 @@
 // reload, and it reconnects to the relay when the socket drops (a phone closes it when the buyer
 // switches to the wallet app).
 import { SignClient } from "@walletconnect/sign-client";
-
-export type WalletConnectConfig = {
-  projectId: string;
-  relayUrl: string;
-  /** Shown by the wallet; `redirect` is where it sends the buyer back afterwards. */
-  metadata: {
-    name: string;
-    description: string;
-    url: string;
-    icons: string[];
-    redirect?: { native?: string; universal?: string };
-  };
-};
+import type { WalletConnectConfig } from "@/lib/platform/checkout/views/page-data";
 
 export type WalletSession = {
   /** CAIP-10 accounts the wallet shared, e.g. `eip155:8453:0xabc…`. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { findKnownAsset, networkName } from "@/lib/core/money/assets";
-import { formatAssetAmount } from "@/lib/domain/payments/format-amount";
+import { formatAssetAmount } from "@/lib/core/money/format-amount";
 import { assetInfo, assetInfoIfKnown } from "./asset-info";
 import { chainIdOf, getChain } from "./chains";
 

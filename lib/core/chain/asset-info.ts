@@ -1,7 +1,7 @@
 import "server-only";
 import { erc20Abi, getAddress } from "viem";
 import { findKnownAsset } from "@/lib/core/money/assets";
-import { parseAssetId } from "@/lib/core/chain/caip";
+import { parseAssetId } from "@/lib/core/caip/caip";
 import { AppError } from "@/lib/core/errors/errors";
 import type { Chain } from "./chains";
 import { chainClient } from "./client";

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { EVM_ADDRESS } from "@/lib/core/caip/caip";
 
 // The environment, parsed once. Nothing else in the app reads process.env.
 const schema = z.object({
@@ -190,7 +191,7 @@ export const rateFeedEnv: Record<string, Record<string, `0x${string}`>> = (() =>
     const asset = `eip155:${match[1]}/${match[2]!.toLowerCase()}:${match[3]!.toLowerCase()}`;
     const address = z
       .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/, `${name} must be an aggregator contract address`)
+      .regex(EVM_ADDRESS, `${name} must be an aggregator contract address`)
       .parse(value) as `0x${string}`;
     (feeds[asset] ??= {})[match[4]!] = address;
   }

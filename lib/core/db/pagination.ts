@@ -14,7 +14,7 @@ export function isStorableDate(date: Date): boolean {
   return t >= earliest && t <= latest;
 }
 
-/** A row id inside a cursor: the `prefix_random` shape of lib/core/db/ids.ts. */
+/** A row id inside a cursor: the `prefix_random` shape of lib/core/ids/ids.ts. */
 export function isCursorId(id: unknown): id is string {
   return typeof id === "string" && /^[a-z]{1,10}_[0-9A-Za-z]{1,40}$/.test(id);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 
 type RequestContext = { requestId: string };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cheapestNetworkFirst, knownAssets, findKnownAsset, networkName } from "./assets";
-import { canonicalAssetId, formatAssetId, parseAssetId } from "@/lib/core/chain/caip";
+import { canonicalAssetId, formatAssetId, parseAssetId } from "@/lib/core/caip/caip";
 
 describe("knownAssets", () => {
   it.each(knownAssets.map((a) => [a.symbol, a.chainId, a]))(

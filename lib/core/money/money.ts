@@ -1,7 +1,7 @@
 // Amounts are a unit plus a string of digits; arithmetic is BigInt only, never floating point.
 // Fiat `value` counts minor units (USD "1050" is $10.50); on-chain `value` counts the asset's
 // smallest unit.
-import { parseAssetId, type Caip19, type Result } from "@/lib/core/chain/caip";
+import { parseAssetId, type Caip19, type Result } from "@/lib/core/caip/caip";
 
 export type Amount = { unit: string; value: string };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ID_PREFIXES, ID_RANDOM_LENGTH, idPattern, type IdKind } from "@/lib/core/db/ids";
+import { ID_PREFIXES, ID_RANDOM_LENGTH, idPattern, type IdKind } from "@/lib/core/ids/ids";
 
 /**
  * An id of one kind, wherever one is taken (API paths and bodies, server actions, the checkout):

@@ -20,7 +20,7 @@ import { applyMigrations, readMigrations } from "@/lib/core/db/migrate";
 import { openPglite, openPgliteFrom, pgliteQuery } from "@/lib/core/db/pglite";
 import { CURRENT_API_VERSION } from "@/lib/core/config/api-version";
 import { db, type Db, type Mode } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import type { Scope } from "@/lib/core/tenancy/scope";
 
 /** Opens a test database for this file before its tests, and closes it after them. */

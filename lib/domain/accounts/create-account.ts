@@ -3,8 +3,8 @@ import { CURRENT_API_VERSION } from "@/lib/core/config/api-version";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { type Role, type DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
-import { hashPassword } from "@/lib/domain/auth/passwords";
+import { newId } from "@/lib/core/ids/ids";
+import { hashPassword } from "@/lib/domain/accounts/passwords";
 
 /**
  * `emailVerified`: whether whoever creates the account vouches for the owner's email (an operator

@@ -3,7 +3,7 @@ import { db, type Mode } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { constantTimeEqualHex, hmacHex } from "@/lib/core/config/secrets";
 import { parseApiKey } from "./key-format";
-import { effectiveApiPermissions } from "./permissions";
+import { effectiveApiPermissions } from "@/lib/domain/permissions/api-key-permissions";
 
 export type ApiKeyContext = {
   apiKeyId: string;

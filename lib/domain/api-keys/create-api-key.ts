@@ -2,10 +2,10 @@ import "server-only";
 import type { Mode, Role, DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { guardSensitiveChange, recordSensitiveChange } from "@/lib/domain/auth/sensitive-change";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { hmacHex } from "@/lib/core/config/secrets";
 import { generateApiKey } from "./key-format";
-import { grantableApiPermissions, type ApiPermission } from "./permissions";
+import { grantableApiPermissions, type ApiPermission } from "@/lib/domain/permissions/api-key-permissions";
 
 export type CreatedApiKey = {
   id: string;

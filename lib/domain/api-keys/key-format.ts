@@ -1,5 +1,5 @@
 import type { Mode } from "@/lib/core/db";
-import { randomBase62 } from "@/lib/core/db/ids";
+import { randomBase62 } from "@/lib/core/ids/ids";
 
 // `svc_test_` / `svc_live_` + 32 base62 characters. The first 8 random characters, with the mode
 // prefix, form the stored lookup prefix; the rest never leaves the creator's screen.

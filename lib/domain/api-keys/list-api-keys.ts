@@ -2,7 +2,10 @@ import "server-only";
 import type { DbOrTx } from "@/lib/core/db";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { maskApiKey } from "./key-format";
-import { describeApiPermissions, effectiveApiPermissions } from "./permissions";
+import {
+  describeApiPermissions,
+  effectiveApiPermissions,
+} from "@/lib/domain/permissions/api-key-permissions";
 
 /** The mode's keys, newest first, as the dashboard shows them: masked, with who created them. */
 export async function listApiKeys(q: DbOrTx, scope: Scope) {

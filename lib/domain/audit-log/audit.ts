@@ -1,6 +1,6 @@
 import "server-only";
 import type { Mode, Prisma, DbOrTx } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 
 export type AuditEntry = {
   accountId: string;

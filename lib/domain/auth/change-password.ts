@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { hashPassword } from "@/lib/domain/auth/passwords";
+import { hashPassword } from "@/lib/domain/accounts/passwords";
 import type { ChangePasswordInput } from "@/lib/domain/schemas/auth";
 import { confirmPassword } from "./confirm-password";
 import type { Viewer } from "./session";

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { verifyPassword } from "@/lib/domain/auth/passwords";
+import { verifyPassword } from "@/lib/domain/accounts/passwords";
 import { beginLoginAttempt } from "./login-rate-limit";
 
 /**

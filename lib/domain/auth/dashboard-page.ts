@@ -3,7 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import type { Mode } from "@/lib/core/db";
 import { parseMode } from "@/lib/core/tenancy/modes";
 import type { Scope } from "@/lib/core/tenancy/scope";
-import { can, type Permission } from "./permissions";
+import { can, type Permission } from "@/lib/domain/permissions/permissions";
 import { mustSetUpTwoFactor, requireViewer, type Viewer } from "./session";
 
 export type DashboardPage = { viewer: Viewer; mode: Mode; scope: Scope; allowed: boolean };

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/core/errors/errors";
 import { returnToken, takeToken, type BucketPolicy } from "@/lib/core/limits/rate-limit";
-import { hashInvitationToken } from "@/lib/domain/team/invitation-token";
+import { hashInvitationToken } from "@/lib/domain/auth/invitation-token";
 
 // Reset requests: five per email and twenty per address, each regained over an hour (enough to
 // retry a lost mail, too few to flood someone's inbox). Wrong tokens tried (reset, verification or

@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import type { EmailTokenPurpose, DbOrTx } from "@/lib/core/db";
-import { newId, randomBase62 } from "@/lib/core/db/ids";
+import { newId, randomBase62 } from "@/lib/core/ids/ids";
 
 export const emailTokenLifetimeMs: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,

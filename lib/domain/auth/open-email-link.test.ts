@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { withTestDatabase } from "@/lib/core/testing/test-database";
 import { issueEmailToken } from "./email-tokens";
 import { openEmailLink } from "./open-email-link";

@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db, type DbOrTx } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { hmacHex } from "@/lib/core/config/secrets";
 
 const count = 10;

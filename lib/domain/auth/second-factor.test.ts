@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { encrypt } from "@/lib/core/config/secrets";
 import { withTestDatabase } from "@/lib/core/testing/test-database";
 import { checkSecondFactor } from "./second-factor";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { createMerchant } from "@/lib/domain/merchants/create-merchant";
 import { RegisterCryptoSettlementsBodySchema } from "@/lib/domain/schemas/settlement";
 import { deleteCryptoSettlement } from "@/lib/domain/settlements/delete-crypto-settlement";

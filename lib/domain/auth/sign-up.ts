@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/lib/core/db";
 import { enqueueEmail } from "@/lib/domain/email/enqueue-email";
 import { signUpAttemptMessage } from "@/lib/domain/email/templates/sign-up-attempt";
 import { publicBaseUrl } from "@/lib/core/config/env";
-import { hashPassword } from "@/lib/domain/auth/passwords";
+import { hashPassword } from "@/lib/domain/accounts/passwords";
 import type { SignUpInput } from "@/lib/domain/schemas/auth";
 import { sendVerificationEmail } from "./send-verification-email";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type DbOrTx } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 
 /** How long a dashboard sign-in lasts; the session cookie's own lifetime is the same. */
 export const sessionLifetimeSeconds = 12 * 60 * 60;

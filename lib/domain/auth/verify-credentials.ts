@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/core/db";
-import { burnPasswordCheck, verifyPassword } from "@/lib/domain/auth/passwords";
+import { burnPasswordCheck, verifyPassword } from "@/lib/domain/accounts/passwords";
 import { SignInInputSchema } from "@/lib/domain/schemas/auth";
 import { PasskeyAssertionTextSchema } from "@/lib/domain/schemas/passkeys";
 import { beginLoginAttempt } from "./login-rate-limit";

@@ -2,7 +2,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { LocalChain, localCaip2, startLocalChain } from "@/e2e/support/chain";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { transactionSubmittedEvent } from "@/lib/domain/payments/attribution";
 import { recordPaymentEvent } from "@/lib/domain/payments/record-event";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";

@@ -4,12 +4,12 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalChain, localCaip2, startLocalChain } from "@/e2e/support/chain";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
 import { listUnmatchedTransfers } from "@/lib/domain/unmatched-transfers/list-unmatched-transfers";
 import { recordUnmatchedTransfer } from "@/lib/domain/unmatched-transfers/record-unmatched-transfer";
 import type { Chain } from "@/lib/core/chain/chains";
-import { nativeLogIndex } from "./verify-transfer";
+import { nativeLogIndex } from "@/lib/core/chain/verify-transfer";
 import { watchTransfers } from "./watch-transfers";
 
 // The watcher against a real Hardhat node of this file's own (it moves the chain's clock and

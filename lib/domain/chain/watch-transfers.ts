@@ -20,7 +20,7 @@ import { assetInfo } from "@/lib/core/chain/asset-info";
 import type { Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { forgetDroppedUnmatchedTransfers } from "@/lib/domain/unmatched-transfers/forget-dropped-unmatched-transfers";
-import { blockClockSlackMs, nativeLogIndex } from "./verify-transfer";
+import { blockClockSlackMs, nativeLogIndex } from "@/lib/core/chain/verify-transfer";
 
 /** How far back a watcher with no saved cursor looks, and the most blocks it reads in one pass. */
 const lookbackBlocks = 500n;

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/lib/core/db";
 import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/core/db/pagination";
 import type { ListEventsFilter } from "@/lib/domain/schemas/event";
 import type { Scope } from "@/lib/core/tenancy/scope";
-import { eventPayload } from "@/lib/domain/webhooks/event-body";
+import { eventPayload } from "@/lib/domain/events/event-body";
 
 /** The account and mode's events of the last RETENTION_EVENTS_DAYS, newest first. */
 export async function listEvents(q: DbOrTx, scope: Scope, filter: ListEventsFilter) {

@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma, type Event, type DbOrTx } from "@/lib/core/db";
-import { ID_RANDOM_LENGTH, newId } from "@/lib/core/db/ids";
+import { ID_RANDOM_LENGTH, newId } from "@/lib/core/ids/ids";
 import type { Scope } from "@/lib/core/tenancy/scope";
-import { allEvents, type EventType } from "./event-types";
+import { allEvents, type EventType } from "@/lib/domain/schemas/event-types";
 
 /**
  * Writes an event to the outbox, and a pending delivery for each enabled endpoint of the account

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { AppError } from "@/lib/core/errors/errors";
 import { createPayment } from "@/lib/domain/payments/create-payment";
 import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";

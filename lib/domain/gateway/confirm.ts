@@ -3,7 +3,7 @@ import { getAddress, isHex, recoverTypedDataAddress, type Hex } from "viem";
 import { logger } from "@/lib/core/log/logger";
 import { db, type GatewayOption, type Payment } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { expireIfDue } from "@/lib/domain/payments/get-payment";
 import { recordPaymentEvent } from "@/lib/domain/payments/record-event";
 import { transitionPayment } from "@/lib/domain/payments/transition";

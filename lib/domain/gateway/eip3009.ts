@@ -1,7 +1,7 @@
 import "server-only";
 import { getAddress, parseAbi, type Address, type Hex } from "viem";
 import { findKnownAsset } from "@/lib/core/money/assets";
-import { parseAssetId } from "@/lib/core/chain/caip";
+import { parseAssetId } from "@/lib/core/caip/caip";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import type { Mode } from "@/lib/core/db";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { getAddress } from "viem";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { createPayment } from "@/lib/domain/payments/create-payment";
 import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";

@@ -1,11 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
 import { encodeFunctionData, erc20Abi, getAddress, toHex, type Address } from "viem";
-import { parseAccountId, parseAssetId } from "@/lib/core/chain/caip";
+import { parseAccountId, parseAssetId } from "@/lib/core/caip/caip";
 import { chainIdOf } from "@/lib/core/chain/chains";
 import { db, type GatewayOption, type Payment } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { listPaymentOptions } from "@/lib/domain/payments/payment-options";
 import { gatewayAmount } from "./amount";
 import { authorizationTypedDataJson, gaslessDomain, type Authorization } from "./eip3009";

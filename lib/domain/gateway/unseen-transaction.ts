@@ -3,7 +3,7 @@ import { getAddress, isAddressEqual, TransactionNotFoundError, type Hash } from 
 import { assetInfo } from "@/lib/core/chain/asset-info";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
-import { verifyTransfer } from "@/lib/domain/chain/verify-transfer";
+import { verifyTransfer } from "@/lib/core/chain/verify-transfer";
 import { db, type GatewayOption, type Payment } from "@/lib/core/db";
 import { env } from "@/lib/core/config/env";
 import { logger } from "@/lib/core/log/logger";

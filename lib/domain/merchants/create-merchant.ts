@@ -2,7 +2,7 @@ import "server-only";
 import { collectDataColumns } from "./collect-data";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import type { DbOrTx } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import type { CreateMerchantInput } from "@/lib/domain/schemas/merchant";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";
 

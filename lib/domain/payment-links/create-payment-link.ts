@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import type { DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { getMerchant } from "@/lib/domain/merchants/get-merchant";
 import type { CreatePaymentLinkInput } from "@/lib/domain/schemas/payment-link";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";

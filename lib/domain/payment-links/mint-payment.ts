@@ -3,10 +3,10 @@ import { merchantBrandingSelect } from "@/lib/domain/branding/merchant-branding"
 import { clientAddress } from "@/lib/domain/auth/client-address";
 import { db, type PaymentLink } from "@/lib/core/db";
 import { AppError, notFound } from "@/lib/core/errors/errors";
-import { isId, randomBase62 } from "@/lib/core/db/ids";
+import { isId, randomBase62 } from "@/lib/core/ids/ids";
 import { compareValues, parseUnit, parseUnits } from "@/lib/core/money/money";
 import { createPayment } from "@/lib/domain/payments/create-payment";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 import { takeToken, type BucketPolicy } from "@/lib/core/limits/rate-limit";
 
 // A buyer mints one payment, maybe a second after going back; a script minting hundreds from one

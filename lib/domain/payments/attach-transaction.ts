@@ -1,8 +1,8 @@
 import "server-only";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
-import { parseTxHash, transactionNotAccepted } from "@/lib/domain/chain/verify-transfer";
-import { submitPaymentTransaction } from "@/lib/platform/checkout/submit-transaction";
+import { parseTxHash, transactionNotAccepted } from "@/lib/core/chain/verify-transfer";
+import { submitPaymentTransaction } from "@/lib/domain/payments/submit-transaction";
 import { db, type Payment } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import type { AttachPaymentTransactionInput } from "@/lib/domain/schemas/attach-transaction";

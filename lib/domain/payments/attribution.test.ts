@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { db, type PaymentStatus } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
 import {
   attributeTransfer,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { paymentSnapshot } from "@/lib/domain/events/snapshots";
-import { newId } from "@/lib/core/db/ids";
+import { paymentSnapshot } from "@/lib/domain/payments/snapshot";
+import { newId } from "@/lib/core/ids/ids";
 import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";

@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/domain/audit-log/audit";
 import type { Payment, DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { recordEvent } from "@/lib/domain/events/record-event";
-import { paymentSnapshot } from "@/lib/domain/events/snapshots";
+import { paymentSnapshot } from "@/lib/domain/payments/snapshot";
 import type { ExceptionType } from "@/lib/domain/schemas/payment";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";
 import { getPayment } from "./get-payment";

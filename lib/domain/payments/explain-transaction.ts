@@ -2,7 +2,7 @@ import "server-only";
 import { decodeEventLog, erc20Abi, getAddress, isAddressEqual, type Address, type Hash } from "viem";
 import { configuredChains, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
-import { blockClockSlackMs } from "@/lib/domain/chain/verify-transfer";
+import { blockClockSlackMs } from "@/lib/core/chain/verify-transfer";
 import { db } from "@/lib/core/db";
 import type { Scope } from "@/lib/core/tenancy/scope";
 

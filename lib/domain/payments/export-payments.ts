@@ -6,7 +6,7 @@ import { buyerDetails } from "./buyer-details";
 import { chainIdOf } from "@/lib/core/chain/chains";
 import { findKnownAsset, networkName } from "@/lib/core/money/assets";
 import { formatUnits } from "@/lib/core/money/money";
-import { formatAmount } from "./format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 import { findPayments, type PaymentRow, type PaymentView } from "./list-payments";
 
 const batchSize = 500;

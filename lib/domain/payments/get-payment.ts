@@ -1,7 +1,7 @@
 import "server-only";
 import { db, Prisma, rawQuery, type Payment, type PaymentStatus, type DbOrTx } from "@/lib/core/db";
 import { AppError, paymentNotFound } from "@/lib/core/errors/errors";
-import { isId } from "@/lib/core/db/ids";
+import { isId } from "@/lib/core/ids/ids";
 import { sqlTimestamp } from "@/lib/core/db/sql-timestamp";
 import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";

@@ -1,22 +1,17 @@
 import "server-only";
-import { connection, db, type Payment, type DbOrTx } from "@/lib/core/db";
+import { connection, db, type Payment } from "@/lib/core/db";
 import { backgroundFailureLevel } from "@/lib/core/log/background-failure";
 import { logger } from "@/lib/core/log/logger";
 import { outsideRequest } from "@/lib/core/log/request-context";
 import { expireIfDue } from "./get-payment";
 import { isFinalStatus } from "./lifecycle";
+import { paymentChangedChannel as channel } from "./notify-payment-changed";
 
-const channel = "tollgate_payment_changed";
 // A safety net under the notifications: one query for every watched payment at once, so a change
 // made by an instance that could not notify (or while the listener reconnected) is still seen.
 const sweepEveryMs = 5_000;
 // A change notified this recently may have happened between a caller's read and its wait.
 const recentWindowMs = 2_000;
-
-/** Tells every instance's held polls that this payment changed, when `tx` commits. */
-export async function notifyPaymentChanged(tx: DbOrTx, paymentId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_notify(${channel}, ${paymentId})`;
-}
 
 type Waiter = { version: number; settle: (payment: Payment | null) => void };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
 import { recordBridgeOutcome } from "@/lib/platform/checkout/record-outcome";
-import { getPaymentDetail } from "./get-payment-detail";
+import { getPaymentDetail } from "@/lib/domain/overview/get-payment-detail";
 import { paymentTimeline } from "./payment-timeline";
 
 withTestDatabase();

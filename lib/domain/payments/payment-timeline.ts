@@ -11,7 +11,7 @@ import type {
   WebhookDelivery,
 } from "@/lib/core/db";
 import type { Scope } from "@/lib/core/tenancy/scope";
-import { formatAmount, formatAssetAmount } from "./format-amount";
+import { formatAmount, formatAssetAmount } from "@/lib/core/money/format-amount";
 
 // Everything that happened to one payment, in the order it happened, in words a support person
 // reads without knowing the event names: the payment's own events, the quotes a wallet was given,

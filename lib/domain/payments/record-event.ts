@@ -1,8 +1,8 @@
 import "server-only";
 import type { Payment, Prisma, DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
-import { notifyPaymentChanged } from "./payment-changes";
+import { newId } from "@/lib/core/ids/ids";
+import { notifyPaymentChanged } from "./notify-payment-changed";
 
 /**
  * Adds a step to a payment's timeline that does not change its status (a submitted or rejected

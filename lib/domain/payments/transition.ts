@@ -1,12 +1,12 @@
 import "server-only";
 import type { Payment, PaymentStatus, Prisma, DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import type { EventType } from "@/lib/domain/events/event-types";
+import type { EventType } from "@/lib/domain/schemas/event-types";
 import { recordEvent } from "@/lib/domain/events/record-event";
-import { paymentSnapshot } from "@/lib/domain/events/snapshots";
-import { newId } from "@/lib/core/db/ids";
+import { paymentSnapshot } from "@/lib/domain/payments/snapshot";
+import { newId } from "@/lib/core/ids/ids";
 import { mailReceiptIfWanted } from "@/lib/domain/receipts/mail-receipt";
-import { notifyPaymentChanged } from "./payment-changes";
+import { notifyPaymentChanged } from "./notify-payment-changed";
 import { canTransition, isFinalStatus, sourcesOf } from "./lifecycle";
 
 export type TransitionOptions = {

@@ -7,10 +7,10 @@ import {
   verifyTransfer,
   type Transfer,
   type Verification,
-} from "@/lib/domain/chain/verify-transfer";
+} from "@/lib/core/chain/verify-transfer";
 import { db, Prisma, type Payment } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import {
   exceptionOfPayingTransfer,
   recordPaymentException,

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { isId } from "@/lib/core/db/ids";
+import { isId } from "@/lib/core/ids/ids";
 import type { Scope } from "@/lib/core/tenancy/scope";
 
 const clientIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -1,7 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import type { DbOrTx } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import type { CreatePublicAppInput } from "@/lib/domain/schemas/api-key";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";
 

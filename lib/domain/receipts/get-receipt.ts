@@ -5,8 +5,8 @@ import { chainIdOf, explorerTxUrl } from "@/lib/core/chain/chains";
 import { db, type Mode } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
 import { formatUnits, parseUnit } from "@/lib/core/money/money";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
-import { checkoutException, type CheckoutException } from "@/lib/platform/checkout/checkout-status";
+import { formatAmount } from "@/lib/core/money/format-amount";
+import { checkoutException, type CheckoutException } from "@/lib/domain/receipts/exception-in-words";
 
 export type Receipt = {
   mode: Mode;

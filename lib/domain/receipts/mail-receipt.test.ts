@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db, type Mode } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { createPayment } from "@/lib/domain/payments/create-payment";
 import { transitionPayment } from "@/lib/domain/payments/transition";
 import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";

@@ -3,7 +3,7 @@ import type { Payment, DbOrTx } from "@/lib/core/db";
 import { enqueueEmail } from "@/lib/domain/email/enqueue-email";
 import { receiptMessage } from "@/lib/domain/email/templates/receipt";
 import { publicBaseUrl } from "@/lib/core/config/env";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { receiptPath } from "./receipt-path";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
-import { parseTxHash, transactionNotAccepted } from "@/lib/domain/chain/verify-transfer";
+import { parseTxHash, transactionNotAccepted } from "@/lib/core/chain/verify-transfer";
 import { db, type Refund } from "@/lib/core/db";
 import type { AttachRefundTransactionInput } from "@/lib/domain/schemas/attach-transaction";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Refund, DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { recordEvent } from "@/lib/domain/events/record-event";
-import { refundSnapshot } from "@/lib/domain/events/snapshots";
+import { refundSnapshot } from "@/lib/domain/refunds/snapshot";
 import { closePaymentException } from "@/lib/domain/payments/exceptions";
 
 /**

@@ -1,10 +1,10 @@
 import "server-only";
 import { assetInfo } from "@/lib/core/chain/asset-info";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
-import { parseTxHash, verifyTransfer, type Verification } from "@/lib/domain/chain/verify-transfer";
+import { parseTxHash, verifyTransfer, type Verification } from "@/lib/core/chain/verify-transfer";
 import { db, Prisma, type Payment, type Refund } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { completeRefund } from "./complete-refund";
 
 export type RefundVerification = { refund: Refund; result: Verification["kind"] | "used"; reason?: string };

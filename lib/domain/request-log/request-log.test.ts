@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
 import { flushRequestLog, logRequest, type RequestLogEntry } from "./buffer";

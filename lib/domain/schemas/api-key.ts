@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiPermissions } from "@/lib/domain/api-keys/permissions";
+import { apiPermissions } from "@/lib/domain/permissions/api-key-permissions";
 import { ReturnOriginsSchema } from "@/lib/core/schemas/common";
 import { idSchema } from "@/lib/core/schemas/ids";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { weakPasswordReason } from "@/lib/domain/auth/weak-password";
+import { weakPasswordReason } from "@/lib/domain/schemas/weak-password";
 import { idSchema } from "@/lib/core/schemas/ids";
 
 export const EmailSchema = z

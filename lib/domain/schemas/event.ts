@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eventTypes } from "@/lib/domain/events/event-types";
+import { eventTypes } from "@/lib/domain/schemas/event-types";
 import { PageQuerySchema } from "@/lib/core/db/pagination";
 import { TimestampSchema } from "@/lib/core/schemas/common";
 import { idSchema } from "@/lib/core/schemas/ids";

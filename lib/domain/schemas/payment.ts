@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { amountValueTooLarge, parseUnit } from "@/lib/core/money/money";
 import { CursorParamSchema, DateTimeParamSchema } from "@/lib/core/db/pagination";
-import { paymentIdFromReference } from "@/lib/domain/payments/payment-reference";
+import { paymentIdFromReference } from "@/lib/domain/schemas/payment-reference";
 import { HttpsUrlSchema, TimestampSchema } from "@/lib/core/schemas/common";
 import { checkAmount, CurrencyFieldSchema, toMinorUnits } from "@/lib/core/schemas/dashboard-money";
 import { idSchema } from "@/lib/core/schemas/ids";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { routingNumberProblem } from "@/lib/domain/settlements/aba";
+import { routingNumberProblem } from "@/lib/domain/schemas/aba";
 import {
   canonicalAccountId,
   canonicalAssetId,
@@ -7,7 +7,7 @@ import {
   formatAssetId,
   parseAccountId,
   validateSettlement,
-} from "@/lib/core/chain/caip";
+} from "@/lib/core/caip/caip";
 import { TimestampSchema } from "@/lib/core/schemas/common";
 import { MerchantIdParamsSchema, MerchantSchema } from "./merchant";
 import { idSchema } from "@/lib/core/schemas/ids";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { roles } from "@/lib/domain/auth/permissions";
+import { roles } from "@/lib/domain/permissions/permissions";
 import { EmailSchema } from "./auth";
 import { idSchema } from "@/lib/core/schemas/ids";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { findKnownAsset, networks } from "@/lib/core/money/assets";
-import { parseAccountId, parseAssetId } from "@/lib/core/chain/caip";
+import { EVM_ADDRESS, parseAccountId, parseAssetId } from "@/lib/core/caip/caip";
 import { getChain } from "@/lib/core/chain/chains";
 import type { Mode } from "@/lib/core/db";
 import { chainEnv } from "@/lib/core/config/env";
@@ -22,7 +22,6 @@ type Refusal = {
   message: string;
 };
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ZERO = /^0x0{40}$/i;
 // Well-known "burn" addresses: nobody holds their keys.
 const BURN = new Set([

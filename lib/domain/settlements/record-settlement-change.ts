@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { recordSensitiveChange } from "@/lib/domain/auth/sensitive-change";
 import type { DbOrTx } from "@/lib/core/db";
 import { recordEvent } from "@/lib/domain/events/record-event";
-import { settlementsSnapshot } from "@/lib/domain/events/snapshots";
+import { settlementsSnapshot } from "@/lib/domain/settlements/snapshot";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";
 
 type SettlementAudit = {

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma, type CryptoSettlement, type DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { getMerchant } from "@/lib/domain/merchants/get-merchant";
 import type { RegisterCryptoSettlementsInput } from "@/lib/domain/schemas/settlement";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";

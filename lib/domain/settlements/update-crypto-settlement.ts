@@ -1,6 +1,6 @@
 import "server-only";
 import { guardSensitiveChange } from "@/lib/domain/auth/sensitive-change";
-import { validateSettlement } from "@/lib/core/chain/caip";
+import { validateSettlement } from "@/lib/core/caip/caip";
 import type { DbOrTx } from "@/lib/core/db";
 import { AppError, notFound } from "@/lib/core/errors/errors";
 import type { UpdateCryptoSettlementInput } from "@/lib/domain/schemas/settlement";

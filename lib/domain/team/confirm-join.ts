@@ -3,8 +3,8 @@ import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { db, type DbOrTx } from "@/lib/core/db";
 import { sendSecurityAlert } from "@/lib/domain/email/send-security-alert";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
-import { verifyPassword } from "@/lib/domain/auth/passwords";
+import { newId } from "@/lib/core/ids/ids";
+import { verifyPassword } from "@/lib/domain/accounts/passwords";
 import { findJoinRequest, type JoinRequest } from "./find-invitation";
 
 /**

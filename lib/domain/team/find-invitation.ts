@@ -1,6 +1,6 @@
 import "server-only";
 import type { Role, DbOrTx } from "@/lib/core/db";
-import { hashInvitationToken } from "./invitation-token";
+import { hashInvitationToken } from "@/lib/domain/auth/invitation-token";
 
 export type OpenInvitation = {
   id: string;

@@ -5,14 +5,14 @@ import type { DbOrTx, Role } from "@/lib/core/db";
 import { enqueueEmail } from "@/lib/domain/email/enqueue-email";
 import { invitationMessage } from "@/lib/domain/email/templates/invitation";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import type { InviteMemberInput } from "@/lib/domain/schemas/team";
 import {
   hashInvitationToken,
   invitationLifetimeMs,
   invitationLink,
   newInvitationToken,
-} from "./invitation-token";
+} from "@/lib/domain/auth/invitation-token";
 import { assertMayGrant, auditActor, type TeamActor } from "./team-actor";
 
 /**

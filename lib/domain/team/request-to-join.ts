@@ -4,10 +4,10 @@ import { enqueueEmail } from "@/lib/domain/email/enqueue-email";
 import { joinConfirmationMessage, joinRefusedMessage } from "@/lib/domain/email/templates/join";
 import { publicBaseUrl } from "@/lib/core/config/env";
 import { AppError } from "@/lib/core/errors/errors";
-import { randomBase62 } from "@/lib/core/db/ids";
+import { randomBase62 } from "@/lib/core/ids/ids";
 import type { AcceptInvitationInput } from "@/lib/domain/schemas/auth";
 import { findOpenInvitation } from "./find-invitation";
-import { hashInvitationToken } from "./invitation-token";
+import { hashInvitationToken } from "@/lib/domain/auth/invitation-token";
 
 /**
  * The invite link's form. The inviter holds that link too, so the answer is the same whatever the

@@ -1,7 +1,7 @@
 import "server-only";
-import { blockClockSlackMs } from "@/lib/domain/chain/verify-transfer";
+import { blockClockSlackMs } from "@/lib/core/chain/verify-transfer";
 import { db, type UnmatchedTransfer } from "@/lib/core/db";
-import { actorNames } from "@/lib/domain/payments/get-payment-detail";
+import { actorNames } from "@/lib/domain/overview/get-payment-detail";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";
 
 type Candidate = { id: string; referenceId: string; status: string };

@@ -2,7 +2,7 @@ import "server-only";
 import type { Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 
 /** A transfer as the watcher read it from a block or a Transfer log. */
 export type UnmatchedCandidate = {

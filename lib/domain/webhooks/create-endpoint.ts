@@ -2,7 +2,7 @@ import "server-only";
 import { guardSensitiveChange, recordSensitiveChange } from "@/lib/domain/auth/sensitive-change";
 import type { DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import type { CreateWebhookEndpointInput } from "@/lib/domain/schemas/webhook";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";
 import { assertDeliverableUrl } from "./endpoint-url";

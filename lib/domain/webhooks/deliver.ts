@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { db, type Event, type DbOrTx, type WebhookDelivery, type WebhookEndpoint } from "@/lib/core/db";
 import { decrypt } from "@/lib/core/config/secrets";
 import { RefusedDestination } from "./destination";
-import { eventBody } from "./event-body";
+import { eventBody } from "@/lib/domain/events/event-body";
 import { postToEndpoint } from "./post-to-endpoint";
 import { afterFailure, failingTooLong } from "./retry-policy";
 import { computeTollgateSignature } from "./verify";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbOrTx, WebhookEndpoint } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
-import { isId } from "@/lib/core/db/ids";
+import { isId } from "@/lib/core/ids/ids";
 import type { Scope } from "@/lib/core/tenancy/scope";
 
 /** A webhook endpoint of this account and mode, or 404. */

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import type { DbOrTx } from "@/lib/core/db";
 import { AppError, notFound } from "@/lib/core/errors/errors";
-import { isId } from "@/lib/core/db/ids";
+import { isId } from "@/lib/core/ids/ids";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
 import { serializeDelivery } from "./serialize";

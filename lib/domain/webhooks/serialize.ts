@@ -1,6 +1,6 @@
 import type { Event, WebhookDelivery, WebhookEndpoint } from "@/lib/core/db";
 import type { WebhookDeliveryJson, WebhookEndpointJson } from "@/lib/domain/schemas/webhook";
-import { eventBody } from "./event-body";
+import { eventBody } from "@/lib/domain/events/event-body";
 
 export function serializeEndpoint(e: WebhookEndpoint): WebhookEndpointJson {
   return {

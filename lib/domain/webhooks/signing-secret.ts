@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBase62 } from "@/lib/core/db/ids";
+import { randomBase62 } from "@/lib/core/ids/ids";
 import { encrypt } from "@/lib/core/config/secrets";
 
 /** A new endpoint signing secret, and the only form of it that is stored. */

@@ -12,12 +12,13 @@ import { relayerAccount } from "@/lib/domain/gateway/relay";
 import type { X402PaymentPayload, X402Requirements } from "@/lib/domain/schemas/x402";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { reasons, refuse, type Refusal } from "./reasons";
+import { EVM_ADDRESS } from "@/lib/core/caip/caip";
 
 // The `exact` scheme on EVM with an EIP-3009 authorization (x402's scheme_exact_evm), checked the
 // way the gateway checks a wallet's gasless signature: the same typed data, the same signature check
 // (lib/domain/gateway/confirm.ts), the same tokens (those Tollgate can relay, lib/domain/gateway/eip3009.ts).
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const address = z.string().regex(EVM_ADDRESS);
 const uint = z.string().regex(/^\d{1,78}$/);
 const ExactEvmPayloadSchema = z.object({
   // A 65-byte ECDSA signature: smart-wallet (ERC-1271 / ERC-6492) signatures are not relayed.

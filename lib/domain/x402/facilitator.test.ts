@@ -2,7 +2,7 @@ import { getAddress, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { authorizationTypes } from "@/lib/domain/gateway/eip3009";
 import type { X402Requirements } from "@/lib/domain/schemas/x402";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";

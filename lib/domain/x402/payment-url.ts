@@ -5,16 +5,16 @@ import {
   encodePaymentResponseHeader,
 } from "@x402/core/http";
 import { getAddress } from "viem";
-import { parseAssetId } from "@/lib/core/chain/caip";
+import { parseAssetId } from "@/lib/core/caip/caip";
 import { chainIdOf } from "@/lib/core/chain/chains";
-import { findCheckoutPayment } from "@/lib/platform/checkout/find-payment";
+import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 import { publicBaseUrl } from "@/lib/core/config/env";
 import { db, type Payment } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { gaslessDomain } from "@/lib/domain/gateway/eip3009";
 import { quoteLifetimeMs } from "@/lib/domain/gateway/options";
 import { requirePayable } from "@/lib/domain/gateway/payable";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 import { listPaymentOptions } from "@/lib/domain/payments/payment-options";
 import { serializeStatus } from "@/lib/domain/payments/serialize";
 import { X402PaymentPayloadSchema } from "@/lib/domain/schemas/x402";

@@ -3,7 +3,7 @@ import type { Hex } from "viem";
 import { getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { db, Prisma, type DbOrTx, type Payment } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { AppError } from "@/lib/core/errors/errors";
 import { confirmGatewayOption } from "@/lib/domain/gateway/confirm";
 import { recordPaymentEvent } from "@/lib/domain/payments/record-event";

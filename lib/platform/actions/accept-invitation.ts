@@ -3,7 +3,7 @@
 import { publicAction } from "@/lib/platform/actions/action";
 import { limitJoinRequests } from "@/lib/domain/auth/email-rate-limits";
 import { db } from "@/lib/core/db";
-import { hashPassword } from "@/lib/domain/auth/passwords";
+import { hashPassword } from "@/lib/domain/accounts/passwords";
 import { AcceptInvitationInputSchema } from "@/lib/domain/schemas/auth";
 import { requestToJoin } from "@/lib/domain/team/request-to-join";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { can, mayUseUnverified, type Permission } from "@/lib/domain/auth/permissions";
+import { can, mayUseUnverified, type Permission } from "@/lib/domain/permissions/permissions";
 import { asSession } from "@/lib/domain/auth/sensitive-change";
 import { currentViewer, mustSetUpTwoFactor, type Viewer } from "@/lib/domain/auth/session";
 import { AppError } from "@/lib/core/errors/errors";

@@ -1,6 +1,6 @@
 import "server-only";
 import { authenticateApiKey } from "@/lib/domain/api-keys/authenticate-api-key";
-import type { ApiPermission } from "@/lib/domain/api-keys/permissions";
+import type { ApiPermission } from "@/lib/domain/permissions/api-key-permissions";
 import { AppError } from "@/lib/core/errors/errors";
 import { authenticatePublicApp } from "@/lib/domain/public-apps/authenticate-public-app";
 import type { Scope } from "@/lib/core/tenancy/scope";

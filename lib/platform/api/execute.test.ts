@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
-import { apiPermissions } from "@/lib/domain/api-keys/permissions";
+import { apiPermissions } from "@/lib/domain/permissions/api-key-permissions";
 import { db } from "@/lib/core/db";
 import { logger } from "@/lib/core/log/logger";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";

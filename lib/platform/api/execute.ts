@@ -3,7 +3,7 @@ import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { inRequest } from "@/lib/core/log/request-context";
 import { checkInput, parseInput } from "@/lib/core/errors/validation";
-import { logApiRequest } from "@/lib/domain/request-log/log-api-request";
+import { logApiRequest } from "@/lib/platform/api/log-api-request";
 import { answer, answerError, type ApiAnswer } from "./answer";
 import type { ApiRequest } from "./api-request";
 import { authenticate, requirePermission, type Authenticated } from "./authenticate";

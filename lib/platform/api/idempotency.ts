@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { db, Prisma, rawQuery, type DbOrTx } from "@/lib/core/db";
 import { AppError, isDatabaseUnavailable } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { decrypt, encrypt } from "@/lib/core/config/secrets";
 import { sqlTimestamp } from "@/lib/core/db/sql-timestamp";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Mode, DbOrTx, Prisma } from "@/lib/core/db";
-import type { ApiPermission } from "@/lib/domain/api-keys/permissions";
+import type { ApiPermission } from "@/lib/domain/permissions/api-key-permissions";
 import type { ErrorCode } from "@/lib/core/errors/errors";
 import type { ApiContext } from "./context";
 import type { VersionChange } from "./versioned-shapes";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
-import { apiPermissions } from "@/lib/domain/api-keys/permissions";
+import { apiPermissions } from "@/lib/domain/permissions/api-key-permissions";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
 import type { ApiRequest } from "./api-request";

@@ -1,24 +1,11 @@
 import "server-only";
-import { readAmountInWords } from "@/lib/core/chain/asset-display";
-import { chainIdOf } from "@/lib/core/chain/chains";
 import type { Payment } from "@/lib/core/db";
-import { networkName } from "@/lib/core/money/assets";
 import { droppedFromNetwork } from "@/lib/domain/payments/dropped-transfer";
+import { checkoutException, type CheckoutException } from "@/lib/domain/receipts/exception-in-words";
 import { serializeStatus } from "@/lib/domain/payments/serialize";
-import type { ExceptionType, PaymentStatusJson } from "@/lib/domain/schemas/payment";
+import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
 
-/**
- * A payment paid wrongly, in the buyer's words: amounts with their symbol and decimals, never raw
- * units or protocol ids. `difference` is what is short (underpaid) or the excess (overpaid).
- */
-export type CheckoutException = {
-  type: ExceptionType;
-  received: string;
-  expected: string | null;
-  difference: string | null;
-  networkName: string;
-  resolution: "accepted" | "refunded" | "dismissed" | "within_tolerance" | null;
-};
+export type { CheckoutException };
 
 /**
  * What the checkout page shows and polls: the status object, plus what the buyer must be told
@@ -35,27 +22,5 @@ export async function checkoutStatus(payment: Payment): Promise<CheckoutStatus> 
     ...(await serializeStatus(payment)),
     exception: await checkoutException(payment),
     droppedFrom: payment.status === "failed" ? droppedFromNetwork(payment.failureReason) : null,
-  };
-}
-
-export async function checkoutException(payment: Payment): Promise<CheckoutException | null> {
-  const asset = payment.exceptionAsset;
-  if (!payment.exceptionType || !asset || payment.exceptionReceived === null) return null;
-  const words = (value: bigint | string) => readAmountInWords(asset, value.toString());
-  const received = BigInt(payment.exceptionReceived.toFixed());
-  const expected = payment.exceptionExpected ? BigInt(payment.exceptionExpected.toFixed()) : null;
-  const difference =
-    expected === null || expected === received
-      ? null
-      : received > expected
-        ? received - expected
-        : expected - received;
-  return {
-    type: payment.exceptionType,
-    received: await words(received),
-    expected: expected === null ? null : await words(expected),
-    difference: difference === null ? null : await words(difference),
-    networkName: networkName(chainIdOf(asset)),
-    resolution: payment.exceptionResolution as CheckoutException["resolution"],
   };
 }

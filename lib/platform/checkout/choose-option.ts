@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/core/db";
 import { quotePaymentOption, selectPaymentOption } from "@/lib/domain/payments/select-option";
-import { findCheckoutPayment } from "./find-payment";
+import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 
 /**
  * The buyer opened one of the payment's options: fix it and its quote on the payment, so that a

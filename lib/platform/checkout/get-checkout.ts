@@ -4,11 +4,11 @@ import { cheapestNetworkFirst } from "@/lib/core/money/assets";
 import { db, type Mode } from "@/lib/core/db";
 import { gatewayAmount } from "@/lib/domain/gateway/amount";
 import { formatUnits } from "@/lib/core/money/money";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 import { listPaymentOptions } from "@/lib/domain/payments/payment-options";
 import { receiptPath } from "@/lib/domain/receipts/receipt-path";
 import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
-import { findCheckoutPayment } from "./find-payment";
+import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 import { checkoutRedirects, type CheckoutRedirects } from "./redirect-urls";
 import { paymentRequest, type PaymentRequest } from "./payment-request";
 

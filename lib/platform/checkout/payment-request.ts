@@ -1,4 +1,4 @@
-import { parseAccountId, parseAssetId, toChecksumAddress } from "@/lib/core/chain/caip";
+import { parseAccountId, parseAssetId, toChecksumAddress } from "@/lib/core/caip/caip";
 
 // How a buyer's wallet is asked to pay one option: an EIP-681 URI (for the QR code and the "Open
 // in wallet" link) and the same transfer as an EIP-1193 `eth_sendTransaction` request (for an

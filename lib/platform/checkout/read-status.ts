@@ -1,7 +1,7 @@
 import "server-only";
 import { waitForChange } from "@/lib/domain/payments/wait-for-change";
 import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
-import { findCheckoutPayment } from "./find-payment";
+import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 
 /** The status object for the checkout page's own polling, held up to `maxPollMs` for a change (capped per caller address). */
 export async function readCheckoutStatus(

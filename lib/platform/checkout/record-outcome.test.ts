@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { createPayment } from "@/lib/domain/payments/create-payment";
 import { transitionPayment } from "@/lib/domain/payments/transition";
 import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
 import { bridgeOutcomeEvent, recordBridgeOutcome } from "./record-outcome";
-import type { ReportOutcomeInput } from "./schemas";
+import type { ReportOutcomeInput } from "@/lib/domain/schemas/checkout";
 
 withTestDatabase();
 

@@ -2,8 +2,8 @@ import "server-only";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
-import { findCheckoutPayment } from "./find-payment";
-import type { ReportOutcomeInput } from "./schemas";
+import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
+import type { ReportOutcomeInput } from "@/lib/domain/schemas/checkout";
 
 export const bridgeOutcomeEvent = "payment.bridge_outcome_posted";
 

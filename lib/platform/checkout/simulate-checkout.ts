@@ -5,8 +5,8 @@ import { isFinalPaymentRefusal } from "@/lib/domain/payments/transition";
 import { simulatePayment } from "@/lib/domain/payments/simulate-payment";
 import { tenant } from "@/lib/core/tenancy/scope";
 import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
-import { findCheckoutPayment } from "./find-payment";
-import type { SimulateCheckoutOutcome } from "./schemas";
+import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
+import type { SimulateCheckoutOutcome } from "@/lib/domain/schemas/checkout";
 
 /**
  * The test-mode buyer's buttons: the same lifecycle as the simulate API, acted by "buyer". A payment

@@ -5,7 +5,7 @@ import { confirmGatewayOption } from "@/lib/domain/gateway/confirm";
 import { createGatewayOptions } from "@/lib/domain/gateway/options";
 import { serializeStatus } from "@/lib/domain/payments/serialize";
 import { ConfirmBodySchema } from "@/lib/domain/schemas/gateway";
-import { findCheckoutPayment } from "./find-payment";
+import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 import { idSchema } from "@/lib/core/schemas/ids";
 
 // The hosted checkout pays through the Gateway's own functions, so the page, native apps and

@@ -1,6 +1,6 @@
 import "server-only";
 import { env, publicBaseUrl } from "@/lib/core/config/env";
-import type { WalletConnectSetup } from "@/client/checkout/walletconnect/pay-with-walletconnect";
+import type { WalletConnectSetup } from "./views/page-data";
 
 /**
  * What the live checkout needs to pair with wallets over WalletConnect, or null when no project id

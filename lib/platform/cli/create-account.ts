@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createAccountWithOwner } from "@/lib/domain/accounts/create-account";
 import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
-import { apiPermissions } from "@/lib/domain/api-keys/permissions";
+import { apiPermissions } from "@/lib/domain/permissions/api-key-permissions";
 import { closeDb, db } from "@/lib/core/db";
 import { prepareDatabase } from "@/lib/core/db/prepare";
 import { AppError } from "@/lib/core/errors/errors";

@@ -4,7 +4,7 @@
 // the caller address rule, connection limits) before /v1 goes to the API router and every other
 // path to `pages` (Next, in the full server).
 import http from "node:http";
-import { describeSeed, hasAnyAccount, seedDemoAccount } from "@/lib/domain/accounts/seed-demo-account";
+import { describeSeed, hasAnyAccount, seedDemoAccount } from "@/lib/platform/server/seed-demo-account";
 import { closeDb, connection } from "@/lib/core/db";
 import { prepareDatabase } from "@/lib/core/db/prepare";
 import { env, publicBaseUrl } from "@/lib/core/config/env";

@@ -2,8 +2,8 @@
 // loading Next, for running API instances apart from the dashboard. Everything else is a 404.
 import type http from "node:http";
 import v8 from "node:v8";
-import { GET as health } from "@/app/api/health/route";
-import { GET as openApi } from "@/app/v1/openapi.json/route";
+import { healthRoute } from "@/lib/platform/api/health-route";
+import { openApiRoute } from "@/lib/platform/api/openapi-route";
 import { errorResponse } from "@/lib/platform/api/error-response";
 import { AppError } from "@/lib/core/errors/errors";
 import { logger } from "@/lib/core/log/logger";
@@ -18,8 +18,8 @@ import { serve } from "./serve";
 if (env.DATABASE_URL) v8.setFlagsFromString("--liftoff-only");
 
 const routes: Record<string, (request: Request) => Response | Promise<Response>> = {
-  "/api/health": health,
-  "/v1/openapi.json": openApi,
+  "/api/health": healthRoute,
+  "/v1/openapi.json": openApiRoute,
 };
 
 function answer(req: http.IncomingMessage): Promise<Response> | Response {

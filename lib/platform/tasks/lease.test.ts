@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import { logger } from "@/lib/core/log/logger";
 import { withTestDatabase } from "@/lib/core/testing/test-database";
 import { releaseLease, takeLease } from "./lease";

@@ -11,7 +11,7 @@ import { useFormDialog } from "@/components/forms/use-form-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { SecretShownOnce } from "@/components/ui/secret-shown-once";
-import type { ApiPermission } from "@/lib/domain/api-keys/permissions";
+import type { ApiPermission } from "@/lib/domain/permissions/api-key-permissions";
 import type { Mode, Role } from "@/lib/core/db";
 import { CreateApiKeyInputSchema } from "@/lib/domain/schemas/api-key";
 import { createApiKeyAction } from "@/lib/platform/actions/api-keys";

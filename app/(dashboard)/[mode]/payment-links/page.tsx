@@ -10,13 +10,13 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
-import { can } from "@/lib/domain/auth/permissions";
+import { can } from "@/lib/domain/permissions/permissions";
 import { db } from "@/lib/core/db";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
 import { decodeCursor } from "@/lib/core/db/pagination";
 import { countLinkPayments } from "@/lib/domain/payment-links/count-link-payments";
 import { listPaymentLinks } from "@/lib/domain/payment-links/list-payment-links";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 import type { PaymentLinkJson } from "@/lib/domain/schemas/payment-link";
 
 export const metadata: Metadata = { title: "Payment links" };

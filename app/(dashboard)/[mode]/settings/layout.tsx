@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { SectionTabs } from "@/components/dashboard/section-tabs";
-import { can } from "@/lib/domain/auth/permissions";
+import { can } from "@/lib/domain/permissions/permissions";
 import { requireViewer } from "@/lib/domain/auth/session";
 import { parseMode } from "@/lib/core/tenancy/modes";
 

@@ -6,7 +6,7 @@ import { SectionCard } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
-import { can, roleDescriptions, roles } from "@/lib/domain/auth/permissions";
+import { can, roleDescriptions, roles } from "@/lib/domain/permissions/permissions";
 import { db } from "@/lib/core/db";
 import { DateTime } from "@/components/payments/date-time";
 import { listTeam } from "@/lib/domain/team/list-team";

@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db, type WebAuthnPurpose } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 
 /** How long a browser has to answer a WebAuthn challenge (the ceremony's own timeout is the same). */
 export const challengeLifetimeMs = 5 * 60_000;

@@ -9,7 +9,7 @@ import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { db } from "@/lib/core/db";
 import { sendSecurityAlert } from "@/lib/domain/email/send-security-alert";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import type { z } from "zod";
 import type { FinishPasskeyInputSchema } from "@/lib/domain/schemas/passkeys";
 import { requireFreshAuth } from "@/lib/domain/auth/fresh-auth";

@@ -2,7 +2,7 @@ import "server-only";
 import { readJsonBody } from "@/lib/platform/api/read-body";
 import { clientAddress } from "@/lib/domain/auth/client-address";
 import { db } from "@/lib/core/db";
-import { isId } from "@/lib/core/db/ids";
+import { isId } from "@/lib/core/ids/ids";
 import { AppError, notFound } from "@/lib/core/errors/errors";
 import { parseInput } from "@/lib/core/errors/validation";
 import { takeToken } from "@/lib/core/limits/rate-limit";

@@ -6,9 +6,9 @@ import {
   ReportOutcomeBodySchema,
   SimulateCheckoutInputSchema,
   SubmitTransactionBodySchema,
-} from "@/lib/platform/checkout/schemas";
+} from "@/lib/domain/schemas/checkout";
 import { simulateCheckout } from "@/lib/platform/checkout/simulate-checkout";
-import { submitTransaction } from "@/lib/platform/checkout/submit-transaction";
+import { submitTransaction } from "@/lib/domain/payments/submit-transaction";
 import {
   checkoutWalletConfirm,
   checkoutWalletOption,

@@ -1,9 +1,8 @@
 import "server-only";
-import type { CheckoutData } from "@/client/checkout/checkout";
-import type { WalletConnectSetup } from "@/client/checkout/walletconnect/pay-with-walletconnect";
-import { formatRemaining } from "@/lib/platform/checkout/format-remaining";
+import type { CheckoutData, WalletConnectSetup } from "./page-data";
+import { formatRemaining } from "@/lib/platform/checkout/views/format-remaining";
 import type { Checkout, CheckoutOption } from "@/lib/platform/checkout/get-checkout";
-import { html, jsonForScript } from "@/lib/platform/checkout/html";
+import { html, jsonForScript } from "@/lib/platform/checkout/views/html";
 import { checkoutDocument } from "./document";
 import { testModeBanner } from "./test-mode-banner";
 import { accentCss, merchantBadge, supportLine } from "./merchant-header";

@@ -1,5 +1,5 @@
 import "server-only";
-import { html, raw, type Html } from "@/lib/platform/checkout/html";
+import { html, raw, type Html } from "@/lib/platform/checkout/views/html";
 import { checkoutTokensCss } from "@/lib/platform/checkout/client-script";
 import { checkoutCss } from "./styles";
 

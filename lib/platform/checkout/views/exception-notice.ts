@@ -2,7 +2,7 @@
 // what arrived, what it means for this payment, and what the merchant does about it. Never "pay
 // again" for money that arrived. Rendered by the server and by the client script as statuses move.
 import type { CheckoutException } from "@/lib/platform/checkout/checkout-status";
-import { html } from "@/lib/platform/checkout/html";
+import { html } from "@/lib/platform/checkout/views/html";
 
 const closed = (merchantName: string) =>
   `${merchantName} has closed this without a refund through Tollgate; contact them with any question.`;

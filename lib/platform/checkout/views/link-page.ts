@@ -1,7 +1,7 @@
 import "server-only";
 import type { MerchantBranding } from "@/lib/domain/branding/merchant-branding";
 import type { Mode } from "@/lib/core/db";
-import { html } from "@/lib/platform/checkout/html";
+import { html } from "@/lib/platform/checkout/views/html";
 import { checkoutDocument } from "./document";
 import { testModeBanner } from "./test-mode-banner";
 import { accentCss, merchantBadge, supportLine } from "./merchant-header";

@@ -1,6 +1,6 @@
 import { accentPattern, textOnAccent } from "@/lib/domain/branding/accent-color";
 import type { MerchantBranding } from "@/lib/domain/branding/merchant-branding";
-import { html } from "@/lib/platform/checkout/html";
+import { html } from "@/lib/platform/checkout/views/html";
 
 /** The merchant's icon (or initial) and name, as the checkout, link and receipt pages show them. */
 export function merchantBadge(merchant: Pick<MerchantBranding, "name" | "iconUrl">) {

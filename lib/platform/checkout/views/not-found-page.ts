@@ -1,5 +1,5 @@
 import "server-only";
-import { html } from "@/lib/platform/checkout/html";
+import { html } from "@/lib/platform/checkout/views/html";
 import { checkoutDocument } from "./document";
 
 /** The page for a payment link that leads nowhere (unknown or malformed id). */

@@ -2,7 +2,7 @@
 // server for a page opened on a final payment and by the client script when an open page sees one.
 import { outcomeMessage, type FinalStatus } from "@/lib/core/bridge/outcome-message";
 import type { CheckoutStatus } from "../checkout-status";
-import { html, raw } from "../html";
+import { html, raw } from "./html";
 import { exceptionText, receiptLink } from "./exception-notice";
 
 // Lucide's circle-check, circle-x, ban and clock.

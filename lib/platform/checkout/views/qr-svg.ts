@@ -1,4 +1,4 @@
-import { html } from "@/lib/platform/checkout/html";
+import { html } from "@/lib/platform/checkout/views/html";
 import { qrCode } from "@/lib/core/qr-code/qr-code";
 
 /** A QR code of `text` as an inline SVG image, drawn by the server or by the page's script alike. */

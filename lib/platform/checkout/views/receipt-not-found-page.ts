@@ -1,5 +1,5 @@
 import "server-only";
-import { html } from "@/lib/platform/checkout/html";
+import { html } from "@/lib/platform/checkout/views/html";
 import { checkoutDocument } from "./document";
 
 /** An unknown receipt token, or a payment that has not succeeded (nothing to receipt yet). */

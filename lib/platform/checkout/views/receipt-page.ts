@@ -1,6 +1,6 @@
 import "server-only";
 import type { Receipt } from "@/lib/domain/receipts/get-receipt";
-import { html, type Html } from "@/lib/platform/checkout/html";
+import { html, type Html } from "@/lib/platform/checkout/views/html";
 import { checkoutDocument } from "./document";
 import { exceptionText } from "./exception-notice";
 import { testModeBanner } from "./test-mode-banner";

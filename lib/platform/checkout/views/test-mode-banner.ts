@@ -1,5 +1,5 @@
 import "server-only";
-import { html, type Html } from "@/lib/platform/checkout/html";
+import { html, type Html } from "@/lib/platform/checkout/views/html";
 
 /** The strip across a test-mode buyer page; a landmark of its own, so no content sits outside one. */
 export function testModeBanner(text: string): Html {

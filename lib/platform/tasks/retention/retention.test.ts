@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db, type DeliveryStatus, type PaymentStatus } from "@/lib/core/db";
-import { newId } from "@/lib/core/db/ids";
+import { newId } from "@/lib/core/ids/ids";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
 import { sweepOldAuditLogs } from "./audit-logs";

@@ -12,7 +12,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { EventCheckboxes } from "@/components/webhooks/event-checkboxes";
 import { SigningSecretShownOnce } from "@/components/webhooks/signing-secret-shown-once";
 import type { Mode } from "@/lib/core/db";
-import { allEvents } from "@/lib/domain/events/event-types";
+import { allEvents } from "@/lib/domain/schemas/event-types";
 import { CreateWebhookEndpointBodySchema } from "@/lib/domain/schemas/webhook";
 import { createWebhookEndpointAction } from "@/lib/platform/actions/webhooks";
 

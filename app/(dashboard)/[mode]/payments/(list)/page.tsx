@@ -7,11 +7,11 @@ import { PaymentsTable } from "@/components/payments/payments-table";
 import { buttonVariants } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
-import { can } from "@/lib/domain/auth/permissions";
+import { can } from "@/lib/domain/permissions/permissions";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
-import { formatAmount } from "@/lib/domain/payments/format-amount";
+import { formatAmount } from "@/lib/core/money/format-amount";
 import { findPayments } from "@/lib/domain/payments/list-payments";
 import { refundState } from "@/lib/domain/payments/refund-state";
 import {

@@ -1,4 +1,4 @@
-import { can } from "@/lib/domain/auth/permissions";
+import { can } from "@/lib/domain/permissions/permissions";
 import { currentViewer } from "@/lib/domain/auth/session";
 import { parseMode } from "@/lib/core/tenancy/modes";
 import { exportPaymentsCsv } from "@/lib/domain/payments/export-payments";

@@ -13,7 +13,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { networkName } from "@/lib/core/money/assets";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
 import { explainTransaction, type TransactionExplanation } from "@/lib/domain/payments/explain-transaction";
-import { formatAssetAmount } from "@/lib/domain/payments/format-amount";
+import { formatAssetAmount } from "@/lib/core/money/format-amount";
 import { paymentsByPayer } from "@/lib/domain/payments/payments-by-payer";
 
 export const metadata: Metadata = { title: "Find a transaction" };

@@ -8,10 +8,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { networkName } from "@/lib/core/money/assets";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
-import { can } from "@/lib/domain/auth/permissions";
+import { can } from "@/lib/domain/permissions/permissions";
 import { explorerTxUrl } from "@/lib/core/chain/chains";
 import { cn } from "@/components/ui/cn";
-import { formatAssetAmount } from "@/lib/domain/payments/format-amount";
+import { formatAssetAmount } from "@/lib/core/money/format-amount";
 import { unmatchedTransferStatuses } from "@/lib/domain/schemas/unmatched-transfer";
 import {
   listUnmatchedTransfers,

@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { EndpointStatus } from "@/components/webhooks/endpoint-status";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
-import { can } from "@/lib/domain/auth/permissions";
+import { can } from "@/lib/domain/permissions/permissions";
 import { db } from "@/lib/core/db";
 import { decodeCursor } from "@/lib/core/db/pagination";
 import { listWebhookEndpoints } from "@/lib/domain/webhooks/list-endpoints";

@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
 import { EndpointStatus } from "@/components/webhooks/endpoint-status";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
-import { can } from "@/lib/domain/auth/permissions";
+import { can } from "@/lib/domain/permissions/permissions";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { formatDateTime } from "@/components/ui/format-date";

@@ -1,5 +1,5 @@
 import type { Role } from "@/lib/core/db";
-import { can, type Permission } from "@/lib/domain/auth/permissions";
+import { can, type Permission } from "@/lib/domain/permissions/permissions";
 
 // What an API key may do. Every key carries an explicit list, chosen when it is created.
 export const apiResources = ["merchants", "settlements", "payments", "refunds", "webhooks"] as const;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { TxHashSchema } from "@/lib/domain/schemas/attach-transaction";
 import { finalStatuses } from "@/lib/domain/schemas/payment";
-import { bridgeNames } from "@/client/checkout/post-outcome";
+import { bridgeNames } from "@/lib/core/bridge/bridge-names";
 import { idSchema } from "@/lib/core/schemas/ids";
+import { EVM_ADDRESS } from "@/lib/core/caip/caip";
 
 export const CheckoutPaymentIdSchema = idSchema("payment");
 
@@ -28,10 +29,7 @@ export const ChooseOptionBodySchema = z.strictObject({ settlementId: SettlementI
 export const SubmitTransactionBodySchema = z.strictObject({
   settlementId: SettlementIdSchema,
   txHash: TxHashSchema,
-  from: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/, "Must be an EVM address.")
-    .optional(),
+  from: z.string().regex(EVM_ADDRESS, "Must be an EVM address.").optional(),
 });
 export type SubmitTransactionInput = z.output<typeof SubmitTransactionBodySchema>;
 

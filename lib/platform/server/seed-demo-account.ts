@@ -1,10 +1,10 @@
 import "server-only";
 import crypto from "node:crypto";
 import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
-import { apiPermissions } from "@/lib/domain/api-keys/permissions";
+import { apiPermissions } from "@/lib/domain/permissions/api-key-permissions";
 import { db } from "@/lib/core/db";
 import { env } from "@/lib/core/config/env";
-import { createAccountWithOwner } from "./create-account";
+import { createAccountWithOwner } from "@/lib/domain/accounts/create-account";
 
 export type SeedResult =
   | { created: true; email: string; password: string; testApiKey: string }

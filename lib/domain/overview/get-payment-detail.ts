@@ -3,8 +3,8 @@ import { db } from "@/lib/core/db";
 import { listRefunds } from "@/lib/domain/refunds/list-refunds";
 import { refundableValue } from "@/lib/domain/refunds/refundable-amount";
 import type { Scope } from "@/lib/core/tenancy/scope";
-import { readPayment } from "./get-payment";
-import { paymentTimeline } from "./payment-timeline";
+import { readPayment } from "@/lib/domain/payments/get-payment";
+import { paymentTimeline } from "@/lib/domain/payments/payment-timeline";
 
 /**
  * A payment with what its dashboard page shows: the merchant (even if since deleted), the timeline

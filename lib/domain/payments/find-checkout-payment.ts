@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Payment } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
-import { isId } from "@/lib/core/db/ids";
+import { isId } from "@/lib/core/ids/ids";
 import { expireIfDue } from "@/lib/domain/payments/get-payment";
 
 /**

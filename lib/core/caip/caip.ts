@@ -26,7 +26,8 @@ const TOKEN_ID = /^[-.%a-zA-Z0-9]{1,78}$/;
 
 const EIP155_CHAIN_REFERENCE = /^[1-9][0-9]*$/;
 const DECIMAL = /^(0|[1-9][0-9]*)$/;
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** An EVM address: 0x and 40 hexadecimal digits in either case (the one pattern Tollgate checks them by). */
+export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ERC_NAMESPACE = /^erc[a-z0-9]{2,5}$/;
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });

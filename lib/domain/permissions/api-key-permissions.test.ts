@@ -5,7 +5,7 @@ import {
   describeApiPermissions,
   effectiveApiPermissions,
   grantableApiPermissions,
-} from "./permissions";
+} from "./api-key-permissions";
 
 describe("grantableApiPermissions", () => {
   it("lets owners and admins grant everything", () => {

@@ -9,8 +9,8 @@ import { serializeStatus } from "@/lib/domain/payments/serialize";
 import { isFinalPaymentRefusal } from "@/lib/domain/payments/transition";
 import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
 import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
-import { findCheckoutPayment } from "./find-payment";
-import type { SubmitTransactionInput } from "./schemas";
+import { findCheckoutPayment } from "./find-checkout-payment";
+import type { SubmitTransactionInput } from "@/lib/domain/schemas/checkout";
 
 const maxSubmissions = 10;
 

@@ -2,8 +2,8 @@ import "server-only";
 import type { Authenticated } from "@/lib/platform/api/authenticate";
 import type { Prisma } from "@/lib/core/db";
 import { env } from "@/lib/core/config/env";
-import { logRequest } from "./buffer";
-import { redactRequestLogEntry } from "./redact";
+import { logRequest } from "@/lib/domain/request-log/buffer";
+import { redactRequestLogEntry } from "@/lib/domain/request-log/redact";
 
 /**
  * Queues one answered /v1 request of a known caller for the request log. A request nobody could be

@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { publicBaseUrl } from "@/lib/core/config/env";
-import { randomBase62 } from "@/lib/core/db/ids";
+import { randomBase62 } from "@/lib/core/ids/ids";
 
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
