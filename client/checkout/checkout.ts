@@ -2,7 +2,9 @@
 // pay controls and the bridge post. The page is complete without it, only not live.
 import type { FinalStatus } from "@/lib/core/bridge/outcome-message";
 import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
-import { renderOutcome } from "@/lib/platform/checkout/views/outcome";
+import type { CheckoutStatus } from "@/lib/platform/checkout/checkout-status";
+import { exceptionNotice } from "@/lib/platform/checkout/views/exception-notice";
+import { renderOutcome, shopRedirectSeconds } from "@/lib/platform/checkout/views/outcome";
 import { setUpBrowserWallet } from "./browser-wallet";
 import { setUpCopyButtons } from "./copy-buttons";
 import { startCountdown } from "./countdown";
@@ -19,22 +21,34 @@ if (dataElement?.textContent) start(JSON.parse(dataElement.textContent) as Check
 
 function start(data: CheckoutData) {
   const post = outcomePoster(window as BridgeHost);
+  const shopUrl = (status: FinalStatus) =>
+    data.redirects && (status === "succeeded" ? data.redirects.success : data.redirects.error);
   // The bridge hears the outcome first; then the server learns an app got it (for the payment's
-  // history), and the buyer goes where the merchant asked, if it did.
+  // history), and the buyer goes where the merchant asked, if it did, once the outcome (with its
+  // "Return to the shop" link) has been on screen long enough to read.
   const postOutcome = (status: FinalStatus) => {
     const bridges = post(status);
     if (bridges.length > 0) reportOutcome(data.paymentId, status, bridges);
-    if (data.redirects)
-      window.location.assign(status === "succeeded" ? data.redirects.success : data.redirects.error);
+    const url = shopUrl(status);
+    if (url) setTimeout(() => window.location.assign(url), shopRedirectSeconds * 1000);
   };
   if (data.status.isFinal) return postOutcome(data.status.status as FinalStatus);
 
   // The pay controls live inside this element; its data-status shows them or the "being confirmed" note.
   const live = document.querySelector<HTMLElement>("[data-testid=payment-status]")!;
   let stopCountdown = () => {};
-  const show = (status: PaymentStatusJson) => {
+  // A wallet's own route answers the bare status object; the checkout's status route adds the rest.
+  const show = (reported: PaymentStatusJson & Partial<CheckoutStatus>) => {
+    const status = {
+      ...reported,
+      exception: reported.exception ?? null,
+      droppedFrom: reported.droppedFrom ?? null,
+    };
     if (!status.isFinal) {
       live.dataset.status = status.status;
+      const notice = live.querySelector("[data-testid=exception-notice]");
+      if (notice && status.exception)
+        notice.outerHTML = exceptionNotice(status.exception, data.merchantName, data.receiptUrl).value;
       return;
     }
     stopCountdown();
@@ -44,6 +58,7 @@ function start(data: CheckoutData) {
       merchantName: data.merchantName,
       returnUrl: data.returnUrl,
       receiptUrl: data.receiptUrl,
+      shopUrl: shopUrl(status.status as FinalStatus),
     }).value;
     postOutcome(status.status as FinalStatus);
   };

@@ -3,16 +3,25 @@
 import { useState } from "react";
 import { deleteCryptoSettlementAction } from "@/lib/platform/actions/merchants";
 import { showActionResult } from "@/components/forms/action-feedback";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { Mode } from "@/lib/core/db";
+import { findKnownAsset } from "@/lib/core/money/assets";
 import { ChangeDestinationForm } from "./change-destination-form";
 import { CryptoSettlementForm } from "./crypto-settlement-form";
 import { describeAsset } from "./describe";
 
-export type CryptoSettlementItem = { id: string; asset: string; destination: string };
+/** `unverifiable`: why buyers are not offered this destination, when they are not. */
+export type CryptoSettlementItem = {
+  id: string;
+  asset: string;
+  destination: string;
+  unverifiable?: string | null;
+};
 
 /** A merchant's crypto destinations: the list, and (for settlements.write) add, change and remove. */
 export function CryptoSettlementsSection({
@@ -58,8 +67,19 @@ export function CryptoSettlementsSection({
               data-testid="crypto-settlement"
             >
               <div className="min-w-0 space-y-1">
-                <p className="font-medium">{describeAsset(s.asset)}</p>
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  {describeAsset(s.asset)}
+                  {findKnownAsset(s.asset) ? null : <CopyButton value={s.asset} label="Copy token id" />}
+                </p>
                 <p className="break-all font-mono text-xs text-muted-foreground">{s.destination}</p>
+                {s.unverifiable ? (
+                  <p className="text-sm text-amber-900" data-testid="unverifiable-destination">
+                    <Badge tone="warning" className="mr-2">
+                      Buyers cannot pay
+                    </Badge>
+                    {s.unverifiable}
+                  </p>
+                ) : null}
               </div>
               {canWrite ? (
                 <div className="flex shrink-0 gap-2">

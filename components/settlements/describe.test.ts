@@ -15,11 +15,11 @@ describe("settlement form helpers", () => {
     expect(qualifyDestination(usdcBase, "  ")).toBe("");
   });
 
-  it("names known assets by symbol and network, in any letter case, and others by their id", () => {
+  it("names known assets by symbol and network, in any letter case, and others by their short address (never the raw id)", () => {
     expect(describeAsset(usdcBase.toLowerCase())).toBe("USDC on Base");
     expect(describeAsset("eip155:1/slip44:60")).toBe("ETH on Ethereum");
     expect(describeAsset("eip155:10/erc20:0x4200000000000000000000000000000000000042")).toBe(
-      "eip155:10/erc20:0x4200000000000000000000000000000000000042",
+      "Token 0x4200…0042 on Optimism",
     );
   });
 });

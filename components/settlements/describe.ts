@@ -1,10 +1,12 @@
-import { findKnownAsset, networkName } from "@/lib/core/money/assets";
+import { findKnownAsset, networkName, shortAssetReference } from "@/lib/core/money/assets";
 import { formatChainId, parseAssetId } from "@/lib/core/caip/caip";
 
-/** "USDC on Base" for a known asset; the CAIP-19 id itself for any other. */
+/** "USDC on Base" for a known asset; "Token 0x1111…1111 on Base" for any other (its full id goes behind a copy button). */
 export function describeAsset(assetId: string): string {
   const known = findKnownAsset(assetId);
-  return known ? `${known.symbol} on ${networkName(known.chainId)}` : assetId;
+  if (known) return `${known.symbol} on ${networkName(known.chainId)}`;
+  const chain = assetChain(assetId);
+  return `Token ${shortAssetReference(assetId)}${chain ? ` on ${networkName(chain)}` : ""}`;
 }
 
 /** The chain of a CAIP-19 id (e.g. "eip155:8453"), or null while it does not parse. */

@@ -588,7 +588,7 @@ async function seedGatewayOptions(
       ],
     );
   }
-  if (offset === 0) await db.query(`ANALYZE "Payment", "GatewayOption"`);
+  if (offset === 0) await db.query(`ANALYZE "Payment", "PaymentAttempt"`);
   await db.end();
   return rows.map((r) => ({
     path: `/v1/gateway/payment/${r.paymentId}/confirm`,

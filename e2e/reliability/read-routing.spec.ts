@@ -78,7 +78,7 @@ test("dashboard lists, search and the CSV export read DATABASE_READ_URL; creatin
     await copyRows(primary.env.DATABASE_URL!, readUrl.toString(), "Payment", older, {
       referenceId: `standby-${tag}`,
       status: "cancelled",
-      optionSettlementId: null,
+      attemptId: null,
     });
     for (const insert of [
       `INSERT INTO "Event" (id, "accountId", mode, type, data, "createdAt") VALUES ('evt_standby${tag}', $1, 'test', 'payment.cancelled', '{}', now())`,

@@ -59,6 +59,7 @@ function dashboardPages(): string[] {
   return pages.sort();
 }
 
+/** Audits the page at `url`, and checks that it does not scroll sideways (issue 33: every page, both widths). */
 async function visit(page: Page, url: string, findings: Finding[], label = url) {
   const response = await page.goto(url);
   expect(response?.status(), url).toBeLessThan(500);
@@ -66,6 +67,7 @@ async function visit(page: Page, url: string, findings: Finding[], label = url) 
   // A slow list page streams its loading skeleton first; the page itself is what is audited here.
   await expect(page.getByRole("progressbar", { name: "Loading" })).toHaveCount(0);
   await audit(page, label, findings);
+  expect(await overflowing(page), `${label} scrolls sideways`).toEqual([]);
 }
 
 test("axe finds no serious or critical violation on any page: sign-in and recovery, every dashboard page in both modes, the checkout, a payment link and a receipt", async ({
@@ -106,7 +108,30 @@ test("axe finds no serious or critical violation on any page: sign-in and recove
   });
   expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
 
-  // Buyer-facing pages and the signed-out ones, before the context signs in.
+  // What made pages scroll sideways on a phone: a custom token's id, a wrong-token payment's.
+  expect(
+    (
+      await api.post(
+        `/v1/merchants/${merchant.id}/settlements/crypto`,
+        {
+          settlements: [
+            {
+              asset: "eip155:8453/erc20:0x1111111111111111111111111111111111111111",
+              destination: `eip155:8453:0x52908400098527886E0F7030069857D2E4169EE7`,
+            },
+          ],
+        },
+        { idempotencyKey: `axe-custom-token-${Date.now()}` },
+      )
+    ).status,
+  ).toBe(201);
+  const wrongToken = await pay(api, merchant.id);
+  expect(
+    (await api.post(`/v1/test/payments/${wrongToken}/simulate`, { outcome: "wrong_asset" })).status,
+  ).toBe(200);
+
+  // Buyer-facing pages and the signed-out ones, before the context signs in, on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
   await visit(page, `/pay/${openPayment}`, findings, "checkout (test, open)");
   await visit(page, `/pay/${livePayment}`, findings, "checkout (live, open)");
   await visit(page, `/pay/${paidPayment}`, findings, "checkout (test, succeeded)");
@@ -134,10 +159,8 @@ test("axe finds no serious or critical violation on any page: sign-in and recove
     ["live", { width: 1366, height: 900 }],
   ] as const) {
     await page.setViewportSize(viewport);
-    for (const p of dashboard) {
+    for (const p of dashboard)
       await visit(page, `/${mode}${p}`, findings, `/${mode}${p} at ${viewport.width} px`);
-      expect(await overflowing(page), `/${mode}${p} scrolls sideways`).toEqual([]);
-    }
   }
   // Pages of one thing: each with a real one of this account.
   const event = (await api.get("/v1/events?limit=1")).body.data[0].id as string;
@@ -148,14 +171,24 @@ test("axe finds no serious or critical violation on any page: sign-in and recove
     .getAttribute("href");
   const one: Record<string, string[]> = {
     "/merchants/[merchantId]": [`/test/merchants/${merchant.id}`],
-    "/payments/[paymentId]": [`/test/payments/${openPayment}`, `/test/payments/${paidPayment}`],
+    "/payments/[paymentId]": [
+      `/test/payments/${openPayment}`,
+      `/test/payments/${paidPayment}`,
+      `/test/payments/${wrongToken}`,
+    ],
     "/developers/webhooks/[endpointId]": [`/test/developers/webhooks/${endpoint.body.id}`],
     "/developers/events/[eventId]": [`/test/developers/events/${event}`],
     "/developers/requests/[requestId]": [requestHref!],
   };
-  for (const dynamic of pages.filter((p) => p.includes("["))) {
-    expect(one[dynamic], `teach this test an example of ${dynamic}`).toBeDefined();
-    for (const url of one[dynamic]!) await visit(page, url, findings);
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const dynamic of pages.filter((p) => p.includes("["))) {
+      expect(one[dynamic], `teach this test an example of ${dynamic}`).toBeDefined();
+      for (const url of one[dynamic]!) await visit(page, url, findings, `${url} at ${viewport.width} px`);
+    }
   }
 
   // Dialogs with checkboxes: the new API key and the new webhook endpoint.

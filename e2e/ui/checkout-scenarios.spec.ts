@@ -7,7 +7,7 @@ test.use({ viewport: checkoutViewport });
 
 const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
-test("the test controls underpay (the page keeps waiting and says why) and confirm-then-reorganise (the payment fails)", async ({
+test("the test controls underpay (the page keeps waiting and says what arrived) and confirm-then-reorganise (the payment fails)", async ({
   page,
   api,
 }) => {
@@ -30,8 +30,8 @@ test("the test controls underpay (the page keeps waiting and says why) and confi
   await page.screenshot(shot("checkout-test-controls-390"));
 
   await page.getByRole("button", { name: "Underpay (half the amount)" }).click();
-  await expect(page.getByRole("alert")).toHaveText(
-    "Half the amount arrived: the payment still waits for the rest, with an underpaid exception.",
+  await expect(page.getByTestId("exception-notice")).toContainText(
+    "5.25 USDC arrived: 5.25 USDC short of the 10.5 USDC due.",
   );
   await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "requires_action");
   const underpaid = (await api.get(`/v1/payments/${payment.id}`, { merchantId: merchant.id })).body;
@@ -79,7 +79,7 @@ test("overpay and pay late end the checkout as the API reports, at desktop width
   await page.goto(token.path);
   await page.getByText("Test a payment gone wrong").click();
   await page.getByRole("button", { name: "Send the wrong token" }).click();
-  await expect(page.getByRole("alert")).toContainText("Another token arrived");
+  await expect(page.getByTestId("exception-notice")).toContainText("A transfer in another token arrived");
   expect(
     (await api.get(`/v1/payments/${token.payment.id}`, { merchantId: token.merchant.id })).body,
   ).toMatchObject({ status: "requires_action", exception: { type: "wrong_asset" } });

@@ -126,13 +126,13 @@ test.describe("test mode", () => {
       await page.waitForURL(`${expected}${payment.id}`);
       await expect(page.getByRole("heading", { name: "Merchant page" })).toBeVisible();
     }
-    // A page opened once the payment is already final sends the buyer on at once.
+    // A page opened once the payment is already final shows the outcome, then sends the buyer on too.
     const { payment, path } = await newCheckoutPayment(api, { checkout });
     await api.post(`/v1/payments/${payment.id}/cancel`);
     await page.goto(path);
     await page.waitForURL(`${checkout.errorUrl}?payment_id=${payment.id}`);
 
-    // The page left at once, and Tollgate still heard that it told the app: the owner sees it on the payment's history.
+    // The page left, and Tollgate still heard that it told the app: the owner sees it on the payment's history.
     await signInAs(page, "owner");
     await expect(async () => {
       await page.goto(`/test/payments/${payment.id}`);
@@ -451,18 +451,21 @@ test.describe("links and ids", () => {
     await page.screenshot(shot("not-found"));
   });
 
-  test("the public status route answers the spec's status object, and holds a long poll until the status changes", async ({
+  test("the public status route answers the spec's status object (with the checkout's exception fields), and holds a long poll until the status changes", async ({
     page,
     api,
   }) => {
     const { payment, path } = await newCheckoutPayment(api);
     const first = await page.request.get(`${path}/status`);
     expect(first.headers()["cache-control"]).toBe("no-store");
+    // The spec's status object, plus what the checkout tells the buyer beside it (issue 33).
     expect(await first.json()).toEqual({
       status: "requires_action",
       isFinal: false,
       pollInMs: 2000,
       info: null,
+      exception: null,
+      droppedFrom: null,
     });
 
     const started = Date.now();
@@ -474,6 +477,8 @@ test.describe("links and ids", () => {
       isFinal: true,
       pollInMs: null,
       info: null,
+      exception: null,
+      droppedFrom: null,
     });
     expect(Date.now() - started).toBeLessThan(5000);
     // Past 30 s a poll is held 30 s, not refused (WalletConnect Pay's rule); a final payment answers at once.

@@ -5,7 +5,7 @@ import { baseURL } from "../support/settings";
 import { confirmItIsYou } from "../support/reauth";
 import { linkIn, startMailbox, type Mailbox } from "../support/smtp";
 import { signInViaApi } from "../support/sign-in";
-import { joinByInvitation, signInAs, verifySubject } from "../support/ui";
+import { joinByInvitation, signInAs, signUp, verifySubject } from "../support/ui";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const password = "a long enough passphrase";
@@ -220,4 +220,58 @@ test("owners are mailed when a live settlement destination changes and when a li
 
   // By now the worker has sent everything queued before the key's alert, the quiet change's included.
   expect(mailbox.received.filter((mail) => (mail.text ?? "").includes(quietTo))).toHaveLength(0);
+});
+
+// Issue 33, problem 4: an unconfirmed person is never left without a way on. Sign-in answers them
+// as it answers a wrong password (so sign-up cannot reveal a taken email), and always offers a new
+// confirmation link beside it; a used link offers one too, without signing in.
+test("an unconfirmed sign-up who signs in, or follows a used link, is offered a new confirmation link that gets them in", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `unconfirmed.${unique()}@e2e.tollgate.test`;
+  await signUp(page, { accountName: "Pending Co", name: "Pat Pending", email, password });
+  const confirmation = await mailbox.waitFor(email, verifySubject);
+  const confirmLink = linkIn(confirmation, `${baseURL}/verify-email/`);
+
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
+  await expect(page.getByText("That email and password do not match an account.")).toHaveRole("alert");
+  const hint = page.getByTestId("unconfirmed-hint");
+  await expect(hint).toContainText("Signed up recently? Your email must be confirmed");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("sign-in-unconfirmed-390.png"), fullPage: true });
+  await hint.getByRole("link", { name: "Get a new confirmation link" }).click();
+  await expect(page.getByRole("heading", { name: "Get a new confirmation link" })).toBeVisible();
+
+  await page.getByLabel("Email").fill(email);
+  await (await hydrated(page.getByRole("button", { name: "Send reset link" }))).click();
+  await expect(page.getByRole("status")).toContainText("on its way");
+  await page.screenshot({ path: test.info().outputPath("new-confirmation-link-390.png"), fullPage: true });
+  const reset = await mailbox.waitFor(email, /^Reset your Tollgate password$/);
+  await page.goto(linkIn(reset, `${baseURL}/reset-password/`));
+  await page.getByLabel("New password").fill("another long passphrase");
+  await (await hydrated(page.getByRole("button", { name: "Set new password" }))).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("another long passphrase");
+  await (await hydrated(page.getByRole("button", { name: "Sign in" }))).click();
+  await expect(page).toHaveURL(/\/test$/);
+  await expect(page.getByTestId("verify-email-banner")).toHaveCount(0);
+
+  // A used (or replaced, or expired) confirmation link, opened signed out, leads there too.
+  await page.context().clearCookies();
+  await page.goto(confirmLink);
+  const confirm = page.getByRole("button", { name: "Confirm my email" });
+  if (await confirm.isVisible()) {
+    await (await hydrated(confirm)).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await page.goto(confirmLink);
+  }
+  await expect(page.getByRole("alert").filter({ hasText: "get a new link below" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("verify-used-signed-out-390.png"), fullPage: true });
+  await page.getByRole("link", { name: "Get a new confirmation link" }).click();
+  await expect(page.getByRole("heading", { name: "Get a new confirmation link" })).toBeVisible();
 });

@@ -561,6 +561,10 @@ test("CSV export downloads exactly the filtered payments, escaped and safe to op
     "refunded_value",
     "expires_at",
     "finalized_at",
+    "paid_amount",
+    "paid_symbol",
+    "paid_network",
+    "refunded",
   ]);
   expect(records.map((r) => r[0]).sort()).toEqual(expected.sort());
   for (const r of records) expect([r[2], r[3], r[4]]).toEqual(["failed", garden.id, garden.name]);

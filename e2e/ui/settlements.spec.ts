@@ -130,7 +130,9 @@ test("the crypto form checks chain, address and duplicates as you type; changing
   await add.getByRole("button", { name: "Add anyway" }).click();
   await expect(add).toBeHidden();
   await expect(rows).toHaveCount(3);
-  await expect(rows.nth(2)).toContainText(`eip155:10/erc20:${token}`);
+  // Named by its short address on its network; the full id is behind a copy button (issue 33).
+  await expect(rows.nth(2)).toContainText(`Token ${token.slice(0, 6)}…${token.slice(-4)} on Optimism`);
+  await expect(rows.nth(2).getByRole("button", { name: "Copy token id" })).toBeVisible();
 
   // Removing asks first.
   await rows.nth(2).getByRole("button", { name: "Remove" }).click();

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
@@ -12,6 +13,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import {
   codeMismatchError,
+  credentialsError,
   passkeyMismatchError,
   secondFactorsOffered,
   signInErrorMessage,
@@ -24,6 +26,7 @@ type SecondStep = { code: boolean; passkey: boolean };
 export function SignInForm({ next }: { next: string }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
+  const [unconfirmedHint, setUnconfirmedHint] = useState(false);
   // Second step: the password was right and the login asks for a code or a passkey.
   const [second, setSecond] = useState<SecondStep | null>(null);
   const [usingPasskey, setUsingPasskey] = useState(false);
@@ -46,7 +49,10 @@ export function SignInForm({ next }: { next: string }) {
       else if (offered) setSecond(offered);
       else if (error === codeMismatchError) form.setError("code", { message: signInErrorMessage(error) });
       else if (error === passkeyMismatchError) setFormError(signInErrorMessage(error));
-      else setFormError(signInErrorMessage(error));
+      else {
+        setFormError(signInErrorMessage(error));
+        setUnconfirmedHint(error === credentialsError);
+      }
       return;
     }
     router.replace(next);
@@ -140,6 +146,17 @@ export function SignInForm({ next }: { next: string }) {
       {formError ? (
         <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
           {formError}
+        </p>
+      ) : null}
+      {formError && unconfirmedHint ? (
+        <p className="text-sm text-muted-foreground" data-testid="unconfirmed-hint">
+          Signed up recently? Your email must be confirmed before your first sign-in.{" "}
+          <Link
+            href="/forgot-password?confirm=1"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Get a new confirmation link
+          </Link>
         </p>
       ) : null}
       <Button

@@ -1,5 +1,6 @@
 import "server-only";
 import { findKnownAsset, networkName } from "@/lib/core/money/assets";
+import { formatAssetAmount } from "@/lib/core/money/format-amount";
 import { assetInfo, assetInfoIfKnown } from "./asset-info";
 import { chainIdOf, getChain } from "./chains";
 
@@ -27,4 +28,19 @@ export async function readAssetDisplay(assetId: string): Promise<AssetDisplay> {
   const chain = findKnownAsset(assetId) || assetInfoIfKnown(assetId) ? null : getChain(chainIdOf(assetId));
   if (chain) await assetInfo(chain, assetId).catch(() => null);
   return assetDisplay(assetId);
+}
+
+/**
+ * An amount as a person reads it: "10.5 USDC" (whole units of the symbol); a token whose decimals
+ * this process does not know (an unlisted token never read from its chain) is counted in its
+ * smallest units and named by its short address: "100900000 units of 0x0000…dEa1".
+ */
+export function amountInWords(assetId: string, value: string): string {
+  return formatAssetAmount(assetId, value, findKnownAsset(assetId) ?? assetInfoIfKnown(assetId));
+}
+
+/** amountInWords, having first asked the chain about an unlisted token (once per token and process). */
+export async function readAmountInWords(assetId: string, value: string): Promise<string> {
+  await readAssetDisplay(assetId);
+  return amountInWords(assetId, value);
 }

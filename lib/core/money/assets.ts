@@ -126,6 +126,12 @@ export function findKnownAsset(assetId: string): KnownAsset | undefined {
   return byId.get(assetId.toLowerCase());
 }
 
+/** A token's contract address shortened for reading ("0x0000…dEa1"); the full id belongs behind a copy button. */
+export function shortAssetReference(assetId: string): string {
+  const reference = assetId.split(":").pop()!;
+  return reference.length > 12 ? `${reference.slice(0, 6)}…${reference.slice(-4)}` : reference;
+}
+
 export function networkName(chainId: string): string {
   return networks[chainId] ?? chainId;
 }

@@ -14,9 +14,9 @@ describe("formatAmount", () => {
     );
   });
 
-  it("falls back to the raw value and unit for anything it cannot name", () => {
+  it("names a token it does not know by its smallest units and short address, never its raw id", () => {
     expect(formatAmount("caip19/eip155:10/erc20:0x4200000000000000000000000000000000000042", "7")).toBe(
-      "7 eip155:10/erc20:0x4200000000000000000000000000000000000042",
+      "7 units of 0x4200…0042",
     );
     expect(formatAmount("points/gold", "3")).toBe("3 points/gold");
   });

@@ -1,9 +1,10 @@
-import { findKnownAsset } from "@/lib/core/money/assets";
+import { findKnownAsset, shortAssetReference } from "@/lib/core/money/assets";
 import { formatFiat, formatUnits, parseUnit } from "@/lib/core/money/money";
 
 /**
  * An Amount for people: fiat in its currency ("$10.50"), a known asset in whole units with its
- * symbol ("1.5 ETH"), anything else as the raw smallest-unit value with its asset id.
+ * symbol ("1.5 ETH"), a token nobody named in its smallest units with its short address ("7 units of
+ * 0x4200…0042"), never a raw protocol id.
  */
 export function formatAmount(unit: string, value: string): string {
   const parsed = parseUnit(unit);
@@ -12,8 +13,16 @@ export function formatAmount(unit: string, value: string): string {
   return formatAssetAmount(unit.slice("caip19/".length), value);
 }
 
-/** A value in an asset's smallest unit, given the bare CAIP-19 id. */
-export function formatAssetAmount(assetId: string, value: string): string {
-  const known = findKnownAsset(assetId);
-  return known ? `${formatUnits(value, known.decimals)} ${known.symbol}` : `${value} ${assetId}`;
+/**
+ * A value in an asset's smallest unit, given the bare CAIP-19 id; `named` is what is known of a
+ * token the registry does not list (read from its chain, lib/core/chain/asset-display.ts).
+ */
+export function formatAssetAmount(
+  assetId: string,
+  value: string,
+  named: { decimals: number; symbol: string } | undefined = findKnownAsset(assetId),
+): string {
+  return named
+    ? `${formatUnits(value, named.decimals)} ${named.symbol}`
+    : `${value} units of ${shortAssetReference(assetId)}`;
 }

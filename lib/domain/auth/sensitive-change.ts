@@ -20,11 +20,7 @@ export const sensitiveChanges = {
   "crypto_settlement.updated": { alert: "settlement_destination_changed", modes: ["test", "live"] },
   "crypto_settlement.created": { alert: "settlement_destination_changed", modes: ["live"] },
   "fiat_settlement.created": { alert: "settlement_destination_changed", modes: ["live"] },
-  "webhook_endpoint.created": {
-    alert: "webhook_endpoint_changed",
-    modes: ["live"],
-    reauthModes: ["test", "live"],
-  },
+  "webhook_endpoint.created": { alert: "webhook_endpoint_changed", modes: ["live"] },
   "webhook_endpoint.updated": { alert: "webhook_endpoint_changed", modes: ["live"] },
   "webhook_endpoint.secret_rotated": { alert: "webhook_endpoint_changed", modes: ["live"] },
   "api_key.created": { alert: "live_api_key_created", modes: ["live"] },

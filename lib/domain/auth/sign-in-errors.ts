@@ -8,6 +8,12 @@ export function rateLimitedError(retryAfterSeconds: number): string {
 }
 
 export const serverError = "ServerError";
+/**
+ * Wrong email or password, or a right password whose login still waits for its email to be
+ * confirmed: answered alike, so sign-up cannot tell whether an email was taken (lib/domain/auth/sign-up.ts).
+ * The form therefore always offers a new confirmation link beside it.
+ */
+export const credentialsError = "CredentialsSignin";
 /** The password was right; the login also needs a second-factor code. */
 export const codeRequiredError = "CodeRequired";
 export const codeMismatchError = "CodeMismatch";
@@ -42,6 +48,6 @@ export function signInErrorMessage(error: string): string {
     return "Use your passkey to finish signing in.";
   if (error === passkeyMismatchError)
     return "That passkey was not accepted. Use a passkey registered to this login, then try again.";
-  if (error === "CredentialsSignin") return "That email and password do not match an account.";
+  if (error === credentialsError) return "That email and password do not match an account.";
   return "Signing in failed for a reason on our side. Try again in a moment.";
 }

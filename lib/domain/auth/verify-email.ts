@@ -4,7 +4,7 @@ import { AppError } from "@/lib/core/errors/errors";
 import { consumeEmailToken } from "./email-tokens";
 
 export const unusableVerificationLink =
-  "This link does not work any more: it was used, replaced by a newer one, or expired. Sign in and ask for a new one from the banner.";
+  "This link does not work any more: it was used, replaced by a newer one, or expired. If your email is not confirmed yet, get a new link below.";
 
 /** Marks the token's user verified (the link can be followed without being signed in). */
 export async function verifyEmail(tx: DbOrTx, token: string): Promise<{ email: string }> {

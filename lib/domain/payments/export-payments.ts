@@ -3,6 +3,9 @@ import { dbRead } from "@/lib/core/db";
 import type { ListPaymentsFilter } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { buyerDetails } from "./buyer-details";
+import { chainIdOf } from "@/lib/core/chain/chains";
+import { findKnownAsset, networkName } from "@/lib/core/money/assets";
+import { formatUnits } from "@/lib/core/money/money";
 import { formatAmount } from "@/lib/core/money/format-amount";
 import { findPayments, type ListedPayment, type PaymentView } from "./list-payments";
 
@@ -24,7 +27,18 @@ const columns: [header: string, value: (p: ListedPayment) => string | null][] = 
   ["refunded_value", (p) => p.refundedValue.toFixed()],
   ["expires_at", (p) => p.expiresAt.toISOString()],
   ["finalized_at", (p) => p.finalizedAt?.toISOString() ?? null],
+  // The same money in decimals, for a spreadsheet to add up: what was paid in whole units of its
+  // asset (a token nobody named stays in paid_value alone) and what was refunded, as amounts.
+  ["paid_amount", (p) => paidNamed(p)?.amount ?? null],
+  ["paid_symbol", (p) => paidNamed(p)?.symbol ?? null],
+  ["paid_network", (p) => (p.attempt && p.paidValue ? networkName(chainIdOf(p.attempt.asset)) : null)],
+  ["refunded", (p) => formatAmount(p.amountUnit, p.refundedValue.toFixed())],
 ];
+
+function paidNamed(p: ListedPayment): { amount: string; symbol: string } | null {
+  const known = p.attempt && p.paidValue ? findKnownAsset(p.attempt.asset) : undefined;
+  return known ? { amount: formatUnits(p.paidValue!.toFixed(), known.decimals), symbol: known.symbol } : null;
+}
 // Information capture: one column per detail, filled only for people allowed to see them.
 const buyerColumns: typeof columns = [
   ["buyer_full_name", "fullName"],

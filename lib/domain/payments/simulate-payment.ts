@@ -4,6 +4,9 @@ import { AppError } from "@/lib/core/errors/errors";
 import type { simulatedOutcomes } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTransferAttempt, recordActiveAttempt } from "./attempts";
+import { chainIdOf } from "@/lib/core/chain/chains";
+import { networkName } from "@/lib/core/money/assets";
+import { droppedTransferReason } from "./dropped-transfer";
 import { recordPaymentException } from "./exceptions";
 import { getPayment } from "./get-payment";
 import { listPaymentOptions, type PaymentOption } from "./payment-options";
@@ -111,7 +114,7 @@ export async function simulatePayment(
         data: { simulated: true, txHash, confirmations: 1, value: quoted.toString() },
         patch: await chosen(),
       });
-      const reason = `The transaction ${txHash} was dropped from the chain (reorganised out and not mined again; simulated).`;
+      const reason = droppedTransferReason(txHash, networkName(chainIdOf(option.asset)), true);
       return transitionPayment(tx, seen, "failed", {
         actor,
         data: { simulated: true, txHash, reason },

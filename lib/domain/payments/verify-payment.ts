@@ -18,6 +18,7 @@ import {
   type ExceptionFound,
 } from "./exceptions";
 import { isFinalStatus } from "./lifecycle";
+import { droppedTransferReason } from "./dropped-transfer";
 import { recordPaymentEvent } from "./record-event";
 import { transitionPayment } from "./transition";
 
@@ -205,7 +206,7 @@ async function failIfDropped(payment: Payment, chain: Chain, txHash: string): Pr
   if (!claim) return payment;
   const latest = await chainClient(chain).getBlockNumber({ cacheTime: 0 });
   if (latest < claim.blockNumber + droppedAfterBlocks) return payment;
-  const reason = `The transaction ${txHash} was dropped from ${chain.name} (reorganised out and not mined again).`;
+  const reason = droppedTransferReason(txHash, chain.name);
   try {
     return await db().$transaction(async (tx) => {
       const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });

@@ -6,6 +6,7 @@ import { db, withAttempt, type Mode } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
 import { formatUnits, parseUnit } from "@/lib/core/money/money";
 import { formatAmount } from "@/lib/core/money/format-amount";
+import { checkoutException, type CheckoutException } from "@/lib/domain/receipts/exception-in-words";
 
 export type Receipt = {
   mode: Mode;
@@ -14,7 +15,12 @@ export type Receipt = {
   paymentId: string;
   /** "$10.50": what the payment asked for. */
   amount: string;
+  /** When it was paid, or when the money that arrived wrongly was last dealt with. */
   paidAt: string;
+  /** True once the payment succeeded; a receipt also exists for money that arrived wrongly. */
+  succeeded: boolean;
+  /** Money that arrived late, short, over or in another token, in words. */
+  exception: CheckoutException | null;
   /** "10.5 USDC" on "Base". */
   paid: { amount: string; assetName: string; networkName: string } | null;
   /** The quote the buyer paid at: "1 USDC = 1.00 USD", and when it was given. */
@@ -28,9 +34,10 @@ export type Receipt = {
 const tokenShape = /^[0-9A-Za-z]{32,64}$/;
 
 /**
- * A succeeded payment's receipt, found by its random token (the buyer's capability, like a
- * payment id for its checkout: the one lookup not scoped by account and mode). 404 for an unknown
- * token and for a payment that has not succeeded: there is nothing to receipt.
+ * The receipt of a payment money reached (succeeded, or paid late, short or in another token),
+ * found by its random token (the buyer's capability, like a payment id for its checkout: the one
+ * lookup not scoped by account and mode). 404 for an unknown token and for a payment no money
+ * reached: there is nothing to receipt.
  */
 export async function getReceipt(token: string): Promise<Receipt> {
   const payment = tokenShape.test(token)
@@ -43,7 +50,7 @@ export async function getReceipt(token: string): Promise<Receipt> {
         },
       })
     : null;
-  if (!payment || payment.status !== "succeeded") throw notFound("Receipt");
+  if (!payment || (payment.status !== "succeeded" && !payment.exceptionType)) throw notFound("Receipt");
   const attempt = payment.attempt;
   const display = attempt ? await readAssetDisplay(attempt.asset) : null;
   const paidValue = payment.paidValue?.toFixed() ?? null;
@@ -55,6 +62,8 @@ export async function getReceipt(token: string): Promise<Receipt> {
     paymentId: payment.id,
     amount: formatAmount(payment.amountUnit, payment.amountValue.toFixed()),
     paidAt: (payment.finalizedAt ?? payment.updatedAt).toISOString(),
+    succeeded: payment.status === "succeeded",
+    exception: await checkoutException(payment),
     paid:
       display && paidValue
         ? {

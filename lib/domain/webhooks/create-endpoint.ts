@@ -20,7 +20,7 @@ export async function createWebhookEndpoint(
   input: CreateWebhookEndpointInput,
 ) {
   await guardSensitiveChange(tx, actor, scope.mode, "webhook_endpoint.created");
-  const url = assertDeliverableUrl(input.url);
+  const url = assertDeliverableUrl(input.url, { mode: scope.mode });
   // The account's row lock makes concurrent creates count one after the other.
   await tx.$queryRaw`SELECT 1 FROM "Account" WHERE "id" = ${scope.accountId} FOR UPDATE`;
   if ((await tx.webhookEndpoint.count({ where: tenant(scope) })) >= maxEndpointsPerMode) {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors/errors";
 import { assertDeliverableUrl } from "./endpoint-url";
 
-function refusal(url: string, allowPrivate = false) {
+function refusal(url: string, allowPrivate = false, mode: "test" | "live" = "live") {
   try {
-    assertDeliverableUrl(url, allowPrivate);
+    assertDeliverableUrl(url, { mode, allowPrivate });
   } catch (error) {
     return error instanceof AppError ? { code: error.code, fields: error.details?.fields } : error;
   }
@@ -13,16 +13,24 @@ function refusal(url: string, allowPrivate = false) {
 
 describe("webhook endpoint URLs", () => {
   it("accepts https anywhere, normalised", () => {
-    expect(assertDeliverableUrl("https://Hooks.Example.com/tollgate?shop=1")).toBe(
+    expect(assertDeliverableUrl("https://Hooks.Example.com/tollgate?shop=1", { mode: "live" })).toBe(
       "https://hooks.example.com/tollgate?shop=1",
     );
   });
 
-  it("accepts plain http only to this machine, and only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS (never implied by NODE_ENV)", () => {
+  it("accepts plain http only to this machine: in test mode, and in live mode only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS (never implied by NODE_ENV)", () => {
     for (const url of ["http://localhost:4000/hook", "http://127.0.0.1:3984/x", "http://[::1]/x"]) {
-      expect(assertDeliverableUrl(url, true)).toBe(url);
+      expect(assertDeliverableUrl(url, { mode: "live", allowPrivate: true })).toBe(url);
+      expect(assertDeliverableUrl(url, { mode: "test", allowPrivate: false })).toBe(url);
       expect(refusal(url), url).toMatchObject({ code: "params_validation" });
     }
+    expect(refusal("http://localhost:4000/hook")).toEqual({
+      code: "params_validation",
+      fields: { url: "Must be an https:// URL: http://localhost is for test-mode endpoints." },
+    });
+    // Test mode's exception is this machine alone: never another private or reserved address.
+    expect(refusal("http://10.0.0.1/x", false, "test")).toMatchObject({ code: "params_validation" });
+    expect(refusal("https://169.254.169.254/x", false, "test")).toMatchObject({ code: "params_validation" });
     expect(refusal("http://hooks.example.com/tollgate", true)).toEqual({
       code: "params_validation",
       fields: { url: "Must be an https:// URL." },

@@ -19,7 +19,7 @@ export async function updateWebhookEndpoint(
   if (input.url !== undefined) await guardSensitiveChange(tx, actor, scope.mode, "webhook_endpoint.updated");
   const current = await getWebhookEndpoint(tx, scope, endpointId);
   const data: Prisma.WebhookEndpointUpdateManyMutationInput = {};
-  if (input.url !== undefined) data.url = assertDeliverableUrl(input.url);
+  if (input.url !== undefined) data.url = assertDeliverableUrl(input.url, { mode: scope.mode });
   if (input.events !== undefined) data.events = input.events;
   if (input.description !== undefined) data.description = input.description || null;
   if (input.enabled !== undefined) {

@@ -6,9 +6,8 @@ import { gatewayAmount } from "@/lib/domain/gateway/amount";
 import { formatUnits } from "@/lib/core/money/money";
 import { formatAmount } from "@/lib/core/money/format-amount";
 import { listPaymentOptions } from "@/lib/domain/payments/payment-options";
-import { serializeStatus } from "@/lib/domain/payments/serialize";
-import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
 import { receiptPath } from "@/lib/domain/receipts/receipt-path";
+import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
 import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 import { checkoutRedirects, type CheckoutRedirects } from "./redirect-urls";
 import { paymentRequest, type PaymentRequest } from "./payment-request";
@@ -28,14 +27,15 @@ export type CheckoutOption = {
 export type Checkout = {
   paymentId: string;
   mode: Mode;
-  merchant: MerchantBranding;
+  /** The merchant's email is its contact of last resort, shown when it cannot be paid. */
+  merchant: MerchantBranding & { email: string };
   referenceId: string;
   /** "$10.50" */
   amount: string;
   expiresAt: string;
   /** The server's clock when this was read, so the page counts down on server time. */
   readAt: number;
-  status: PaymentStatusJson;
+  status: CheckoutStatus;
   options: CheckoutOption[];
   redirects: CheckoutRedirects | null;
   /** The buyer's receipt page (shown once the payment succeeded); null for a payment made before receipts. */
@@ -51,7 +51,7 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
   // A merchant deleted after the payment was made still names it.
   const { allowedReturnOrigins, ...merchant } = await db().merchant.findFirstOrThrow({
     where: { id: payment.merchantId, ...scope },
-    select: { ...merchantBrandingSelect, allowedReturnOrigins: true },
+    select: { ...merchantBrandingSelect, email: true, allowedReturnOrigins: true },
   });
   const apps = await db().publicApp.findMany({
     where: { ...scope, revokedAt: null },
@@ -66,7 +66,7 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
     amount: await buyerAmount(payment.amountUnit, payment.amountValue.toFixed()),
     expiresAt: payment.expiresAt.toISOString(),
     readAt: Date.now(),
-    status: await serializeStatus(payment),
+    status: await checkoutStatus(payment),
     redirects: checkoutRedirects(payment),
     receiptUrl: payment.receiptToken ? receiptPath(payment.receiptToken) : null,
     returnOrigins: [...allowedReturnOrigins, ...apps.flatMap((app) => app.allowedReturnOrigins)],

@@ -1,7 +1,6 @@
 import "server-only";
-import { serializeStatus } from "@/lib/domain/payments/serialize";
 import { waitForChange } from "@/lib/domain/payments/wait-for-change";
-import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
+import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
 import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 
 /** The status object for the checkout page's own polling, held up to `maxPollMs` for a change (capped per caller address). */
@@ -10,9 +9,9 @@ export async function readCheckoutStatus(
   maxPollMs: number,
   signal: AbortSignal,
   callerAddress: string | null,
-): Promise<PaymentStatusJson> {
+): Promise<CheckoutStatus> {
   const payment = await findCheckoutPayment(paymentId);
-  return serializeStatus(
+  return checkoutStatus(
     maxPollMs > 0
       ? await waitForChange(payment, maxPollMs, signal, `address:${callerAddress ?? "unknown"}`)
       : payment,

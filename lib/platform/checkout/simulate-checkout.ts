@@ -2,10 +2,9 @@ import "server-only";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { isFinalPaymentRefusal } from "@/lib/domain/payments/transition";
-import { serializeStatus } from "@/lib/domain/payments/serialize";
 import { simulatePayment } from "@/lib/domain/payments/simulate-payment";
-import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
 import { tenant } from "@/lib/core/tenancy/scope";
+import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
 import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 import type { SimulateCheckoutOutcome } from "@/lib/domain/schemas/checkout";
 
@@ -16,15 +15,15 @@ import type { SimulateCheckoutOutcome } from "@/lib/domain/schemas/checkout";
 export async function simulateCheckout(
   paymentId: string,
   outcome: SimulateCheckoutOutcome,
-): Promise<PaymentStatusJson> {
+): Promise<CheckoutStatus> {
   const payment = await findCheckoutPayment(paymentId);
   if (payment.mode !== "test") throw new AppError("forbidden", "Only test-mode payments can be simulated.");
   try {
-    return serializeStatus(
+    return checkoutStatus(
       await db().$transaction((tx) => simulatePayment(tx, tenant(payment), "buyer", payment.id, outcome)),
     );
   } catch (error) {
-    if (isFinalPaymentRefusal(error)) return serializeStatus(await findCheckoutPayment(paymentId));
+    if (isFinalPaymentRefusal(error)) return checkoutStatus(await findCheckoutPayment(paymentId));
     throw error;
   }
 }

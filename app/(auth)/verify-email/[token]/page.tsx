@@ -19,9 +19,20 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ to
       <AuthCard title="This link cannot be used">
         <div className="space-y-4">
           <Problem>{link.problem}</Problem>
-          <Link href="/test" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-            Go to the dashboard
-          </Link>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            <Link
+              href="/forgot-password?confirm=1"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Get a new confirmation link
+            </Link>
+            <Link
+              href="/test"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Go to the dashboard
+            </Link>
+          </div>
         </div>
       </AuthCard>
     );

@@ -11,13 +11,20 @@ import { can } from "@/lib/domain/permissions/permissions";
 import { getDailyNetVolume } from "@/lib/domain/overview/get-daily-net-volume";
 import { getOverview, overviewDays } from "@/lib/domain/overview/get-overview";
 import { formatAmount } from "@/lib/core/money/format-amount";
+import { db } from "@/lib/core/db";
+import { listUnpayableMerchants } from "@/lib/domain/settlements/unverifiable-destinations";
+import { describeAsset } from "@/components/settlements/describe";
 
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage({ params }: { params: Promise<{ mode: string }> }) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params);
   if (!allowed) return <NoAccess role={viewer.role} />;
-  const [overview, daily] = await Promise.all([getOverview(scope), getDailyNetVolume(scope)]);
+  const [overview, daily, unpayable] = await Promise.all([
+    getOverview(scope),
+    getDailyNetVolume(scope),
+    listUnpayableMerchants(db(), scope),
+  ]);
   const paymentsLink = (query = "") =>
     can(viewer.role, "payments.read") ? `/${mode}/payments${query}` : null;
 
@@ -28,6 +35,27 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
         description={`Signed in as ${viewer.user.name} (${viewer.role}) · ${mode === "test" ? "Test" : "Live"} data · last ${overviewDays} days`}
       />
       {overview.merchants === 0 ? <GetStarted mode={mode} /> : null}
+      {unpayable.length > 0 ? (
+        <section
+          role="alert"
+          data-testid="unpayable-merchants"
+          className="space-y-1 rounded-md border border-warning bg-amber-50 px-4 py-3 text-sm text-amber-950"
+        >
+          <p className="font-medium">
+            Buyers cannot pay these destinations: this Tollgate cannot verify their network.
+          </p>
+          <ul className="space-y-0.5">
+            {unpayable.map((m) => (
+              <li key={m.id} className="break-words">
+                <Link href={`/${mode}/merchants/${m.id}`} className="underline">
+                  {m.name}
+                </Link>
+                : {m.unverifiable.map(describeAsset).join(", ")}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <Card>
           <CardHeader>

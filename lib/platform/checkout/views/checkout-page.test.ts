@@ -13,12 +13,20 @@ const checkout = (overrides: Partial<Checkout> = {}): Checkout => ({
     iconUrl: `https://cdn.example/icon.png?a=1&b="${evil}`,
     accentColor: null,
     supportContact: null,
+    email: "shop@example.com",
   },
   referenceId: evil,
   amount: "$10.50",
   expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
   readAt: Date.now(),
-  status: { status: "requires_action", isFinal: false, pollInMs: 2000, info: null },
+  status: {
+    status: "requires_action",
+    isFinal: false,
+    pollInMs: 2000,
+    info: null,
+    exception: null,
+    droppedFrom: null,
+  },
   redirects: null,
   receiptUrl: null,
   returnOrigins: [],
@@ -85,7 +93,16 @@ describe("renderCheckoutPage", () => {
 
   it("renders a final payment's outcome and no pay controls", () => {
     const page = renderCheckoutPage(
-      checkout({ status: { status: "expired", isFinal: true, pollInMs: null, info: null } }),
+      checkout({
+        status: {
+          status: "expired",
+          isFinal: true,
+          pollInMs: null,
+          info: null,
+          exception: null,
+          droppedFrom: null,
+        },
+      }),
       context,
     );
     expect(page).toContain('data-testid="payment-outcome" data-status="expired"');
@@ -101,6 +118,7 @@ describe("renderCheckoutPage", () => {
           iconUrl: null,
           accentColor: "#fde047",
           supportContact: "https://help.sun.example/",
+          email: "sun@example.com",
         },
       }),
       context,
@@ -111,7 +129,13 @@ describe("renderCheckoutPage", () => {
     );
     const dark = renderCheckoutPage(
       checkout({
-        merchant: { name: "Ink", iconUrl: null, accentColor: "#1e3a8a", supportContact: "help@ink.example" },
+        merchant: {
+          name: "Ink",
+          iconUrl: null,
+          accentColor: "#1e3a8a",
+          supportContact: "help@ink.example",
+          email: "ink@example.com",
+        },
       }),
       context,
     );
@@ -120,7 +144,13 @@ describe("renderCheckoutPage", () => {
     // A value that is no colour never reaches the stylesheet, whatever put it in the database.
     const bad = renderCheckoutPage(
       checkout({
-        merchant: { name: "X", iconUrl: null, accentColor: "red}body{display:none", supportContact: null },
+        merchant: {
+          name: "X",
+          iconUrl: null,
+          accentColor: "red}body{display:none",
+          supportContact: null,
+          email: "x@example.com",
+        },
       }),
       context,
     );
@@ -135,6 +165,8 @@ describe("renderOutcome", () => {
       status: "succeeded",
       isFinal: true,
       pollInMs: null,
+      exception: null,
+      droppedFrom: null,
       info: {
         txId: "test:pay_1",
         optionAmount: {
@@ -151,17 +183,32 @@ describe("renderOutcome", () => {
       merchantName: "A & B",
       returnUrl: "myapp://x",
       receiptUrl: null,
+      shopUrl: null,
     }).value;
     expect(withReturn).toContain("You paid $1.00 to A &amp; B.");
     expect(withReturn).toContain('data-testid="transaction-id">test:pay_1<');
     expect(withReturn).toContain('href="myapp://x"');
     expect(
-      renderOutcome({ status, amount: "$1.00", merchantName: "A", returnUrl: null, receiptUrl: null }).value,
+      renderOutcome({
+        status,
+        amount: "$1.00",
+        merchantName: "A",
+        returnUrl: null,
+        receiptUrl: null,
+        shopUrl: null,
+      }).value,
     ).not.toContain("return-to-app");
   });
 
   it("links the receipt only once the payment succeeded", () => {
-    const succeeded = { status: "succeeded", isFinal: true, pollInMs: null, info: null } as const;
+    const succeeded = {
+      status: "succeeded",
+      isFinal: true,
+      pollInMs: null,
+      info: null,
+      exception: null,
+      droppedFrom: null,
+    } as const;
     expect(
       renderOutcome({
         status: succeeded,
@@ -169,9 +216,17 @@ describe("renderOutcome", () => {
         merchantName: "A",
         returnUrl: null,
         receiptUrl: "/receipt/abc",
+        shopUrl: null,
       }).value,
     ).toContain('href="/receipt/abc"');
-    const failed = { status: "failed", isFinal: true, pollInMs: null, info: null } as const;
+    const failed = {
+      status: "failed",
+      isFinal: true,
+      pollInMs: null,
+      info: null,
+      exception: null,
+      droppedFrom: null,
+    } as const;
     expect(
       renderOutcome({
         status: failed,
@@ -179,6 +234,7 @@ describe("renderOutcome", () => {
         merchantName: "A",
         returnUrl: null,
         receiptUrl: "/receipt/abc",
+        shopUrl: null,
       }).value,
     ).not.toContain("receipt");
   });

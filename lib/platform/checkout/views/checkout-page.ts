@@ -6,6 +6,7 @@ import { html, jsonForScript } from "@/lib/platform/checkout/views/html";
 import { checkoutDocument } from "./document";
 import { testModeBanner } from "./test-mode-banner";
 import { accentCss, merchantBadge, supportLine } from "./merchant-header";
+import { exceptionNotice } from "./exception-notice";
 import { renderOutcome } from "./outcome";
 import { qrSvg } from "./qr-svg";
 
@@ -44,8 +45,8 @@ export function renderCheckoutPage(
   };
   const body = html`${checkout.mode === "test" && testModeBanner("TEST MODE · no real money moves")}
 <main class="wrap"><div class="card">${header(checkout)}
-${status.isFinal ? renderOutcome({ status, amount: checkout.amount, merchantName: merchant.name, returnUrl, receiptUrl: checkout.receiptUrl }) : live(checkout, Boolean(data.walletConnect))}
-${supportLine(merchant)}</div><p class="footnote">Payments by Tollgate</p></main>
+${status.isFinal ? renderOutcome({ status, amount: checkout.amount, merchantName: merchant.name, returnUrl, receiptUrl: checkout.receiptUrl, shopUrl: shopUrl(checkout) }) : live(checkout, Boolean(data.walletConnect))}
+${payable(checkout) && supportLine(merchant)}</div><p class="footnote">Payments by Tollgate</p></main>
 <script type="application/json" id="checkout-data">${jsonForScript(data)}</script>`;
   return checkoutDocument({
     title: `Pay ${merchant.name} · Tollgate`,
@@ -56,6 +57,16 @@ ${supportLine(merchant)}</div><p class="footnote">Payments by Tollgate</p></main
   });
 }
 
+/**
+ * Whether a buyer has a way to pay: a live payment with no option shows whom to ask instead, and no
+ * countdown running towards nothing. Test mode's simulator can always end the payment.
+ */
+const payable = (checkout: Checkout) => checkout.mode === "test" || checkout.options.length > 0;
+
+/** The merchant's page for this outcome, when it set checkout URLs on the payment. */
+const shopUrl = ({ redirects, status }: Checkout) =>
+  redirects && (status.status === "succeeded" ? redirects.success : redirects.error);
+
 function header({ merchant, referenceId, amount }: Checkout) {
   return html`<header class="head">${merchantBadge(merchant)}<h1 class="amount" data-testid="payment-amount">${amount}</h1><p class="ref">Order ${referenceId}</p></header>`;
 }
@@ -64,7 +75,8 @@ function header({ merchant, referenceId, amount }: Checkout) {
 function live(checkout: Checkout, walletConnect: boolean) {
   const { status } = checkout;
   return html`<div data-testid="payment-status" data-status="${status.status}">
-<div class="awaiting"><p class="waiting small muted"><span>Waiting for payment · expires in</span><span data-testid="countdown" class="mono">${formatRemaining(Date.parse(checkout.expiresAt) - checkout.readAt)}</span></p>
+${exceptionNotice(status.exception, checkout.merchant.name, checkout.receiptUrl)}
+<div class="awaiting">${payable(checkout) && html`<p class="waiting small muted"><span>Waiting for payment · expires in</span><span data-testid="countdown" class="mono">${formatRemaining(Date.parse(checkout.expiresAt) - checkout.readAt)}</span></p>`}
 ${checkout.mode === "test" ? testControls() : liveOptions(checkout, walletConnect)}</div>
 <p class="pending small" role="status">Your payment was seen and is being confirmed. This page updates by itself; you do not need to pay again.</p>
 </div>`;
@@ -76,31 +88,23 @@ function testControls() {
 <button type="button" class="btn secondary" data-outcome="failed">Simulate failure</button>
 <button type="button" class="btn secondary" data-outcome="cancelled">Cancel payment</button>
 <details class="option"><summary class="small">Test a payment gone wrong</summary><div class="option-body stack">${wrongOutcomes.map(
-    ([outcome, label, note]) =>
-      html`<button type="button" class="btn secondary wide" data-outcome="${outcome}" data-note="${note}">${label}</button>`,
+    ([outcome, label]) =>
+      html`<button type="button" class="btn secondary wide" data-outcome="${outcome}">${label}</button>`,
   )}</div></details></section>`;
 }
 
-/** The scenario simulator's exceptions, each with what the buyer sees when the payment stays open. */
+/** The scenario simulator's ways of paying wrongly; the page then says what the buyer would be told. */
 const wrongOutcomes = [
-  [
-    "underpaid",
-    "Underpay (half the amount)",
-    "Half the amount arrived: the payment still waits for the rest, with an underpaid exception.",
-  ],
-  ["overpaid", "Overpay (twice the amount)", ""],
-  ["paid_late", "Pay after expiry", ""],
-  [
-    "wrong_asset",
-    "Send the wrong token",
-    "Another token arrived: the payment still waits, with a wrong-token exception.",
-  ],
-  ["reorged", "Confirm, then reorganise out", ""],
+  ["underpaid", "Underpay (half the amount)"],
+  ["overpaid", "Overpay (twice the amount)"],
+  ["paid_late", "Pay after expiry"],
+  ["wrong_asset", "Send the wrong token"],
+  ["reorged", "Confirm, then reorganise out"],
 ] as const;
 
 function liveOptions({ merchant, options }: Checkout, walletConnect: boolean) {
   if (options.length === 0)
-    return html`<p class="center small muted">${merchant.name} cannot take payment for this amount yet. Please contact them.</p>`;
+    return html`<div class="stack" data-testid="no-payment-option"><p class="center small muted">${merchant.name} cannot take payment for this amount yet. Please contact them.</p>${supportLine(merchant, merchant.email)}</div>`;
   return html`<section class="stack" aria-label="Choose how to pay"><h2 class="small merchant">Choose how to pay</h2>${options.map((option, index) => paymentOption(option, index === 0, walletConnect))}</section>`;
 }
 

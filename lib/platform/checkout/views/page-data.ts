@@ -1,19 +1,19 @@
 // What the server hands the checkout page's script (client/checkout/checkout.ts) in its
 // `#checkout-data` block: the contract between the page this folder renders and the script.
-import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
+import type { CheckoutStatus } from "@/lib/platform/checkout/checkout-status";
 import type { WalletTransaction } from "@/lib/platform/checkout/payment-request";
 import type { CheckoutRedirects } from "@/lib/platform/checkout/redirect-urls";
 
 /** What the server puts in the page's `#checkout-data` block. */
 export type CheckoutData = {
   paymentId: string;
-  status: PaymentStatusJson;
+  status: CheckoutStatus;
   expiresAt: string;
   serverNow: number;
   amount: string;
   merchantName: string;
   returnUrl: string | null;
-  /** The buyer's receipt page, linked once the payment succeeded. */
+  /** The buyer's receipt page, linked once money arrived (paid, or paid wrongly). */
   receiptUrl: string | null;
   walletOptions: WalletOption[];
   /** Set in live mode when WalletConnect is configured. */

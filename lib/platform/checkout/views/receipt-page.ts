@@ -2,6 +2,7 @@ import "server-only";
 import type { Receipt } from "@/lib/domain/receipts/get-receipt";
 import { html, type Html } from "@/lib/platform/checkout/views/html";
 import { checkoutDocument } from "./document";
+import { exceptionText } from "./exception-notice";
 import { testModeBanner } from "./test-mode-banner";
 import { accentCss, merchantBadge, supportLine } from "./merchant-header";
 
@@ -16,6 +17,17 @@ const css = `
 @media print{body{background:#fff}.card{box-shadow:none;border:0;padding:0}.wrap{max-width:none;padding:0}.noprint{display:none}.banner{background:none;border:1px solid #000}}
 `;
 
+/** What the receipt is for: a payment paid, or money that arrived without paying it. */
+function receiptState({ succeeded, exception }: Receipt): string {
+  if (succeeded || !exception) return "paid";
+  return {
+    paid_late: "Received after expiry,",
+    underpaid: "Received short,",
+    wrong_asset: "Received in another token,",
+    overpaid: "paid",
+  }[exception.type];
+}
+
 const when = (iso: string) => new Date(iso).toUTCString().replace("GMT", "UTC");
 
 /** A buyer's receipt: server-rendered, no script, printable. */
@@ -23,11 +35,13 @@ export function renderReceiptPage(receipt: Receipt, nonce: string): string {
   const row = (label: string, value: Html | string, testId?: string) =>
     html`<div><dt>${label}</dt><dd${testId ? html` data-testid="${testId}"` : ""}>${value}</dd></div>`;
   const body = html`${receipt.mode === "test" && testModeBanner("TEST MODE · no real money moved")}
-<main class="wrap"><article class="card receipt" data-testid="receipt"><header class="head">${merchantBadge(receipt.merchant)}<h1 class="amount" data-testid="receipt-amount">${receipt.amount}</h1><p class="small muted">Receipt · paid ${when(receipt.paidAt)}</p></header>
+<main class="wrap"><article class="card receipt" data-testid="receipt"><header class="head">${merchantBadge(receipt.merchant)}<h1 class="amount" data-testid="receipt-amount">${receipt.amount}</h1><p class="small muted">Receipt · ${receiptState(receipt)} ${when(receipt.paidAt)}</p></header>
+${receipt.exception && html`<p class="note small" data-testid="receipt-exception">${exceptionText(receipt.exception, receipt.merchant.name, false)}</p>`}
 <section><h2>Payment</h2><dl>
 ${row("Order", receipt.referenceId)}
 ${row("Payment", html`<span class="mono">${receipt.paymentId}</span>`)}
 ${receipt.paid && row("Paid", receipt.paid.amount, "receipt-paid")}
+${receipt.exception && !receipt.succeeded && row("Received", `${receipt.exception.received} on ${receipt.exception.networkName}`, "receipt-received")}
 ${receipt.paid && row("Asset", receipt.paid.assetName)}
 ${receipt.paid && row("Network", receipt.paid.networkName, "receipt-network")}
 ${receipt.rate && row("Rate", receipt.rate, "receipt-rate")}

@@ -20,6 +20,7 @@ import { formatAmount } from "@/lib/core/money/format-amount";
 import { findPayments } from "@/lib/domain/payments/list-payments";
 import { collectFields } from "@/lib/domain/schemas/collect-data";
 import { listSettlements } from "@/lib/domain/settlements/list-settlements";
+import { unverifiableReason } from "@/lib/domain/settlements/unverifiable-destinations";
 
 export const metadata: Metadata = { title: "Merchant" };
 
@@ -41,6 +42,8 @@ export default async function MerchantPage({
     listSettlements(db(), scope, merchant.id),
     canReadPayments ? findPayments(db(), scope, { limit: 5, merchantId: [merchant.id] }) : null,
   ]);
+  const crypto = settlements.crypto.map((s) => ({ ...s, unverifiable: unverifiableReason(mode, s.asset) }));
+  const nonePayable = crypto.length > 0 && crypto.every((s) => s.unverifiable);
 
   return (
     <div className="space-y-8">
@@ -98,10 +101,24 @@ export default async function MerchantPage({
         </p>
       </div>
 
+      {nonePayable ? (
+        <section
+          role="alert"
+          data-testid="unpayable-merchant"
+          className="space-y-1 rounded-md border border-warning bg-amber-50 px-4 py-3 text-sm text-amber-950"
+        >
+          <p className="font-medium">Buyers cannot pay this merchant.</p>
+          <p>
+            None of its crypto destinations is on a network this Tollgate can verify, so its checkout offers
+            no way to pay. Add a destination on a verified network, or ask your operator to configure the
+            network below.
+          </p>
+        </section>
+      ) : null}
       <CryptoSettlementsSection
         mode={mode}
         merchantId={merchant.id}
-        settlements={settlements.crypto}
+        settlements={crypto}
         canWrite={can(viewer.role, "settlements.write")}
       />
       <FiatSettlementsSection

@@ -270,7 +270,7 @@ export default async function PaymentPage({
             ) : null}
             <Row label="Received">
               {formatAssetAmount(p.exceptionAsset, p.exceptionReceived.toFixed())}{" "}
-              <span className="break-all text-muted-foreground">({p.exceptionAsset})</span>
+              <CopyButton value={p.exceptionAsset} label="Copy token id" />
             </Row>
             {p.exceptionTxHash ? (
               <Row label="Transaction">
