@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "./app-error";
 
 // Failures that come from a chain's RPC node or the relayer rather than from Tollgate: each has its
 // own code, and only a one-line reason of the node's answer is kept (its whole text repeats the

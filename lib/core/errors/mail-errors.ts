@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "./app-error";
 
 // Failures of the mail server (SMTP_URL), not of Tollgate: nodemailer's errors carry the SMTP
 // command they failed at and, when the server answered, its reply code.

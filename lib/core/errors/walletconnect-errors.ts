@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorObject } from "./errors";
+import type { ErrorCode, ErrorObject } from "./app-error";
 
 // The Gateway answers in WalletConnect Pay's error vocabulary (its clients parse only the codes of
 // its ErrorCode enum). A Tollgate code outside it is answered with the nearest code WalletConnect

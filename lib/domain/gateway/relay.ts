@@ -22,6 +22,7 @@ import {
 import { AppError } from "@/lib/core/errors/errors";
 import { logger } from "@/lib/core/log/logger";
 import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
+import { reopenAfterRelayFailure } from "./relay-failure";
 import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
 import { optionAuthorization } from "./options";
 import { recordRelayGasIfMined } from "./relay-gas";
@@ -166,22 +167,7 @@ export async function relaySubmission(
           where: { chainId: submission.chainId, address: account.address, nextNonce: sentWith + 1 },
           data: { nextNonce: sentWith },
         });
-      // The buyer may confirm again (after the relayer is funded, say): the option is open again.
-      await tx.paymentAttempt.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
-      const payment = await tx.payment.findUniqueOrThrow({
-        where: { id: submission.paymentId },
-        include: withAttempt,
-      });
-      await recordPaymentEvent(tx, payment, {
-        type: "payment.relay_failed",
-        actor: "relayer",
-        data: {
-          optionId: option.id,
-          chainId: submission.chainId,
-          code: failure.code,
-          error: failure.message,
-        },
-      });
+      await reopenAfterRelayFailure(tx, submission, option.id, failure);
     });
     throw failure;
   }

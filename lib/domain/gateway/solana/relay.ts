@@ -20,6 +20,7 @@ import { AppError } from "@/lib/core/errors/errors";
 import { logger } from "@/lib/core/log/logger";
 import { isFinalStatus } from "@/lib/domain/payments/lifecycle";
 import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
+import { reopenAfterRelayFailure } from "../relay-failure";
 import { transitionPayment } from "@/lib/domain/payments/transition";
 import { staleClaimMs } from "../relay";
 import { solanaRelayer } from "./options";
@@ -119,21 +120,7 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
         where: { id: submission.id },
         data: { status: "failed", activeKey: null, gasCostWei: null, error: failure.message },
       });
-      await tx.paymentAttempt.update({ where: { id: option.id }, data: { confirmedAt: null, result: null } });
-      const payment = await tx.payment.findUniqueOrThrow({
-        where: { id: submission.paymentId },
-        include: withAttempt,
-      });
-      await recordPaymentEvent(tx, payment, {
-        type: "payment.relay_failed",
-        actor: "relayer",
-        data: {
-          optionId: option.id,
-          chainId: submission.chainId,
-          code: failure.code,
-          error: failure.message,
-        },
-      });
+      await reopenAfterRelayFailure(tx, submission, option.id, failure);
     });
     throw failure;
   }
