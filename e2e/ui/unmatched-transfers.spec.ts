@@ -47,7 +47,9 @@ test("a transfer to a merchant's wallet with no open payment appears in the inbo
   await signInAs(page, "support", "b");
   await page.setViewportSize({ width: 1366, height: 900 });
   const card = await inboxCard(page, paid);
-  await expect(card).toContainText(new RegExp(`2500000 ${asset} on `, "i"));
+  await expect(card).toContainText(
+    new RegExp(`2500000 units of ${token.slice(0, 6)}…${token.slice(-4)} on `, "i"),
+  );
   await expect(card).toContainText(devAccounts[buyer]!.address);
   await expect(card).toContainText(merchantWallet);
   await shot(page, "unmatched-inbox-1366");

@@ -270,7 +270,9 @@ export default async function PaymentPage({
             ) : null}
             <Row label="Received">
               {formatAssetAmount(p.exceptionAsset, p.exceptionReceived.toFixed())}{" "}
-              <CopyButton value={p.exceptionAsset} label="Copy token id" />
+              {findKnownAsset(p.exceptionAsset) ? null : (
+                <CopyButton value={p.exceptionAsset} label="Copy token id" />
+              )}
             </Row>
             {p.exceptionTxHash ? (
               <Row label="Transaction">
