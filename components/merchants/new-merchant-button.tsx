@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { createMerchantAction } from "@/lib/platform/actions/create-merchant";
+import { createMerchantAction } from "@/lib/platform/actions/merchants";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { Mode } from "@/lib/core/db";

@@ -8,12 +8,12 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
-import { EmptyState } from "@/components/ui/empty-state";
 import type { Mode } from "@/lib/core/db";
 import { findKnownAsset } from "@/lib/core/money/assets";
 import { ChangeDestinationForm } from "./change-destination-form";
 import { CryptoSettlementForm } from "./crypto-settlement-form";
 import { describeAsset } from "./describe";
+import { SettlementList } from "./settlement-list";
 
 /** `unverifiable`: why buyers are not offered this destination, when they are not. */
 export type CryptoSettlementItem = {
@@ -39,79 +39,65 @@ export function CryptoSettlementsSection({
   const [editing, setEditing] = useState<CryptoSettlementItem | null>(null);
 
   return (
-    <section aria-labelledby="crypto-heading" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="crypto-heading" className="text-lg font-semibold">
-          Crypto destinations
-        </h2>
-        {canWrite ? (
-          <Button size="sm" onClick={() => setAdding(true)}>
-            Add crypto destination
-          </Button>
-        ) : null}
-      </div>
-      {settlements.length === 0 ? (
-        <EmptyState
-          title="No crypto destinations"
-          description="Buyers pay in one of these assets, straight to its wallet. Add USDC on Base to accept USD payments."
-        />
-      ) : (
-        <ul
-          className="divide-y divide-border rounded-lg border border-border bg-background"
-          aria-label="Crypto destinations"
-        >
-          {settlements.map((s) => (
-            <li
-              key={s.id}
-              className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
-              data-testid="crypto-settlement"
-            >
-              <div className="min-w-0 space-y-1">
-                <p className="flex flex-wrap items-center gap-2 font-medium">
-                  {describeAsset(s.asset)}
-                  {findKnownAsset(s.asset) ? null : <CopyButton value={s.asset} label="Copy token id" />}
-                </p>
-                <p className="break-all font-mono text-xs text-muted-foreground">{s.destination}</p>
-                {s.unverifiable ? (
-                  <p className="text-sm text-amber-900" data-testid="unverifiable-destination">
-                    <Badge tone="warning" className="mr-2">
-                      Buyers cannot pay
-                    </Badge>
-                    {s.unverifiable}
-                  </p>
-                ) : null}
-              </div>
-              {canWrite ? (
-                <div className="flex shrink-0 gap-2">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setEditing(s)}
-                    aria-label={`Change destination of ${describeAsset(s.asset)}`}
-                  >
-                    Change destination
-                  </Button>
-                  <ConfirmButton
-                    label="Remove"
-                    title={`Remove ${describeAsset(s.asset)}?`}
-                    description="Buyers can no longer pay this merchant in this asset. Past payments keep their record of it."
-                    confirmLabel="Remove destination"
-                    onConfirm={async () => {
-                      if (
-                        !showActionResult(
-                          await deleteCryptoSettlementAction({ merchantId, settlementId: s.id, mode }),
-                          { success: "Destination removed" },
-                        )
-                      )
-                        return false;
-                    }}
-                  />
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+    <SettlementList
+      kind="crypto"
+      title="Crypto destinations"
+      listLabel="Crypto destinations"
+      addLabel={canWrite ? "Add crypto destination" : null}
+      onAdd={() => setAdding(true)}
+      empty={{
+        title: "No crypto destinations",
+        description:
+          "Buyers pay in one of these assets, straight to its wallet. Add USDC on Base to accept USD payments.",
+      }}
+      items={settlements}
+      row={(s) => (
+        <>
+          <div className="min-w-0 space-y-1">
+            <p className="flex flex-wrap items-center gap-2 font-medium">
+              {describeAsset(s.asset)}
+              {findKnownAsset(s.asset) ? null : <CopyButton value={s.asset} label="Copy token id" />}
+            </p>
+            <p className="break-all font-mono text-xs text-muted-foreground">{s.destination}</p>
+            {s.unverifiable ? (
+              <p className="text-sm text-amber-900" data-testid="unverifiable-destination">
+                <Badge tone="warning" className="mr-2">
+                  Buyers cannot pay
+                </Badge>
+                {s.unverifiable}
+              </p>
+            ) : null}
+          </div>
+          {canWrite ? (
+            <div className="flex shrink-0 gap-2">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setEditing(s)}
+                aria-label={`Change destination of ${describeAsset(s.asset)}`}
+              >
+                Change destination
+              </Button>
+              <ConfirmButton
+                label="Remove"
+                title={`Remove ${describeAsset(s.asset)}?`}
+                description="Buyers can no longer pay this merchant in this asset. Past payments keep their record of it."
+                confirmLabel="Remove destination"
+                onConfirm={async () => {
+                  if (
+                    !showActionResult(
+                      await deleteCryptoSettlementAction({ merchantId, settlementId: s.id, mode }),
+                      { success: "Destination removed" },
+                    )
+                  )
+                    return false;
+                }}
+              />
+            </div>
+          ) : null}
+        </>
       )}
+    >
       <Dialog
         open={adding}
         onClose={() => setAdding(false)}
@@ -145,6 +131,6 @@ export function CryptoSettlementsSection({
           />
         ) : null}
       </Dialog>
-    </section>
+    </SettlementList>
   );
 }

@@ -7,7 +7,7 @@ import { TextField } from "@/components/forms/text-field";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { ForgotPasswordInputSchema } from "@/lib/domain/schemas/auth";
-import { forgotPasswordAction } from "@/lib/platform/actions/forgot-password";
+import { forgotPasswordAction } from "@/lib/platform/actions/auth";
 
 export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);

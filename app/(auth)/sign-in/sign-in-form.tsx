@@ -19,7 +19,7 @@ import {
   signInErrorMessage,
 } from "@/lib/domain/auth/sign-in-errors";
 import { SignInInputSchema } from "@/lib/domain/schemas/auth";
-import { passkeySignInOptionsAction } from "@/lib/platform/actions/sign-in";
+import { passkeySignInOptionsAction } from "@/lib/platform/actions/auth";
 
 type SecondStep = { code: boolean; passkey: boolean };
 

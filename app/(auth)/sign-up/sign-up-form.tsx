@@ -9,7 +9,7 @@ import { NewPasswordHint } from "@/components/auth/password-fields";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { SignUpInputSchema } from "@/lib/domain/schemas/auth";
-import { signUpAction } from "@/lib/platform/actions/sign-up";
+import { signUpAction } from "@/lib/platform/actions/auth";
 
 export function SignUpForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);

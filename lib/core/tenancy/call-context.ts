@@ -12,8 +12,8 @@ import type { Scope } from "./scope";
  * write call them with `tx` the client):
  * - Work that reads or changes something outside the database between its writes, where a transaction must
  *   not stay open across the outside call, or must commit before it: lib/domain/gateway/confirm.ts (the
- *   confirmation commits before the relayer broadcasts), lib/domain/gateway/relay.ts (records the
- *   submission or its failure around the broadcast), lib/domain/gateway/recover-submissions.ts and
+ *   confirmation commits before the relayer broadcasts), lib/domain/gateway/relay.ts and solana/relay.ts (record
+ *   the submission or its failure around the broadcast), lib/domain/gateway/recover-submissions.ts and
  *   lib/domain/gateway/relay-gas.ts (read receipts from the chain), lib/domain/gateway/options.ts (quotes
  *   under the payment's lock, for Gateway calls that hold long polls), lib/domain/gateway/cancel.ts (a
  *   Gateway call: the Gateway's operations wait on the chain and polls),
@@ -35,9 +35,11 @@ import type { Scope } from "./scope";
  *   (lib/platform/server/seed-demo-account.ts), the public payment-link form
  *   (lib/domain/payment-links/mint-payment.ts, rate-limited before its write), and
  *   lib/domain/payments/list-payments.ts's totals (a read transaction for its `SET LOCAL work_mem`).
- * - Not moved yet: the signed-in person's own login (lib/domain/auth/change-password.ts, two-factor.ts,
- *   passkeys/, reset-password.ts, resend-verification.ts) and the public sign-up and join actions, whose
- *   rate limits and password hashing stay outside the transaction.
+ * - Sign-in security, where something is checked or counted before the write that must neither hold a
+ *   connection while it runs nor be rolled back with the write: a password hashed
+ *   (lib/domain/auth/change-password.ts, reset-password.ts, and the public sign-up, invitation and join
+ *   actions), a one-time code or passkey assertion verified and its attempt counted even when wrong
+ *   (two-factor.ts, passkeys/), a resend rate-limited (resend-verification.ts).
  */
 export type CallContext = { tx: DbOrTx; scope: Scope; actor: string };
 

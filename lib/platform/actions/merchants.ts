@@ -18,6 +18,7 @@ import { deleteCryptoSettlement } from "@/lib/domain/settlements/delete-crypto-s
 import { deleteFiatSettlement } from "@/lib/domain/settlements/delete-fiat-settlement";
 import { registerCryptoSettlements } from "@/lib/domain/settlements/register-crypto-settlements";
 import { updateCryptoSettlement } from "@/lib/domain/settlements/update-crypto-settlement";
+import { createMerchant } from "@/lib/domain/merchants/create-merchant";
 
 function revalidateMerchant(ctx: ActionContext, merchantId: string) {
   revalidatePath(`/${ctx.scope.mode}/merchants/${merchantId}`);
@@ -112,5 +113,16 @@ export const deleteFiatSettlementAction = authorizedAction(
     const result = await deleteFiatSettlement(ctx.tx, ctx.scope, ctx.actor, merchantId, settlementId);
     revalidateMerchant(ctx, merchantId);
     return result;
+  },
+);
+
+export const createMerchantAction = authorizedAction(
+  "merchants.write",
+  CreateMerchantBodySchema,
+  { writes: true },
+  async (ctx, input) => {
+    const merchant = await createMerchant(ctx.tx, ctx.scope, ctx.actor, input);
+    revalidatePath(`/${ctx.scope.mode}/merchants`);
+    return { id: merchant.id };
   },
 );

@@ -13,8 +13,10 @@ import {
   AttachPaymentTransactionBodySchema,
   AttachRefundTransactionBodySchema,
 } from "@/lib/domain/schemas/attach-transaction";
-import { PaymentIdParamsSchema } from "@/lib/domain/schemas/payment";
 import { RefundPaymentInputSchema } from "@/lib/domain/schemas/refund";
+import { createPayment } from "@/lib/domain/payments/create-payment";
+import { gatewayUrl } from "@/lib/domain/payments/serialize";
+import { NewPaymentFormSchema, PaymentIdParamsSchema, paymentFromForm } from "@/lib/domain/schemas/payment";
 
 function revalidatePayment(ctx: ActionContext, paymentId: string) {
   revalidatePath(`/${ctx.scope.mode}/payments/${paymentId}`);
@@ -84,5 +86,22 @@ export const refundExcessAction = authorizedAction(
     const refund = await refundExcess(ctx.tx, ctx.scope, ctx.actor, paymentId);
     revalidatePayment(ctx, paymentId);
     return { id: refund.id, status: refund.status };
+  },
+);
+
+export const createPaymentAction = authorizedAction(
+  "payments.create",
+  NewPaymentFormSchema,
+  { writes: true },
+  async (ctx, input) => {
+    const { payment } = await createPayment(
+      ctx.tx,
+      ctx.scope,
+      ctx.actor,
+      input.merchantId,
+      paymentFromForm(input),
+    );
+    revalidatePath(`/${ctx.scope.mode}/payments`);
+    return { id: payment.id, url: gatewayUrl(payment.id) };
   },
 );

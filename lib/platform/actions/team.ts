@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { authorizedAction, type ActionContext } from "@/lib/platform/actions/action";
+import { authorizedAction, publicAction, type ActionContext } from "@/lib/platform/actions/action";
 import {
   ChangeMemberRoleInputSchema,
   InviteMemberInputSchema,
@@ -13,6 +13,13 @@ import { inviteMember } from "@/lib/domain/team/invite-member";
 import { removeMember } from "@/lib/domain/team/remove-member";
 import { revokeInvitation } from "@/lib/domain/team/revoke-invitation";
 import type { TeamActor } from "@/lib/domain/team/team-actor";
+import { db } from "@/lib/core/db";
+import { hashPassword } from "@/lib/domain/accounts/passwords";
+import { requestToJoin } from "@/lib/domain/team/request-to-join";
+import { limitJoinRequests, limitTokenAttempts } from "@/lib/domain/auth/email-rate-limits";
+import { requestAddress } from "@/lib/domain/auth/request-address";
+import { AcceptInvitationInputSchema, ConfirmJoinInputSchema } from "@/lib/domain/schemas/auth";
+import { confirmJoin, openJoinRequest } from "@/lib/domain/team/confirm-join";
 
 const teamActor = (ctx: ActionContext): TeamActor => ({
   accountId: ctx.scope.accountId,
@@ -66,3 +73,16 @@ export const revokeInvitationAction = authorizedAction(
     return { revoked: true };
   },
 );
+
+export const acceptInvitationAction = publicAction(AcceptInvitationInputSchema, async (input) => {
+  await limitJoinRequests(input.token);
+  const passwordHash = await hashPassword(input.password);
+  return db().$transaction((tx) => requestToJoin(tx, input, passwordHash));
+});
+
+export const confirmJoinAction = publicAction(ConfirmJoinInputSchema, async (input) => {
+  return limitTokenAttempts(await requestAddress(), async () => {
+    const request = await openJoinRequest(input.token, input.password);
+    return db().$transaction((tx) => confirmJoin(tx, request));
+  });
+});

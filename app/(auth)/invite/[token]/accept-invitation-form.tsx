@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { AcceptInvitationInputSchema } from "@/lib/domain/schemas/auth";
-import { acceptInvitationAction } from "@/lib/platform/actions/accept-invitation";
+import { acceptInvitationAction } from "@/lib/platform/actions/team";
 
 export function AcceptInvitationForm({ token, email }: { token: string; email: string }) {
   const [sent, setSent] = useState(false);

@@ -11,7 +11,7 @@ import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { signInErrorMessage } from "@/lib/domain/auth/sign-in-errors";
 import { ConfirmJoinInputSchema } from "@/lib/domain/schemas/auth";
-import { confirmJoinAction } from "@/lib/platform/actions/confirm-join";
+import { confirmJoinAction } from "@/lib/platform/actions/team";
 
 export function ConfirmJoinForm({
   token,

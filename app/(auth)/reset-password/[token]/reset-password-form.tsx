@@ -8,7 +8,7 @@ import { NewPasswordHint, ReadOnlyEmailField } from "@/components/auth/password-
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
 import { ResetPasswordInputSchema } from "@/lib/domain/schemas/auth";
-import { resetPasswordAction } from "@/lib/platform/actions/reset-password";
+import { resetPasswordAction } from "@/lib/platform/actions/auth";
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const router = useRouter();

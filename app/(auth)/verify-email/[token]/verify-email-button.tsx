@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { showActionResult } from "@/components/forms/action-feedback";
 import { Button } from "@/components/ui/button";
-import { verifyEmailAction } from "@/lib/platform/actions/verify-email";
+import { verifyEmailAction } from "@/lib/platform/actions/auth";
 
 export function VerifyEmailButton({ token }: { token: string }) {
   const router = useRouter();
