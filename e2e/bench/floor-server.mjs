@@ -96,15 +96,15 @@ function send(res, status, body) {
 
 const id = (prefix) => `${prefix}_${crypto.randomBytes(18).toString("base64url").slice(0, 24)}`;
 const finals = new Set(["succeeded", "failed", "cancelled", "expired"]);
-const statusAnswer = (p) => {
+const statusAnswer = (p, attempt) => {
   const isFinal = finals.has(p.status);
   return {
     status: p.status,
     isFinal,
     pollInMs: isFinal ? null : 2000,
     info:
-      p.status === "succeeded"
-        ? { txId: p.txId, optionAmount: { unit: `caip19/${p.optionAsset}`, value: p.paidValue } }
+      p.status === "succeeded" && p.txId && attempt && p.paidValue !== null
+        ? { txId: p.txId, optionAmount: { unit: `caip19/${attempt.asset}`, value: p.paidValue } }
         : null,
   };
 };
@@ -129,7 +129,8 @@ async function paymentStatus(key, paymentId, merchantId) {
     await pool.query(sql.paymentOfMerchant, [paymentId, key.accountId, key.mode, merchantId, 1, 0])
   ).rows;
   if (!p) return [404, { code: "payment_not_found", message: "Payment not found." }];
-  const answer = statusAnswer(p);
+  const [attempt] = (await pool.query(sql.attemptOfPayment, [p.attemptId, 0])).rows;
+  const answer = statusAnswer(p, attempt);
   if (answer.isFinal) finalStatuses.set(cacheKey, answer);
   return [200, answer];
 }
@@ -226,11 +227,17 @@ const authorizationTypes = {
   ],
 };
 
+/** A write conditional on the version read must find its row, as the app's does (else it answers 409). */
+function oneRow(result) {
+  if (result.rowCount !== 1) throw new Error("The payment changed at the same moment.");
+}
+
 /** The gateway confirm of a test-mode gasless option: the app's reads, the signature recovered, then its transaction. */
 async function confirmOption(key, paymentId, body) {
   const signature = body.results[0].data[0];
   const [payment] = (await pool.query(sql.paymentOfScope, [paymentId, key.accountId, key.mode, 1, 0])).rows;
   if (!payment) return [404, { code: "payment_not_found", message: "Payment not found." }];
+  await pool.query(sql.attemptOfPayment, [payment.attemptId, 0]);
   await pool.query(sql.merchantCollectFields, [payment.merchantId, key.accountId, key.mode, 1, 0]);
   const [option] = (await pool.query(sql.gatewayOption, [body.optionId, paymentId, 1, 0])).rows;
   if (!option) return [400, { code: "invalid_params", message: "Unknown option." }];
@@ -268,17 +275,11 @@ async function confirmOption(key, paymentId, body) {
       await client.query("ROLLBACK");
       return [200, { status: "succeeded", isFinal: true }];
     }
+    // The payment and its attempt read afresh, the attempt named on it, the step recorded, then succeeded.
     const [p] = (await client.query(sql.paymentById, [paymentId, 1, 0])).rows;
-    await client.query(sql.fixOption, [
-      option.settlementId,
-      option.asset,
-      option.destination,
-      option.value,
-      option.createdAt,
-      now,
-      paymentId,
-    ]);
-    await client.query(sql.bumpVersion, [1, now, paymentId, p.version]);
+    await client.query(sql.attemptById, [p.attemptId, 0]);
+    oneRow(await client.query(sql.setAttempt, [option.id, now, paymentId, p.version]));
+    oneRow(await client.query(sql.bumpVersion, [1, now, paymentId, p.version]));
     await client.query(sql.optionConfirmedEvent, [
       id("pev"),
       key.accountId,
@@ -287,37 +288,46 @@ async function confirmOption(key, paymentId, body) {
       p.version + 1,
       "payment.option_confirmed",
       actor,
-      { optionId: option.id },
+      {
+        optionId: option.id,
+        method: option.method,
+        payer: option.payer,
+        asset: option.asset,
+        value: option.value,
+      },
       now,
     ]);
     await client.query(sql.notifyPaymentChange, ["tollgate_payment_changed", paymentId]);
-    const [current] = (await client.query(sql.paymentById, [paymentId, 1, 0])).rows;
-    await client.query(sql.markSucceeded, [
-      `test:${paymentId}`,
-      option.value,
-      payer,
-      "succeeded",
-      1,
-      now,
-      now,
-      paymentId,
-      current.version,
-      "requires_action",
-      "processing",
-    ]);
+    oneRow(
+      await client.query(sql.markSucceeded, [
+        `test:${paymentId}`,
+        option.value,
+        payer,
+        "succeeded",
+        1,
+        now,
+        now,
+        paymentId,
+        p.version + 1,
+        "requires_action",
+        "processing",
+      ]),
+    );
     await client.query(sql.succeededEvent, [
       id("pev"),
       key.accountId,
       key.mode,
       paymentId,
-      current.version + 1,
+      p.version + 2,
       "payment.succeeded",
       "requires_action",
       "succeeded",
       actor,
-      {},
+      { gateway: true, optionId: option.id },
       now,
     ]);
+    const [paid] = (await client.query(sql.paymentById, [paymentId, 1, 0])).rows;
+    await client.query(sql.attemptById, [paid.attemptId, 0]);
     await client.query(sql.notifyPaymentChange, ["tollgate_payment_changed", paymentId]);
     const answer = {
       status: "succeeded",

@@ -4,9 +4,10 @@
 // what the app and a bare node:http + pg floor send PostgreSQL for the same requests (and stops if
 // they differ: the floor must do exactly the app's work), then drives load from separate processes
 // in alternating rounds and writes e2e/bench/RESULTS.md. `--only` runs the scenarios whose names
-// contain one of the words given; `--trace-only` stops after the traces. `--request-log` measures
-// only what the request log costs: the API-only server with it and without it (REQUEST_LOG=off)
-// beside the floor, printed, not written. `--large` measures the list, search and dashboard
+// contain one of the words given; `--trace-only` stops after the traces (writing TRACES.md if the
+// floor sends what the app sends, exiting 1 if not). `--request-log` measures only what the
+// request log costs: the API-only server with it and without it (REQUEST_LOG=off) beside the
+// floor, printed, not written. `--large` measures the list, search and dashboard
 // payments page at 10,000,000 payments in a database kept between runs (see large-database.ts) and
 // writes its own section of RESULTS.md.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -245,7 +246,12 @@ async function main() {
         { name: "gateway confirm, test mode", load: () => gatewayConfirm(traceRequests + traceWarmup) },
       ],
     });
-    if (args["trace-only"]) return;
+    if (args["trace-only"]) {
+      // TRACES.md holds what the floor must send: written when the floor sends it, RESULTS.md left as it is.
+      if (traces.every((t) => !t.differences.length)) writeTraces(traces);
+      else process.exitCode = 1;
+      return;
+    }
 
     log("starting the app, the floor and the API-only server");
     const app: Server = {
@@ -709,6 +715,11 @@ function writeResults(
       : `${lines.join("\n")}\n\n${current}`,
   );
   console.log(lines.join("\n"));
+  writeTraces(meta.traces);
+}
+
+/** TRACES.md: the app's statements per scenario (and the textbook peer's), as the trace step recorded them. */
+function writeTraces(traces: TraceResult[]) {
   fs.writeFileSync(
     path.join(root, "e2e", "bench", "TRACES.md"),
     [
@@ -716,7 +727,7 @@ function writeResults(
       "",
       `Written by \`npm run bench\` (commit ${commit()}): each scenario's requests sent one at a time to the API-only server through a wire-protocol proxy (e2e/bench/pg-trace.ts), ${traceRequests} after ${traceWarmup} unmeasured, and the quiet second after them. Each line is a kind of round trip (the statements up to a Sync or a simple query, with the transaction status before → after: I idle, T in a transaction), and how many were sent per request. The floor sends the same, or the bench stops.`,
       "",
-      ...meta.traces.flatMap((t) => [
+      ...traces.flatMap((t) => [
         `## ${t.name}`,
         "",
         "```",
