@@ -107,10 +107,19 @@ test("a production server limits per App-Id, writes no bucket for made-up paymen
     }
 
     // The base URL is plain http and NODE_ENV production: neither lets a webhook reach this machine.
+    // A test-mode endpoint may name http://localhost or 127.0.0.1 (a developer's own receiver), but
+    // deliveries reach loopback only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS (destination.test.ts);
+    // every other spelling of this machine or a private network is refused when it is named.
     const headers = { "Api-Key": apiKey, "Content-Type": "application/json" };
+    for (const url of ["http://127.0.0.1:5432/", "http://localhost:3000/api/health"]) {
+      const res = await fetch(`${running.url}/v1/webhook-endpoints`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ url, events: ["*"] }),
+      });
+      expect(res.status, url).toBe(201);
+    }
     for (const url of [
-      "http://127.0.0.1:5432/",
-      "http://localhost:3000/api/health",
       "https://[::7f00:1]/",
       "https://[::ffff:7f00:1]/",
       "https://[::a9fe:a9fe]/latest/meta-data",
