@@ -184,14 +184,12 @@ export async function verifySolanaPayment(
     if (Date.now() > deadline) return payment;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const option = await db().paymentAttempt.findFirst({
-    where: { paymentId, confirmedAt: { not: null }, supersededAt: null },
-  });
+  // The confirm named the option it confirmed as the payment's attempt: its payer is the buyer.
   const asset = attempt.asset.split("/")[1]!;
   const read = await readSolanaTransfer(cluster, txSignature, {
     destination: attempt.destination.split(":").pop()!,
     mint: asset.startsWith("token:") ? asset.slice("token:".length) : null,
-    payer: option?.payer?.split(":").pop() ?? "",
+    payer: attempt.payer?.split(":").pop() ?? "",
   });
   if (read.kind !== "finalized") {
     if (read.kind === "failed")
