@@ -9,6 +9,13 @@ import { LinkShare } from "./link-share";
 
 export type MerchantOption = { id: string; name: string };
 export type CreatedLink = { id: string; url: string };
+/** What a create dialog's form is given: where it creates, and what to do when it has or is cancelled. */
+export type LinkFieldsProps = {
+  mode: Mode;
+  merchants: MerchantOption[];
+  onCreated: (created: CreatedLink) => void;
+  onCancel: () => void;
+};
 
 /**
  * The dashboard's "New …" button and dialog for something a buyer pays through a link: a form

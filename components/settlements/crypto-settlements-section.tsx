@@ -2,10 +2,9 @@
 
 import { useState } from "react";
 import { deleteCryptoSettlementAction } from "@/lib/platform/actions/merchants";
-import { showActionResult } from "@/components/forms/action-feedback";
+import { ConfirmActionButton } from "@/components/forms/confirm-action-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import type { Mode } from "@/lib/core/db";
@@ -78,20 +77,13 @@ export function CryptoSettlementsSection({
               >
                 Change destination
               </Button>
-              <ConfirmButton
+              <ConfirmActionButton
                 label="Remove"
                 title={`Remove ${describeAsset(s.asset)}?`}
                 description="Buyers can no longer pay this merchant in this asset. Past payments keep their record of it."
                 confirmLabel="Remove destination"
-                onConfirm={async () => {
-                  if (
-                    !showActionResult(
-                      await deleteCryptoSettlementAction({ merchantId, settlementId: s.id, mode }),
-                      { success: "Destination removed" },
-                    )
-                  )
-                    return false;
-                }}
+                action={() => deleteCryptoSettlementAction({ merchantId, settlementId: s.id, mode })}
+                success="Destination removed"
               />
             </div>
           ) : null}

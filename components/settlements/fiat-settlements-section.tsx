@@ -2,9 +2,8 @@
 
 import { useState } from "react";
 import { deleteFiatSettlementAction } from "@/lib/platform/actions/merchants";
-import { showActionResult } from "@/components/forms/action-feedback";
+import { ConfirmActionButton } from "@/components/forms/confirm-action-button";
 import { Badge } from "@/components/ui/badge";
-import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Dialog } from "@/components/ui/dialog";
 import type { Mode } from "@/lib/core/db";
 import type { FiatSettlementJson } from "@/lib/domain/schemas/settlement";
@@ -51,20 +50,13 @@ export function FiatSettlementsSection({
             </p>
           </div>
           {canWrite ? (
-            <ConfirmButton
+            <ConfirmActionButton
               label="Remove"
               title={`Remove the account ${maskAccountNumber(s.accountNumberLast4)}?`}
               description="Payouts will no longer be sent to this bank account."
               confirmLabel="Remove bank account"
-              onConfirm={async () => {
-                if (
-                  !showActionResult(
-                    await deleteFiatSettlementAction({ merchantId, settlementId: s.id, mode }),
-                    { success: "Bank account removed" },
-                  )
-                )
-                  return false;
-              }}
+              action={() => deleteFiatSettlementAction({ merchantId, settlementId: s.id, mode })}
+              success="Bank account removed"
             />
           ) : null}
         </>
