@@ -26,7 +26,7 @@ export function NewPaymentLinkButton({ mode, merchants }: { mode: Mode; merchant
       createdTitle="Payment link created"
       createdDescription="Every buyer who continues on this page gets a payment of their own."
       merchantRequired="Create a merchant first: every payment link takes payments for one."
-      fields={(props) => <LinkFields mode={mode} merchants={merchants} {...props} />}
+      fields={LinkFields}
     />
   );
 }

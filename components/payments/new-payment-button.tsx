@@ -35,7 +35,7 @@ export function NewPaymentButton({ mode, merchants }: { mode: Mode; merchants: M
           View payment
         </Button>
       )}
-      fields={(props) => <NewPaymentFields mode={mode} merchants={merchants} {...props} />}
+      fields={NewPaymentFields}
     />
   );
 }

@@ -34,7 +34,6 @@ export function CryptoSettlementsSection({
   settlements: CryptoSettlementItem[];
   canWrite: boolean;
 }) {
-  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CryptoSettlementItem | null>(null);
 
   return (
@@ -42,8 +41,27 @@ export function CryptoSettlementsSection({
       kind="crypto"
       title="Crypto destinations"
       listLabel="Crypto destinations"
-      addLabel={canWrite ? "Add crypto destination" : null}
-      onAdd={() => setAdding(true)}
+      add={
+        canWrite
+          ? {
+              label: "Add crypto destination",
+              title: "Add a crypto destination",
+              description: "Pick the asset buyers pay in and the wallet that receives it.",
+              form: (close) => (
+                <CryptoSettlementForm
+                  mode={mode}
+                  merchantId={merchantId}
+                  registered={settlements}
+                  onDone={close}
+                  onEditExisting={(existing) => {
+                    close();
+                    setEditing(existing);
+                  }}
+                />
+              ),
+            }
+          : null
+      }
       empty={{
         title: "No crypto destinations",
         description:
@@ -90,23 +108,6 @@ export function CryptoSettlementsSection({
         </>
       )}
     >
-      <Dialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        title="Add a crypto destination"
-        description="Pick the asset buyers pay in and the wallet that receives it."
-      >
-        <CryptoSettlementForm
-          mode={mode}
-          merchantId={merchantId}
-          registered={settlements}
-          onDone={() => setAdding(false)}
-          onEditExisting={(existing) => {
-            setAdding(false);
-            setEditing(existing);
-          }}
-        />
-      </Dialog>
       <Dialog
         open={editing !== null}
         onClose={() => setEditing(null)}

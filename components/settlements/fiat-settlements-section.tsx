@@ -1,10 +1,8 @@
 "use client";
 
-import { useState } from "react";
 import { deleteFiatSettlementAction } from "@/lib/platform/actions/merchants";
 import { ConfirmActionButton } from "@/components/forms/confirm-action-button";
 import { Badge } from "@/components/ui/badge";
-import { Dialog } from "@/components/ui/dialog";
 import type { Mode } from "@/lib/core/db";
 import type { FiatSettlementJson } from "@/lib/domain/schemas/settlement";
 import { FiatSettlementForm } from "./fiat-settlement-form";
@@ -24,14 +22,22 @@ export function FiatSettlementsSection({
   settlements: FiatSettlementJson[];
   canWrite: boolean;
 }) {
-  const [adding, setAdding] = useState(false);
   return (
     <SettlementList
       kind="fiat"
       title="Bank accounts (ACH)"
       listLabel="Bank accounts"
-      addLabel={canWrite ? "Add bank account" : null}
-      onAdd={() => setAdding(true)}
+      add={
+        canWrite
+          ? {
+              label: "Add bank account",
+              title: "Add a bank account",
+              description:
+                "US accounts only (ACH). The account number is stored encrypted and shown only as its last four digits.",
+              form: (close) => <FiatSettlementForm mode={mode} merchantId={merchantId} onDone={close} />,
+            }
+          : null
+      }
       empty={{
         title: "No bank accounts",
         description: "Add a US bank account to settle fiat payouts by ACH.",
@@ -61,15 +67,6 @@ export function FiatSettlementsSection({
           ) : null}
         </>
       )}
-    >
-      <Dialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        title="Add a bank account"
-        description="US accounts only (ACH). The account number is stored encrypted and shown only as its last four digits."
-      >
-        <FiatSettlementForm mode={mode} merchantId={merchantId} onDone={() => setAdding(false)} />
-      </Dialog>
-    </SettlementList>
+    />
   );
 }
