@@ -152,7 +152,8 @@ test.describe("payment links API", () => {
     for (let i = 0; i < 3; i++) expect((await request.get(`/l/${link.id}`)).status()).toBe(200);
     expect(await paymentsOfMerchant()).toBe(0);
     // Continue is accepted from the link's own page only: another site's form mints nothing.
-    for (const headers of [{ Origin: "https://evil.example" }, {}]) {
+    const elsewhere: Record<string, string>[] = [{ Origin: "https://evil.example" }, {}];
+    for (const headers of elsewhere) {
       const forged = await request.post(`/l/${link.id}`, { form: { email: "" }, headers, maxRedirects: 0 });
       expect(forged.status()).toBe(403);
       expect(await forged.text()).toContain("Continue from this payment link&#39;s own page.");
