@@ -76,3 +76,30 @@ export function toPage<T extends Position, U>(
   const last = page.at(-1);
   return { data: page.map(serialize), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
+
+const dayMs = 86_400_000;
+/** The spans `newestFirstByWindow` reads back from the page's top, widening while they fall short. */
+const windows = [dayMs, 7 * dayMs];
+
+/**
+ * Reads `take` rows newest first from the page's top (the cursor, or now), a day back first, then
+ * a week, then without bound, stopping at the first span that holds `take` rows. On a table
+ * partitioned by day (lib/core/db/partitions.ts) a bounded span reads one or a few partitions
+ * instead of opening every partition's index; on a plain table it is one index range either way.
+ * `find` gets the `where` fragment for the span: after the cursor, and at or after `since`.
+ */
+export async function newestFirstByWindow<T>(
+  position: Position | null,
+  take: number,
+  find: (span: object) => Promise<T[]>,
+  now = new Date(),
+): Promise<T[]> {
+  const top = position?.createdAt ?? now;
+  // The cursor's own bound, spelled so that the planner can prune partitions newer than it.
+  const below = position ? [{ createdAt: { lte: position.createdAt } }, afterPosition(position)] : [];
+  for (const back of windows) {
+    const rows = await find({ AND: [...below, { createdAt: { gte: new Date(top.getTime() - back) } }] });
+    if (rows.length >= take) return rows;
+  }
+  return find({ AND: below });
+}
