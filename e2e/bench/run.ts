@@ -1,6 +1,6 @@
 // npm run bench [-- --small] [-- --duration 5] [-- --rounds 3] [-- --only create,confirm] [-- --no-build]
 //                [-- --trace-only] [-- --app-from-source] [-- --with-source-app] [-- --request-log]
-//                [-- --large [--payments N] [--seed-only]]
+//                [-- --large [--payments N] [--seed-only] [--partitioned-from FILE]]
 // Builds and starts the production server on a fresh PostgreSQL database, seeds it in bulk, traces
 // what the app and a bare node:http + pg floor send PostgreSQL for the same requests (and stops if
 // they differ: the floor must do exactly the app's work), then drives load from separate processes
@@ -11,7 +11,8 @@
 // floor, printed, not written. `--large` measures the list, search and dashboard
 // payments page at 10,000,000 payments in a database kept between runs (see large-database.ts) and
 // writes its own section of RESULTS.md; `--payments N` seeds N payments instead (a database of
-// its own), `--seed-only` stops once seeded. It also measures the partitioned tables (large-events.ts).
+// its own), `--seed-only` stops once seeded. It also measures the partitioned tables (large-events.ts;
+// `--partitioned-from` takes the JSON line that script printed in a run of its own instead).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -47,6 +48,7 @@ const { values: args } = parseArgs({
     large: { type: "boolean", default: false },
     payments: { type: "string" },
     "seed-only": { type: "boolean", default: false },
+    "partitioned-from": { type: "string" },
   },
 });
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -768,7 +770,9 @@ async function runLarge() {
   const total = args.payments ? Number(args.payments) : largePaymentsTotal;
   const large = await openLargeDatabase(root, baseUrl, log, total);
   if (args["seed-only"]) return;
-  const partitioned = await measurePartitionedTables(large.secret);
+  const partitioned = args["partitioned-from"]
+    ? (JSON.parse(fs.readFileSync(args["partitioned-from"], "utf8")) as PartitionedRun)
+    : await measurePartitionedTables(large.secret);
   process.env.TOLLGATE_SECRET = large.secret;
   process.env.DATABASE_URL = large.databaseUrl;
   const env = {

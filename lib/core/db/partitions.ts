@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/core/config/env";
-import { db, type DbOrTx } from "./client";
+import { connection, db, type DbOrTx } from "./client";
 
 // Time partitions for append-only tables, by pg_partman, on PostgreSQL only: the embedded database
 // and a PostgreSQL without the extension keep the plain tables the migrations make. A partitioned
@@ -69,6 +69,21 @@ export async function isPartitioned(table: PartitionedTable, q: DbOrTx = db()): 
   const rows = await q.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM pg_partitioned_table p JOIN pg_class c ON c.oid = p.partrelid WHERE c.relname = ${table}`;
   return (rows[0]?.n ?? 0) > 0;
+}
+
+const seen = new Map<PartitionedTable, { until: number; partitioned: Promise<boolean> }>();
+
+/**
+ * `isPartitioned`, as seen in the last minute (false on the embedded database): what a list asks
+ * before reading by spans of days (`newestFirstByWindow`), without a catalog query per request.
+ */
+export function isPartitionedNow(table: PartitionedTable): Promise<boolean> {
+  if (connection().kind !== "postgresql") return Promise.resolve(false);
+  const hit = seen.get(table);
+  if (hit && hit.until > Date.now()) return hit.partitioned;
+  const partitioned = isPartitioned(table).catch(() => false);
+  seen.set(table, { until: Date.now() + 60_000, partitioned });
+  return partitioned;
 }
 
 /**

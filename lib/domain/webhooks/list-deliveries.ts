@@ -1,5 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/core/db";
+import { isPartitionedNow } from "@/lib/core/db/partitions";
 import { AppError } from "@/lib/core/errors/errors";
 import { decodeCursor, newestFirst, newestFirstByWindow, toPage } from "@/lib/core/db/pagination";
 import type { ListDeliveriesFilter } from "@/lib/domain/schemas/webhook";
@@ -21,7 +22,7 @@ export async function listDeliveries(
       fields: { cursor: "Invalid." },
     });
   const take = filter.limit + 1;
-  const rows = await newestFirstByWindow(position, take, (span) =>
+  const rows = await newestFirstByWindow(position, take, await isPartitionedNow("WebhookDelivery"), (span) =>
     q.webhookDelivery.findMany({
       where: {
         AND: [
