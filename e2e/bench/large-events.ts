@@ -35,6 +35,8 @@ const sql = (text: string, ...values: unknown[]) => db().$executeRawUnsafe(text,
 const one = async <T>(text: string, ...values: unknown[]) =>
   (await db().$queryRawUnsafe<T[]>(text, ...values))[0]!;
 const spacing = `interval '1 second' * ${(days * 86_400) / total}`;
+// One clock for the three tables: a delivery is stamped with its event's time, as the app writes it.
+const base = `'${new Date().toISOString()}'::timestamp`;
 
 async function seed() {
   await sql(
@@ -50,7 +52,7 @@ async function seed() {
      SELECT 'evt_' || substr(md5('e' || g), 1, 24), $1, CASE WHEN g % 10 = 0 THEN 'live' ELSE 'test' END::"Mode",
             (ARRAY['payment.created', 'payment.processing', 'payment.succeeded', 'payment.created', 'payment.expired', 'refund.succeeded'])[1 + g % 6],
             jsonb_build_object('object', 'payment', 'id', 'pay_' || substr(md5('p' || g / 3), 1, 24), 'status', 'succeeded', 'amount', jsonb_build_object('unit', 'iso4217/USD', 'value', (g % 10000)::text)),
-            'pay_' || substr(md5('p' || g / 3), 1, 24), now() - g * ${spacing}
+            'pay_' || substr(md5('p' || g / 3), 1, 24), ${base} - g * ${spacing}
      FROM generate_series(1, ${total}) g`,
     accountId,
   );
@@ -61,7 +63,7 @@ async function seed() {
      SELECT 'whd_' || substr(md5('d' || g), 1, 24), $1, CASE WHEN g % 10 = 0 THEN 'live' ELSE 'test' END::"Mode",
             'we_bench' || lpad((1 + g % 3)::text, 19, '0'), 'evt_' || substr(md5('e' || g), 1, 24),
             (CASE WHEN g % 50 = 0 THEN 'failed' ELSE 'succeeded' END)::"DeliveryStatus", 1 + (g % 50 = 0)::int * 7,
-            now() - g * ${spacing}, now() - g * ${spacing} + interval '1 second', CASE WHEN g % 50 = 0 THEN 500 ELSE 200 END, 40 + g % 200, now() - g * ${spacing}
+            ${base} - g * ${spacing}, ${base} - g * ${spacing} + interval '1 second', CASE WHEN g % 50 = 0 THEN 500 ELSE 200 END, 40 + g % 200, ${base} - g * ${spacing}
      FROM generate_series(1, ${total}) g`,
     accountId,
   );
@@ -74,7 +76,7 @@ async function seed() {
             CASE WHEN g % 4 = 0 THEN '/v1/payments' ELSE '/v1/payments/pay_' || substr(md5('p' || g), 1, 24) END,
             CASE WHEN g % 100 < 90 THEN 200 WHEN g % 100 < 99 THEN 400 ELSE 500 END, 5 + g % 50,
             CASE WHEN g % 4 = 0 THEN '{"referenceId": "order-1", "amount": {"unit": "iso4217/USD", "value": "10.00"}}'::jsonb END,
-            now() - g * ${spacing}
+            ${base} - g * ${spacing}
      FROM generate_series(1, ${total}) g`,
     accountId,
   );

@@ -770,9 +770,7 @@ async function runLarge() {
   const total = args.payments ? Number(args.payments) : largePaymentsTotal;
   const large = await openLargeDatabase(root, baseUrl, log, total);
   if (args["seed-only"]) return;
-  const partitioned = args["partitioned-from"]
-    ? (JSON.parse(fs.readFileSync(args["partitioned-from"], "utf8")) as PartitionedRun)
-    : await measurePartitionedTables(large.secret);
+  const partitioned = args["partitioned-from"] ? null : await measurePartitionedTables(large.secret);
   process.env.TOLLGATE_SECRET = large.secret;
   process.env.DATABASE_URL = large.databaseUrl;
   const env = {
@@ -927,7 +925,7 @@ async function runLarge() {
     large,
     pgVersion,
     total,
-    partitioned: await partitioned,
+    partitioned: partitioned ?? (await partitionedFrom(args["partitioned-from"]!)),
     minutes: (Date.now() - started) / 60_000,
     statsSeconds,
     firstAnswerSeconds,
@@ -948,6 +946,14 @@ type PartitionedRun = {
   converted: Record<string, number>;
   retention: Record<string, { ms: number; dropped: number; deleted: number }>;
 };
+
+/** The JSON line a run of large-events.ts of its own printed into `file`, waited for while it runs. */
+async function partitionedFrom(file: string): Promise<PartitionedRun> {
+  const line = () => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").pop() : "");
+  for (const started = Date.now(); !line() && Date.now() - started < 60 * 60_000; )
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  return JSON.parse(line()!) as PartitionedRun;
+}
 
 /**
  * The partitioned tables' part of --large, on a fresh database of its own (large-events.ts): lists
@@ -995,10 +1001,13 @@ function writeLargeResults(input: {
   partitioned: PartitionedRun;
 }) {
   const parts = input.partitioned;
+  // A run of fewer payments than the 10M has a section of its own, so neither replaces the other.
+  const tenMillion = input.total === 10_000_000;
+  const marker = tenMillion ? "bench --large" : `bench --large ${input.total}`;
   const mb = (bytes: string) => `${Math.round(Number(bytes) / 1048576).toLocaleString()} MB`;
   const section = [
-    "<!-- bench --large: begin (written by npm run bench -- --large) -->",
-    `## --large run: ${input.total.toLocaleString()} payments`,
+    `<!-- ${marker}: begin (written by npm run bench -- --large${tenMillion ? "" : ` --payments ${input.total}`}) -->`,
+    `### --large run: ${input.total.toLocaleString()} payments${tenMillion ? "" : ", and the partitioned tables"}`,
     "",
     `${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}) · Node ${process.version} · PostgreSQL ${input.pgVersion} · ${input.total.toLocaleString()} payments · ${duration} s per scenario after a 3 s unmeasured warm-up, 2 connections · load average ${os
       .loadavg()
@@ -1057,11 +1066,11 @@ function writeLargeResults(input: {
     ...Object.entries(parts.retention).map(
       ([task, r]) => `| ${task} | ${r.ms.toLocaleString()} | ${r.dropped} | ${r.deleted} |`,
     ),
-    "<!-- bench --large: end -->",
+    `<!-- ${marker}: end -->`,
   ].join("\n");
   const file = path.join(root, "e2e", "bench", "RESULTS.md");
   const current = fs.readFileSync(file, "utf8");
-  const block = /<!-- bench --large: begin[\s\S]*?<!-- bench --large: end -->/;
+  const block = new RegExp(`<!-- ${marker}: begin[\\s\\S]*?<!-- ${marker}: end -->`);
   fs.writeFileSync(
     file,
     block.test(current) ? current.replace(block, () => section) : `${current.trimEnd()}\n\n${section}\n`,
