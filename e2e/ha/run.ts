@@ -454,8 +454,8 @@ try {
   for (const table of ["requestLog", "events", "deliveries"] as const)
     assert.ok(before[table] - after[table] >= 29, `the days past retention were dropped (${table})`);
   // Each task drops its due days in one DROP TABLE, whose time is mostly the commit's wait for the
-  // disk (unlinking the days' files, on both nodes): under a second on a quiet machine, 1.8 and 2.4 s
-  // at a load average of 24 on this shared 2-core one. A busy CI machine gets room.
+  // disk (unlinking the days' files, on both nodes): 1.7–2.6 s at a load average of 24 on this shared
+  // 2-core machine (the commit's wait for the disk, not CPU; see the README). A busy CI machine gets room.
   assert.ok(requestLogMs < 5_000, "a month of request-log partitions dropped in seconds at most");
   assert.ok(eventsMs < 5_000, "a month of event and delivery partitions dropped in seconds at most");
   for (const table of ["RequestLog", "Event", "WebhookDelivery"]) {
