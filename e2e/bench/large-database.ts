@@ -9,7 +9,6 @@ import path from "node:path";
 import pg from "pg";
 
 export const largePaymentsTotal = 10_000_000;
-const database = "tollgate_bench_large";
 const merchantsTotal = 100;
 const payersTotal = 2_000_000;
 
@@ -42,7 +41,10 @@ export async function openLargeDatabase(
   root: string,
   baseUrl: string,
   log: (line: string) => void,
+  total = largePaymentsTotal,
 ): Promise<LargeDatabase> {
+  // Fewer payments (--payments) go into a database of their own, so the 10M one is never reseeded.
+  const database = total === largePaymentsTotal ? "tollgate_bench_large" : `tollgate_bench_large_${total}`;
   const databaseUrl = `${baseUrl}/${database}`;
   const migrations = migrationsHash(root);
   const admin = new pg.Client({ connectionString: `${baseUrl}/postgres` });
@@ -59,7 +61,7 @@ export async function openLargeDatabase(
     );
     await db.end();
   }
-  if (marker && marker.payments === largePaymentsTotal) {
+  if (marker && marker.payments === total) {
     await admin.end();
     if (marker.migrations !== migrations) {
       // Newer migrations on a seeded database: apply them (as the server would at start) rather than seed 10M rows again.
@@ -104,9 +106,9 @@ export async function openLargeDatabase(
   ) as { accountId: string; apiKey: string };
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  log(`seeding ${largePaymentsTotal.toLocaleString()} payments into ${database}`);
+  log(`seeding ${total.toLocaleString()} payments into ${database}`);
   const started = Date.now();
-  await seed(db, account.accountId, log);
+  await seed(db, account.accountId, total, log);
   const seedSeconds = Math.round((Date.now() - started) / 1000);
   const seededAt = new Date().toISOString();
   const data: Marker = {
@@ -116,7 +118,7 @@ export async function openLargeDatabase(
     secret,
     seedSeconds,
     seededAt,
-    payments: largePaymentsTotal,
+    payments: total,
     migrations,
   };
   await db.query(`CREATE TABLE bench_seed (data jsonb NOT NULL)`);
@@ -126,7 +128,7 @@ export async function openLargeDatabase(
   return { databaseUrl, ...data, reused: false };
 }
 
-function runCli(root: string, databaseUrl: string, secret: string, argv: string[]): string {
+export function runCli(root: string, databaseUrl: string, secret: string, argv: string[]): string {
   return execFileSync(
     process.execPath,
     ["--import", "tsx", "--import", "./lib/platform/server/node-hooks.mjs", ...argv],
@@ -146,7 +148,7 @@ function runCli(root: string, databaseUrl: string, secret: string, argv: string[
  * payer addresses from a pool of two million wallets, and refunds on 2 % of succeeded payments.
  * The payment table's indexes are dropped for the insert and built afterwards, which is much faster.
  */
-async function seed(db: pg.Client, accountId: string, log: (line: string) => void) {
+async function seed(db: pg.Client, accountId: string, total: number, log: (line: string) => void) {
   await db.query(`SET maintenance_work_mem = '1GB'`);
   await db.query(`SET max_parallel_maintenance_workers = 2`);
   await db.query(
@@ -164,8 +166,8 @@ async function seed(db: pg.Client, accountId: string, log: (line: string) => voi
   ).rows as { indexname: string; indexdef: string }[];
   for (const index of indexes) await db.query(`DROP INDEX "${index.indexname}"`);
   // In chunks, so progress shows and no single statement holds 10M rows' worth of sort memory.
-  const chunk = 1_000_000;
-  for (let from = 1; from <= largePaymentsTotal; from += chunk) {
+  const chunk = Math.min(1_000_000, total);
+  for (let from = 1; from <= total; from += chunk) {
     const started = Date.now();
     await db.query(
       `INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, version, "expiresAt", "createdAt", "updatedAt", "finalizedAt",
@@ -182,7 +184,7 @@ async function seed(db: pg.Client, accountId: string, log: (line: string) => voi
                 CASE WHEN g % 10 = 3 THEN 'iso4217/EUR' ELSE 'iso4217/USD' END AS unit,
                 round(100 * exp(((g * 2654435761::bigint) % 1000003) / 1000003.0 * ln(10000)))::numeric AS amount,
                 s AS status, s IN ('succeeded', 'failed', 'cancelled', 'expired') AS final, s = 'succeeded' AS paid,
-                now() - (g * interval '6.3 seconds') AS created,
+                now() - (g * interval '1 second' * ${63_000_000 / total}) AS created,
                 '0x' || substr(md5('payer' || (g * 7919 % ${payersTotal})), 1, 32) || substr(md5('wallet' || (g * 7919 % ${payersTotal})), 1, 8) AS payer
          FROM generate_series($2::bigint, $3::bigint) g,
               LATERAL (SELECT md5(g::text) AS h) hh,
@@ -191,10 +193,10 @@ async function seed(db: pg.Client, accountId: string, log: (line: string) => voi
               LATERAL (SELECT CASE WHEN r < 70 THEN 'succeeded' WHEN r < 85 THEN 'expired' WHEN r < 90 THEN 'requires_action' WHEN r < 94 THEN 'failed' WHEN r < 98 THEN 'cancelled' ELSE 'processing' END AS s
                        FROM (SELECT (g * 48271::bigint) % 100 AS r) rr) ss
        ) p`,
-      [accountId, from, Math.min(from + chunk - 1, largePaymentsTotal)],
+      [accountId, from, Math.min(from + chunk - 1, total)],
     );
     log(
-      `  payments ${from.toLocaleString()}–${Math.min(from + chunk - 1, largePaymentsTotal).toLocaleString()} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      `  payments ${from.toLocaleString()}–${Math.min(from + chunk - 1, total).toLocaleString()} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
   }
   // The attempts that paid, in one of three assets by the payment's id.

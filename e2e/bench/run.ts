@@ -1,5 +1,6 @@
 // npm run bench [-- --small] [-- --duration 5] [-- --rounds 3] [-- --only create,confirm] [-- --no-build]
-//                [-- --trace-only] [-- --app-from-source] [-- --with-source-app] [-- --request-log] [-- --large]
+//                [-- --trace-only] [-- --app-from-source] [-- --with-source-app] [-- --request-log]
+//                [-- --large [--payments N] [--seed-only] [--partitioned-from FILE]]
 // Builds and starts the production server on a fresh PostgreSQL database, seeds it in bulk, traces
 // what the app and a bare node:http + pg floor send PostgreSQL for the same requests (and stops if
 // they differ: the floor must do exactly the app's work), then drives load from separate processes
@@ -9,7 +10,9 @@
 // request log costs: the API-only server with it and without it (REQUEST_LOG=off) beside the
 // floor, printed, not written. `--large` measures the list, search and dashboard
 // payments page at 10,000,000 payments in a database kept between runs (see large-database.ts) and
-// writes its own section of RESULTS.md.
+// writes its own section of RESULTS.md; `--payments N` seeds N payments instead (a database of
+// its own), `--seed-only` stops once seeded. It also measures the partitioned tables (large-events.ts;
+// `--partitioned-from` takes the JSON line that script printed in a run of its own instead).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -43,6 +46,9 @@ const { values: args } = parseArgs({
     "no-build": { type: "boolean", default: false },
     "request-log": { type: "boolean", default: false },
     large: { type: "boolean", default: false },
+    payments: { type: "string" },
+    "seed-only": { type: "boolean", default: false },
+    "partitioned-from": { type: "string" },
   },
 });
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -761,7 +767,10 @@ function commit(): string {
 async function runLarge() {
   const { openLargeDatabase, largeSizes, largePaymentsTotal } = await import("./large-database");
   const started = Date.now();
-  const large = await openLargeDatabase(root, baseUrl, log);
+  const total = args.payments ? Number(args.payments) : largePaymentsTotal;
+  const large = await openLargeDatabase(root, baseUrl, log, total);
+  if (args["seed-only"]) return;
+  const partitioned = args["partitioned-from"] ? null : await measurePartitionedTables(large.secret);
   process.env.TOLLGATE_SECRET = large.secret;
   process.env.DATABASE_URL = large.databaseUrl;
   const env = {
@@ -805,6 +814,8 @@ async function runLarge() {
     { name: "part of a transaction hash", mode: "live", term: live.txId.slice(0, 12) },
     { name: "a payer address", mode: "test", term: sample.payerAddress },
     { name: "a fiat amount", mode: "test", term: dollars(sample.amountValue) },
+    // What a mistyped reference costs: nothing matches, so the index is read to its end.
+    { name: "a reference that matches nothing", mode: "test", term: "zq-no-such-order-77" },
   ] as const;
 
   log("timing each search query alone (findPayments, 100 times in a row)");
@@ -913,7 +924,8 @@ async function runLarge() {
     sizes,
     large,
     pgVersion,
-    total: largePaymentsTotal,
+    total,
+    partitioned: partitioned ?? (await partitionedFrom(args["partitioned-from"]!)),
     minutes: (Date.now() - started) / 60_000,
     statsSeconds,
     firstAnswerSeconds,
@@ -923,6 +935,58 @@ async function runLarge() {
 }
 
 type LargeRow = Pass & { name: string };
+
+type PartitionedRun = {
+  days: number;
+  perDay: number;
+  seedSeconds: number;
+  plain: { name: string; rows: number; p50: number; p95: number }[];
+  partitioned: { name: string; rows: number; p50: number; p95: number }[];
+  partitionCount: number;
+  converted: Record<string, number>;
+  retention: Record<string, { ms: number; dropped: number; deleted: number }>;
+};
+
+/** The JSON line a run of large-events.ts of its own printed into `file`, waited for while it runs. */
+async function partitionedFrom(file: string): Promise<PartitionedRun> {
+  const line = () => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").pop() : "");
+  for (const started = Date.now(); !line() && Date.now() - started < 60 * 60_000; )
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  return JSON.parse(line()!) as PartitionedRun;
+}
+
+/**
+ * The partitioned tables' part of --large, on a fresh database of its own (large-events.ts): lists
+ * and lookups on plain tables, then partitioned, then one round of retention. Dropped afterwards.
+ */
+async function measurePartitionedTables(secret: string): Promise<PartitionedRun> {
+  const { runCli } = await import("./large-database");
+  const name = "tollgate_bench_large_events";
+  const url = `${baseUrl}/${name}`;
+  const admin = new pg.Client({ connectionString: `${baseUrl}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  try {
+    log(`partitioned tables: ${name}`);
+    const account = JSON.parse(
+      runCli(root, url, secret, [
+        "lib/platform/cli/create-account.ts",
+        "--email",
+        "bench-events@tollgate.test",
+        "--json",
+      ])
+        .trim()
+        .split("\n")
+        .pop()!,
+    ) as { accountId: string };
+    const out = runCli(root, url, secret, ["e2e/bench/large-events.ts", "--account", account.accountId]);
+    return JSON.parse(out.trim().split("\n").pop()!) as PartitionedRun;
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
 
 function writeLargeResults(input: {
   rows: LargeRow[];
@@ -934,11 +998,16 @@ function writeLargeResults(input: {
   minutes: number;
   statsSeconds: number;
   firstAnswerSeconds: number;
+  partitioned: PartitionedRun;
 }) {
+  const parts = input.partitioned;
+  // A run of fewer payments than the 10M has a section of its own, so neither replaces the other.
+  const tenMillion = input.total === 10_000_000;
+  const marker = tenMillion ? "bench --large" : `bench --large ${input.total}`;
   const mb = (bytes: string) => `${Math.round(Number(bytes) / 1048576).toLocaleString()} MB`;
   const section = [
-    "<!-- bench --large: begin (written by npm run bench -- --large) -->",
-    "## --large run: 10,000,000 payments",
+    `<!-- ${marker}: begin (written by npm run bench -- --large${tenMillion ? "" : ` --payments ${input.total}`}) -->`,
+    `### --large run: ${input.total.toLocaleString()} payments${tenMillion ? "" : ", and the partitioned tables"}`,
     "",
     `${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}) · Node ${process.version} · PostgreSQL ${input.pgVersion} · ${input.total.toLocaleString()} payments · ${duration} s per scenario after a 3 s unmeasured warm-up, 2 connections · load average ${os
       .loadavg()
@@ -974,11 +1043,34 @@ function writeLargeResults(input: {
       (r) =>
         `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.peakRssMb ?? ""} | ${r.cpuMsPerRequest?.toFixed(2) ?? ""} | ${r.load.toFixed(1)} |`,
     ),
-    "<!-- bench --large: end -->",
+    "",
+    `Partitioned tables (a database of their own, \`e2e/bench/large-events.ts\`): ${(parts.days * parts.perDay).toLocaleString()} events, as many deliveries and as many logged requests over ${parts.days} days (${parts.perDay.toLocaleString()} of each a day), seeded in ${parts.seedSeconds} s; then partitioned by day (${parts.partitionCount} partitions each, 7 days made ahead): ${Object.entries(
+      parts.converted,
+    )
+      .map(([table, ms]) => `${table} ${(ms / 1000).toFixed(1)} s`)
+      .join(
+        ", ",
+      )}. The app's own functions, 100 calls in a row after 10 unmeasured, the same samples on both:`,
+    "",
+    "| query | rows | plain p50 ms | plain p95 ms | partitioned p50 ms | partitioned p95 ms |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...parts.plain.map((p, i) => {
+      const q = parts.partitioned[i]!;
+      return `| ${p.name} | ${p.rows} | ${p.p50} | ${p.p95} | ${q.p50} | ${q.p95} |`;
+    }),
+    "",
+    "Retention, one round of each task as the worker runs it, catching up the month past retention (30 days kept):",
+    "",
+    "| task | ms | partitions dropped | rows deleted |",
+    "|---|---:|---:|---:|",
+    ...Object.entries(parts.retention).map(
+      ([task, r]) => `| ${task} | ${r.ms.toLocaleString()} | ${r.dropped} | ${r.deleted} |`,
+    ),
+    `<!-- ${marker}: end -->`,
   ].join("\n");
   const file = path.join(root, "e2e", "bench", "RESULTS.md");
   const current = fs.readFileSync(file, "utf8");
-  const block = /<!-- bench --large: begin[\s\S]*?<!-- bench --large: end -->/;
+  const block = new RegExp(`<!-- ${marker}: begin[\\s\\S]*?<!-- ${marker}: end -->`);
   fs.writeFileSync(
     file,
     block.test(current) ? current.replace(block, () => section) : `${current.trimEnd()}\n\n${section}\n`,

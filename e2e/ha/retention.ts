@@ -1,5 +1,5 @@
 // Run by `npm run test:ha` straight on the primary: one round of the request-log and event
-// retention sweeps, as a worker runs them, each timed; prints {"requestLogMs":…,"eventsMs":…}.
+// retention sweeps (on partitioned tables: dropping the days past retention), as a worker runs them, each timed; prints {"requestLogMs":…,"eventsMs":…}.
 import { closeDb } from "@/lib/core/db";
 import { sweepOldEvents } from "@/lib/platform/tasks/retention/events";
 import { sweepOldRequestLogs } from "@/lib/platform/tasks/retention/request-logs";

@@ -453,10 +453,11 @@ try {
   assert.ok(runEvents > 0, "the instances wrote their events into the partitioned table");
   for (const table of ["requestLog", "events", "deliveries"] as const)
     assert.ok(before[table] - after[table] >= 29, `the days past retention were dropped (${table})`);
-  // Measured about a second; a busy CI machine gets room. (The events' figure is reported, not
-  // bounded: detaching a partition a foreign key refers to checks it and moves triggers, several
-  // seconds for a month on this machine; see the README.)
-  assert.ok(requestLogMs < 3_000, "a month of request-log partitions dropped in seconds at most");
+  // Each task drops its due days in one DROP TABLE, whose time is mostly the commit's wait for the
+  // disk (unlinking the days' files, on both nodes): 1.7–2.6 s at a load average of 24 on this shared
+  // 2-core machine (the commit's wait for the disk, not CPU; see the README). A busy CI machine gets room.
+  assert.ok(requestLogMs < 5_000, "a month of request-log partitions dropped in seconds at most");
+  assert.ok(eventsMs < 5_000, "a month of event and delivery partitions dropped in seconds at most");
   for (const table of ["RequestLog", "Event", "WebhookDelivery"]) {
     const oldest = await count(
       `SELECT coalesce(EXTRACT(EPOCH FROM now() - min("createdAt"))::int / 86400, 0) AS n FROM "${table}"`,

@@ -76,3 +76,36 @@ export function toPage<T extends Position, U>(
   const last = page.at(-1);
   return { data: page.map(serialize), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
+
+const dayMs = 86_400_000;
+/** The spans `newestFirstByWindow` reads back from the page's top, widening while they fall short. */
+const windows = [dayMs, 7 * dayMs];
+
+/**
+ * On a table partitioned by day (`windowed`; lib/core/db/partitions.ts), reads `take` rows newest
+ * first from the page's top (the cursor, or now), a day back first, then a week, then without
+ * bound, stopping at the first span that holds `take` rows: a bounded span plans and opens a few
+ * partitions instead of every one. Without a cursor the spans also end a day ahead of now, before
+ * the empty days made in advance (rows are stamped by the writing instance's clock). A lookup by id
+ * is the same with `take` 1 (recent rows are the ones looked up most). On a plain table, one query
+ * after the cursor. `find` gets the `where` fragment for the span.
+ */
+export async function newestFirstByWindow<T>(
+  position: Position | null,
+  take: number,
+  windowed: boolean,
+  find: (span: object) => Promise<T[]>,
+  now = new Date(),
+): Promise<T[]> {
+  if (!windowed) return find(afterPosition(position));
+  const top = position?.createdAt ?? now;
+  // The cursor's own bound, spelled so that the planner can prune partitions newer than it.
+  const below = position
+    ? [{ createdAt: { lte: position.createdAt } }, afterPosition(position)]
+    : [{ createdAt: { lt: new Date(now.getTime() + dayMs) } }];
+  for (const back of windows) {
+    const rows = await find({ AND: [...below, { createdAt: { gte: new Date(top.getTime() - back) } }] });
+    if (rows.length >= take) return rows;
+  }
+  return find(position ? { AND: below } : {});
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/core/config/env";
-import { db, type DbOrTx } from "./client";
+import { connection, db, type DbOrTx } from "./client";
 
 // Time partitions for append-only tables, by pg_partman, on PostgreSQL only: the embedded database
 // and a PostgreSQL without the extension keep the plain tables the migrations make. A partitioned
@@ -15,11 +15,11 @@ type Spec = {
   /** Unique keys, which must hold the partition key: Prisma's name, and the columns it covers now. */
   uniques?: { name: string; columns: string[] }[];
   /**
-   * A foreign key replaced by one that holds the partition key on both sides (a key referring to a
-   * partitioned table must name a unique key of it, and those hold `createdAt`). Every other
-   * foreign key of the table is kept as it is.
+   * Foreign keys of the plain table not made again on the partitioned one (every other one is kept
+   * as it is). A key referring to a partitioned table makes each of its days costly to drop: the
+   * day must be detached first, and detaching checks the referring table for rows pointing into it.
    */
-  reference?: { name: string; columns: string[]; table: string; to: string[]; onDelete: "CASCADE" };
+  dropKeys?: string[];
   /** Run on the table before it is converted. */
   before?: string;
 };
@@ -49,18 +49,14 @@ export const partitionedTables = [
       ["accountId", "mode", "endpointId", "createdAt"],
       ["createdAt"],
     ],
-    // A delivery is written with its event, at the event's `createdAt`, so (eventId, createdAt)
-    // names its event and the pair (endpointId, eventId) stays unique with createdAt added.
+    // A delivery is written with its event, at the event's `createdAt`, so it lands in its event's
+    // day, and the pair (endpointId, eventId) stays unique with createdAt added.
     uniques: [
       { name: "WebhookDelivery_endpointId_eventId_key", columns: ["endpointId", "eventId", "createdAt"] },
     ],
-    reference: {
-      name: "WebhookDelivery_eventId_fkey",
-      columns: ["eventId", "createdAt"],
-      table: "Event",
-      to: ["id", "createdAt"],
-      onDelete: "CASCADE",
-    },
+    // Its key to Event goes: the event retention drops a day of both tables together and deletes an
+    // edge-day event's deliveries with it (lib/platform/tasks/retention/events.ts).
+    dropKeys: ["WebhookDelivery_eventId_fkey"],
     // Rows written before deliveries took their event's time (none are known; a test may make one).
     before: `UPDATE "WebhookDelivery" d SET "createdAt" = e."createdAt" FROM "Event" e WHERE e.id = d."eventId" AND d."createdAt" <> e."createdAt"`,
   },
@@ -75,29 +71,67 @@ export async function isPartitioned(table: PartitionedTable, q: DbOrTx = db()): 
   return (rows[0]?.n ?? 0) > 0;
 }
 
+const seen = new Map<PartitionedTable, { until: number; partitioned: Promise<boolean> }>();
+
 /**
- * Drops the partitions of `tables` past their retention and makes the coming days' (pg_partman's
- * maintenance), in the order given: a referring table's days go before those it refers to.
- * pg_partman only detaches them (`retention_keep_table`): a partition of a table another one's
- * foreign key refers to cannot be dropped while attached (detaching checks nothing refers to it
- * any more), so the detached ones are dropped here.
+ * `isPartitioned`, as seen in the last minute (false on the embedded database): what a list asks
+ * before reading by spans of days (`newestFirstByWindow`), without a catalog query per request.
  */
-export async function maintainPartitions(...tables: PartitionedTable[]): Promise<void> {
+export function isPartitionedNow(table: PartitionedTable): Promise<boolean> {
+  if (connection().kind !== "postgresql") return Promise.resolve(false);
+  const hit = seen.get(table);
+  if (hit && hit.until > Date.now()) return hit.partitioned;
+  const partitioned = isPartitioned(table).catch(() => false);
+  seen.set(table, { until: Date.now() + 60_000, partitioned });
+  return partitioned;
+}
+
+/**
+ * Makes the coming days' partitions of `tables` (pg_partman's maintenance) and drops, in one
+ * statement, every day of them wholly past its retention. pg_partman's own retention is not used:
+ * it detaches and drops one partition per statement, each taking the table's exclusive lock again
+ * (a month of two tables: 60 of them); one `DROP TABLE` of the due days takes it once. A lock
+ * held by a long query is waited for at most `lockTimeoutMs`: the days then go next round.
+ * Returns the partitions dropped.
+ */
+export async function maintainPartitions(
+  tables: PartitionedTable[],
+  now = new Date(),
+  lockTimeoutMs = 2_000,
+): Promise<string[]> {
+  const due: string[] = [];
   for (const table of tables) {
     const spec = partitionedTables.find((s) => s.table === table)!;
     await db().$executeRawUnsafe(
-      `UPDATE partman.part_config SET retention = '${spec.retentionDays()} days', retention_keep_table = true WHERE parent_table = 'public.${table}'`,
+      `UPDATE partman.part_config SET retention = NULL WHERE parent_table = 'public.${table}' AND retention IS NOT NULL`,
     );
     await db().$executeRawUnsafe(
       `DO $$ BEGIN PERFORM partman.run_maintenance('public.${table}', p_analyze := false, p_jobmon := false); END $$`,
     );
+    const cutoff = now.getTime() - spec.retentionDays() * 86_400_000;
+    // A day partition's upper bound, from its FOR VALUES clause (the default partition has none).
+    const partitions = await db().$queryRawUnsafe<{ name: string; upper: string | null }[]>(
+      `SELECT c.relname AS name, (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'TO \\(''([^'']+)''\\)'))[1] AS upper
+       FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+       WHERE p.relname = $1`,
+      table,
+    );
+    for (const { name, upper } of partitions)
+      if (upper && Date.parse(`${upper.replace(" ", "T")}Z`) <= cutoff) due.push(name);
+    // Days pg_partman detached under an earlier version of this (retention_keep_table).
     const detached = await db().$queryRawUnsafe<{ name: string }[]>(
       `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
        WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname ~ $1 AND NOT c.relispartition`,
       `^${table}_p[0-9]{4}_[0-9]{2}_[0-9]{2}$`,
     );
-    for (const { name } of detached) await db().$executeRawUnsafe(`DROP TABLE "${name}"`);
+    due.push(...detached.map((d) => d.name));
   }
+  if (due.length === 0) return [];
+  await db().$transaction([
+    db().$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.round(lockTimeoutMs)}`),
+    db().$executeRawUnsafe(`DROP TABLE ${due.map((name) => `"${name}"`).join(", ")}`),
+  ]);
+  return due;
 }
 
 /**
@@ -110,7 +144,13 @@ export async function partitionTables(
   onTable: (table: string, ms: number) => void = () => {},
 ): Promise<PartitionedTable[]> {
   const todo: Spec[] = [];
-  for (const spec of partitionedTables) if (!(await isPartitioned(spec.table))) todo.push(spec);
+  for (const spec of partitionedTables) {
+    if (!(await isPartitioned(spec.table))) todo.push(spec);
+    // Partitioned by an earlier version, which kept WebhookDelivery's key to Event (as its days' partitions).
+    else
+      for (const key of (spec as Spec).dropKeys ?? [])
+        await db().$executeRawUnsafe(`ALTER TABLE "${spec.table}" DROP CONSTRAINT IF EXISTS "${key}"`);
+  }
   if (todo.length === 0) return [];
   await db().$executeRawUnsafe(`CREATE SCHEMA IF NOT EXISTS partman`);
   await db().$executeRawUnsafe(`CREATE EXTENSION IF NOT EXISTS pg_partman SCHEMA partman`);
@@ -119,8 +159,8 @@ export async function partitionTables(
       await tx.$executeRawUnsafe(
         `LOCK TABLE ${todo.map((s) => `"${s.table}"`).join(", ")} IN ACCESS EXCLUSIVE MODE`,
       );
-      // Keys referring to a table being converted would hold on to its old copy: they are dropped
-      // here and made again, holding the partition key, by the referring table's conversion.
+      // Keys referring to a table being converted would hold on to its old copy: the referring
+      // table, converted too, drops them (see `dropKeys`).
       for (const spec of todo) {
         const referring = await tx.$queryRawUnsafe<{ name: string; referrer: string }[]>(
           `SELECT con.conname AS name, src.relname AS referrer FROM pg_constraint con
@@ -129,9 +169,9 @@ export async function partitionTables(
           spec.table,
         );
         for (const { name, referrer } of referring) {
-          const remade = todo.find((s) => s.table === referrer && s.reference?.name === name);
-          if (!remade)
-            throw new Error(`${referrer}.${name} refers to ${spec.table} and would not be made again`);
+          const dropped = todo.find((s) => s.table === referrer && s.dropKeys?.includes(name));
+          if (!dropped)
+            throw new Error(`${referrer}.${name} refers to ${spec.table}, which cannot be partitioned`);
           await tx.$executeRawUnsafe(`ALTER TABLE "${referrer}" DROP CONSTRAINT "${name}"`);
         }
       }
@@ -154,12 +194,12 @@ async function convert(tx: DbOrTx, spec: Spec, premakeDays: number): Promise<voi
   const [oldest] = await tx.$queryRawUnsafe<{ day: string | null }[]>(
     `SELECT to_char(min("createdAt"), 'YYYY-MM-DD') AS day FROM "${table}"`,
   );
-  // Its other foreign keys (to Account, to WebhookEndpoint, …), made again on the new table.
+  // Its foreign keys (to Account, to WebhookEndpoint, …), made again on the new table, but those it drops.
   const keys = await tx.$queryRawUnsafe<{ name: string; definition: string }[]>(
     `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
-     WHERE contype = 'f' AND conrelid = $1::regclass AND conname <> $2`,
+     WHERE contype = 'f' AND conrelid = $1::regclass AND NOT conname = ANY($2)`,
     `"${table}"`,
-    spec.reference?.name ?? "",
+    spec.dropKeys ?? [],
   );
   await run(`ALTER TABLE "${table}" RENAME TO "${plain}"`);
   await run(`ALTER TABLE "${plain}" RENAME CONSTRAINT "${table}_pkey" TO "${plain}_pkey"`);
@@ -179,17 +219,13 @@ async function convert(tx: DbOrTx, spec: Spec, premakeDays: number): Promise<voi
   await run(
     `DO $$ BEGIN PERFORM partman.create_parent('public.${table}', 'createdAt', 'native', 'daily', p_premake := ${premakeDays}, p_start_partition := ${start}, p_jobmon := false); END $$`,
   );
+  // Retention is maintainPartitions', not pg_partman's.
   await run(
-    `UPDATE partman.part_config SET retention = '${spec.retentionDays()} days', retention_keep_table = true, infinite_time_partitions = true WHERE parent_table = 'public.${table}'`,
+    `UPDATE partman.part_config SET retention = NULL, infinite_time_partitions = true WHERE parent_table = 'public.${table}'`,
   );
   await run(`INSERT INTO "${table}" SELECT * FROM "${plain}"`);
   // Keys are made once the rows are in: one check of the whole table instead of one per row.
   for (const key of keys) await run(`ALTER TABLE "${table}" ADD CONSTRAINT "${key.name}" ${key.definition}`);
-  const ref = spec.reference;
-  if (ref)
-    await run(
-      `ALTER TABLE "${table}" ADD CONSTRAINT "${ref.name}" FOREIGN KEY (${list(ref.columns)}) REFERENCES "${ref.table}" (${list(ref.to)}) ON UPDATE CASCADE ON DELETE ${ref.onDelete}`,
-    );
   await run(`DROP TABLE "${plain}"`);
 }
 

@@ -314,6 +314,7 @@ export async function paymentTimeline(
   refunds: (Refund & { actorName: string })[],
 ): Promise<TimelineEntry[]> {
   const where = { accountId: scope.accountId, mode: scope.mode, paymentId: payment.id };
+  const sinceCreated = new Date(payment.createdAt.getTime() - 3_600_000);
   const [quotes, transfers, deliveries] = await Promise.all([
     // The quotes to wallets: a `transfer` attempt is the hosted checkout's choice, no quote to anyone.
     q.paymentAttempt.findMany({
@@ -322,8 +323,15 @@ export async function paymentTimeline(
       take: 50,
     }),
     q.chainTransfer.findMany({ where, orderBy: { createdAt: "asc" }, take: 50 }),
+    // A payment's events are never older than the payment (an hour's margin for clocks): the bound
+    // keeps a partitioned table (lib/core/db/partitions.ts) to the days since.
     q.webhookDelivery.findMany({
-      where: { accountId: scope.accountId, mode: scope.mode, event: { paymentId: payment.id } },
+      where: {
+        accountId: scope.accountId,
+        mode: scope.mode,
+        createdAt: { gte: sinceCreated },
+        event: { paymentId: payment.id, createdAt: { gte: sinceCreated } },
+      },
       include: { event: { select: { type: true } }, endpoint: { select: { url: true } } },
       orderBy: { createdAt: "asc" },
       take: 100,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/core/db";
-import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/core/db/pagination";
+import { isPartitionedNow } from "@/lib/core/db/partitions";
+import { decodeCursor, newestFirst, newestFirstByWindow, toPage } from "@/lib/core/db/pagination";
 import type { RequestLogFilterInput, StatusClass } from "@/lib/domain/schemas/request-log";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { serializeRequestLog } from "./serialize";
@@ -13,17 +14,24 @@ const statusRange: Record<StatusClass, { gte: number; lt: number }> = {
 
 /** The account and mode's /v1 requests, newest first, by status class and key. */
 export async function listRequests(q: DbOrTx, scope: Scope, filter: RequestLogFilterInput) {
-  const rows = await q.requestLog.findMany({
-    where: {
-      AND: [
-        { accountId: scope.accountId, mode: scope.mode },
-        filter.status ? { status: statusRange[filter.status] } : {},
-        filter.apiKeyId ? { apiKeyId: filter.apiKeyId } : {},
-        afterPosition(filter.cursor ? decodeCursor(filter.cursor) : null),
-      ],
-    },
-    orderBy: newestFirst,
-    take: filter.limit + 1,
-  });
+  const take = filter.limit + 1;
+  const rows = await newestFirstByWindow(
+    filter.cursor ? decodeCursor(filter.cursor) : null,
+    take,
+    await isPartitionedNow("RequestLog"),
+    (span) =>
+      q.requestLog.findMany({
+        where: {
+          AND: [
+            { accountId: scope.accountId, mode: scope.mode },
+            filter.status ? { status: statusRange[filter.status] } : {},
+            filter.apiKeyId ? { apiKeyId: filter.apiKeyId } : {},
+            span,
+          ],
+        },
+        orderBy: newestFirst,
+        take,
+      }),
+  );
   return toPage(rows, filter.limit, serializeRequestLog);
 }

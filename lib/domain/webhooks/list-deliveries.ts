@@ -1,7 +1,8 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/core/db";
+import { isPartitionedNow } from "@/lib/core/db/partitions";
 import { AppError } from "@/lib/core/errors/errors";
-import { afterPosition, decodeCursor, newestFirst, toPage } from "@/lib/core/db/pagination";
+import { decodeCursor, newestFirst, newestFirstByWindow, toPage } from "@/lib/core/db/pagination";
 import type { ListDeliveriesFilter } from "@/lib/domain/schemas/webhook";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
@@ -20,21 +21,24 @@ export async function listDeliveries(
     throw new AppError("params_validation", "The cursor is invalid; pass nextCursor from a previous page.", {
       fields: { cursor: "Invalid." },
     });
-  const rows = await q.webhookDelivery.findMany({
-    where: {
-      AND: [
-        {
-          accountId: scope.accountId,
-          mode: scope.mode,
-          endpointId,
-          ...(filter.status ? { status: filter.status } : {}),
-        },
-        afterPosition(position),
-      ],
-    },
-    include: { event: true },
-    orderBy: newestFirst,
-    take: filter.limit + 1,
-  });
+  const take = filter.limit + 1;
+  const rows = await newestFirstByWindow(position, take, await isPartitionedNow("WebhookDelivery"), (span) =>
+    q.webhookDelivery.findMany({
+      where: {
+        AND: [
+          {
+            accountId: scope.accountId,
+            mode: scope.mode,
+            endpointId,
+            ...(filter.status ? { status: filter.status } : {}),
+          },
+          span,
+        ],
+      },
+      include: { event: true },
+      orderBy: newestFirst,
+      take,
+    }),
+  );
   return toPage(rows, filter.limit, serializeDelivery);
 }

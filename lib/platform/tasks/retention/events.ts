@@ -10,10 +10,13 @@ import { dayMs, retentionTask } from "./retention-task";
  * is another table, kept as long as the payment.
  */
 export async function sweepOldEvents(batch: number, now: Date): Promise<number> {
-  // Partitioned (ops:partition-tables): whole days past retention are dropped, the deliveries' day
-  // before its events' (their key refers to them), pending or not; the rows left of the day on the
-  // edge are deleted as before.
-  if (await isPartitioned("Event")) await maintainPartitions("WebhookDelivery", "Event");
+  // Partitioned (ops:partition-tables): the days of both tables wholly past retention are dropped
+  // in one statement, pending or not (a delivery lives in its event's day), and no row deleted (a
+  // day goes whole, so the oldest rows are kept up to a day longer).
+  if (await isPartitioned("Event")) {
+    await maintainPartitions(["WebhookDelivery", "Event"], now);
+    return 0;
+  }
   return db().$executeRaw`
     DELETE FROM "Event" WHERE "id" IN (
       SELECT e."id" FROM "Event" e

@@ -9,8 +9,11 @@ import { dayMs, deleteOlderThan, retentionTask } from "./retention-task";
  * succeeded or failed for good; a pending one (still being retried, or redelivered) stays.
  */
 export async function sweepOldDeliveries(batch: number, now: Date): Promise<number> {
-  // Partitioned: whole days past retention are dropped (pending or not); then rows as before.
-  if (await isPartitioned("WebhookDelivery")) await maintainPartitions("WebhookDelivery");
+  // Partitioned: the days wholly past retention are dropped (pending or not), and no row deleted.
+  if (await isPartitioned("WebhookDelivery")) {
+    await maintainPartitions(["WebhookDelivery"], now);
+    return 0;
+  }
   return deleteOlderThan(
     "WebhookDelivery",
     "createdAt",
