@@ -31,10 +31,7 @@ export function compileContract(contract: string): Compiled {
   const input = {
     language: "Solidity",
     sources: { [file]: { content: fs.readFileSync(found, "utf8") } },
-    settings: {
-      optimizer: { enabled: true, runs: 200 },
-      outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
-    },
+    settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
   };
   const output = JSON.parse(
     solc.compile(JSON.stringify(input), {
