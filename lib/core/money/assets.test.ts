@@ -14,7 +14,7 @@ describe("knownAssets", () => {
 
   it("has no duplicates and holds every EVM token WalletConnect Pay accepts, with its peg and decimals", () => {
     expect(new Set(knownAssets.map((a) => a.id)).size).toBe(knownAssets.length);
-    const accepted: [string, string, number, string | undefined][] = [
+    const accepted: (readonly [string, string, number, string | undefined])[] = [
       ["USDC", "eip155:42161/erc20:0xaf88d065e77c8cC2239327C5EDb3A432268e5831", 6, "USD"],
       ["USDC", "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", 6, "USD"],
       ["USDC", "eip155:137/erc20:0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", 6, "USD"],
