@@ -204,7 +204,10 @@ export const rateFeedEnv: Record<string, Record<string, `0x${string}`>> = (() =>
   return feeds;
 })();
 
-export type CollectorEnv = { address: `0x${string}`; tokens: { address: `0x${string}`; gasLimit?: number }[] };
+export type CollectorEnv = {
+  address: `0x${string}`;
+  tokens: { address: `0x${string}`; gasLimit?: number }[];
+};
 
 /**
  * Gasless payments in tokens without EIP-3009 (README, "Networks and tokens"):
@@ -215,10 +218,7 @@ export type CollectorEnv = { address: `0x${string}`; tokens: { address: `0x${str
 export const collectorEnv: Record<string, CollectorEnv> = (() => {
   const chains: Record<string, CollectorEnv> = {};
   const address = (name: string, value: string) =>
-    z
-      .string()
-      .regex(EVM_ADDRESS, `${name} must be a contract address`)
-      .parse(value.trim()) as `0x${string}`;
+    z.string().regex(EVM_ADDRESS, `${name} must be a contract address`).parse(value.trim()) as `0x${string}`;
   for (const [name, value] of Object.entries(process.env)) {
     const match = /^COLLECTOR(_TOKENS)?_EIP155_(\d+)$/.exec(name);
     if (!match || !value) continue;
@@ -239,6 +239,9 @@ export const collectorEnv: Record<string, CollectorEnv> = (() => {
     }
   }
   for (const [chainId, chain] of Object.entries(chains))
-    if (chain.address === "0x") throw new Error(`Invalid environment:\n  COLLECTOR_TOKENS for ${chainId} names tokens but COLLECTOR_EIP155_${chainId.split(":")[1]} is not set`);
+    if (chain.address === "0x")
+      throw new Error(
+        `Invalid environment:\n  COLLECTOR_TOKENS for ${chainId} names tokens but COLLECTOR_EIP155_${chainId.split(":")[1]} is not set`,
+      );
   return chains;
 })();

@@ -155,7 +155,8 @@ async function confirmOnce(
       ? option.payer!.split(":").pop()!
       : getAddress(option.payer!.split(":").pop()!);
   if (option.method === "eip3009") await checkAuthorization(option, result as Hex, payer);
-  else if (option.method === "collector") await checkCollectorResults(option, result.split(","), payer as Hex);
+  else if (option.method === "collector")
+    await checkCollectorResults(option, result.split(","), payer as Hex);
   else if (option.method === "solana") await checkSignedTransaction(option, result);
   else {
     if (!/^0x[0-9a-fA-F]{64}$/.test(result))

@@ -219,7 +219,8 @@ export async function serializeOption(option: PaymentAttempt) {
     id: option.id,
     account: option.payer!,
     amount: await gatewayAmount(`caip19/${option.asset}`, option.value.toFixed()),
-    etaS: option.method === "eip3009" || option.method === "collector" ? 5 : option.method === "solana" ? 2 : 15,
+    etaS:
+      option.method === "eip3009" || option.method === "collector" ? 5 : option.method === "solana" ? 2 : 15,
     actions: await optionActions(option),
     expiresAt: Math.floor(option.expiresAt.getTime() / 1000),
   };

@@ -69,9 +69,15 @@ export async function assertSponsorable(relay: Relay): Promise<SponsoredCall> {
       s,
     ],
   });
-  return simulateWithinPolicy(candidate, token, chain, { account: relay.relayer, to: token.address, data }, {
-    submissionId: relay.submissionId,
-  });
+  return simulateWithinPolicy(
+    candidate,
+    token,
+    chain,
+    { account: relay.relayer, to: token.address, data },
+    {
+      submissionId: relay.submissionId,
+    },
+  );
 }
 
 /**

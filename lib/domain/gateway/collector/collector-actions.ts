@@ -46,7 +46,10 @@ export async function collectorActions(option: PaymentAttempt) {
   const collector = collectorAddress(chain_id);
   const chain = getChain(chain_id);
   if (!collector || !chain)
-    throw new AppError("invalid_state", "This option can no longer be paid without gas; ask for options again.");
+    throw new AppError(
+      "invalid_state",
+      "This option can no longer be paid without gas; ask for options again.",
+    );
   const payer = getAddress(option.payer!.split(":").pop()!);
   const plan = readPlan(option);
   const payment = optionPayment(option);
@@ -73,7 +76,15 @@ export async function collectorActions(option: PaymentAttempt) {
     plan.kind === "approve"
       ? [...(plan.resetFirst ? [approve(0n)] : []), approve(maxUint256)]
       : plan.kind === "permit"
-        ? [sign(typedDataJson((await permitDomain(chain, payment.token))!, permitTypes, optionPermit(option, plan)))]
+        ? [
+            sign(
+              typedDataJson(
+                (await permitDomain(chain, payment.token))!,
+                permitTypes,
+                optionPermit(option, plan),
+              ),
+            ),
+          ]
         : [];
   return [...before, sign(typedDataJson(collectorDomain(chain_id), paymentTypes, payment))];
 }

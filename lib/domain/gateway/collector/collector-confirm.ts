@@ -1,5 +1,13 @@
 import "server-only";
-import { decodeFunctionData, erc20Abi, isAddressEqual, isHex, recoverTypedDataAddress, type Address, type Hex } from "viem";
+import {
+  decodeFunctionData,
+  erc20Abi,
+  isAddressEqual,
+  isHex,
+  recoverTypedDataAddress,
+  type Address,
+  type Hex,
+} from "viem";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import type { PaymentAttempt } from "@/lib/core/db";
@@ -35,7 +43,10 @@ export async function checkCollectorResults(option: PaymentAttempt, results: str
   const chain = getChain(chainId);
   const collector = collectorAddress(chainId);
   if (!chain || !collector)
-    throw new AppError("invalid_state", "This option can no longer be paid without gas; ask for options again.");
+    throw new AppError(
+      "invalid_state",
+      "This option can no longer be paid without gas; ask for options again.",
+    );
   const plan = readPlan(option);
   const payment = optionPayment(option);
   const signatures = results.slice(plan.kind === "approve" ? expected - 1 : 0);

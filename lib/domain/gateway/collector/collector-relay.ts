@@ -4,7 +4,14 @@ import { chainIdOf, getChain } from "@/lib/core/chain/chains";
 import type { PaymentAttempt } from "@/lib/core/db";
 import { relayerUnavailable } from "@/lib/core/errors/chain-errors";
 import { rulesAllow, simulateWithinPolicy, type SponsoredCall } from "../sponsorship";
-import { collectorAbi, collectorAddress, collectorToken, optionPayment, optionPermit, readPlan } from "./collector";
+import {
+  collectorAbi,
+  collectorAddress,
+  collectorToken,
+  optionPayment,
+  optionPermit,
+  readPlan,
+} from "./collector";
 
 /** A confirmed collector option's results, in the order of its actions (approval hashes, permit, payment). */
 export function collectorResults(option: PaymentAttempt): string[] {

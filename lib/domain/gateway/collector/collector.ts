@@ -75,6 +75,9 @@ export type CollectorPlan =
   | { kind: "permit"; permitNonce: string }
   | { kind: "approve"; resetFirst: boolean };
 
+/** What a collection may use beyond SPONSOR_GAS_LIMIT when its token's entry names no limit. */
+export const collectorExtraGas = 100_000;
+
 /** The collector on a chain, when one is deployed and a relayer can submit to it. */
 export function collectorAddress(chainId: string): Address | null {
   const configured = collectorEnv[chainId];
@@ -99,7 +102,8 @@ export function collectorToken(asset: string): SponsoredToken | null {
     address,
     name: "",
     version: "",
-    gasLimit: BigInt(listed?.gasLimit ?? env.SPONSOR_GAS_LIMIT),
+    // A first payment also submits the buyer's permit, some 50–100k gas more than a transfer.
+    gasLimit: BigInt(listed?.gasLimit ?? env.SPONSOR_GAS_LIMIT + collectorExtraGas),
   };
 }
 
@@ -181,7 +185,12 @@ async function readPermitDomain(chain: Chain, token: Address): Promise<TokenDoma
   ].filter((c): c is { name: string; version: string } => !!c);
   for (const c of candidates) {
     const domain = { ...c, chainId: chain.numericId, verifyingContract: token };
-    if (hashDomain({ domain: { ...domain, chainId: BigInt(domain.chainId) }, types: { EIP712Domain: domainFields } }).toLowerCase() === separator.toLowerCase())
+    if (
+      hashDomain({
+        domain: { ...domain, chainId: BigInt(domain.chainId) },
+        types: { EIP712Domain: domainFields },
+      }).toLowerCase() === separator.toLowerCase()
+    )
       return domain;
   }
   return null;
@@ -198,7 +207,11 @@ const domainFields = [
  * How this buyer's allowance for the collector will be in place (see CollectorPlan), read from the
  * token now; null when the token cannot be paid through the collector on this chain.
  */
-export async function collectorPlan(asset: string, payer: Address, value: bigint): Promise<CollectorPlan | null> {
+export async function collectorPlan(
+  asset: string,
+  payer: Address,
+  value: bigint,
+): Promise<CollectorPlan | null> {
   const chainId = chainIdOf(asset);
   const collector = collectorAddress(chainId);
   const chain = getChain(chainId);
@@ -235,7 +248,10 @@ export async function collectionUsed(client: PublicClient, option: PaymentAttemp
 }
 
 /** The transaction in which the collector executed this option's payment, if it has. */
-export async function collectionTransaction(client: PublicClient, option: PaymentAttempt): Promise<Hex | null> {
+export async function collectionTransaction(
+  client: PublicClient,
+  option: PaymentAttempt,
+): Promise<Hex | null> {
   const logs = await client.getContractEvents({
     address: collectorAddress(chainIdOf(option.asset))!,
     abi: collectorAbi,
