@@ -14,7 +14,7 @@ import type { Action } from "@walletconnect/pay";
 import { compileContract } from "@/contracts/compile";
 import { readFixtures, type Fixtures } from "../support/fixtures-data";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
-import { LocalChain, localCaip2, relayerKey } from "../support/chain";
+import { LocalChain, localCaip2, relayerKey, signTypedJson } from "../support/chain";
 import { localChainRpc } from "../support/settings";
 import { payWithWalletConnectSdk, walletConnectPayClient } from "../support/walletconnect-pay";
 
@@ -54,16 +54,19 @@ async function perform(wallet: PrivateKeyAccount, action: Action): Promise<Hex> 
   expect(action.walletRpc.method).toBe("eth_signTypedData_v4");
   const [from, json] = params as [string, string];
   expect(getAddress(from)).toBe(wallet.address);
-  const typed = JSON.parse(json);
-  const types = Object.fromEntries(
-    Object.entries(typed.types).filter(([name]) => name !== "EIP712Domain"),
-  ) as Record<string, { name: string; type: string }[]>;
-  return wallet.signTypedData({
-    domain: typed.domain,
-    types,
-    primaryType: typed.primaryType,
-    message: typed.message,
+  return signTypedJson(wallet, json);
+}
+
+/** The buyer approves the collector themselves (paying the gas), as a wallet would outside Tollgate. */
+async function approveCollector(buyer: PrivateKeyAccount, token: Address, value: bigint) {
+  const wallet = createWalletClient({ account: buyer, chain: chain.chain, transport: http(localChainRpc) });
+  const hash = await wallet.writeContract({
+    address: token,
+    abi: erc20,
+    functionName: "approve",
+    args: [getAddress(fixtures.collector), value],
   });
+  expect((await chain.public.waitForTransactionReceipt({ hash })).status).toBe("success");
 }
 
 async function liveMerchant(api: ApiClient, token: Address) {
@@ -149,19 +152,7 @@ test("a Tether-like token: the buyer's one approval (reset to 0 first, as Tether
   await chain.transferToken(token, buyer.address, 20_000_000n);
   await chain.sendEth(buyer.address, 10n ** 16n);
   // An allowance too small is already there: Tether refuses to change it to anything but 0.
-  const buyerWallet = createWalletClient({
-    account: buyer,
-    chain: chain.chain,
-    transport: http(localChainRpc),
-  });
-  await chain.public.waitForTransactionReceipt({
-    hash: await buyerWallet.writeContract({
-      address: token,
-      abi: erc20,
-      functionName: "approve",
-      args: [getAddress(fixtures.collector), 1n],
-    }),
-  });
+  await approveCollector(buyer, token, 1n);
   const ethBefore = await chain.public.getBalance({ address: buyer.address });
 
   const first = await payThroughSdk(api, shop, buyer, 3_100_000n);
@@ -227,19 +218,7 @@ test("the collector moves only what the buyer signed: not to another destination
   const destination = privateKeyToAccount(generatePrivateKey()).address;
   await chain.transferToken(token, buyer.address, 10n ** 20n);
   await chain.sendEth(buyer.address, 10n ** 16n);
-  const buyerWallet = createWalletClient({
-    account: buyer,
-    chain: chain.chain,
-    transport: http(localChainRpc),
-  });
-  await chain.public.waitForTransactionReceipt({
-    hash: await buyerWallet.writeContract({
-      address: token,
-      abi: erc20,
-      functionName: "approve",
-      args: [collector, 10n ** 20n],
-    }),
-  });
+  await approveCollector(buyer, token, 10n ** 20n);
   const now = (await chain.public.getBlock()).timestamp;
   const payment = {
     paymentId: "pay_collectorRefusesOthers0",

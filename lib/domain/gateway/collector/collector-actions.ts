@@ -6,6 +6,7 @@ import { AppError } from "@/lib/core/errors/errors";
 import {
   collectorAddress,
   collectorDomain,
+  domainFields,
   optionPayment,
   optionPermit,
   paymentTypes,
@@ -17,13 +18,6 @@ import {
 // The wallet RPC calls that pay a collector option, in order: the approvals the plan needs (each
 // an `eth_sendTransaction` the wallet sends and waits for), a permit to sign if the plan has one,
 // then the payment to sign. WalletConnect Pay's clients perform them as they perform any option's.
-
-const domainFields = [
-  { name: "name", type: "string" },
-  { name: "version", type: "string" },
-  { name: "chainId", type: "uint256" },
-  { name: "verifyingContract", type: "address" },
-];
 
 /** An `eth_signTypedData_v4` payload as JSON, integers as decimal strings. */
 function typedDataJson(

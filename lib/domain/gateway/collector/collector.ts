@@ -196,7 +196,8 @@ async function readPermitDomain(chain: Chain, token: Address): Promise<TokenDoma
   return null;
 }
 
-const domainFields = [
+/** EIP712Domain's fields, as every domain here has them. */
+export const domainFields = [
   { name: "name", type: "string" },
   { name: "version", type: "string" },
   { name: "chainId", type: "uint256" },
