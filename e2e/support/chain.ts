@@ -1,6 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import {
   createPublicClient,
@@ -14,6 +12,7 @@ import {
   type Hex,
 } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { compileContract } from "@/contracts/compile";
 import { localChainId, repoRoot } from "./settings";
 
 // A real local EVM (Hardhat 2, offline) for live-mode tests, and the few things tests do on it.
@@ -141,8 +140,9 @@ export class LocalChain {
     await this.public.waitForTransactionReceipt({ hash });
   }
 
-  private async deploy(contract: string, args: unknown[]): Promise<Address> {
-    const { abi, bytecode } = compile(contract);
+  /** Compiles contracts/ or e2e/chain/<contract>.sol with solc-js and deploys it from account 0. */
+  async deploy(contract: string, args: unknown[]): Promise<Address> {
+    const { abi, bytecode } = compileContract(contract);
     const hash = await this.wallet(0).deployContract({ abi, bytecode, args });
     const receipt = await this.public.waitForTransactionReceipt({ hash });
     return receipt.contractAddress!;
@@ -253,46 +253,4 @@ export function signTypedJson(wallet: PrivateKeyAccount, json: string): Promise<
     primaryType: typed.primaryType,
     message: typed.message,
   });
-}
-
-const compiled = new Map<string, { abi: unknown[]; bytecode: `0x${string}` }>();
-
-/** Compiles e2e/chain/<contract>.sol with solc-js (once per test process). */
-function compile(contract: string) {
-  const cached = compiled.get(contract);
-  if (cached) return cached;
-  // solc-js is CommonJS only.
-  const solc = createRequire(import.meta.url)("solc") as {
-    compile(
-      input: string,
-      options: { import: (p: string) => { contents: string } | { error: string } },
-    ): string;
-  };
-  const file = `${contract}.sol`;
-  const source = fs.readFileSync(path.join(repoRoot, "e2e/chain", file), "utf8");
-  const input = {
-    language: "Solidity",
-    sources: { [file]: { content: source } },
-    settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
-  };
-  const output = JSON.parse(
-    solc.compile(JSON.stringify(input), {
-      // The suite's own contracts first (one may build on another), then OpenZeppelin's.
-      import: (p) => {
-        const file = [path.join(repoRoot, "e2e/chain", p), path.join(repoRoot, "node_modules", p)].find((f) =>
-          fs.existsSync(f),
-        );
-        return file ? { contents: fs.readFileSync(file, "utf8") } : { error: `not found: ${p}` };
-      },
-    }),
-  ) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
-  };
-  const errors = (output.errors ?? []).filter((e) => e.severity === "error");
-  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join("\n"));
-  const built = output.contracts[file]![contract]!;
-  const result = { abi: built.abi, bytecode: `0x${built.evm.bytecode.object}` as const };
-  compiled.set(contract, result);
-  return result;
 }

@@ -26,6 +26,13 @@ export type Fixtures = {
   unconfirmed: { email: string; password: string };
   /** The suite's EIP-3009 token on the local chain, on the test server's sponsorship allow-list (the only one a gasless option is offered for). */
   authToken: `0x${string}`;
+  /** Tollgate's collector on the local chain (COLLECTOR_EIP155_<id>). */
+  collector: `0x${string}`;
+  /** Tokens paid gasless through the collector: like Tether (no permit, `approve` from 0 only), and with EIP-2612 permit (6 and 18 decimals). */
+  tetherToken: `0x${string}`;
+  permitToken: `0x${string}`;
+  /** A euro stablecoin with EIP-3009 on the sponsorship allow-list. */
+  euroToken: `0x${string}`;
 };
 
 export function readFixtures(): Fixtures {

@@ -19,6 +19,9 @@ export const localChainPort = port + 90;
 export const localChainRpc = `http://127.0.0.1:${localChainPort}`;
 /** The EIP-3009 token the test server deploys and allow-lists for gas sponsorship (Fixtures.authToken). */
 export const suiteAuthToken = { name: "Test Dollar", symbol: "TUSDA" };
+/** The suite's euro stablecoin with EIP-3009 (Fixtures.euroToken) and its permit token (Fixtures.permitToken). */
+export const suiteEuroToken = { name: "Test Euro", symbol: "TEURA" };
+export const suitePermitToken = { name: "Test Permit Dollar", symbol: "TUSDP" };
 /** CHAIN_CONFIRMATIONS of every server on the local chain. */
 export const localChainConfirmations = 3;
 

@@ -16,6 +16,8 @@ import {
 import {
   fixturesFile,
   suiteAuthToken,
+  suiteEuroToken,
+  suitePermitToken,
   localChainConfirmations,
   localChainId,
   localChainPort,
@@ -65,7 +67,22 @@ const authToken = await new LocalChain(localChainRpc).deployAuthToken(
   suiteAuthToken.name,
   suiteAuthToken.symbol,
 );
-process.env[`SPONSORED_TOKENS_EIP155_${localChainId}`] = `${authToken}:${suiteAuthToken.name}:2`;
+// Tollgate's collector (contracts/TollgateCollector.sol), as an operator deploys one per chain, and
+// the suite's tokens without EIP-3009 it collects: one like Tether (no permit, `approve` from 0
+// only) and one with EIP-2612 permit; and a euro stablecoin with EIP-3009 beside the dollar.
+const suiteChain = new LocalChain(localChainRpc);
+const collector = await suiteChain.deploy("TollgateCollector", []);
+const tetherToken = await suiteChain.deploy("TestTetherToken", [10n ** 30n]);
+const permitToken = await suiteChain.deploy("TestPermitToken", [
+  suitePermitToken.name,
+  suitePermitToken.symbol,
+  10n ** 30n,
+]);
+const euroToken = await suiteChain.deployAuthToken(suiteEuroToken.name, suiteEuroToken.symbol);
+process.env[`SPONSORED_TOKENS_EIP155_${localChainId}`] =
+  `${authToken}:${suiteAuthToken.name}:2,${euroToken}:${suiteEuroToken.name}:2`;
+process.env[`COLLECTOR_EIP155_${localChainId}`] = collector;
+process.env[`COLLECTOR_TOKENS_EIP155_${localChainId}`] = `${tetherToken},${permitToken}`;
 
 // The last step of `npm run build` writes the checkout's assets: their manifest means a whole build.
 if (
@@ -193,6 +210,10 @@ const fixtures: Fixtures = {
   accounts,
   unconfirmed: await unconfirmedMember(accounts.b.accountId),
   authToken,
+  collector,
+  tetherToken,
+  permitToken,
+  euroToken,
 };
 fs.writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
 

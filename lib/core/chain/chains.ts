@@ -19,6 +19,9 @@ const defaults: Record<string, { confirmations: number; explorerUrl: string }> =
   "eip155:10": { confirmations: 10, explorerUrl: "https://optimistic.etherscan.io" },
   "eip155:42161": { confirmations: 10, explorerUrl: "https://arbiscan.io" },
   "eip155:137": { confirmations: 64, explorerUrl: "https://polygonscan.com" },
+  "eip155:56": { confirmations: 15, explorerUrl: "https://bscscan.com" },
+  "eip155:42220": { confirmations: 10, explorerUrl: "https://celoscan.io" },
+  "eip155:143": { confirmations: 3, explorerUrl: "https://monadscan.com" },
 };
 
 /** The chain, if live payments can be verified on it (an RPC URL is configured); otherwise null. */

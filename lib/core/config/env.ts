@@ -203,3 +203,45 @@ export const rateFeedEnv: Record<string, Record<string, `0x${string}`>> = (() =>
   }
   return feeds;
 })();
+
+export type CollectorEnv = {
+  address: `0x${string}`;
+  tokens: { address: `0x${string}`; gasLimit?: number }[];
+};
+
+/**
+ * Gasless payments in tokens without EIP-3009 (README, "Networks and tokens"):
+ * `COLLECTOR_EIP155_<id>=<address>` is Tollgate's collector contract deployed on that chain
+ * (contracts/TollgateCollector.sol), and `COLLECTOR_TOKENS_EIP155_<id>=<address>[:<gas limit>],…`
+ * adds tokens beyond the asset registry's that the relayer pays a collection's gas for.
+ */
+export const collectorEnv: Record<string, CollectorEnv> = (() => {
+  const chains: Record<string, CollectorEnv> = {};
+  const address = (name: string, value: string) =>
+    z.string().regex(EVM_ADDRESS, `${name} must be a contract address`).parse(value.trim()) as `0x${string}`;
+  for (const [name, value] of Object.entries(process.env)) {
+    const match = /^COLLECTOR(_TOKENS)?_EIP155_(\d+)$/.exec(name);
+    if (!match || !value) continue;
+    const chain = (chains[`eip155:${match[2]}`] ??= { address: "0x", tokens: [] });
+    if (!match[1]) {
+      chain.address = address(name, value);
+      continue;
+    }
+    for (const item of value
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      const [token, gasLimit] = item.split(":");
+      chain.tokens.push({
+        address: address(name, token!),
+        gasLimit: gasLimit ? z.coerce.number().int().min(21_000).parse(gasLimit) : undefined,
+      });
+    }
+  }
+  for (const [chainId, chain] of Object.entries(chains))
+    if (chain.address === "0x")
+      throw new Error(
+        `Invalid environment:\n  COLLECTOR_TOKENS for ${chainId} names tokens but COLLECTOR_EIP155_${chainId.split(":")[1]} is not set`,
+      );
+  return chains;
+})();

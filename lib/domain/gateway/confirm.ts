@@ -9,6 +9,7 @@ import { expireIfDue } from "@/lib/domain/payments/get-payment";
 import { recordPaymentEvent } from "@/lib/domain/payments/record-event";
 import { transitionPayment } from "@/lib/domain/payments/transition";
 import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
+import { checkCollectorResults } from "./collector/collector-confirm";
 import { authorizationTypes, gaslessDomain } from "./eip3009";
 import { findGatewayOption, optionAuthorization } from "./options";
 import { requirePayable } from "./payable";
@@ -40,7 +41,9 @@ export async function confirmGatewayOption(
       { fields: { optionId: "Unknown option." } },
     );
   // Real wallets pack every signature into the first result; others send one result per action.
-  const result = results.flatMap((r) => r.data).find((d): d is string => typeof d === "string");
+  const strings = results.flatMap((r) => r.data).filter((d): d is string => typeof d === "string");
+  // A collector option has a result per action (approvals, a permit, the payment), kept together.
+  const result = option?.method === "collector" && strings.length ? strings.join(",") : strings[0];
   if (!result)
     throw new AppError("invalid_params", "results holds no signature or transaction hash.", {
       fields: { results: "No wallet result." },
@@ -152,6 +155,8 @@ async function confirmOnce(
       ? option.payer!.split(":").pop()!
       : getAddress(option.payer!.split(":").pop()!);
   if (option.method === "eip3009") await checkAuthorization(option, result as Hex, payer);
+  else if (option.method === "collector")
+    await checkCollectorResults(option, result.split(","), payer as Hex);
   else if (option.method === "solana") await checkSignedTransaction(option, result);
   else {
     if (!/^0x[0-9a-fA-F]{64}$/.test(result))
@@ -177,7 +182,7 @@ async function confirmOnce(
   if (confirmed.kind === "replay")
     return replay(payment, { ...option, confirmedAt: new Date(), result: resultKey(option, result) }, actor);
   if (option.mode === "test") return confirmed.payment;
-  if (option.method === "eip3009" || option.method === "solana") {
+  if (option.method === "eip3009" || option.method === "solana" || option.method === "collector") {
     const txHash =
       option.method === "solana"
         ? await relaySolanaSubmission(confirmed.submissionId!)

@@ -11,6 +11,8 @@ import { gatewayAmount } from "./amount";
 import { authorizationTypedDataJson, gaslessDomain, type Authorization } from "./eip3009";
 import { requirePayable } from "./payable";
 import { sponsorshipRefusal } from "./sponsorship";
+import { collectorActions } from "./collector/collector-actions";
+import { collectorFields } from "./collector/collector-options";
 import { solanaOptionActions, solanaOptionFields, solanaQuoteLifetimeMs } from "./solana/options";
 
 /** How long an option's quote holds (never past the payment's own expiry). */
@@ -32,8 +34,8 @@ type WantedOption = {
   destination: string;
   payer: string;
   value: string;
-  method: "eip3009" | "transaction" | "solana";
-  /** Solana: the reference key and the offered transaction (lib/domain/gateway/solana/options.ts). */
+  method: "eip3009" | "transaction" | "solana" | "collector";
+  /** Solana: the reference key and the offered transaction (lib/domain/gateway/solana/options.ts); collector: the payment's nonce and the plan (lib/domain/gateway/collector). */
   nonce?: string;
   transaction?: string;
 };
@@ -125,13 +127,15 @@ async function optionsFor(
             to: address(option.destination),
             value: BigInt(option.value),
           })) === null);
+      const collected = sponsored ? null : await collectorFields(payment, option, payer.address);
       wanted.push({
         settlementId: option.settlementId,
         asset: option.asset,
         destination: option.destination,
         payer: payer.caip10,
         value: option.value,
-        method: sponsored ? "eip3009" : "transaction",
+        method: sponsored ? "eip3009" : collected ? "collector" : "transaction",
+        ...collected,
       });
     }
   }
@@ -215,7 +219,8 @@ export async function serializeOption(option: PaymentAttempt) {
     id: option.id,
     account: option.payer!,
     amount: await gatewayAmount(`caip19/${option.asset}`, option.value.toFixed()),
-    etaS: option.method === "eip3009" ? 5 : option.method === "solana" ? 2 : 15,
+    etaS:
+      option.method === "eip3009" || option.method === "collector" ? 5 : option.method === "solana" ? 2 : 15,
     actions: await optionActions(option),
     expiresAt: Math.floor(option.expiresAt.getTime() / 1000),
   };
@@ -240,6 +245,7 @@ export function optionAuthorization(option: PaymentAttempt): Authorization {
 export async function optionActions(option: PaymentAttempt) {
   const chain_id = chainIdOf(option.asset);
   if (option.method === "solana") return solanaOptionActions(option);
+  if (option.method === "collector") return collectorActions(option);
   if (option.method === "eip3009") {
     const domain = await gaslessDomain(option.mode, option.asset);
     if (!domain)

@@ -7,6 +7,7 @@ import { shortReason } from "@/lib/core/errors/chain-errors";
 import { logger } from "@/lib/core/log/logger";
 import { recordPaymentEvent } from "@/lib/domain/payments/record-event";
 import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
+import { collectionTransaction, collectionUsed } from "./collector/collector";
 import { eip3009Abi } from "./eip3009";
 import { optionAuthorization } from "./options";
 import { fillNonce, relaySubmission, staleClaimMs } from "./relay";
@@ -37,12 +38,15 @@ export async function recoverStaleSubmissions(limit = 20): Promise<number> {
     const auth = optionAuthorization(option);
     const token = option.asset.split(":").pop() as Hex;
     const client = chainClient(chain);
-    const used = await client.readContract({
-      address: token,
-      abi: eip3009Abi,
-      functionName: "authorizationState",
-      args: [auth.from, auth.nonce],
-    });
+    const collected = option.method === "collector";
+    const used = collected
+      ? await collectionUsed(client, option)
+      : await client.readContract({
+          address: token,
+          abi: eip3009Abi,
+          functionName: "authorizationState",
+          args: [auth.from, auth.nonce],
+        });
     if (!used) {
       await relaySubmission(submission.id).catch((error: unknown) =>
         logger.warn(
@@ -52,15 +56,18 @@ export async function recoverStaleSubmissions(limit = 20): Promise<number> {
       );
       continue;
     }
-    const [log] = await client.getContractEvents({
-      address: token,
-      abi: eip3009Abi,
-      eventName: "AuthorizationUsed",
-      args: { authorizer: auth.from, nonce: auth.nonce },
-      fromBlock: 0n,
-    });
-    if (!log) continue;
-    const txHash = log.transactionHash;
+    const txHash = collected
+      ? await collectionTransaction(client, option)
+      : (
+          await client.getContractEvents({
+            address: token,
+            abi: eip3009Abi,
+            eventName: "AuthorizationUsed",
+            args: { authorizer: auth.from, nonce: auth.nonce },
+            fromBlock: 0n,
+          })
+        )[0]?.transactionHash;
+    if (!txHash) continue;
     const { count } = await db().relayerSubmission.updateMany({
       where: { id: submission.id, status: "pending" },
       data: { status: "submitted", txHash },
@@ -120,12 +127,14 @@ async function recoverLostRelays(limit: number): Promise<number> {
     const auth = optionAuthorization(option);
     const token = option.asset.split(":").pop() as Hex;
     if (
-      await client.readContract({
-        address: token,
-        abi: eip3009Abi,
-        functionName: "authorizationState",
-        args: [auth.from, auth.nonce],
-      })
+      option.method === "collector"
+        ? await collectionUsed(client, option)
+        : await client.readContract({
+            address: token,
+            abi: eip3009Abi,
+            functionName: "authorizationState",
+            args: [auth.from, auth.nonce],
+          })
     )
       continue;
     const pending = await client.getTransaction({ hash }).then(

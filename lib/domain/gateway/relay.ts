@@ -26,6 +26,7 @@ import { reopenAfterRelayFailure } from "./relay-failure";
 import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
 import { optionAuthorization } from "./options";
 import { recordRelayGasIfMined } from "./relay-gas";
+import { assertCollectionSponsorable } from "./collector/collector-relay";
 import { assertSponsorable } from "./sponsorship";
 
 // A claim older than this belongs to an instance that died mid-send: a running relay renews its
@@ -83,14 +84,17 @@ export async function relaySubmission(
   try {
     if (!chain || !account) throw relayerUnavailable(`No relayer is configured for ${submission.chainId}.`);
     txHash = await withLease(chain, account.address, async () => {
-      const call = await assertSponsorable({
-        accountId: submission.accountId,
-        asset: option.asset,
-        authorization: optionAuthorization(option),
-        signature: option.result as Hex,
-        relayer: account.address,
-        submissionId: submission.id,
-      });
+      const call =
+        option.method === "collector"
+          ? await assertCollectionSponsorable(option, account.address, submission.id)
+          : await assertSponsorable({
+              accountId: submission.accountId,
+              asset: option.asset,
+              authorization: optionAuthorization(option),
+              signature: option.result as Hex,
+              relayer: account.address,
+              submissionId: submission.id,
+            });
       const client = chainClient(chain);
       const [balance, fees] = await Promise.all([
         client.getBalance({ address: account.address }),
@@ -138,7 +142,7 @@ export async function relaySubmission(
     const failure = relayFailure(error);
     // Used already: by our own earlier send (a slow RPC, a replaced relay) or by someone else. That
     // is the money moving, not a failure: the recovery sweep and the watcher verify the transaction.
-    if (/authorization is used/i.test(`${failure.message} ${shortReason(error)}`)) {
+    if (/authorization is used|NonceAlreadyUsed/i.test(`${failure.message} ${shortReason(error)}`)) {
       logger.warn(
         { submissionId: submission.id },
         "Relayer: the authorization was already used; left for recovery to verify.",

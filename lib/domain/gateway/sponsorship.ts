@@ -1,7 +1,7 @@
 import "server-only";
 import { encodeFunctionData, isAddressEqual, parseSignature, type Address, type Hex } from "viem";
 import { assetInfo } from "@/lib/core/chain/asset-info";
-import { chainIdOf, getChain } from "@/lib/core/chain/chains";
+import { chainIdOf, getChain, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { env } from "@/lib/core/config/env";
 import { db } from "@/lib/core/db";
@@ -22,7 +22,9 @@ export type Relay = {
   submissionId?: string;
 };
 export type SponsoredCall = { to: Address; data: Hex; gas: bigint };
-type Candidate = { accountId: string; asset: string; from: Address; to: Address; value: bigint };
+export type Candidate = { accountId: string; asset: string; from: Address; to: Address; value: bigint };
+/** Where a token's allow-list entry is found: EIP-3009 tokens, or (lib/domain/gateway/collector) tokens paid through the collector. */
+export type TokenLookup = (asset: string) => SponsoredToken | null;
 
 const refused = (reason: string, message: string) =>
   new AppError("gas_sponsorship_refused", message, { reason });
@@ -67,7 +69,28 @@ export async function assertSponsorable(relay: Relay): Promise<SponsoredCall> {
       s,
     ],
   });
-  const call = { account: relay.relayer, to: token.address, data };
+  return simulateWithinPolicy(
+    candidate,
+    token,
+    chain,
+    { account: relay.relayer, to: token.address, data },
+    {
+      submissionId: relay.submissionId,
+    },
+  );
+}
+
+/**
+ * The last checks of any relay, under the chain's lease: the call's gas estimate within the token's
+ * limit and the account's daily budget, and an `eth_call` of exactly that transaction that succeeds.
+ */
+export async function simulateWithinPolicy(
+  candidate: Candidate,
+  token: SponsoredToken,
+  chain: Chain,
+  call: { account: Address; to: Address; data: Hex },
+  { submissionId, lookup = sponsoredToken }: { submissionId?: string; lookup?: TokenLookup },
+): Promise<SponsoredCall> {
   const client = chainClient(chain);
   const estimate = await client.estimateGas(call).catch((error: unknown) => {
     throw simulationRefusal(error);
@@ -77,16 +100,19 @@ export async function assertSponsorable(relay: Relay): Promise<SponsoredCall> {
       "gas_limit_exceeded",
       `Relaying this authorization would use ${estimate} gas, more than the ${token.gasLimit} allowed for this token.`,
     );
-  await rulesAllow(candidate, estimate, relay.submissionId);
+  await rulesAllow(candidate, estimate, submissionId, lookup);
   await client.call({ ...call, gas: token.gasLimit }).catch((error: unknown) => {
     throw simulationRefusal(error);
   });
-  return { to: token.address, data, gas: token.gasLimit };
+  return { to: call.to, data: call.data, gas: token.gasLimit };
 }
 
 /** Why the relayer would not sponsor this payment (null: it would, as far as can be told before the buyer signs). */
-export async function sponsorshipRefusal(candidate: Candidate): Promise<AppError | null> {
-  return rulesAllow(candidate, "limit").then(
+export async function sponsorshipRefusal(
+  candidate: Candidate,
+  lookup: TokenLookup = sponsoredToken,
+): Promise<AppError | null> {
+  return rulesAllow(candidate, "limit", undefined, lookup).then(
     () => null,
     (error: unknown) => {
       if (error instanceof AppError) return error;
@@ -96,12 +122,13 @@ export async function sponsorshipRefusal(candidate: Candidate): Promise<AppError
 }
 
 /** `gas` is what the budget must still hold: an estimate, the token's whole limit (before the buyer signs), or nothing yet. */
-async function rulesAllow(
+export async function rulesAllow(
   candidate: Candidate,
   gas: bigint | "limit" | "later",
   except?: string,
+  lookup: TokenLookup = sponsoredToken,
 ): Promise<SponsoredToken> {
-  const token = sponsoredToken(candidate.asset);
+  const token = lookup(candidate.asset);
   if (!token)
     throw refused(
       "token_not_sponsored",
@@ -135,7 +162,7 @@ async function rulesAllow(
   return token;
 }
 
-function simulationRefusal(error: unknown): unknown {
+export function simulationRefusal(error: unknown): unknown {
   if (isChainUnavailable(error)) return error;
   if (/out of gas|gas required exceeds|exceeds block gas limit/i.test(shortReason(error)))
     return refused(
