@@ -141,7 +141,18 @@ export class LocalChain {
     await this.public.waitForTransactionReceipt({ hash });
   }
 
-  private async deploy(contract: string, args: unknown[]): Promise<Address> {
+  /** Compiles and deploys Tollgate's DepositFactory (contracts/) from account 0; answers it and its forwarder implementation. */
+  async deployDepositFactory(): Promise<{ factory: Address; implementation: Address }> {
+    const factory = await this.deploy("DepositFactory", []);
+    const implementation = await this.public.readContract({
+      address: factory,
+      abi: parseAbi(["function implementation() view returns (address)"]),
+      functionName: "implementation",
+    });
+    return { factory, implementation };
+  }
+
+  async deploy(contract: string, args: unknown[]): Promise<Address> {
     const { abi, bytecode } = compile(contract);
     const hash = await this.wallet(0).deployContract({ abi, bytecode, args });
     const receipt = await this.public.waitForTransactionReceipt({ hash });
@@ -269,7 +280,12 @@ function compile(contract: string) {
     ): string;
   };
   const file = `${contract}.sol`;
-  const source = fs.readFileSync(path.join(repoRoot, "e2e/chain", file), "utf8");
+  // Tollgate's own contracts (contracts/) and the suite's test ones (e2e/chain/).
+  const dirs = [path.join(repoRoot, "contracts"), path.join(repoRoot, "e2e/chain")];
+  const source = fs.readFileSync(
+    dirs.map((d) => path.join(d, file)).find((f) => fs.existsSync(f)) ?? path.join(dirs[1]!, file),
+    "utf8",
+  );
   const input = {
     language: "Solidity",
     sources: { [file]: { content: source } },
@@ -279,7 +295,7 @@ function compile(contract: string) {
     solc.compile(JSON.stringify(input), {
       // The suite's own contracts first (one may build on another), then OpenZeppelin's.
       import: (p) => {
-        const file = [path.join(repoRoot, "e2e/chain", p), path.join(repoRoot, "node_modules", p)].find((f) =>
+        const file = [...dirs.map((d) => path.join(d, p)), path.join(repoRoot, "node_modules", p)].find((f) =>
           fs.existsSync(f),
         );
         return file ? { contents: fs.readFileSync(file, "utf8") } : { error: `not found: ${p}` };

@@ -26,6 +26,8 @@ export type Fixtures = {
   unconfirmed: { email: string; password: string };
   /** The suite's EIP-3009 token on the local chain, on the test server's sponsorship allow-list (the only one a gasless option is offered for). */
   authToken: `0x${string}`;
+  /** Tollgate's DepositFactory on the local chain (DEPOSIT_FACTORY_EIP155_<id> of the test server). */
+  depositFactory: `0x${string}`;
 };
 
 export function readFixtures(): Fixtures {

@@ -66,6 +66,9 @@ const authToken = await new LocalChain(localChainRpc).deployAuthToken(
   suiteAuthToken.symbol,
 );
 process.env[`SPONSORED_TOKENS_EIP155_${localChainId}`] = `${authToken}:${suiteAuthToken.name}:2`;
+// Tollgate's deposit-address factory (contracts/DepositFactory.sol), deployed as an operator does on each chain.
+const { factory: depositFactory } = await new LocalChain(localChainRpc).deployDepositFactory();
+process.env[`DEPOSIT_FACTORY_EIP155_${localChainId}`] = depositFactory;
 
 // The last step of `npm run build` writes the checkout's assets: their manifest means a whole build.
 if (
@@ -193,6 +196,7 @@ const fixtures: Fixtures = {
   accounts,
   unconfirmed: await unconfirmedMember(accounts.b.accountId),
   authToken,
+  depositFactory,
 };
 fs.writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
 

@@ -34,6 +34,11 @@ export async function verifyPaymentTransaction(
   paymentId: string,
   txHash: string,
   actor: string,
+  // A deposit address's sweep (lib/domain/deposits): the forwarder it empties, and who paid (the
+  // sender of what it moved, an exchange or a wallet), to whom refunds go back.
+  // Its destination is the one fixed in the forwarder (the merchant's wallet of its oldest
+  // settlement on the chain), which may differ from the option's when a merchant has several.
+  deposit?: { forwarder: string; destination: string; payer?: string },
 ): Promise<Payment> {
   const hash = parseTxHash(txHash);
   const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
@@ -66,7 +71,8 @@ export async function verifyPaymentTransaction(
   });
   const verification = await verifyTransfer(chain, hash, {
     asset,
-    destination: attempt.destination.split(":").pop()!,
+    destination: (deposit?.destination ?? attempt.destination).split(":").pop()!,
+    forwarder: deposit?.forwarder,
     minValue: toleratedMinimum(quoted, merchant.underpaymentToleranceBps),
     notBefore: payment.createdAt,
     notAfter: late ? new Date(8.64e15) : payment.expiresAt,
@@ -141,7 +147,7 @@ export async function verifyPaymentTransaction(
           patch: {
             txId: hash,
             paidValue: verification.transfer.value.toString(),
-            payerAddress: verification.transfer.from,
+            payerAddress: deposit?.payer ?? verification.transfer.from,
           },
         });
         const exception = exceptionOfPayingTransfer(attempt.asset, quoted, verification.transfer.value, hash);
