@@ -96,7 +96,8 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
         const { display } = await gatewayAmount(`caip19/${option.asset}`, option.value);
         const chainId = chainIdOf(option.asset);
         const depositAt = deposits.find((d) => d.chainId === chainId)?.address;
-        const short = shortfall && shortfall.asset.toLowerCase() === option.asset.toLowerCase() ? shortfall : null;
+        const short =
+          shortfall && shortfall.asset.toLowerCase() === option.asset.toLowerCase() ? shortfall : null;
         const due = short?.due ?? option.value;
         const depositRequest = depositAt && paymentRequest(option.asset, `${chainId}:${depositAt}`, due);
         return {
