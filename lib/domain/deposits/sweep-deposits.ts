@@ -267,11 +267,7 @@ async function settleSweep(chain: Chain, sweep: DepositSweep, deposit: DepositAd
   if (!settled || !ok) return;
   const payment = await loadPayment(db(), sweep.paymentId);
   if (payment.attempt && same(payment.attempt.asset, sweep.asset)) {
-    await verifyPaymentTransaction(payment.id, sweep.txHash!, "relayer", {
-      forwarder: deposit.address,
-      destination: deposit.destination,
-      payer: deposit.payer ?? undefined,
-    });
+    await verifyPaymentTransaction(payment.id, sweep.txHash!, "relayer");
     return;
   }
   await db().$transaction(async (tx) => {

@@ -34,11 +34,6 @@ export async function verifyPaymentTransaction(
   paymentId: string,
   txHash: string,
   actor: string,
-  // A deposit address's sweep (lib/domain/deposits): the forwarder it empties, and who paid (the
-  // sender of what it moved, an exchange or a wallet), to whom refunds go back.
-  // Its destination is the one fixed in the forwarder (the merchant's wallet of its oldest
-  // settlement on the chain), which may differ from the option's when a merchant has several.
-  deposit?: { forwarder: string; destination: string; payer?: string },
 ): Promise<Payment> {
   const hash = parseTxHash(txHash);
   const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
@@ -69,10 +64,22 @@ export async function verifyPaymentTransaction(
     where: { id: payment.merchantId },
     select: { underpaymentToleranceBps: true },
   });
+  // The relayer's sweep of this payment's deposit address (lib/domain/deposits/): the forwarder it
+  // empties, its destination (fixed in the forwarder: the wallet of the merchant's oldest
+  // settlement on the chain, which may differ from the option's), and who paid (the sender of what
+  // it moved, an exchange or a wallet, to whom refunds go back).
+  const sweep = await db().depositSweep.findUnique({
+    where: { key: hash },
+    select: {
+      paymentId: true,
+      depositAddress: { select: { address: true, destination: true, payer: true } },
+    },
+  });
+  const deposit = sweep?.paymentId === payment.id ? sweep.depositAddress : null;
   const verification = await verifyTransfer(chain, hash, {
     asset,
     destination: (deposit?.destination ?? attempt.destination).split(":").pop()!,
-    forwarder: deposit?.forwarder,
+    forwarder: deposit?.address,
     minValue: toleratedMinimum(quoted, merchant.underpaymentToleranceBps),
     notBefore: payment.createdAt,
     notAfter: late ? new Date(8.64e15) : payment.expiresAt,
