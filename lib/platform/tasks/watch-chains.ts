@@ -13,7 +13,7 @@ export async function watchChains(log: Logger): Promise<void> {
   // One chain's node being down must not stop the others, nor the re-checks below.
   for (const chain of configuredChains()) {
     await watchChain(chain)
-      .then(() => sweepDeposits(chain))
+      .then(() => sweepDeposits(chain, 20))
       .catch((error) => {
         const message = `${chain.name}: ${error instanceof Error ? error.message : String(error)}`;
         // Another instance moved the payment first; the cursor stayed, so the next round reads the blocks again.
