@@ -140,6 +140,17 @@ export class LocalChain {
     await this.public.waitForTransactionReceipt({ hash });
   }
 
+  /** Compiles and deploys Tollgate's DepositFactory (contracts/) from account 0; answers it and its forwarder implementation. */
+  async deployDepositFactory(): Promise<{ factory: Address; implementation: Address }> {
+    const factory = await this.deploy("DepositFactory", []);
+    const implementation = await this.public.readContract({
+      address: factory,
+      abi: parseAbi(["function implementation() view returns (address)"]),
+      functionName: "implementation",
+    });
+    return { factory, implementation };
+  }
+
   /** Compiles contracts/ or e2e/chain/<contract>.sol with solc-js and deploys it from account 0. */
   async deploy(contract: string, args: unknown[]): Promise<Address> {
     const { abi, bytecode } = compileContract(contract);

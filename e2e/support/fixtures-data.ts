@@ -33,6 +33,8 @@ export type Fixtures = {
   permitToken: `0x${string}`;
   /** A euro stablecoin with EIP-3009 on the sponsorship allow-list. */
   euroToken: `0x${string}`;
+  /** Tollgate's DepositFactory on the local chain (DEPOSIT_FACTORY_EIP155_<id> of the test server). */
+  depositFactory: `0x${string}`;
 };
 
 export function readFixtures(): Fixtures {

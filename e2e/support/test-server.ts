@@ -83,6 +83,9 @@ process.env[`SPONSORED_TOKENS_EIP155_${localChainId}`] =
   `${authToken}:${suiteAuthToken.name}:2,${euroToken}:${suiteEuroToken.name}:2`;
 process.env[`COLLECTOR_EIP155_${localChainId}`] = collector;
 process.env[`COLLECTOR_TOKENS_EIP155_${localChainId}`] = `${tetherToken},${permitToken}`;
+// Tollgate's deposit-address factory (contracts/DepositFactory.sol), deployed as an operator does on each chain.
+const { factory: depositFactory } = await suiteChain.deployDepositFactory();
+process.env[`DEPOSIT_FACTORY_EIP155_${localChainId}`] = depositFactory;
 
 // The last step of `npm run build` writes the checkout's assets: their manifest means a whole build.
 if (
@@ -214,6 +217,7 @@ const fixtures: Fixtures = {
   tetherToken,
   permitToken,
   euroToken,
+  depositFactory,
 };
 fs.writeFileSync(fixturesFile, JSON.stringify(fixtures, null, 2));
 

@@ -1,9 +1,12 @@
 import "server-only";
-import { decodeEventLog, erc20Abi, getAddress, isAddressEqual, type Hash } from "viem";
+import { decodeEventLog, erc20Abi, getAddress, isAddressEqual, parseAbi, zeroAddress, type Hash } from "viem";
 import { AppError } from "@/lib/core/errors/errors";
 import type { Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import type { AssetInfo } from "@/lib/core/chain/asset-info";
+
+/** contracts/DepositForwarder.sol's record of a sweep (token zero: the native coin). */
+const sweptAbi = parseAbi(["event Swept(address indexed token, address indexed destination, uint256 value)"]);
 
 export type Expectation = {
   asset: AssetInfo;
@@ -11,6 +14,11 @@ export type Expectation = {
   destination: string;
   /** ...and, when given, the address they must come from (a refund leaves the merchant's destination). */
   source?: string;
+  /**
+   * A payment's deposit address (a Tollgate forwarder) whose sweep this transaction is: its native
+   * coin moves inside the transaction, so it is read from that forwarder's own `Swept` event.
+   */
+  forwarder?: string;
   minValue: bigint;
   /** The transfer's block must be at or after this time (the payment's creation)... */
   notBefore: Date;
@@ -92,7 +100,35 @@ export async function verifyTransfer(
   const source = expected.source ? getAddress(expected.source) : null;
   let transfer: Transfer | null = null;
 
-  if (expected.asset.kind === "native") {
+  if (expected.asset.kind === "native" && expected.forwarder) {
+    const forwarder = getAddress(expected.forwarder);
+    const swept = receipt.logs.flatMap((log) => {
+      if (!isAddressEqual(log.address, forwarder)) return [];
+      try {
+        const event = decodeEventLog({ abi: sweptAbi, data: log.data, topics: log.topics });
+        return event.args.token === zeroAddress && isAddressEqual(event.args.destination, destination)
+          ? [{ log, value: event.args.value }]
+          : [];
+      } catch {
+        return [];
+      }
+    })[0];
+    if (!swept)
+      return {
+        kind: "rejected",
+        code: "no_transfer",
+        reason: "The transaction does not sweep the deposit address to the merchant's destination.",
+      };
+    transfer = {
+      txHash,
+      logIndex: swept.log.logIndex,
+      from: forwarder,
+      to: destination,
+      value: swept.value,
+      blockNumber: receipt.blockNumber,
+      blockTime,
+    };
+  } else if (expected.asset.kind === "native") {
     const tx = await client.getTransaction({ hash: txHash });
     if (!tx.to || !isAddressEqual(tx.to, destination))
       return {

@@ -142,6 +142,24 @@ export const relayerKeyEnv: Record<string, `0x${string}`> = (() => {
   return keys;
 })();
 
+/**
+ * Deposit addresses: `DEPOSIT_FACTORY_EIP155_<id>=0x<address>` is Tollgate's DepositFactory on that
+ * chain (contracts/DepositFactory.sol, deployed once per chain); with a relayer key there too, every
+ * live payment gets its own deposit address on the chain.
+ */
+export const depositFactoryEnv: Record<string, `0x${string}`> = (() => {
+  const factories: Record<string, `0x${string}`> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    const match = /^DEPOSIT_FACTORY_EIP155_(\d+)$/.exec(name);
+    if (!match || !value) continue;
+    factories[`eip155:${match[1]}`] = z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, `${name} must be a contract address`)
+      .parse(value) as `0x${string}`;
+  }
+  return factories;
+})();
+
 export type SponsoredTokenEnv = { address: `0x${string}`; name: string; version: string; gasLimit?: number };
 
 /**

@@ -32,6 +32,8 @@ export const ID_PREFIXES = {
   webauthnChallenge: "wch",
   unmatchedTransfer: "utx",
   x402Payment: "x402",
+  depositAddress: "dep",
+  depositSweep: "swp",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

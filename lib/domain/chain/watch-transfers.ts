@@ -21,6 +21,8 @@ import type { Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { forgetDroppedUnmatchedTransfers } from "@/lib/domain/unmatched-transfers/forget-dropped-unmatched-transfers";
 import { blockClockSlackMs, nativeLogIndex } from "@/lib/core/chain/verify-transfer";
+import { noteDepositArrivals } from "@/lib/domain/deposits/deposit-arrivals";
+import { isDepositSweep } from "@/lib/domain/deposits/sweep-deposits";
 
 /** How far back a watcher with no saved cursor looks, and the most blocks it reads in one pass. */
 const lookbackBlocks = 500n;
@@ -104,6 +106,8 @@ export async function watchTransfers(chain: Chain, state: WatchState): Promise<n
       );
     }
   }
+  // Whatever reaches a payment's deposit address is that payment's (lib/domain/deposits/).
+  found += await noteDepositArrivals(chain, from, to);
   // Blocks not yet deep enough are read again next pass: a transfer reorged out of them and mined
   // again in a later block is still found. The cursor never moves back.
   const settled = to - BigInt(chain.confirmations);
@@ -136,7 +140,8 @@ async function settleTransfer(
       w.accountId && w.asset === transfer.asset && isAddressEqual(w.to, transfer.to) ? [w.accountId] : [],
     ),
   );
-  if (owners.size && transfer.blockNumber <= deepEnough)
+  // A deposit address's sweep is its payment's (lib/domain/deposits/), never support's to match.
+  if (owners.size && transfer.blockNumber <= deepEnough && !(await isDepositSweep(transfer.txHash)))
     await recordUnmatchedTransfer(chain, transfer, [...owners], paymentId ?? undefined);
   return false;
 }

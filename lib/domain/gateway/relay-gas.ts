@@ -2,7 +2,7 @@ import "server-only";
 import type { Hex, TransactionReceipt } from "viem";
 import { getChain, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
-import { db } from "@/lib/core/db";
+import { db, type DbOrTx } from "@/lib/core/db";
 import { recordRelayGasTotals } from "@/lib/domain/payments/payment-writes";
 
 /** Records what a relayed transaction cost (the receipt's gasUsed, and × effectiveGasPrice in wei) on its submission and payment, once. */
@@ -23,11 +23,27 @@ export async function recordRelayGas(
       where: { id: submissionId },
       select: { paymentId: true },
     });
-    const sum = await tx.relayerSubmission.aggregate({
+    await recordPaymentGas(tx, paymentId);
+  });
+}
+
+/** Sums the gas the relayer spent on a payment, its relays' and its deposit address's sweeps', onto the payment. */
+export async function recordPaymentGas(tx: DbOrTx, paymentId: string): Promise<void> {
+  const [relays, sweeps] = await Promise.all([
+    tx.relayerSubmission.aggregate({
       where: { paymentId, gasUsed: { not: null } },
       _sum: { gasUsed: true, gasCostWei: true },
-    });
-    await recordRelayGasTotals(tx, paymentId, sum._sum);
+    }),
+    tx.depositSweep.aggregate({
+      where: { paymentId, gasUsed: { not: null } },
+      _sum: { gasUsed: true, gasCostWei: true },
+    }),
+  ]);
+  const gasUsed = (relays._sum.gasUsed ?? 0) + (sweeps._sum.gasUsed ?? 0);
+  const cost = [relays._sum.gasCostWei, sweeps._sum.gasCostWei].filter((c) => c !== null);
+  await recordRelayGasTotals(tx, paymentId, {
+    gasUsed: gasUsed || null,
+    gasCostWei: cost.length ? cost.reduce((a, b) => a!.add(b!))! : null,
   });
 }
 

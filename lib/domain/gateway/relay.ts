@@ -207,7 +207,8 @@ export async function relaySubmission(
   return txHash;
 }
 
-async function withLease<T>(chain: Chain, address: string, send: () => Promise<T>): Promise<T> {
+/** Runs `send` holding the chain's relayer lease: one sender per chain and relayer at a time, across instances. */
+export async function withLease<T>(chain: Chain, address: string, send: () => Promise<T>): Promise<T> {
   const key = { chainId: chain.id, address };
   // Not an upsert: Prisma's reads and then inserts, so two instances' first relays both inserted.
   await db().relayerLock.createMany({ data: [key], skipDuplicates: true });
@@ -251,10 +252,11 @@ async function withLease<T>(chain: Chain, address: string, send: () => Promise<T
  * larger of `nextNonce` and the chain's pending count (another sender of the key moved it on), or
  * with `fromChain` the chain's count alone (the node refused ours as out of order).
  */
-async function takeNonce(
+export async function takeNonce(
   chain: Chain,
   address: string,
-  submissionId: string,
+  // Null for a transaction of the relayer's own that is no submission (a deposit sweep).
+  submissionId: string | null,
   earlier: number | null,
   fromChain = false,
 ): Promise<number> {
@@ -268,6 +270,7 @@ async function takeNonce(
     const row = await tx.relayerLock.findUniqueOrThrow({ where: { chainId_address: key } });
     const next = row.nextNonce ?? 0;
     const keep =
+      submissionId !== null &&
       earlier !== null &&
       earlier >= mined &&
       (await tx.relayerSubmission.count({
@@ -284,10 +287,11 @@ async function takeNonce(
       where: { chainId_address: key },
       data: { nextNonce: fromChain ? nonce + 1 : Math.max(next, nonce + 1) },
     });
-    await tx.relayerSubmission.update({
-      where: { id: submissionId },
-      data: { relayer: address, relayerNonce: nonce },
-    });
+    if (submissionId)
+      await tx.relayerSubmission.update({
+        where: { id: submissionId },
+        data: { relayer: address, relayerNonce: nonce },
+      });
     return nonce;
   });
 }
@@ -297,7 +301,7 @@ async function takeNonce(
  * holds at the same nonce, at least a quarter more than that one's (nodes take a replacement only
  * for 10% more).
  */
-async function relayFees(
+export async function relayFees(
   chain: Chain,
   replacing?: Hex,
 ): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
@@ -360,7 +364,7 @@ function releaseLease(key: { chainId: string; address: string }, held: Date): vo
     });
 }
 
-function viemChain(chain: Chain) {
+export function viemChain(chain: Chain) {
   return defineChain({
     id: chain.numericId,
     name: chain.name,

@@ -29,18 +29,27 @@ export async function sponsoredGasSummary(scope: Scope): Promise<SponsoredGas[]>
     _sum: { gasUsed: true, gasCostWei: true },
     _count: { _all: true },
   });
+  // Deposit addresses' deployments and sweeps count as the relayer's gas for the account, like relays.
+  const sweeps = await db().depositSweep.groupBy({
+    by: ["chainId"],
+    where: { accountId: scope.accountId, mode: scope.mode, gasUsed: { not: null } },
+    _sum: { gasUsed: true, gasCostWei: true },
+  });
   const chainIds = [...new Set([...Object.keys(relayerKeyEnv), ...totals.map((t) => t.chainId)])].sort();
   const budget = BigInt(env.SPONSOR_DAILY_GAS_PER_ACCOUNT);
   return Promise.all(
     chainIds.map(async (chainId) => {
       const total = totals.find((t) => t.chainId === chainId);
+      const swept = sweeps.find((t) => t.chainId === chainId)?._sum;
       const today = scope.mode === "live" ? await gasSpentToday(scope.accountId, chainId) : 0n;
       return {
         chainId,
         chainName: networkName(chainId),
         relays: total?._count._all ?? 0,
-        gasUsed: String(total?._sum.gasUsed ?? 0),
-        costEth: formatEther(BigInt(total?._sum.gasCostWei?.toFixed() ?? "0")),
+        gasUsed: String((total?._sum.gasUsed ?? 0) + (swept?.gasUsed ?? 0)),
+        costEth: formatEther(
+          BigInt(total?._sum.gasCostWei?.toFixed() ?? "0") + BigInt(swept?.gasCostWei?.toFixed() ?? "0"),
+        ),
         todayGas: today.toString(),
         budgetGas: budget.toString(),
         budgetReached: today + BigInt(env.SPONSOR_GAS_LIMIT) > budget,

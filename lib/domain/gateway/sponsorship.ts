@@ -193,5 +193,13 @@ export async function gasSpentToday(accountId: string, chainId: string, except?:
     },
     select: { gasUsed: true, gasLimit: true },
   });
-  return rows.reduce((sum, r) => sum + BigInt(r.gasUsed ?? r.gasLimit ?? 0), 0n);
+  // Deposit addresses' sweeps are the account's gas too (never refused for it: the money is the merchant's).
+  const sweeps = await db().depositSweep.aggregate({
+    where: { accountId, mode: "live", chainId: chainIdOf(chainId), createdAt: { gte: startOfUtcDay() } },
+    _sum: { gasUsed: true },
+  });
+  return rows.reduce(
+    (sum, r) => sum + BigInt(r.gasUsed ?? r.gasLimit ?? 0),
+    BigInt(sweeps._sum.gasUsed ?? 0),
+  );
 }

@@ -26,7 +26,7 @@ export const authorizationKey = (authorizer: string, nonce: string) =>
   `${authorizer.toLowerCase()}:${nonce.toLowerCase()}`;
 
 /** Live payments a transfer may still pay: open, confirming, or lately expired. */
-const payableByTransfers = (): Prisma.PaymentWhereInput => ({
+export const payableByTransfers = (): Prisma.PaymentWhereInput => ({
   mode: "live",
   OR: [
     { status: { in: ["requires_action", "processing"] } },

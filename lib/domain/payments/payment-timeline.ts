@@ -146,6 +146,40 @@ function eventEntry(payment: Payment, e: PaymentEvent & { actorName: string }): 
         detail: str(e.data, "error"),
         tone: "warning",
       };
+    case "payment.deposit_received":
+      return {
+        ...base,
+        title: `${formatAssetAmount(str(e.data, "asset") ?? "", str(e.data, "value") ?? "0")} arrived at the payment's deposit address`,
+        detail: str(e.data, "from") ? `From ${str(e.data, "from")}` : undefined,
+        link: txLink(payment, txHash, str(e.data, "asset")),
+      };
+    case "payment.deposit_short":
+      return {
+        ...base,
+        title: `The deposit address holds ${formatAssetAmount(str(e.data, "asset") ?? "", str(e.data, "held") ?? "0")}; ${formatAssetAmount(str(e.data, "asset") ?? "", str(e.data, "due") ?? "0")} is still due`,
+        tone: "warning",
+      };
+    case "payment.deposit_swept":
+      return {
+        ...base,
+        title: `Swept ${formatAssetAmount(str(e.data, "asset") ?? "", str(e.data, "value") ?? "0")} from the deposit address to the merchant's wallet`,
+        detail: `Gas used: ${str(e.data, "gasUsed") ?? "?"}`,
+        link: txLink(payment, txHash, str(e.data, "asset")),
+      };
+    case "payment.deposit_sweep_failed":
+      return {
+        ...base,
+        title: "A sweep of the deposit address reverted; it is tried again",
+        tone: "warning",
+        link: txLink(payment, txHash, str(e.data, "asset")),
+      };
+    case "payment.deposit_dust":
+      return {
+        ...base,
+        title: `${formatAssetAmount(str(e.data, "asset") ?? "", str(e.data, "value") ?? "0")} left at the deposit address: worth less than sweeping it would cost`,
+        detail: str(e.data, "address"),
+        tone: "warning",
+      };
     case "payment.transfer_rejected":
       return {
         ...base,

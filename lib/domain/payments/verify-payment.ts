@@ -64,9 +64,22 @@ export async function verifyPaymentTransaction(
     where: { id: payment.merchantId },
     select: { underpaymentToleranceBps: true },
   });
+  // The relayer's sweep of this payment's deposit address (lib/domain/deposits/): the forwarder it
+  // empties, its destination (fixed in the forwarder: the wallet of the merchant's oldest
+  // settlement on the chain, which may differ from the option's), and who paid (the sender of what
+  // it moved, an exchange or a wallet, to whom refunds go back).
+  const sweep = await db().depositSweep.findUnique({
+    where: { key: hash },
+    select: {
+      paymentId: true,
+      depositAddress: { select: { address: true, destination: true, payer: true } },
+    },
+  });
+  const deposit = sweep?.paymentId === payment.id ? sweep.depositAddress : null;
   const verification = await verifyTransfer(chain, hash, {
     asset,
-    destination: attempt.destination.split(":").pop()!,
+    destination: (deposit?.destination ?? attempt.destination).split(":").pop()!,
+    forwarder: deposit?.address,
     minValue: toleratedMinimum(quoted, merchant.underpaymentToleranceBps),
     notBefore: payment.createdAt,
     notAfter: late ? new Date(8.64e15) : payment.expiresAt,
@@ -141,7 +154,7 @@ export async function verifyPaymentTransaction(
           patch: {
             txId: hash,
             paidValue: verification.transfer.value.toString(),
-            payerAddress: verification.transfer.from,
+            payerAddress: deposit?.payer ?? verification.transfer.from,
           },
         });
         const exception = exceptionOfPayingTransfer(attempt.asset, quoted, verification.transfer.value, hash);

@@ -6,6 +6,10 @@ import { gatewayAmount } from "@/lib/domain/gateway/amount";
 import { formatUnits } from "@/lib/core/money/money";
 import { formatAmount } from "@/lib/core/money/format-amount";
 import { listPaymentOptions } from "@/lib/domain/payments/payment-options";
+import { isFinalStatus } from "@/lib/domain/payments/lifecycle";
+import { chainIdOf } from "@/lib/core/chain/chains";
+import { depositAddressesOf } from "@/lib/domain/deposits/deposit-addresses";
+import { depositShortfall } from "@/lib/domain/deposits/deposit-due";
 import { receiptPath } from "@/lib/domain/receipts/receipt-path";
 import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
 import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
@@ -22,6 +26,18 @@ export type CheckoutOption = {
   amount: string;
   /** How a wallet is asked to pay it; null for an asset no EVM wallet request can express. */
   request: PaymentRequest | null;
+  /** The payment's own deposit address on this option's chain (live EVM payments), for exchanges and wallets that only send. */
+  deposit?: CheckoutDeposit | null;
+};
+
+export type CheckoutDeposit = {
+  address: string;
+  /** The EIP-681 transfer of what is due to the deposit address. */
+  request: PaymentRequest;
+  /** "4 USDC": what is still due after a short transfer, else the whole amount. */
+  due: string;
+  /** "6 USDC" already received there, after a short transfer; null otherwise. */
+  received: string | null;
 };
 
 export type Checkout = {
@@ -58,6 +74,10 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
     select: { allowedReturnOrigins: true },
   });
   const options = await listPaymentOptions(db(), payment);
+  const live = payment.mode === "live" && !isFinalStatus(payment.status);
+  const [deposits, shortfall] = live
+    ? await Promise.all([depositAddressesOf(payment.id), depositShortfall(payment.id)])
+    : [[], null];
   return {
     paymentId: payment.id,
     mode: payment.mode,
@@ -74,6 +94,12 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
       cheapestNetworkFirst(options).map(async (option) => {
         // Named as wallets see it: a token Tollgate does not list is read from its chain (cached).
         const { display } = await gatewayAmount(`caip19/${option.asset}`, option.value);
+        const chainId = chainIdOf(option.asset);
+        const depositAt = deposits.find((d) => d.chainId === chainId)?.address;
+        const short =
+          shortfall && shortfall.asset.toLowerCase() === option.asset.toLowerCase() ? shortfall : null;
+        const due = short?.due ?? option.value;
+        const depositRequest = depositAt && paymentRequest(option.asset, `${chainId}:${depositAt}`, due);
         return {
           settlementId: option.settlementId,
           asset: option.asset,
@@ -82,6 +108,14 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
           networkName: display.networkName ?? option.asset.split("/")[0]!,
           amount: inWholeUnits(option.value, display),
           request: paymentRequest(option.asset, option.destination, option.value),
+          deposit: depositRequest
+            ? {
+                address: depositAt,
+                request: depositRequest,
+                due: inWholeUnits(due, display),
+                received: short ? inWholeUnits(short.held, display) : null,
+              }
+            : null,
         };
       }),
     ),

@@ -2,6 +2,7 @@ import "server-only";
 import { advanceLivePayments, advanceLiveRefunds } from "@/lib/domain/chain/advance-live-payments";
 import { configuredChains, type Chain } from "@/lib/core/chain/chains";
 import { watchTransfers, type WatchState } from "@/lib/domain/chain/watch-transfers";
+import { sweepDeposits } from "@/lib/domain/deposits/sweep-deposits";
 import { db } from "@/lib/core/db";
 import { isConcurrentChange } from "@/lib/core/errors/errors";
 import type { Logger } from "@/lib/core/log/logger";
@@ -11,12 +12,14 @@ export async function watchChains(log: Logger): Promise<void> {
   const failures: string[] = [];
   // One chain's node being down must not stop the others, nor the re-checks below.
   for (const chain of configuredChains()) {
-    await watchChain(chain).catch((error) => {
-      const message = `${chain.name}: ${error instanceof Error ? error.message : String(error)}`;
-      // Another instance moved the payment first; the cursor stayed, so the next round reads the blocks again.
-      if (isConcurrentChange(error)) log.debug(`Chain watch met a concurrent change on ${message}`);
-      else failures.push(message);
-    });
+    await watchChain(chain)
+      .then(() => sweepDeposits(chain, 20))
+      .catch((error) => {
+        const message = `${chain.name}: ${error instanceof Error ? error.message : String(error)}`;
+        // Another instance moved the payment first; the cursor stayed, so the next round reads the blocks again.
+        if (isConcurrentChange(error)) log.debug(`Chain watch met a concurrent change on ${message}`);
+        else failures.push(message);
+      });
   }
   await advanceLivePayments();
   await advanceLiveRefunds();

@@ -9,6 +9,7 @@ import { accentCss, merchantBadge, supportLine } from "./merchant-header";
 import { exceptionNotice } from "./exception-notice";
 import { renderOutcome } from "./outcome";
 import { qrSvg } from "./qr-svg";
+import { depositPanel } from "./deposit-panel";
 
 type PageContext = {
   returnUrl: string | null;
@@ -102,10 +103,11 @@ const wrongOutcomes = [
   ["reorged", "Confirm, then reorganise out"],
 ] as const;
 
-function liveOptions({ merchant, options }: Checkout, walletConnect: boolean) {
+function liveOptions(checkout: Checkout, walletConnect: boolean) {
+  const { merchant, options } = checkout;
   if (options.length === 0)
     return html`<div class="stack" data-testid="no-payment-option"><p class="center small muted">${merchant.name} cannot take payment for this amount yet. Please contact them.</p>${supportLine(merchant, merchant.email)}</div>`;
-  return html`<section class="stack" aria-label="Choose how to pay"><h2 class="small merchant">Choose how to pay</h2>${options.map((option, index) => paymentOption(option, index === 0, walletConnect))}</section>`;
+  return html`<section class="stack" aria-label="Choose how to pay"><h2 class="small merchant">Choose how to pay</h2>${options.map((option, index) => paymentOption(option, index === 0, walletConnect))}</section>${depositPanel(checkout)}`;
 }
 
 /**
