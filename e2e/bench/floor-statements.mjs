@@ -42,61 +42,8 @@ export const settlementAssets =
 export const createPaymentWithKey =
   'WITH merchant AS ( SELECT id FROM "Merchant" WHERE id = $1 AND "accountId" = $2 AND mode = $3::"Mode" AND "deletedAt" IS NULL ), payment AS ( INSERT INTO "Payment" (id, "accountId", mode, "merchantId", "referenceId", "amountUnit", "amountValue", status, version, "expiresAt", "createdAt", "updatedAt", "checkoutSuccessUrl", "checkoutErrorUrl", "refundedValue", "buyerEmail", "receiptToken", "paymentLinkId") SELECT $4, $5, $6::"Mode", merchant.id, $7, $8, $9::numeric, \'requires_action\', 1, $10::timestamp(3), $11::timestamp(3), $12::timestamp(3), $13, $14, 0, $15, $16, $17 FROM merchant RETURNING id, "searchText" ), created AS ( INSERT INTO "PaymentEvent" (id, "accountId", mode, "paymentId", version, type, "toStatus", actor, "createdAt") SELECT $18, $19, $20::"Mode", id, 1, \'payment.created\', \'requires_action\', $21, $22::timestamp(3) FROM payment ), event AS ( INSERT INTO "Event" (id, "accountId", mode, type, data, "paymentId", "createdAt") SELECT $23, $24, $25::"Mode", \'payment.created\', $26::jsonb, id, $27::timestamp(3) FROM payment ), deliveries AS ( INSERT INTO "WebhookDelivery" (id, "accountId", mode, "endpointId", "eventId", "nextAttemptAt", "createdAt") SELECT \'whd_\' || substr(md5($28 || endpoint.id), 1, $29), $30, $31::"Mode", endpoint.id, $32, $33::timestamp(3), $34::timestamp(3) FROM (SELECT id FROM "WebhookEndpoint" WHERE "accountId" = $35 AND mode = $36::"Mode" AND enabled AND ($37 = ANY(events) OR $38 = ANY(events))) AS endpoint, payment ), "idempotencyRecord" AS ( INSERT INTO "IdempotencyRecord" (id, "accountId", mode, key, "requestHash", state, "responseStatus", "responseBody", "createdAt", "expiresAt") SELECT $39, $40, $41::"Mode", $42, $43, \'completed\', $44, $45::jsonb, $46::timestamp(3), $47::timestamp(3) FROM "payment") SELECT count(*)::int AS written FROM "payment"';
 
-// the confirm: the payment read in full, in its transaction
-export const paymentById =
-  'SELECT "public"."Payment"."id", "public"."Payment"."accountId", "public"."Payment"."mode"::text, "public"."Payment"."merchantId", "public"."Payment"."referenceId", "public"."Payment"."amountUnit", "public"."Payment"."amountValue", "public"."Payment"."status"::text, "public"."Payment"."version", "public"."Payment"."collectedData", "public"."Payment"."collectedDataAt", "public"."Payment"."expiresAt", "public"."Payment"."createdAt", "public"."Payment"."updatedAt", "public"."Payment"."finalizedAt", "public"."Payment"."attemptId", "public"."Payment"."txId", "public"."Payment"."paidValue", "public"."Payment"."payerAddress", "public"."Payment"."relayGasUsed", "public"."Payment"."relayGasCostWei", "public"."Payment"."failureReason", "public"."Payment"."checkoutSuccessUrl", "public"."Payment"."checkoutErrorUrl", "public"."Payment"."receiptToken", "public"."Payment"."buyerEmail", "public"."Payment"."paymentLinkId", "public"."Payment"."refundedValue", "public"."Payment"."exceptionType"::text, "public"."Payment"."exceptionAsset", "public"."Payment"."exceptionExpected", "public"."Payment"."exceptionReceived", "public"."Payment"."exceptionTxHash", "public"."Payment"."exceptionResolution", "public"."Payment"."exceptionResolvedAt", "public"."Payment"."searchText" FROM "public"."Payment" WHERE ("public"."Payment"."id" = $1 AND 1=1) LIMIT $2 OFFSET $3';
+// prepared "gateway-confirm-read": the confirm's one read (lib/domain/gateway/confirm-in-one-write.ts)
+export const gatewayConfirmRead = "TODO";
 
-// … and its attempt (the findUnique's include: withAttempt)
-export const attemptById =
-  'SELECT "public"."PaymentAttempt"."id", "public"."PaymentAttempt"."accountId", "public"."PaymentAttempt"."mode"::text, "public"."PaymentAttempt"."paymentId", "public"."PaymentAttempt"."settlementId", "public"."PaymentAttempt"."asset", "public"."PaymentAttempt"."destination", "public"."PaymentAttempt"."payer", "public"."PaymentAttempt"."value", "public"."PaymentAttempt"."method", "public"."PaymentAttempt"."nonce", "public"."PaymentAttempt"."validAfter", "public"."PaymentAttempt"."transaction", "public"."PaymentAttempt"."expiresAt", "public"."PaymentAttempt"."confirmedAt", "public"."PaymentAttempt"."result", "public"."PaymentAttempt"."supersededAt", "public"."PaymentAttempt"."createdAt" FROM "public"."PaymentAttempt" WHERE "public"."PaymentAttempt"."id" = $1 OFFSET $2';
-
-// the confirm: a payment change announced (lib/domain/payments/payment-changes.ts)
-export const notifyPaymentChange = "SELECT pg_notify($1, $2)";
-
-// the confirm: the payment read in full
-export const paymentOfScope =
-  'SELECT "public"."Payment"."id", "public"."Payment"."accountId", "public"."Payment"."mode"::text, "public"."Payment"."merchantId", "public"."Payment"."referenceId", "public"."Payment"."amountUnit", "public"."Payment"."amountValue", "public"."Payment"."status"::text, "public"."Payment"."version", "public"."Payment"."collectedData", "public"."Payment"."collectedDataAt", "public"."Payment"."expiresAt", "public"."Payment"."createdAt", "public"."Payment"."updatedAt", "public"."Payment"."finalizedAt", "public"."Payment"."attemptId", "public"."Payment"."txId", "public"."Payment"."paidValue", "public"."Payment"."payerAddress", "public"."Payment"."relayGasUsed", "public"."Payment"."relayGasCostWei", "public"."Payment"."failureReason", "public"."Payment"."checkoutSuccessUrl", "public"."Payment"."checkoutErrorUrl", "public"."Payment"."receiptToken", "public"."Payment"."buyerEmail", "public"."Payment"."paymentLinkId", "public"."Payment"."refundedValue", "public"."Payment"."exceptionType"::text, "public"."Payment"."exceptionAsset", "public"."Payment"."exceptionExpected", "public"."Payment"."exceptionReceived", "public"."Payment"."exceptionTxHash", "public"."Payment"."exceptionResolution", "public"."Payment"."exceptionResolvedAt", "public"."Payment"."searchText" FROM "public"."Payment" WHERE ("public"."Payment"."id" = $1 AND "public"."Payment"."accountId" = $2 AND "public"."Payment"."mode" = CAST($3::text AS "public"."Mode")) LIMIT $4 OFFSET $5';
-
-// the confirm: the merchant's collected fields
-export const merchantCollectFields =
-  'SELECT "public"."Merchant"."id", "public"."Merchant"."collectFields", "public"."Merchant"."collectMinUnit", "public"."Merchant"."collectMinValue" FROM "public"."Merchant" WHERE ("public"."Merchant"."id" = $1 AND "public"."Merchant"."accountId" = $2 AND "public"."Merchant"."mode" = CAST($3::text AS "public"."Mode")) LIMIT $4 OFFSET $5';
-
-// the confirm: the option (a PaymentAttempt with its payer)
-export const gatewayOption =
-  'SELECT "public"."PaymentAttempt"."id", "public"."PaymentAttempt"."accountId", "public"."PaymentAttempt"."mode"::text, "public"."PaymentAttempt"."paymentId", "public"."PaymentAttempt"."settlementId", "public"."PaymentAttempt"."asset", "public"."PaymentAttempt"."destination", "public"."PaymentAttempt"."payer", "public"."PaymentAttempt"."value", "public"."PaymentAttempt"."method", "public"."PaymentAttempt"."nonce", "public"."PaymentAttempt"."validAfter", "public"."PaymentAttempt"."transaction", "public"."PaymentAttempt"."expiresAt", "public"."PaymentAttempt"."confirmedAt", "public"."PaymentAttempt"."result", "public"."PaymentAttempt"."supersededAt", "public"."PaymentAttempt"."createdAt" FROM "public"."PaymentAttempt" WHERE ("public"."PaymentAttempt"."id" = $1 AND "public"."PaymentAttempt"."paymentId" = $2 AND "public"."PaymentAttempt"."payer" IS NOT NULL) LIMIT $3 OFFSET $4';
-
-// the confirm: an option confirmed already
-export const confirmedOption =
-  'SELECT "public"."PaymentAttempt"."id", "public"."PaymentAttempt"."accountId", "public"."PaymentAttempt"."mode"::text, "public"."PaymentAttempt"."paymentId", "public"."PaymentAttempt"."settlementId", "public"."PaymentAttempt"."asset", "public"."PaymentAttempt"."destination", "public"."PaymentAttempt"."payer", "public"."PaymentAttempt"."value", "public"."PaymentAttempt"."method", "public"."PaymentAttempt"."nonce", "public"."PaymentAttempt"."validAfter", "public"."PaymentAttempt"."transaction", "public"."PaymentAttempt"."expiresAt", "public"."PaymentAttempt"."confirmedAt", "public"."PaymentAttempt"."result", "public"."PaymentAttempt"."supersededAt", "public"."PaymentAttempt"."createdAt" FROM "public"."PaymentAttempt" WHERE ("public"."PaymentAttempt"."paymentId" = $1 AND "public"."PaymentAttempt"."confirmedAt" IS NOT NULL AND "public"."PaymentAttempt"."supersededAt" IS NULL) LIMIT $2 OFFSET $3';
-
-// the confirm: the option claimed
-export const claimOption =
-  'UPDATE "public"."PaymentAttempt" SET "confirmedAt" = $1, "result" = $2 WHERE ("public"."PaymentAttempt"."id" = $3 AND "public"."PaymentAttempt"."confirmedAt" IS NULL)';
-
-// the confirm: the attempt the payment is now paid by (lib/domain/payments/payment-writes.ts)
-export const setAttempt =
-  'UPDATE "public"."Payment" SET "attemptId" = $1, "updatedAt" = $2 WHERE ("public"."Payment"."id" = $3 AND "public"."Payment"."version" = $4)';
-
-// the confirm: the payment's version
-export const bumpVersion =
-  'UPDATE "public"."Payment" SET "version" = ("public"."Payment"."version" + $1), "updatedAt" = $2 WHERE ("public"."Payment"."id" = $3 AND "public"."Payment"."version" = $4)';
-
-// the confirm: payment.option_confirmed
-export const optionConfirmedEvent =
-  'INSERT INTO "public"."PaymentEvent" ("id","accountId","mode","paymentId","version","type","actor","data","createdAt") VALUES ($1,$2,CAST($3::text AS "public"."Mode"),$4,$5,$6,$7,$8,$9) RETURNING "public"."PaymentEvent"."id", "public"."PaymentEvent"."accountId", "public"."PaymentEvent"."mode"::text, "public"."PaymentEvent"."paymentId", "public"."PaymentEvent"."version", "public"."PaymentEvent"."type", "public"."PaymentEvent"."fromStatus"::text, "public"."PaymentEvent"."toStatus"::text, "public"."PaymentEvent"."actor", "public"."PaymentEvent"."data", "public"."PaymentEvent"."createdAt"';
-
-// the confirm: succeeded
-export const markSucceeded =
-  'UPDATE "public"."Payment" SET "txId" = $1, "paidValue" = $2, "payerAddress" = $3, "status" = CAST($4::text AS "public"."PaymentStatus"), "version" = ("public"."Payment"."version" + $5), "finalizedAt" = $6, "updatedAt" = $7 WHERE ("public"."Payment"."id" = $8 AND "public"."Payment"."version" = $9 AND "public"."Payment"."status" IN (CAST($10::text AS "public"."PaymentStatus"),CAST($11::text AS "public"."PaymentStatus")))';
-
-// the confirm: payment.succeeded
-export const succeededEvent =
-  'INSERT INTO "public"."PaymentEvent" ("id","accountId","mode","paymentId","version","type","fromStatus","toStatus","actor","data","createdAt") VALUES ($1,$2,CAST($3::text AS "public"."Mode"),$4,$5,$6,CAST($7::text AS "public"."PaymentStatus"),CAST($8::text AS "public"."PaymentStatus"),$9,$10,$11) RETURNING "public"."PaymentEvent"."id", "public"."PaymentEvent"."accountId", "public"."PaymentEvent"."mode"::text, "public"."PaymentEvent"."paymentId", "public"."PaymentEvent"."version", "public"."PaymentEvent"."type", "public"."PaymentEvent"."fromStatus"::text, "public"."PaymentEvent"."toStatus"::text, "public"."PaymentEvent"."actor", "public"."PaymentEvent"."data", "public"."PaymentEvent"."createdAt"';
-
-// the confirm: the outbox event
-export const outboxEvent =
-  'INSERT INTO "public"."Event" ("id","accountId","mode","type","data","paymentId","createdAt") VALUES ($1,$2,CAST($3::text AS "public"."Mode"),$4,$5,$6,$7) RETURNING "public"."Event"."id", "public"."Event"."accountId", "public"."Event"."mode"::text, "public"."Event"."type", "public"."Event"."data", "public"."Event"."paymentId", "public"."Event"."createdAt"';
-
-// the confirm: the endpoints subscribed to it
-export const subscribedEndpoints =
-  'SELECT id FROM "WebhookEndpoint" WHERE "accountId" = $1 AND mode = $2::"Mode" AND enabled AND ($3 = ANY(events) OR $4 = ANY(events))';
+// prepared "gateway-confirm-test": the confirm's one write in test mode (lib/domain/payments/payment-writes.ts)
+export const gatewayConfirmTest = "TODO";
