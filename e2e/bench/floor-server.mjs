@@ -191,17 +191,7 @@ async function createPayment(key, merchantId, raw, idempotencyKey) {
     key.mode,
     JSON.stringify({ id: paymentId, ...answer }),
     now,
-    eventId,
-    24,
-    key.accountId,
-    key.mode,
-    eventId,
-    now,
-    now,
-    key.accountId,
-    key.mode,
-    "payment.created",
-    "*",
+    ...deliveryParams(key, eventId, now, "payment.created"),
     id("idem"),
     key.accountId,
     key.mode,
@@ -216,6 +206,11 @@ async function createPayment(key, merchantId, raw, idempotencyKey) {
   ]);
   if (rows[0].written !== 1) return [404, { code: "merchant_not_found", message: "Merchant not found." }];
   return [201, answer];
+}
+
+/** The parameters of the app's deliveries CTE (insertDeliveries in lib/domain/events/record-event.ts). */
+function deliveryParams(key, eventId, now, type) {
+  return [eventId, 24, key.accountId, key.mode, eventId, now, now, key.accountId, key.mode, type, "*"];
 }
 
 const authorizationTypes = {
@@ -339,17 +334,7 @@ async function confirmOption(key, paymentId, body) {
     key.mode,
     JSON.stringify({ id: paymentId, ...answer, referenceId: row["p.referenceId"], version: version + 2 }),
     now,
-    eventId,
-    24,
-    key.accountId,
-    key.mode,
-    eventId,
-    now,
-    now,
-    key.accountId,
-    key.mode,
-    "payment.succeeded",
-    "*",
+    ...deliveryParams(key, eventId, now, "payment.succeeded"),
     "tollgate_payment_changed",
   ]);
   if (rows.length !== 1)
