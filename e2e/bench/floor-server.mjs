@@ -7,7 +7,9 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import pg from "pg";
-import { recoverTypedDataAddress } from "viem";
+import { secp256k1 } from "@noble/curves/secp256k1";
+import { hashTypedData } from "viem";
+import { publicKeyToAddress } from "viem/accounts";
 import * as sql from "./floor-statements.mjs";
 
 const { DATABASE_URL, PORT = "3999", KEY_HMAC_SECRET_HEX, ENCRYPTION_KEY_HEX } = process.env;
@@ -189,17 +191,7 @@ async function createPayment(key, merchantId, raw, idempotencyKey) {
     key.mode,
     JSON.stringify({ id: paymentId, ...answer }),
     now,
-    eventId,
-    24,
-    key.accountId,
-    key.mode,
-    eventId,
-    now,
-    now,
-    key.accountId,
-    key.mode,
-    "payment.created",
-    "*",
+    ...deliveryParams(key, eventId, now, "payment.created"),
     id("idem"),
     key.accountId,
     key.mode,
@@ -216,6 +208,11 @@ async function createPayment(key, merchantId, raw, idempotencyKey) {
   return [201, answer];
 }
 
+/** The parameters of the app's deliveries CTE (insertDeliveries in lib/domain/events/record-event.ts). */
+function deliveryParams(key, eventId, now, type) {
+  return [eventId, 24, key.accountId, key.mode, eventId, now, now, key.accountId, key.mode, type, "*"];
+}
+
 const authorizationTypes = {
   TransferWithAuthorization: [
     { name: "from", type: "address" },
@@ -227,135 +224,122 @@ const authorizationTypes = {
   ],
 };
 
-/** A write conditional on the version read must find its row, as the app's does (else it answers 409). */
-function oneRow(result) {
-  if (result.rowCount !== 1) throw new Error("The payment changed at the same moment.");
-}
-
-/** The gateway confirm of a test-mode gasless option: the app's reads, the signature recovered, then its transaction. */
-async function confirmOption(key, paymentId, body) {
-  const signature = body.results[0].data[0];
-  const [payment] = (await pool.query(sql.paymentOfScope, [paymentId, key.accountId, key.mode, 1, 0])).rows;
-  if (!payment) return [404, { code: "payment_not_found", message: "Payment not found." }];
-  await pool.query(sql.attemptOfPayment, [payment.attemptId, 0]);
-  await pool.query(sql.merchantCollectFields, [payment.merchantId, key.accountId, key.mode, 1, 0]);
-  const [option] = (await pool.query(sql.gatewayOption, [body.optionId, paymentId, 1, 0])).rows;
-  if (!option) return [400, { code: "invalid_params", message: "Unknown option." }];
-  await pool.query(sql.confirmedOption, [paymentId, 1, 0]);
-  const asset = option.asset.split(":").pop();
-  const payer = option.payer.split(":").pop();
-  const signer = await recoverTypedDataAddress({
-    domain: {
-      name: "USD Coin",
-      version: "2",
-      chainId: Number(option.asset.split("/")[0].split(":")[1]),
-      verifyingContract: asset,
-    },
+/** The signer of a 65-byte EIP-712 signature over the authorization, recovered synchronously as the app does. */
+function authorizationSigner(domain, message, signature) {
+  const hash = hashTypedData({
+    domain,
     types: authorizationTypes,
     primaryType: "TransferWithAuthorization",
-    message: {
+    message,
+  });
+  const v = Number.parseInt(signature.slice(130), 16);
+  const publicKey = secp256k1.Signature.fromCompact(signature.slice(2, 130))
+    .addRecoveryBit(v >= 27 ? v - 27 : v)
+    .recoverPublicKey(hash.slice(2))
+    .toHex(false);
+  return publicKeyToAddress(`0x${publicKey}`);
+}
+
+/** The gateway confirm of a test-mode gasless option: the app's one read, the signature recovered, its one write. */
+async function confirmOption(key, paymentId, body) {
+  const signature = body.results[0].data[0];
+  const [row] = (
+    await prepared("gateway-confirm-read", sql.gatewayConfirmRead, [
+      body.optionId,
+      paymentId,
+      key.accountId,
+      key.mode,
+    ])
+  ).rows;
+  if (!row) return [404, { code: "payment_not_found", message: "Payment not found." }];
+  if (
+    !row["o.id"] ||
+    row["o.confirmedAt"] !== null ||
+    row.otherConfirmed ||
+    row["p.status"] !== "requires_action"
+  )
+    return [400, { code: "invalid_state", message: "Not the common case." }];
+  const payer = row["o.payer"].split(":").pop();
+  const signer = authorizationSigner(
+    {
+      name: "USD Coin",
+      version: "2",
+      chainId: Number(row["o.asset"].split("/")[0].split(":")[1]),
+      verifyingContract: row["o.asset"].split(":").pop(),
+    },
+    {
       from: payer,
-      to: option.destination.split(":").pop(),
-      value: BigInt(option.value),
-      validAfter: 0n,
-      validBefore: BigInt(Math.floor(new Date(option.expiresAt).getTime() / 1000)),
-      nonce: option.nonce,
+      to: row["o.destination"].split(":").pop(),
+      value: BigInt(row["o.value"]),
+      validAfter: BigInt(row["o.validAfter"]),
+      validBefore: BigInt(Math.floor(row["o.expiresAt"] / 1000)),
+      nonce: row["o.nonce"],
     },
     signature,
-  });
+  );
   if (signer.toLowerCase() !== payer.toLowerCase())
     return [400, { code: "invalid_params", message: "Bad signature." }];
-  const client = await pool.connect();
+  const now = new Date().toISOString();
   const actor = `api_key:${key.id}`;
-  try {
-    await client.query("BEGIN");
-    const now = new Date();
-    const claimed = await client.query(sql.claimOption, [now, signature.toLowerCase(), option.id]);
-    if (claimed.rowCount === 0) {
-      await client.query("ROLLBACK");
-      return [200, { status: "succeeded", isFinal: true }];
-    }
-    // The payment and its attempt read afresh, the attempt named on it, the step recorded, then succeeded.
-    const [p] = (await client.query(sql.paymentById, [paymentId, 1, 0])).rows;
-    await client.query(sql.attemptById, [p.attemptId, 0]);
-    oneRow(await client.query(sql.setAttempt, [option.id, now, paymentId, p.version]));
-    oneRow(await client.query(sql.bumpVersion, [1, now, paymentId, p.version]));
-    await client.query(sql.optionConfirmedEvent, [
-      id("pev"),
-      key.accountId,
-      key.mode,
-      paymentId,
-      p.version + 1,
-      "payment.option_confirmed",
-      actor,
-      {
-        optionId: option.id,
-        method: option.method,
-        payer: option.payer,
-        asset: option.asset,
-        value: option.value,
-      },
-      now,
-    ]);
-    await client.query(sql.notifyPaymentChange, ["tollgate_payment_changed", paymentId]);
-    oneRow(
-      await client.query(sql.markSucceeded, [
-        `test:${paymentId}`,
-        option.value,
-        payer,
-        "succeeded",
-        1,
-        now,
-        now,
-        paymentId,
-        p.version + 1,
-        "requires_action",
-        "processing",
-      ]),
-    );
-    await client.query(sql.succeededEvent, [
-      id("pev"),
-      key.accountId,
-      key.mode,
-      paymentId,
-      p.version + 2,
-      "payment.succeeded",
-      "requires_action",
-      "succeeded",
-      actor,
-      { gateway: true, optionId: option.id },
-      now,
-    ]);
-    const [paid] = (await client.query(sql.paymentById, [paymentId, 1, 0])).rows;
-    await client.query(sql.attemptById, [paid.attemptId, 0]);
-    await client.query(sql.notifyPaymentChange, ["tollgate_payment_changed", paymentId]);
-    const answer = {
-      status: "succeeded",
-      isFinal: true,
-      pollInMs: null,
-      info: {
-        txId: `test:${paymentId}`,
-        optionAmount: { unit: `caip19/${option.asset}`, value: option.value },
-      },
-    };
-    await client.query(sql.outboxEvent, [
-      id("evt"),
-      key.accountId,
-      key.mode,
-      "payment.succeeded",
-      { id: paymentId, ...answer },
-      paymentId,
-      now,
-    ]);
-    await client.query(sql.subscribedEndpoints, [key.accountId, key.mode, "payment.succeeded", "*"]);
-    await client.query("COMMIT");
-    return [200, answer];
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  const version = row["p.version"];
+  const optionId = row["o.id"];
+  const answer = {
+    status: "succeeded",
+    isFinal: true,
+    pollInMs: null,
+    info: {
+      txId: `test:${paymentId}`,
+      optionAmount: { unit: `caip19/${row["o.asset"]}`, value: row["o.value"] },
+    },
+  };
+  const eventId = id("evt");
+  const { rows } = await prepared("gateway-confirm-test", sql.gatewayConfirmTest, [
+    optionId,
+    2,
+    now,
+    `test:${paymentId}`,
+    row["o.value"],
+    payer,
+    now,
+    paymentId,
+    version,
+    now,
+    optionId,
+    paymentId,
+    now,
+    signature.toLowerCase(),
+    optionId,
+    id("pev"),
+    key.accountId,
+    key.mode,
+    version + 1,
+    actor,
+    JSON.stringify({
+      optionId,
+      method: row["o.method"],
+      payer: row["o.payer"],
+      asset: row["o.asset"],
+      value: row["o.value"],
+    }),
+    now,
+    id("pev"),
+    key.accountId,
+    key.mode,
+    version + 2,
+    actor,
+    JSON.stringify({ gateway: true, optionId }),
+    now,
+    eventId,
+    key.accountId,
+    key.mode,
+    JSON.stringify({ id: paymentId, ...answer, referenceId: row["p.referenceId"], version: version + 2 }),
+    now,
+    ...deliveryParams(key, eventId, now, "payment.succeeded"),
+    "tollgate_payment_changed",
+  ]);
+  if (rows.length !== 1)
+    return [409, { code: "conflict", message: "The payment changed at the same moment." }];
+  return [200, answer];
 }
 
 async function readBody(req) {

@@ -1,4 +1,4 @@
-// npm run bench [-- --small] [-- --duration 5] [-- --rounds 3] [-- --only create,confirm] [-- --no-build]
+// [BENCH_PORT=3950] npm run bench [-- --small] [-- --duration 5] [-- --rounds 3] [-- --only create,confirm] [-- --no-build]
 //                [-- --trace-only] [-- --app-from-source] [-- --with-source-app] [-- --request-log]
 //                [-- --large [--payments N] [--seed-only] [--partitioned-from FILE]]
 // Builds and starts the production server on a fresh PostgreSQL database, seeds it in bulk, traces
@@ -61,16 +61,18 @@ const baseUrl = (process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:54
 const database = `tollgate_bench_${Date.now()}`;
 const databaseUrl = `${baseUrl}/${database}`;
 const secret = crypto.randomBytes(32).toString("base64url");
-const appPort = 3950;
-const floorPort = 3951;
-const apiPort = 3952;
-const apiUnloggedPort = 3953;
-const tracePort = 3954;
-const tracedAppPort = 3955;
-const tracedFloorPort = 3956;
-const sourceAppPort = 3957;
-const peerPort = 3958;
-const tracedPeerPort = 3959;
+// Ten ports from BENCH_PORT (3950 unless told): two benches on one machine each take their own.
+const benchPort = Number(process.env.BENCH_PORT ?? 3950);
+const appPort = benchPort;
+const floorPort = benchPort + 1;
+const apiPort = benchPort + 2;
+const apiUnloggedPort = benchPort + 3;
+const tracePort = benchPort + 4;
+const tracedAppPort = benchPort + 5;
+const tracedFloorPort = benchPort + 6;
+const sourceAppPort = benchPort + 7;
+const peerPort = benchPort + 8;
+const tracedPeerPort = benchPort + 9;
 // The textbook peer: Next.js route handlers with Prisma doing the same create and status (peer/).
 const peerDir = "e2e/bench/peer";
 const nextBin = "node_modules/next/dist/bin/next";

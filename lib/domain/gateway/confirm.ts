@@ -1,5 +1,5 @@
 import "server-only";
-import { getAddress, isHex, recoverTypedDataAddress, type Hex } from "viem";
+import { getAddress, isHex, type Hex } from "viem";
 import { logger } from "@/lib/core/log/logger";
 import { db, type PaymentAttempt, type Payment, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
@@ -10,7 +10,8 @@ import { recordPaymentEvent } from "@/lib/domain/payments/record-event";
 import { transitionPayment } from "@/lib/domain/payments/transition";
 import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
 import { checkCollectorResults } from "./collector/collector-confirm";
-import { authorizationTypes, gaslessDomain } from "./eip3009";
+import { authorizationSigner } from "./authorization-signer";
+import { gaslessDomain } from "./eip3009";
 import { findGatewayOption, optionAuthorization } from "./options";
 import { requirePayable } from "./payable";
 import { relaySubmission } from "./relay";
@@ -40,10 +41,7 @@ export async function confirmGatewayOption(
       "That optionId is not one of this payment's options. Ask for options again.",
       { fields: { optionId: "Unknown option." } },
     );
-  // Real wallets pack every signature into the first result; others send one result per action.
-  const strings = results.flatMap((r) => r.data).filter((d): d is string => typeof d === "string");
-  // A collector option has a result per action (approvals, a permit, the payment), kept together.
-  const result = option?.method === "collector" && strings.length ? strings.join(",") : strings[0];
+  const result = confirmationResult(results, option?.method);
   if (!result)
     throw new AppError("invalid_params", "results holds no signature or transaction hash.", {
       fields: { results: "No wallet result." },
@@ -65,6 +63,14 @@ export async function confirmGatewayOption(
     if (option.method === "transaction" && (await alreadyPaidBy(payment.id, result))) return current(payment);
     throw error;
   }
+}
+
+/** What the wallet returned: real wallets pack every signature into the first result; others send one result per action. */
+export function confirmationResult(results: Results, method?: string): string | undefined {
+  // Real wallets pack every signature into the first result; others send one result per action.
+  const strings = results.flatMap((r) => r.data).filter((d): d is string => typeof d === "string");
+  // A collector option has a result per action (approvals, a permit, the payment), kept together.
+  return method === "collector" && strings.length ? strings.join(",") : strings[0];
 }
 
 /**
@@ -182,14 +188,8 @@ async function confirmOnce(
   if (confirmed.kind === "replay")
     return replay(payment, { ...option, confirmedAt: new Date(), result: resultKey(option, result) }, actor);
   if (option.mode === "test") return confirmed.payment;
-  if (option.method === "eip3009" || option.method === "solana" || option.method === "collector") {
-    const txHash =
-      option.method === "solana"
-        ? await relaySolanaSubmission(confirmed.submissionId!)
-        : await relaySubmission(confirmed.submissionId!);
-    // Claimed by another instance's recovery in between: its outcome is awaited like a double confirm's.
-    return txHash === undefined ? replay(payment, option, actor) : accepted(payment, txHash !== null);
-  }
+  if (option.method === "eip3009" || option.method === "solana" || option.method === "collector")
+    return relayConfirmed(payment, option, confirmed.submissionId!, actor);
   await verifyPaymentTransaction(payment.id, result, actor).catch((error: unknown) =>
     logger.warn(
       { err: error, paymentId: payment.id },
@@ -199,6 +199,21 @@ async function confirmOnce(
   // Accepted (processing) once the chain holds the wallet's transaction; a hash it has not heard of
   // yet leaves the payment payable, as its status says.
   return accepted(payment, await chainHoldsTransaction(option, result as Hex));
+}
+
+/** Relays a confirmed gasless option's queued submission and answers the payment as the relay left it. */
+export async function relayConfirmed(
+  payment: Payment,
+  option: PaymentAttempt,
+  submissionId: string,
+  actor: string,
+): Promise<Payment> {
+  const txHash =
+    option.method === "solana"
+      ? await relaySolanaSubmission(submissionId)
+      : await relaySubmission(submissionId);
+  // Claimed by another instance's recovery in between: its outcome is awaited like a double confirm's.
+  return txHash === undefined ? replay(payment, option, actor) : accepted(payment, txHash !== null);
 }
 
 /** Refuses (invalid_params) a signature that is not `payer`'s over exactly the option's authorization. */
@@ -214,14 +229,7 @@ export async function checkAuthorization(option: PaymentAttempt, signature: Hex,
       fields: { results: "Not a signature." },
     });
   }
-  const signer = await recoverTypedDataAddress({
-    domain,
-    types: authorizationTypes,
-    primaryType: "TransferWithAuthorization",
-    message: optionAuthorization(option),
-    signature,
-  }).catch(() => null);
-  if (signer !== payer) {
+  if (authorizationSigner(domain, optionAuthorization(option), signature) !== payer) {
     throw new AppError(
       "invalid_params",
       `The signature is not ${payer}'s over this option's authorization (amount, destination, nonce and deadline as offered).`,

@@ -1,6 +1,7 @@
 import { cancelGatewayPayment } from "@/lib/domain/gateway/cancel";
 import { gatewayCollectData, recordCollectedData } from "@/lib/domain/gateway/collect-data";
 import { confirmGatewayOption } from "@/lib/domain/gateway/confirm";
+import { confirmInOneWrite } from "@/lib/domain/gateway/confirm-in-one-write";
 import { findGatewayPayment } from "@/lib/domain/gateway/find-payment";
 import {
   createGatewayOptions,
@@ -26,6 +27,7 @@ import {
   GetOptionsResponseSchema,
   PollQuerySchema,
 } from "@/lib/domain/schemas/gateway";
+import type { z } from "zod";
 import { defineOperation } from "../operation";
 
 // The wallet side: what a wallet calls to pay a payment, as WalletConnect Pay's Gateway. A wallet
@@ -119,12 +121,23 @@ export const gatewayConfirmOp = defineOperation({
   response: GatewayStatusSchema,
   errors: ["payment_not_found", "invalid_params", "invalid_state", "quote_expired", "payment_expired"],
   handler: async ({ ctx, params, query, body, signal }) => {
-    const found = await findGatewayPayment(ctx, params.paymentId);
-    await recordCollectedData(found, body.collectedData);
-    const payment = await confirmGatewayOption(found, body.optionId, body.results, ctx.actor);
+    const payment =
+      (await confirmInOneWrite(ctx, params.paymentId, body, ctx.actor)) ??
+      (await confirmAfterReading(ctx, params.paymentId, body));
     return statusAfterPoll(ctx, payment, query.maxPollMs, signal);
   },
 });
+
+/** The confirm the ordinary way: every case, each read on its own (confirmInOneWrite serves the common one). */
+async function confirmAfterReading(
+  ctx: ApiContext,
+  paymentId: string,
+  body: z.infer<typeof ConfirmBodySchema>,
+) {
+  const found = await findGatewayPayment(ctx, paymentId);
+  await recordCollectedData(found, body.collectedData);
+  return confirmGatewayOption(found, body.optionId, body.results, ctx.actor);
+}
 
 export const gatewayStatusOp = defineOperation({
   ...common,
