@@ -56,7 +56,10 @@ test("live: a settlement deleted and registered elsewhere with an API key is a d
   await page.goto(`/live/merchants/${merchant.id}`);
   const banner = page.getByRole("alert", { name: "Sensitive changes made through the API" });
   // In words (issue 33): the merchant's name, the token and network, short wallets; ids behind Copy id.
-  const line = banner.getByRole("listitem").filter({ hasText: merchant.name });
+  const line = banner
+    .getByRole("listitem")
+    .filter({ hasText: merchant.name })
+    .filter({ hasText: `New wallet: ${otherWallet.slice(0, 6)}…${otherWallet.slice(-4)} on Base` });
   await expect(line).toContainText("A settlement destination was changed");
   await expect(line).toContainText("Asset: USDC on Base");
   await expect(line).toContainText(

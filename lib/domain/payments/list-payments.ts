@@ -441,9 +441,10 @@ async function searchWhere(
   )
     return exact;
   const branches: Prisma.PaymentWhereInput[] = [];
-  // A buyer's email (the receipt's address), as typed or lower-cased, through its own index.
+  // A buyer's email (the receipt's address), in any case: ILIKE over the (account, mode, email)
+  // index's entries of this account and mode, with LIKE's wildcards taken literally.
   if (/^[^\s@]+@[^\s@]+$/.test(term))
-    branches.push({ buyerEmail: { in: [...new Set([term, term.toLowerCase()])] } });
+    branches.push({ buyerEmail: { equals: likeLiteral(term), mode: "insensitive" } });
   const cents = fiatCents(term);
   if (/^0x[0-9a-f]{40}$/i.test(term)) {
     // A whole wallet address means the payments it paid: entered in the trigram index by its first
