@@ -53,7 +53,7 @@ export function PaymentFilters({
             name="q"
             type="search"
             defaultValue={filters.q}
-            placeholder="Id, reference, amount, merchant, tx hash or payer"
+            placeholder="Id, reference, amount, merchant, buyer email, tx hash or payer"
             spellCheck={false}
           />
           <Button type="submit" variant="outline">

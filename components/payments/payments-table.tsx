@@ -21,6 +21,8 @@ export type PaymentListItem = {
   merchantId: string;
   merchantName: string;
   referenceId: string;
+  /** The buyer's email (or the paying wallet, shortened); null before anyone paid or gave one. */
+  buyer: string | null;
   amount: string;
   refundState: RefundState | null;
   exception: { type: ExceptionType; resolved: boolean } | null;
@@ -30,6 +32,7 @@ export type PaymentListItem = {
 const hiddenOnSmall: Record<string, string> = {
   referenceId: "hidden md:table-cell",
   merchantName: "hidden lg:table-cell",
+  buyer: "hidden lg:table-cell",
   id: "hidden xl:table-cell",
   createdAt: "hidden md:table-cell",
 };
@@ -37,7 +40,7 @@ const hiddenOnSmall: Record<string, string> = {
 // The columns, each with its header and cell. "amount" and "createdAt" sort on the server (by the
 // amount's value, by time), newest or largest first when chosen.
 type Column = {
-  id: "amount" | "status" | "referenceId" | "merchantName" | "id" | "createdAt";
+  id: "amount" | "status" | "referenceId" | "buyer" | "merchantName" | "id" | "createdAt";
   header: string;
   sortable?: boolean;
   cell: (row: PaymentListItem) => ReactNode;
@@ -80,6 +83,16 @@ function columns(mode: Mode): Column[] {
       header: "Reference",
       cell: (row) => <span className="block max-w-48 truncate">{row.referenceId}</span>,
     },
+    {
+      id: "buyer",
+      header: "Buyer",
+      cell: (row) =>
+        row.buyer ? (
+          <span className="block max-w-48 truncate">{row.buyer}</span>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
+    },
     { id: "merchantName", header: "Merchant", cell: (row) => row.merchantName },
     { id: "id", header: "Payment id", cell: (row) => <code className="text-xs">{row.id}</code> },
     {
@@ -101,6 +114,7 @@ export function PaymentsTable({
   query,
   nextCursor,
   prevCursor,
+  matches,
   merchants,
 }: {
   mode: Mode;
@@ -108,6 +122,8 @@ export function PaymentsTable({
   query: PaymentsQuery;
   nextCursor: string | null;
   prevCursor: string | null;
+  /** How many payments the whole view matches (every page), counted up to a bound. */
+  matches: { count: number; more: boolean };
   merchants: MerchantOption[];
 }) {
   const router = useRouter();
@@ -138,6 +154,11 @@ export function PaymentsTable({
         merchants={merchants}
         onApply={(next) => go({ ...next, sort: query.sort, dir: query.dir })}
       />
+      {rows.length > 0 ? (
+        <p className="text-sm text-muted-foreground" role="status" data-testid="payments-count">
+          {matchCount(matches, filtered)}
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <EmptyState
           title={filtered ? "No payments match" : `No ${mode}-mode payments yet`}
@@ -237,4 +258,11 @@ export function PaymentsTable({
       ) : null}
     </div>
   );
+}
+
+/** "3 payments match", "1 payment", "More than 10,000 payments match". */
+function matchCount({ count, more }: { count: number; more: boolean }, filtered: boolean): string {
+  const noun = count === 1 && !more ? "payment" : "payments";
+  const figure = more ? `More than ${count.toLocaleString("en-US")}` : count.toLocaleString("en-US");
+  return `${figure} ${noun}${filtered ? (count === 1 && !more ? " matches" : " match") : ""}`;
 }

@@ -727,10 +727,12 @@ test.describe("a payment no buyer could pay", () => {
     expect(euro.body.warnings).toEqual([
       {
         code: "no_payment_option",
-        message: expect.stringContaining(`can pay iso4217/EUR: add a stablecoin of EUR`),
+        message: expect.stringContaining(`(USDC on Base) can pay EUR: add a stablecoin of EUR`),
       },
     ]);
-    expect(euro.body.warnings[0].message).toContain(usdcBase);
+    // Money in words (issue 33): the symbol and network, never the protocol ids.
+    expect(euro.body.warnings[0].message).not.toContain(usdcBase);
+    expect(euro.body.warnings[0].message).not.toContain("iso4217/");
 
     const dollars = await create(usdcOnly.id, "iso4217/USD");
     expect(dollars.body.warnings).toBeUndefined();

@@ -175,6 +175,8 @@ test("axe finds no serious or critical violation on any page: sign-in and recove
       `/test/payments/${openPayment}`,
       `/test/payments/${paidPayment}`,
       `/test/payments/${wrongToken}`,
+      // A test payment opened in live mode: the page that points to it (issue 33).
+      `/live/payments/${openPayment}`,
     ],
     "/developers/webhooks/[endpointId]": [`/test/developers/webhooks/${endpoint.body.id}`],
     "/developers/events/[eventId]": [`/test/developers/events/${event}`],
@@ -189,6 +191,22 @@ test("axe finds no serious or critical violation on any page: sign-in and recove
       expect(one[dynamic], `teach this test an example of ${dynamic}`).toBeDefined();
       for (const url of one[dynamic]!) await visit(page, url, findings, `${url} at ${viewport.width} px`);
     }
+  }
+
+  // Screens of issue 33 at both widths: the test checkout (the live one plus the simulator) and
+  // the payments searched by a buyer's email, with its buyer column and count.
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await visit(page, `/pay/${openPayment}`, findings, `checkout (test, open) at ${viewport.width} px`);
+    await visit(
+      page,
+      "/test/payments?q=buyer%40shop.example",
+      findings,
+      `payments searched by buyer email at ${viewport.width} px`,
+    );
   }
 
   // Dialogs with checkboxes: the new API key and the new webhook endpoint.

@@ -164,9 +164,17 @@ test("an owner's key may move settlements; a change made with it is shown to own
 
   await page.goto("/test");
   const alert = page.getByRole("alert", { name: "Sensitive changes made through the API" });
+  // In words (issue 33): the merchant's name, the token and network, short wallets; ids behind Copy id.
   await expect(alert).toContainText(
-    `API key “${name}”: A settlement destination was changed · Merchant: ${merchant.id} · Asset: ${usdcBase} · Old wallet: eip155:8453:${sampleAddress} · New wallet: eip155:8453:${otherWallet}`,
+    `API key “${name}”: A settlement destination was changed (${merchant.name}) · Asset: USDC on Base`,
   );
+  await expect(alert).toContainText(
+    `Old wallet: ${sampleAddress.slice(0, 6)}…${sampleAddress.slice(-4)} on Base`,
+  );
+  await expect(alert).toContainText(
+    `New wallet: ${otherWallet.slice(0, 6)}…${otherWallet.slice(-4)} on Base`,
+  );
+  await expect(alert).not.toContainText(usdcBase);
   await page.screenshot({ path: test.info().outputPath("api-destination-change-alert.png"), fullPage: true });
   await alert.getByRole("link", { name: /audit log$/ }).click();
   await expect(page.getByRole("row").filter({ hasText: "crypto_settlement.updated" }).first()).toContainText(

@@ -55,9 +55,17 @@ test("live: a settlement deleted and registered elsewhere with an API key is a d
   await signInAs(page, "owner");
   await page.goto(`/live/merchants/${merchant.id}`);
   const banner = page.getByRole("alert", { name: "Sensitive changes made through the API" });
-  await expect(banner).toContainText(
-    `A settlement destination was changed · Merchant: ${merchant.id} · Asset: ${usdcBase} · Old wallet: eip155:8453:${sampleAddress} · New wallet: eip155:8453:${otherWallet}`,
+  // In words (issue 33): the merchant's name, the token and network, short wallets; ids behind Copy id.
+  const line = banner
+    .getByRole("listitem")
+    .filter({ hasText: merchant.name })
+    .filter({ hasText: `New wallet: ${otherWallet.slice(0, 6)}…${otherWallet.slice(-4)} on Base` });
+  await expect(line).toContainText("A settlement destination was changed");
+  await expect(line).toContainText("Asset: USDC on Base");
+  await expect(line).toContainText(
+    `Old wallet: ${sampleAddress.slice(0, 6)}…${sampleAddress.slice(-4)} on Base`,
   );
+  await expect(line).toContainText(`New wallet: ${otherWallet.slice(0, 6)}…${otherWallet.slice(-4)} on Base`);
   await page.screenshot({
     path: test.info().outputPath("live-api-destination-change-banner.png"),
     fullPage: true,

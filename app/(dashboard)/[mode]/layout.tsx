@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { ModeToggle } from "@/components/dashboard/mode-toggle";
@@ -64,12 +65,19 @@ export default async function DashboardLayout({
         </aside>
         <main className="min-w-0 flex-1 space-y-6">
           {viewer.user.emailVerified ? null : <VerifyEmailBanner mode={mode} email={viewer.user.email} />}
-          {can(viewer.role, "settlements.write") ? (
-            <ApiSensitiveChangesBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} />
-          ) : null}
-          {can(viewer.role, "webhooks.manage") ? (
-            <DisabledEndpointsBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} />
-          ) : null}
+          {/* Banners that query stream in beside the page rather than holding it up. */}
+          <Suspense fallback={null}>
+            {can(viewer.role, "settlements.write") ? (
+              <ApiSensitiveChangesBanner
+                mode={mode}
+                scope={{ accountId: viewer.account.id, mode }}
+                userId={viewer.user.id}
+              />
+            ) : null}
+            {can(viewer.role, "webhooks.manage") ? (
+              <DisabledEndpointsBanner mode={mode} scope={{ accountId: viewer.account.id, mode }} />
+            ) : null}
+          </Suspense>
           {children}
         </main>
       </div>

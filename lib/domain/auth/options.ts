@@ -45,10 +45,11 @@ export function authOptions(): NextAuthOptions {
           );
           if (check.ok) {
             const headers = request.headers as Record<string, string | undefined> | undefined;
-            const sessionId = await startUserSession(check.user.id, {
-              userAgent: headers?.["user-agent"] ?? null,
-              ipAddress: clientAddress(headers),
-            });
+            const sessionId = await startUserSession(
+              check.user.id,
+              { userAgent: headers?.["user-agent"] ?? null, ipAddress: clientAddress(headers) },
+              { twoFactor: check.twoFactor },
+            );
             return { ...check.user, sessionId };
           }
           if (check.reason === "rate_limited") throw new Error(rateLimitedError(check.retryAfterSeconds));

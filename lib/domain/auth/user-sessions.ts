@@ -7,10 +7,15 @@ export const sessionLifetimeSeconds = 12 * 60 * 60;
 // Last seen is written at most this often, so an active user's page views are not each a write.
 const lastSeenEveryMs = 5 * 60 * 1000;
 
-/** Records a new sign-in; its id goes into the session cookie. */
+/**
+ * Records a new sign-in; its id goes into the session cookie. A sign-in with a second factor is
+ * itself a re-authentication (it proved more than a re-entered password or code does), so the
+ * sensitive changes of the next minutes do not ask again.
+ */
 export async function startUserSession(
   userId: string,
   device: { userAgent: string | null; ipAddress: string | null },
+  { twoFactor = false }: { twoFactor?: boolean } = {},
 ): Promise<string> {
   const id = newId("sess");
   const now = new Date();
@@ -23,6 +28,7 @@ export async function startUserSession(
       expiresAt: new Date(now.getTime() + sessionLifetimeSeconds * 1000),
       userAgent: device.userAgent?.slice(0, 300) ?? null,
       ipAddress: device.ipAddress,
+      reauthenticatedAt: twoFactor ? now : null,
     },
   });
   return id;

@@ -15,7 +15,8 @@ export type PasswordCheck =
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
 export type CredentialsCheck =
-  | { ok: true; user: { id: string; email: string; name: string } }
+  // `twoFactor`: the sign-in gave a second factor too, which is more than re-authentication asks.
+  | { ok: true; user: { id: string; email: string; name: string }; twoFactor: boolean }
   | { ok: false; reason: "mismatch" }
   // The password was right and the login has two-factor sign-in: the second factor is missing, or wrong.
   | { ok: false; reason: "second_factor_required"; secondFactors: SecondFactors }
@@ -87,5 +88,5 @@ export async function verifyCredentials(
     }
   }
   await db().user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-  return { ok: true, user };
+  return { ok: true, user, twoFactor: secondFactors !== null };
 }

@@ -5,7 +5,7 @@ import type { ListPaymentsFilter } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
 import { giveTestAttempt } from "@/lib/core/testing/test-attempt";
-import { exactStatsUpTo, exactStatsWaitMs, findPayments, listPayments } from "./list-payments";
+import { countPayments, exactStatsUpTo, exactStatsWaitMs, findPayments, listPayments } from "./list-payments";
 import { paymentFilterWhere } from "./payment-filter";
 
 withTestDatabase();
@@ -272,6 +272,37 @@ describe("the dashboard's search", () => {
     // Part of an address is still a substring search.
     expect((await search(scope, wallet.slice(0, 14))).length).toBe(4);
   });
+
+  it("a buyer's email, in any case, finds that buyer's payments; its _ and % are letters, not wildcards", async () => {
+    const scope = await createTestAccount();
+    const [merchant] = await seed(scope);
+    const make = (buyerEmail: string) =>
+      db().payment.create({
+        data: {
+          id: newId("pay"),
+          ...scope,
+          merchantId: merchant!,
+          referenceId: `r-${buyerEmail}`,
+          amountUnit: "iso4217/USD",
+          amountValue: 100,
+          status: "requires_action",
+          buyerEmail,
+          expiresAt: new Date(Date.now() + 3_600_000),
+        },
+      });
+    const ann = [await make("Ann_Lee@Shop.example"), await make("ann_lee@shop.example")]
+      .map((p) => p.id)
+      .sort();
+    await make("annxlee@shop.example");
+    expect(await search(scope, "ANN_LEE@shop.EXAMPLE")).toEqual(ann);
+    expect(await search(scope, "ann%@shop.example")).toEqual([]);
+    const counted = await countPayments(db(), scope, {}, { search: "ann_lee@shop.example" });
+    expect(counted).toEqual({ count: 2, more: false });
+    expect(await countPayments(db(), scope, {}, { search: "ann_lee@shop.example" }, 1)).toEqual({
+      count: 1,
+      more: true,
+    });
+  }, 30_000);
 
   it("a term written as money finds that amount, not references holding its digits", async () => {
     const scope = await createTestAccount();

@@ -77,12 +77,7 @@ export async function findPayments(
   const column = sort.by === "amount" ? "amountValue" : "createdAt";
   const rows = await q.payment.findMany({
     where: {
-      AND: [
-        paymentFilterWhere(scope, filter),
-        await searchWhere(q, scope, view.search),
-        view.refund ? refundStateWhere(view.refund) : {},
-        position ? beyond(column, dir, position) : {},
-      ],
+      AND: [await paymentsViewWhere(q, scope, filter, view), position ? beyond(column, dir, position) : {}],
     },
     orderBy: [{ [column]: dir }, { id: dir }],
     take: filter.limit + 1,
@@ -101,6 +96,40 @@ export async function findPayments(
     nextCursor: last && (backwards || more) ? encodePosition(last, sort.by) : null,
     prevCursor: first && (backwards || position) ? encodePosition(first, sort.by) : null,
   };
+}
+
+/** The payments a filter and the dashboard's view (search, refund state) select, before paging. */
+async function paymentsViewWhere(
+  q: DbOrTx,
+  scope: Scope,
+  filter: Omit<ListPaymentsFilter, "limit" | "cursor">,
+  view: PaymentView,
+): Promise<Prisma.PaymentWhereInput> {
+  return {
+    AND: [
+      paymentFilterWhere(scope, filter),
+      await searchWhere(q, scope, view.search),
+      view.refund ? refundStateWhere(view.refund) : {},
+    ],
+  };
+}
+
+/**
+ * How many payments the dashboard's view matches, counted up to `upTo + 1` (an index-bounded count
+ * however many there are): `{count, more}` where `more` means more than `upTo`.
+ */
+export async function countPayments(
+  q: DbOrTx,
+  scope: Scope,
+  filter: Omit<ListPaymentsFilter, "limit" | "cursor">,
+  view: PaymentView,
+  upTo = 10_000,
+): Promise<{ count: number; more: boolean }> {
+  const count = await q.payment.count({
+    where: await paymentsViewWhere(q, scope, filter, view),
+    take: upTo + 1,
+  });
+  return { count: Math.min(count, upTo), more: count > upTo };
 }
 
 /**
@@ -302,7 +331,7 @@ function revenueByCurrency(
  * What the dashboard's search box finds: the payments whose id, reference or transaction hash is
  * exactly the term if there are any; otherwise payments whose id, reference, hash or payer address
  * contains it (3 characters or more, through the trigram index on `searchText`), or that a whole
- * wallet address paid; by
+ * wallet address paid; the buyer's email; by
  * its fiat amount ("10.50" or "$10"); or by its merchant's name. Each branch has an index, so
  * PostgreSQL combines them in one bitmap scan.
  */
@@ -323,6 +352,10 @@ async function searchWhere(
   )
     return exact;
   const branches: Prisma.PaymentWhereInput[] = [];
+  // A buyer's email (the receipt's address), in any case: ILIKE over the (account, mode, email)
+  // index's entries of this account and mode, with LIKE's wildcards taken literally.
+  if (/^[^\s@]+@[^\s@]+$/.test(term))
+    branches.push({ buyerEmail: { equals: likeLiteral(term), mode: "insensitive" } });
   const cents = fiatCents(term);
   if (/^0x[0-9a-f]{40}$/i.test(term)) {
     // A whole wallet address means the payments it paid: entered in the trigram index by its first

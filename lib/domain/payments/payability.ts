@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/lib/core/db";
 import { rateFeedEnv } from "@/lib/core/config/env";
 import { parseUnit, type Amount } from "@/lib/core/money/money";
 import { quoteInAsset } from "@/lib/core/money/quote";
+import { caipInWords } from "@/lib/core/money/caip-in-words";
 import type { Scope } from "@/lib/core/tenancy/scope";
 
 export type PaymentWarning = { code: "no_payment_option"; message: string };
@@ -48,6 +49,10 @@ export function warningsForSettlements(scope: Scope, amount: Amount, assets: str
       ? "This merchant has no crypto settlement, so no buyer can pay this payment until one is added."
       : usable.length === 0
         ? `None of this merchant's settlements is on a network this Tollgate can verify in ${scope.mode} mode, so no buyer can pay this payment yet.`
-        : `None of this merchant's settlements (${usable.map((s) => s.asset).join(", ")}) can pay ${amount.unit}: add ${currency ? `a stablecoin of ${currency} or an asset with a ${currency} price feed` : "a settlement in that asset"}.`;
+        : `None of this merchant's settlements (${usable.map((s) => caipInWords(s.asset) ?? s.asset).join(", ")}) can pay ${currency ?? unitInWords(amount.unit)}: add ${currency ? `a stablecoin of ${currency} or an asset with a ${currency} price feed` : "a settlement in that asset"}.`;
   return [{ code: "no_payment_option", message }];
 }
+
+/** An amount's unit in words: an asset as its symbol and network ("USDC on Base"). */
+const unitInWords = (unit: string) =>
+  (unit.startsWith("caip19/") && caipInWords(unit.slice("caip19/".length))) || unit;

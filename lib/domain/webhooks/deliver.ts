@@ -7,7 +7,7 @@ import { RefusedDestination } from "./destination";
 import { eventBody } from "@/lib/domain/events/event-body";
 import { postToEndpoint } from "./post-to-endpoint";
 import { afterFailure, failingTooLong } from "./retry-policy";
-import { computeTollgateSignature } from "./verify";
+import { deliveryHeaders } from "./delivery-headers";
 
 // Short, so that an endpoint that never answers costs a worker little; a receiver should answer at
 // once and do its work afterwards.
@@ -100,14 +100,7 @@ export async function attemptDelivery(delivery: ClaimedDelivery): Promise<Attemp
     };
   }
   try {
-    const signature = computeTollgateSignature(body, secret, timestamp);
-    const headers = {
-      "Content-Type": "application/json",
-      "User-Agent": "Tollgate-Webhooks/1.0",
-      "Tollgate-Signature": `t=${timestamp},v1=${signature}`,
-      "Tollgate-Event-Id": delivery.event.id,
-      "Tollgate-Event-Type": delivery.event.type,
-    };
+    const headers = deliveryHeaders(delivery.event, body, secret, timestamp);
     const { status, excerpt } = await postToEndpoint(delivery.endpoint.url, headers, body, requestTimeoutMs);
     const ok = status >= 200 && status < 300;
     // A redirect is the receiver's misconfiguration; following it would send the event somewhere unverified.

@@ -18,15 +18,22 @@ export const WalletOptionsBodySchema = z.strictObject({
 });
 export const WalletConfirmBodySchema = ConfirmBodySchema.pick({ optionId: true, results: true });
 
-/** The gateway option of one settlement for the buyer's connected account (null if it cannot pay it). */
+/**
+ * The gateway option of one settlement for the buyer's connected account (null if it cannot pay it).
+ * Test mode offers the same options, but only those the wallet pays by signing: the signature is
+ * verified and nothing is submitted, where a transaction would move real money on a real chain.
+ */
 export async function checkoutWalletOption(
   paymentId: string,
   input: z.output<typeof WalletOptionsBodySchema>,
 ) {
   const payment = await findCheckoutPayment(paymentId);
-  if (payment.mode !== "live")
-    throw new AppError("forbidden", "Test-mode payments are settled with the test buttons.");
   const [option] = await createGatewayOptions(payment, [input.account], { settlementId: input.settlementId });
+  if (payment.mode === "test" && option?.actions.some((a) => a.data.method === "eth_sendTransaction"))
+    throw new AppError(
+      "invalid_state",
+      "In test mode a wallet only signs, and this token cannot be paid by a signature. Use the simulator to end this test payment.",
+    );
   return { option: option ?? null };
 }
 

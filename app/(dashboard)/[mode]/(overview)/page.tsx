@@ -1,5 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { Mode } from "@/lib/core/db";
+import type { Scope } from "@/lib/core/tenancy/scope";
 import { NetVolumeChart } from "@/components/dashboard/net-volume-chart";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { StatusBadge } from "@/components/payments/status-badge";
@@ -20,42 +24,93 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function OverviewPage({ params }: { params: Promise<{ mode: string }> }) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params);
   if (!allowed) return <NoAccess role={viewer.role} />;
-  const [overview, daily, unpayable] = await Promise.all([
-    getOverview(scope),
-    getDailyNetVolume(scope),
-    listUnpayableMerchants(db(), scope),
-  ]);
-  const paymentsLink = (query = "") =>
-    can(viewer.role, "payments.read") ? `/${mode}/payments${query}` : null;
+  const paymentsLink = can(viewer.role, "payments.read") ? `/${mode}/payments` : null;
 
+  // The header is sent at once; each part that queries streams in behind its own skeleton, so the
+  // slowest query (the daily series) holds up only its chart.
   return (
     <div className="space-y-6">
       <PageHeader
         title="Overview"
         description={`Signed in as ${viewer.user.name} (${viewer.role}) · ${mode === "test" ? "Test" : "Live"} data · last ${overviewDays} days`}
       />
+      <Suspense fallback={null}>
+        <UnpayableMerchants mode={mode} scope={scope} />
+      </Suspense>
+      <Suspense fallback={<FiguresSkeleton />}>
+        <OverviewFigures mode={mode} scope={scope} paymentsLink={paymentsLink} />
+      </Suspense>
+      <Suspense fallback={<ChartSkeleton />}>
+        <DailyVolume scope={scope} />
+      </Suspense>
+    </div>
+  );
+}
+
+async function UnpayableMerchants({ mode, scope }: { mode: Mode; scope: Scope }) {
+  const unpayable = await listUnpayableMerchants(db(), scope);
+  if (unpayable.length === 0) return null;
+  return (
+    <section
+      role="alert"
+      data-testid="unpayable-merchants"
+      className="space-y-1 rounded-md border border-warning bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <p className="font-medium">
+        Buyers cannot pay these destinations: this Tollgate cannot verify their network.
+      </p>
+      <ul className="space-y-0.5">
+        {unpayable.map((m) => (
+          <li key={m.id} className="break-words">
+            <Link href={`/${mode}/merchants/${m.id}`} className="underline">
+              {m.name}
+            </Link>
+            : {m.unverifiable.map(describeAsset).join(", ")}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+async function DailyVolume({ scope }: { scope: Scope }) {
+  return <NetVolumeChart series={await getDailyNetVolume(scope)} />;
+}
+
+function FiguresSkeleton() {
+  return (
+    <div role="progressbar" aria-busy="true" aria-label="Loading figures" className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Skeleton className="h-28 w-full" />
+        <Skeleton className="h-28 w-full" />
+        <Skeleton className="h-28 w-full" />
+      </div>
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
+function ChartSkeleton() {
+  return (
+    <div role="progressbar" aria-busy="true" aria-label="Loading the chart">
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+async function OverviewFigures({
+  mode,
+  scope,
+  paymentsLink,
+}: {
+  mode: Mode;
+  scope: Scope;
+  paymentsLink: string | null;
+}) {
+  const overview = await getOverview(scope);
+  return (
+    <>
       {overview.merchants === 0 ? <GetStarted mode={mode} /> : null}
-      {unpayable.length > 0 ? (
-        <section
-          role="alert"
-          data-testid="unpayable-merchants"
-          className="space-y-1 rounded-md border border-warning bg-amber-50 px-4 py-3 text-sm text-amber-950"
-        >
-          <p className="font-medium">
-            Buyers cannot pay these destinations: this Tollgate cannot verify their network.
-          </p>
-          <ul className="space-y-0.5">
-            {unpayable.map((m) => (
-              <li key={m.id} className="break-words">
-                <Link href={`/${mode}/merchants/${m.id}`} className="underline">
-                  {m.name}
-                </Link>
-                : {m.unverifiable.map(describeAsset).join(", ")}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <Card>
           <CardHeader>
@@ -101,7 +156,6 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
           </CardContent>
         </Card>
       </div>
-      <NetVolumeChart series={daily} />
       <section aria-labelledby="by-status" className="space-y-3">
         <h2 id="by-status" className="text-lg font-semibold">
           By status, last {overviewDays} days
@@ -112,9 +166,9 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
         >
           <TBody>
             {overview.byStatus.map((s) => {
-              const href = paymentsLink(
-                `?status=${s.status}&from=${overview.since.toISOString().slice(0, 10)}`,
-              );
+              const href =
+                paymentsLink &&
+                `${paymentsLink}?status=${s.status}&from=${overview.since.toISOString().slice(0, 10)}`;
               return (
                 <Tr key={s.status} data-testid={`status-${s.status}`}>
                   <Td>
@@ -142,7 +196,7 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
           </TBody>
         </Table>
       </section>
-    </div>
+    </>
   );
 }
 

@@ -41,7 +41,7 @@ export function renderCheckoutPage(
         ? [{ settlementId: o.settlementId, networkName: o.networkName, transaction: o.request.transaction }]
         : [],
     ),
-    walletConnect: checkout.mode === "live" ? (walletConnect ?? null) : null,
+    walletConnect: walletConnect ?? null,
     redirects: checkout.redirects,
   };
   const body = html`${checkout.mode === "test" && testModeBanner("TEST MODE · no real money moves")}
@@ -78,13 +78,17 @@ function live(checkout: Checkout, walletConnect: boolean) {
   return html`<div data-testid="payment-status" data-status="${status.status}">
 ${exceptionNotice(status.exception, checkout.merchant.name, checkout.receiptUrl)}
 <div class="awaiting">${payable(checkout) && html`<p class="waiting small muted"><span>Waiting for payment · expires in</span><span data-testid="countdown" class="mono">${formatRemaining(Date.parse(checkout.expiresAt) - checkout.readAt)}</span></p>`}
-${checkout.mode === "test" ? testControls() : liveOptions(checkout, walletConnect)}</div>
+${liveOptions(checkout, walletConnect)}${checkout.mode === "test" && simulatorPanel()}</div>
 <p class="pending small" role="status">Your payment was seen and is being confirmed. This page updates by itself; you do not need to pay again.</p>
 </div>`;
 }
 
-function testControls() {
-  return html`<section class="stack" aria-label="Test payment" data-test-controls><p class="center small muted">This is a test payment. Choose how it ends:</p>
+/**
+ * Test mode's simulator, beside (never instead of) the buyer's real controls above it: a marked
+ * panel that a live buyer never sees, ending the payment in any way a real one can end.
+ */
+function simulatorPanel() {
+  return html`<section class="stack simulator" aria-labelledby="simulator-title" data-test-controls data-testid="simulator"><h2 id="simulator-title" class="small medium">Simulator · test mode only</h2><p class="xs muted">Buyers never see this panel. End this test payment as a real one could end:</p>
 <button type="button" class="btn primary" data-outcome="succeeded">Simulate success</button>
 <button type="button" class="btn secondary" data-outcome="failed">Simulate failure</button>
 <button type="button" class="btn secondary" data-outcome="cancelled">Cancel payment</button>
@@ -104,17 +108,22 @@ const wrongOutcomes = [
 ] as const;
 
 function liveOptions(checkout: Checkout, walletConnect: boolean) {
-  const { merchant, options } = checkout;
+  const { merchant, options, mode } = checkout;
   if (options.length === 0)
     return html`<div class="stack" data-testid="no-payment-option"><p class="center small muted">${merchant.name} cannot take payment for this amount yet. Please contact them.</p>${supportLine(merchant, merchant.email)}</div>`;
-  return html`<section class="stack" aria-label="Choose how to pay"><h2 class="small merchant">Choose how to pay</h2>${options.map((option, index) => paymentOption(option, index === 0, walletConnect))}</section>${depositPanel(checkout)}`;
+  return html`<section class="stack" aria-label="Choose how to pay"><h2 class="small merchant">Choose how to pay</h2>${options.map((option, index) => paymentOption(option, index === 0, walletConnect, mode))}</section>${depositPanel(checkout)}`;
 }
 
 /**
  * One way to pay, in an exclusive disclosure: its QR code, an "Open in wallet" link, WalletConnect
  * and browser-wallet buttons (shown by the script when they can work), exact instructions.
  */
-function paymentOption(option: CheckoutOption, open: boolean, walletConnect: boolean) {
+function paymentOption(
+  option: CheckoutOption,
+  open: boolean,
+  walletConnect: boolean,
+  mode: Checkout["mode"],
+) {
   const { request } = option;
   return html`<details name="payment-option" class="option"${open ? html` open` : ""} data-testid="payment-option" data-asset="${option.asset}" data-settlement-id="${option.settlementId}">
 <summary><span><span class="medium">${option.assetSymbol}</span><span class="xs muted">on ${option.networkName}</span></span><span class="mono small">${option.amount}</span></summary>
@@ -125,7 +134,14 @@ function paymentOption(option: CheckoutOption, open: boolean, walletConnect: boo
 ${walletConnect && html`<div class="stack wide" data-walletconnect="${option.settlementId}" hidden><button type="button" class="btn secondary wide">Pay with WalletConnect</button></div>`}
 <div class="stack wide" data-wallet="${option.settlementId}" hidden><button type="button" class="btn secondary wide">Pay with browser wallet</button></div>
 <p class="xs muted wide">Or send exactly <strong>${option.amount}</strong> on ${option.networkName} to <span class="mono break">${request.recipient}</span>. Other amounts, tokens or networks are not matched to this payment.</p>
+${mode === "test" && testTransferNote}
 <div class="copies wide" hidden data-copies><button type="button" class="copy" data-copy="${option.amount.split(" ")[0]}">Copy amount</button><button type="button" class="copy" data-copy="${request.recipient}">Copy address</button></div>`
       : html`<p class="small muted">This option cannot be paid from this page. Choose another one.</p>`
   }</div></details>`;
 }
+
+/**
+ * Test mode shows the real QR code and address, so a merchant sees what buyers will; a real transfer
+ * to it is not watched, which a tester must know before scanning it with a funded wallet.
+ */
+const testTransferNote = html`<p class="xs note wide" data-testid="test-transfer-note"><strong>Test mode:</strong> do not send real funds to this address; nothing sent to it is watched. Pay with a browser wallet (it only signs, nothing is submitted) or use the simulator below.</p>`;

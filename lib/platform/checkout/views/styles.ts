@@ -45,7 +45,8 @@ span.avatar{display:flex;align-items:center;justify-content:center;border:0;back
 .secondary{border:1px solid var(--color-border);background:var(--color-background)}
 .secondary:hover{background:var(--color-muted)}
 .wide{width:100%}
-.alert{font-size:.875rem;line-height:1.25rem;color:var(--color-destructive)}
+.alert{font-size:.875rem;line-height:1.25rem;color:var(--color-destructive);overflow-wrap:anywhere}
+.simulator{border:2px dashed var(--color-warning);border-radius:.5rem;padding:1rem;background:color-mix(in srgb,var(--color-warning-light) 12%,var(--color-background))}
 .note{width:100%;border-radius:.375rem;background:var(--color-muted);padding:.75rem}
 .option{border:1px solid var(--color-border);border-radius:.5rem}
 .option[open]{border-color:var(--color-primary)}

@@ -12,7 +12,8 @@ import { dbRead } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { listMerchants } from "@/lib/domain/merchants/list-merchants";
 import { formatAmount } from "@/lib/core/money/format-amount";
-import { findPayments } from "@/lib/domain/payments/list-payments";
+import { countPayments, findPayments } from "@/lib/domain/payments/list-payments";
+import { shortAssetReference } from "@/lib/core/money/assets";
 import { refundState } from "@/lib/domain/payments/refund-state";
 import {
   parsePaymentsQuery,
@@ -34,7 +35,7 @@ export default async function PaymentsPage({
   if (!allowed) return <NoAccess role={viewer.role} />;
   const query = parsePaymentsQuery(await searchParams);
   const { filter, view } = paymentsSearch(query);
-  const [page, merchants] = await Promise.all([
+  const [page, merchants, matches] = await Promise.all([
     findPayments(dbRead(), scope, filter, view).catch((error: unknown) => {
       // A stale or edited cursor: start the same view from its first page.
       if (error instanceof AppError && error.code === "params_validation")
@@ -44,6 +45,7 @@ export default async function PaymentsPage({
       throw error;
     }),
     listMerchants(dbRead(), scope, { limit: 200 }),
+    countPayments(dbRead(), scope, filter, view),
   ]);
   const exportHref = `/${mode}/payments/export${paymentsQueryString({ ...query, cursor: undefined, before: undefined })}`;
 
@@ -77,6 +79,7 @@ export default async function PaymentsPage({
         query={query}
         nextCursor={page.nextCursor}
         prevCursor={page.prevCursor}
+        matches={matches}
         merchants={merchants.data.map((m) => ({ id: m.id, name: m.name }))}
         rows={page.rows.map((p) => ({
           id: p.id,
@@ -85,6 +88,8 @@ export default async function PaymentsPage({
           merchantId: p.merchantId,
           merchantName: p.merchant.name,
           referenceId: p.referenceId,
+          // Who paid, as support asks about them: the receipt's email, else the paying wallet.
+          buyer: p.buyerEmail ?? (p.payerAddress ? shortAssetReference(p.payerAddress) : null),
           amount: formatAmount(p.amountUnit, p.amountValue.toFixed()),
           refundState: refundState(p),
           exception: p.exceptionType ? { type: p.exceptionType, resolved: !!p.exceptionResolution } : null,

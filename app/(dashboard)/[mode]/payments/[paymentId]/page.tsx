@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { NoAccess } from "@/components/dashboard/no-access";
+import { modeSwitchedParam } from "@/components/dashboard/mode-switch";
+import { OtherModePayment } from "@/components/payments/other-mode-payment";
+import { paymentInOtherMode } from "@/lib/domain/payments/payment-mode";
 import { AttachTransactionForm } from "@/components/payments/attach-transaction-form";
 import { CancelPaymentButton } from "@/components/payments/cancel-payment-button";
 import { DateTime } from "@/components/payments/date-time";
@@ -41,22 +44,26 @@ export const metadata: Metadata = { title: "Payment" };
 
 export default async function PaymentPage({
   params,
+  searchParams,
 }: {
   params: Promise<{ mode: string; paymentId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { viewer, mode, scope, allowed } = await dashboardPage(params, "payments.read");
   if (!allowed) return <NoAccess role={viewer.role} />;
   const { paymentId } = await params;
-  const {
-    payment: p,
-    merchant,
-    timeline,
-    refunds,
-    refundable,
-  } = await getPaymentDetail(scope, paymentId).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "payment_not_found") notFound();
+  const detail = await getPaymentDetail(scope, paymentId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "payment_not_found") return null;
     throw error;
   });
+  if (!detail) {
+    const other = await paymentInOtherMode(db(), scope, paymentId);
+    if (!other) notFound();
+    // The mode toggle was pressed on this payment's page: it is not in this mode, so the list is.
+    if ((await searchParams)[modeSwitchedParam]) redirect(`/${mode}/payments`);
+    return <OtherModePayment paymentId={paymentId} mode={mode} other={other} />;
+  }
+  const { payment: p, merchant, timeline, refunds, refundable } = detail;
   const amount = formatAmount(p.amountUnit, p.amountValue.toFixed());
   const gateway = gatewayUrl(p.id);
   const reserved = subValues(p.amountValue.toFixed(), refundable);
