@@ -5,6 +5,10 @@ import { createMerchant, usdcBase } from "../support/merchants";
 import { signInViaApi } from "../support/sign-in";
 import { expectWalletConnectShape } from "../support/walletconnect-contract";
 
+// Each request is also sent under the other API version and its answer checked against both
+// documents of that version (WalletConnect's and ours); see everyVersion in ../support/api.ts.
+test.use({ everyVersion: true });
+
 const usd = (value: string) => ({ unit: "iso4217/USD", value });
 
 async function newPayment(api: ApiClient, merchantId: string, body: Record<string, unknown> = {}) {
@@ -160,19 +164,7 @@ test.describe("creating payments", () => {
       if (i < 2) expect((await request.get(created.gatewayUrl)).status()).toBe(200);
       const simulated = await api.post(`/v1/test/payments/${created.id}/simulate`, { outcome: "succeeded" });
       expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
-      if (i < 2)
-        expect(
-          (
-            await api.post(
-              "/v1/refunds",
-              { paymentId: created.id },
-              {
-                beyondWalletConnect:
-                  "a refund is created (201) with its object; WalletConnect Pay's marks the payment refunded (200)",
-              },
-            )
-          ).status,
-        ).toBe(201);
+      if (i < 2) expect((await api.post("/v1/refunds", { paymentId: created.id })).status).toBe(200);
     }
     const { email, password } = fixtures.accounts.b.users.owner;
     expect(await signInViaApi(request, baseURL!, email, password)).not.toBeNull();
