@@ -108,7 +108,11 @@ test.describe("refunds", () => {
     const conflict = await api.post(
       "/v1/refunds",
       { paymentId, amount: usd("200") },
-      { idempotencyKey: key },
+      {
+        idempotencyKey: key,
+        beyondWalletConnect:
+          "WalletConnect Pay's refund takes no Idempotency-Key: its only 409 is already_refunded",
+      },
     );
     expect(conflict.status).toBe(409);
     expect(conflict.body.code).toBe("idempotency_conflict");
