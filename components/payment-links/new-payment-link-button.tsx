@@ -1,15 +1,14 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { TextField } from "@/components/forms/text-field";
 import { createPaymentLinkAction } from "@/lib/platform/actions/payment-links";
-import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { MerchantField } from "@/components/merchants/merchant-field";
 import {
   CreateLinkDialog,
-  type CreatedLink,
+  type LinkFieldsProps,
   type MerchantOption,
 } from "@/components/payments/create-link-dialog";
 import { CurrencyField } from "@/components/payments/currency-field";
@@ -27,24 +26,14 @@ export function NewPaymentLinkButton({ mode, merchants }: { mode: Mode; merchant
       createdTitle="Payment link created"
       createdDescription="Every buyer who continues on this page gets a payment of their own."
       merchantRequired="Create a merchant first: every payment link takes payments for one."
-      fields={(props) => <LinkFields mode={mode} merchants={merchants} {...props} />}
+      fields={LinkFields}
     />
   );
 }
 
-function LinkFields({
-  mode,
-  merchants,
-  onCreated,
-  onCancel,
-}: {
-  mode: Mode;
-  merchants: MerchantOption[];
-  onCreated: (l: CreatedLink) => void;
-  onCancel: () => void;
-}) {
-  const form = useForm<NewPaymentLinkValues>({
-    resolver: zodResolver(NewPaymentLinkFormSchema),
+function LinkFields({ mode, merchants, onCreated, onCancel }: LinkFieldsProps) {
+  const { form, errors, pending, submit } = useActionForm({
+    schema: NewPaymentLinkFormSchema,
     defaultValues: {
       merchantId: merchants[0]?.id ?? "",
       currency: "USD",
@@ -53,17 +42,12 @@ function LinkFields({
       minAmount: "",
       maxAmount: "",
       referencePrefix: "",
-    },
+    } satisfies NewPaymentLinkValues,
+    action: (values: NewPaymentLinkValues) => createPaymentLinkAction({ ...values, mode }),
+    success: "Payment link created",
+    onDone: onCreated,
   });
-  const { errors, isSubmitting } = form.formState;
   const kind = useWatch({ control: form.control, name: "kind" });
-  const submit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await createPaymentLinkAction({ ...values, mode }), {
-      form,
-      success: "Payment link created",
-    });
-    if (data) onCreated(data);
-  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -132,12 +116,7 @@ function LinkFields({
       <p id="referencePrefix-hint" className="text-xs text-muted-foreground">
         Each payment&apos;s reference is this prefix, a dash and a random suffix (DONATION-7fK2…).
       </p>
-      <FormActions
-        onCancel={onCancel}
-        pending={isSubmitting}
-        submitLabel="Create link"
-        pendingLabel="Creating…"
-      />
+      <FormActions onCancel={onCancel} pending={pending} submitLabel="Create link" pendingLabel="Creating…" />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useState, type ComponentType, type ReactNode } from "react";
 import { MerchantRequired } from "@/components/merchants/merchant-required";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -9,6 +9,13 @@ import { LinkShare } from "./link-share";
 
 export type MerchantOption = { id: string; name: string };
 export type CreatedLink = { id: string; url: string };
+/** What a create dialog's form is given: where it creates, and what to do when it has or is cancelled. */
+export type LinkFieldsProps = {
+  mode: Mode;
+  merchants: MerchantOption[];
+  onCreated: (created: CreatedLink) => void;
+  onCancel: () => void;
+};
 
 /**
  * The dashboard's "New …" button and dialog for something a buyer pays through a link: a form
@@ -23,7 +30,7 @@ export function CreateLinkDialog({
   createdDescription,
   merchantRequired,
   createdActions,
-  fields,
+  fields: Fields,
 }: {
   mode: Mode;
   merchants: MerchantOption[];
@@ -33,7 +40,7 @@ export function CreateLinkDialog({
   createdDescription: string;
   merchantRequired: string;
   createdActions?: (created: CreatedLink) => ReactNode;
-  fields: (props: { onCreated: (created: CreatedLink) => void; onCancel: () => void }) => ReactNode;
+  fields: ComponentType<LinkFieldsProps>;
 }) {
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<CreatedLink | null>(null);
@@ -63,7 +70,7 @@ export function CreateLinkDialog({
         ) : merchants.length === 0 ? (
           <MerchantRequired mode={mode} reason={merchantRequired} onClose={close} />
         ) : (
-          fields({ onCreated: setCreated, onCancel: close })
+          <Fields mode={mode} merchants={merchants} onCreated={setCreated} onCancel={close} />
         )}
       </Dialog>
     </>

@@ -1,19 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/text-field";
 import { createPaymentAction } from "@/lib/platform/actions/payments";
-import { showActionResult } from "@/components/forms/action-feedback";
 import { FormActions } from "@/components/forms/form-actions";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { MerchantField } from "@/components/merchants/merchant-field";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
 import type { Mode } from "@/lib/core/db";
 import { NewPaymentFormSchema, paymentLifetimes, type NewPaymentValues } from "@/lib/domain/schemas/payment";
-import { CreateLinkDialog, type CreatedLink, type MerchantOption } from "./create-link-dialog";
+import { CreateLinkDialog, type LinkFieldsProps, type MerchantOption } from "./create-link-dialog";
 import { CurrencyField } from "./currency-field";
 
 /** "New payment": a one-off payment through the same createPayment as the API, then its link and QR code. */
@@ -37,24 +35,14 @@ export function NewPaymentButton({ mode, merchants }: { mode: Mode; merchants: M
           View payment
         </Button>
       )}
-      fields={(props) => <NewPaymentFields mode={mode} merchants={merchants} {...props} />}
+      fields={NewPaymentFields}
     />
   );
 }
 
-function NewPaymentFields({
-  mode,
-  merchants,
-  onCreated,
-  onCancel,
-}: {
-  mode: Mode;
-  merchants: MerchantOption[];
-  onCreated: (p: CreatedLink) => void;
-  onCancel: () => void;
-}) {
-  const form = useForm<NewPaymentValues>({
-    resolver: zodResolver(NewPaymentFormSchema),
+function NewPaymentFields({ mode, merchants, onCreated, onCancel }: LinkFieldsProps) {
+  const { form, errors, pending, submit } = useActionForm({
+    schema: NewPaymentFormSchema,
     defaultValues: {
       merchantId: merchants[0]?.id ?? "",
       currency: "USD",
@@ -62,15 +50,10 @@ function NewPaymentFields({
       referenceId: "",
       expiresInMinutes: 60,
       buyerEmail: "",
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    const data = showActionResult(await createPaymentAction({ ...values, mode }), {
-      form,
-      success: "Payment created",
-    });
-    if (data) onCreated(data);
+    } satisfies NewPaymentValues,
+    action: (values: NewPaymentValues) => createPaymentAction({ ...values, mode }),
+    success: "Payment created",
+    onDone: onCreated,
   });
 
   return (
@@ -125,7 +108,7 @@ function NewPaymentFields({
       />
       <FormActions
         onCancel={onCancel}
-        pending={isSubmitting}
+        pending={pending}
         submitLabel="Create payment"
         pendingLabel="Creating…"
       />

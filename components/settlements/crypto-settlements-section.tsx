@@ -2,10 +2,9 @@
 
 import { useState } from "react";
 import { deleteCryptoSettlementAction } from "@/lib/platform/actions/merchants";
-import { showActionResult } from "@/components/forms/action-feedback";
+import { ConfirmActionButton } from "@/components/forms/confirm-action-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import type { Mode } from "@/lib/core/db";
@@ -35,7 +34,6 @@ export function CryptoSettlementsSection({
   settlements: CryptoSettlementItem[];
   canWrite: boolean;
 }) {
-  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CryptoSettlementItem | null>(null);
 
   return (
@@ -43,8 +41,27 @@ export function CryptoSettlementsSection({
       kind="crypto"
       title="Crypto destinations"
       listLabel="Crypto destinations"
-      addLabel={canWrite ? "Add crypto destination" : null}
-      onAdd={() => setAdding(true)}
+      add={
+        canWrite
+          ? {
+              label: "Add crypto destination",
+              title: "Add a crypto destination",
+              description: "Pick the asset buyers pay in and the wallet that receives it.",
+              form: (close) => (
+                <CryptoSettlementForm
+                  mode={mode}
+                  merchantId={merchantId}
+                  registered={settlements}
+                  onDone={close}
+                  onEditExisting={(existing) => {
+                    close();
+                    setEditing(existing);
+                  }}
+                />
+              ),
+            }
+          : null
+      }
       empty={{
         title: "No crypto destinations",
         description:
@@ -78,43 +95,19 @@ export function CryptoSettlementsSection({
               >
                 Change destination
               </Button>
-              <ConfirmButton
+              <ConfirmActionButton
                 label="Remove"
                 title={`Remove ${describeAsset(s.asset)}?`}
                 description="Buyers can no longer pay this merchant in this asset. Past payments keep their record of it."
                 confirmLabel="Remove destination"
-                onConfirm={async () => {
-                  if (
-                    !showActionResult(
-                      await deleteCryptoSettlementAction({ merchantId, settlementId: s.id, mode }),
-                      { success: "Destination removed" },
-                    )
-                  )
-                    return false;
-                }}
+                action={() => deleteCryptoSettlementAction({ merchantId, settlementId: s.id, mode })}
+                success="Destination removed"
               />
             </div>
           ) : null}
         </>
       )}
     >
-      <Dialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        title="Add a crypto destination"
-        description="Pick the asset buyers pay in and the wallet that receives it."
-      >
-        <CryptoSettlementForm
-          mode={mode}
-          merchantId={merchantId}
-          registered={settlements}
-          onDone={() => setAdding(false)}
-          onEditExisting={(existing) => {
-            setAdding(false);
-            setEditing(existing);
-          }}
-        />
-      </Dialog>
       <Dialog
         open={editing !== null}
         onClose={() => setEditing(null)}

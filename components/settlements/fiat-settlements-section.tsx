@@ -1,11 +1,8 @@
 "use client";
 
-import { useState } from "react";
 import { deleteFiatSettlementAction } from "@/lib/platform/actions/merchants";
-import { showActionResult } from "@/components/forms/action-feedback";
+import { ConfirmActionButton } from "@/components/forms/confirm-action-button";
 import { Badge } from "@/components/ui/badge";
-import { ConfirmButton } from "@/components/ui/confirm-button";
-import { Dialog } from "@/components/ui/dialog";
 import type { Mode } from "@/lib/core/db";
 import type { FiatSettlementJson } from "@/lib/domain/schemas/settlement";
 import { FiatSettlementForm } from "./fiat-settlement-form";
@@ -25,14 +22,22 @@ export function FiatSettlementsSection({
   settlements: FiatSettlementJson[];
   canWrite: boolean;
 }) {
-  const [adding, setAdding] = useState(false);
   return (
     <SettlementList
       kind="fiat"
       title="Bank accounts (ACH)"
       listLabel="Bank accounts"
-      addLabel={canWrite ? "Add bank account" : null}
-      onAdd={() => setAdding(true)}
+      add={
+        canWrite
+          ? {
+              label: "Add bank account",
+              title: "Add a bank account",
+              description:
+                "US accounts only (ACH). The account number is stored encrypted and shown only as its last four digits.",
+              form: (close) => <FiatSettlementForm mode={mode} merchantId={merchantId} onDone={close} />,
+            }
+          : null
+      }
       empty={{
         title: "No bank accounts",
         description: "Add a US bank account to settle fiat payouts by ACH.",
@@ -51,33 +56,17 @@ export function FiatSettlementsSection({
             </p>
           </div>
           {canWrite ? (
-            <ConfirmButton
+            <ConfirmActionButton
               label="Remove"
               title={`Remove the account ${maskAccountNumber(s.accountNumberLast4)}?`}
               description="Payouts will no longer be sent to this bank account."
               confirmLabel="Remove bank account"
-              onConfirm={async () => {
-                if (
-                  !showActionResult(
-                    await deleteFiatSettlementAction({ merchantId, settlementId: s.id, mode }),
-                    { success: "Bank account removed" },
-                  )
-                )
-                  return false;
-              }}
+              action={() => deleteFiatSettlementAction({ merchantId, settlementId: s.id, mode })}
+              success="Bank account removed"
             />
           ) : null}
         </>
       )}
-    >
-      <Dialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        title="Add a bank account"
-        description="US accounts only (ACH). The account number is stored encrypted and shown only as its last four digits."
-      >
-        <FiatSettlementForm mode={mode} merchantId={merchantId} onDone={() => setAdding(false)} />
-      </Dialog>
-    </SettlementList>
+    />
   );
 }

@@ -1,18 +1,20 @@
-import type { ReactNode } from "react";
+"use client";
+
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 
 /**
- * The frame of a merchant's destinations of one kind: its heading with the add button (for
- * settlements.write), an empty state, and one row per destination (`row` fills it), then `children`
- * (the dialogs).
+ * The frame of a merchant's destinations of one kind: its heading with the add button and its
+ * dialog (for settlements.write; `add.form` is given the dialog's close), an empty state, and one
+ * row per destination (`row` fills it), then `children` (other dialogs).
  */
 export function SettlementList<T extends { id: string }>({
   kind,
   title,
   listLabel,
-  addLabel,
-  onAdd,
+  add,
   empty,
   items,
   row,
@@ -23,22 +25,23 @@ export function SettlementList<T extends { id: string }>({
   /** The list's accessible name. */
   listLabel: string;
   /** Absent for someone who may only read. */
-  addLabel: string | null;
-  onAdd: () => void;
+  add: { label: string; title: string; description: string; form: (close: () => void) => ReactNode } | null;
   empty: { title: string; description: string };
   items: T[];
   row: (item: T) => ReactNode;
   children?: ReactNode;
 }) {
+  const [adding, setAdding] = useState(false);
+  const close = () => setAdding(false);
   return (
     <section aria-labelledby={`${kind}-heading`} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${kind}-heading`} className="text-lg font-semibold">
           {title}
         </h2>
-        {addLabel ? (
-          <Button size="sm" onClick={onAdd}>
-            {addLabel}
+        {add ? (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            {add.label}
           </Button>
         ) : null}
       </div>
@@ -60,6 +63,11 @@ export function SettlementList<T extends { id: string }>({
           ))}
         </ul>
       )}
+      {add ? (
+        <Dialog open={adding} onClose={close} title={add.title} description={add.description}>
+          {add.form(close)}
+        </Dialog>
+      ) : null}
       {children}
     </section>
   );

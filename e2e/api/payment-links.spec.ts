@@ -151,15 +151,28 @@ test.describe("payment links API", () => {
       (await api.get(`/v1/payments?merchantId=${merchant.id}`)).body.data.length as number;
     for (let i = 0; i < 3; i++) expect((await request.get(`/l/${link.id}`)).status()).toBe(200);
     expect(await paymentsOfMerchant()).toBe(0);
+    // Continue is accepted from the link's own page only: another site's form mints nothing.
+    const elsewhere: Record<string, string>[] = [{ Origin: "https://evil.example" }, {}];
+    for (const headers of elsewhere) {
+      const forged = await request.post(`/l/${link.id}`, { form: { email: "" }, headers, maxRedirects: 0 });
+      expect(forged.status()).toBe(403);
+      expect(await forged.text()).toContain("Continue from this payment link&#39;s own page.");
+    }
+    expect(await paymentsOfMerchant()).toBe(0);
+    const own = { Origin: baseURL };
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
-      statuses.push((await request.post(`/l/${link.id}`, { form: { email: "" }, maxRedirects: 0 })).status());
+      statuses.push(
+        (
+          await request.post(`/l/${link.id}`, { form: { email: "" }, headers: own, maxRedirects: 0 })
+        ).status(),
+      );
     expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
     expect(await paymentsOfMerchant()).toBe(5);
     // A link that does not exist (or could not) is a 404 page whether the buyer opens it or presses Continue.
     for (const id of ["plink_000000000000000000000000", "not-a-link"]) {
       expect((await request.get(`/l/${id}`)).status(), id).toBe(404);
-      const pressed = await request.post(`/l/${id}`, { form: { email: "" }, maxRedirects: 0 });
+      const pressed = await request.post(`/l/${id}`, { form: { email: "" }, headers: own, maxRedirects: 0 });
       expect(pressed.status(), id).toBe(404);
       expect(await pressed.text()).toContain("</html>");
     }

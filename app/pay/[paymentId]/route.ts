@@ -6,14 +6,24 @@ import { walletConnectSetup } from "@/lib/platform/checkout/walletconnect-setup"
 import { renderCheckoutPage } from "@/lib/platform/checkout/views/checkout-page";
 import { renderNotFoundPage } from "@/lib/platform/checkout/views/not-found-page";
 import { AppError } from "@/lib/core/errors/errors";
+import { checkoutRoute } from "@/lib/platform/checkout/routes/checkout-route";
 
 // The hosted checkout page (the payment's gatewayUrl): plain server-rendered HTML and one small
 // script, not a React page, so a buyer on a phone downloads a few kilobytes instead of a framework.
-export async function GET(request: Request, { params }: { params: Promise<{ paymentId: string }> }) {
+export const GET = checkoutRoute<{ paymentId: string }>({
+  method: "GET",
+  path: "/pay/{paymentId}",
+  origin: "any",
+  rateLimit: null,
+  answer: "response",
+  handler: ({ request, params }) => checkoutPage(request, params.paymentId),
+});
+
+async function checkoutPage(request: Request, paymentId: string) {
   const nonce = requestNonce(request);
   const headers = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" };
   try {
-    const checkout = await getCheckout((await params).paymentId);
+    const checkout = await getCheckout(paymentId);
     const query = new URL(request.url).searchParams;
     const returnUrl = allowedReturnUrl(query.get("returnUrl"), checkout.returnOrigins);
     const scripts = await checkoutClientScripts();

@@ -1,8 +1,8 @@
 import "server-only";
+import { secondFactorChanged } from "./second-factor-changed";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { qrCode } from "@/lib/core/qr-code/qr-code";
 import { db } from "@/lib/core/db";
-import { sendSecurityAlert } from "@/lib/domain/email/send-security-alert";
 import { AppError } from "@/lib/core/errors/errors";
 import { encrypt } from "@/lib/core/config/secrets";
 import { requireFreshAuth } from "./fresh-auth";
@@ -10,7 +10,6 @@ import { issueRecoveryCodes } from "./recovery-codes";
 import { checkSecondFactor } from "./second-factor";
 import type { Viewer } from "./session";
 import { newTotpSecret, totpFor } from "./totp";
-import { revokeUserSessions } from "./user-sessions";
 
 export type TwoFactorSetup = { secret: string; uri: string; qr: { size: number; path: string } };
 
@@ -59,21 +58,7 @@ export async function confirmTwoFactorSetup(
     });
   return db().$transaction(async (tx) => {
     await tx.user.update({ where: { id: viewer.user.id }, data: { totpEnabledAt: new Date() } });
-    await revokeUserSessions(tx, viewer.user.id, viewer.sessionId);
-    await recordAudit(tx, {
-      accountId: viewer.account.id,
-      actor: `user:${viewer.user.id}`,
-      action: "user.two_factor_enabled",
-      targetType: "user",
-      targetId: viewer.user.id,
-    });
-    await sendSecurityAlert(
-      tx,
-      viewer.account.id,
-      "two_factor_enabled",
-      { Member: `${viewer.user.name} <${viewer.user.email}>` },
-      viewer.user.email,
-    );
+    await secondFactorChanged(tx, viewer, "two_factor_enabled");
     return { recoveryCodes: await issueRecoveryCodes(tx, viewer.user.id) };
   });
 }
@@ -95,21 +80,7 @@ export async function disableTwoFactor(viewer: Viewer): Promise<void> {
     if (count === 0) throw new AppError("conflict", "Two-factor sign-in is already off.");
     // A login that keeps a passkey keeps its recovery codes: they stand in for the passkey too.
     if (viewer.user.passkeys === 0) await tx.recoveryCode.deleteMany({ where: { userId: viewer.user.id } });
-    await revokeUserSessions(tx, viewer.user.id, viewer.sessionId);
-    await recordAudit(tx, {
-      accountId: viewer.account.id,
-      actor: `user:${viewer.user.id}`,
-      action: "user.two_factor_disabled",
-      targetType: "user",
-      targetId: viewer.user.id,
-    });
-    await sendSecurityAlert(
-      tx,
-      viewer.account.id,
-      "two_factor_disabled",
-      { Member: `${viewer.user.name} <${viewer.user.email}>` },
-      viewer.user.email,
-    );
+    await secondFactorChanged(tx, viewer, "two_factor_disabled");
   });
 }
 

@@ -5,13 +5,8 @@ import type { ListPaymentsFilter } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
 import { giveTestAttempt } from "@/lib/core/testing/test-attempt";
-import {
-  exactStatsUpTo,
-  exactStatsWaitMs,
-  findPayments,
-  listPayments,
-  paymentFilterWhere,
-} from "./list-payments";
+import { exactStatsUpTo, exactStatsWaitMs, findPayments, listPayments } from "./list-payments";
+import { paymentFilterWhere } from "./payment-filter";
 
 withTestDatabase();
 

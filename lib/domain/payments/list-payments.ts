@@ -1,101 +1,15 @@
 import "server-only";
 import { db, Prisma, withAttempt, type Payment, type DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { knownAssets } from "@/lib/core/money/assets";
 import { isCursorId, isStorableDate } from "@/lib/core/db/pagination";
 import type { ListPaymentsFilter, ListPaymentsQueryInput, RefundState } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { CURRENCY_EXPONENTS, formatUnits, isCurrencyCode } from "@/lib/core/money/money";
 import { isFinalStatus } from "./lifecycle";
 import { refundStateWhere } from "./refund-state";
+import { likeLiteral, paymentFilterSql, paymentFilterWhere, type PaymentFilter } from "./payment-filter";
 import { fiatCents } from "./search-payments";
 import { serializePayment } from "./serialize";
-
-export function paymentFilterWhere(
-  scope: Scope,
-  filter: Omit<ListPaymentsFilter, "limit" | "cursor">,
-): Prisma.PaymentWhereInput {
-  // Keep in step with paymentFilterSql below (lib/domain/payments/list-payments.test.ts checks they agree).
-  return {
-    accountId: scope.accountId,
-    mode: scope.mode,
-    AND: [
-      filter.status ? { status: { in: filter.status } } : {},
-      filter.merchantId ? { merchantId: { in: filter.merchantId } } : {},
-      // searchText holds the reference lower-cased: the same condition, loosened, that the trigram index can serve.
-      filter.referenceId
-        ? {
-            referenceId: { contains: likeLiteral(filter.referenceId) },
-            searchText: { contains: likeLiteral(filter.referenceId.toLowerCase()) },
-          }
-        : {},
-      filter.asset ? { attempt: { asset: filter.asset } } : {},
-      filter.exception
-        ? {
-            exceptionType:
-              filter.exception === "any" || filter.exception === "open" ? { not: null } : filter.exception,
-            ...(filter.exception === "open" ? { exceptionResolution: null } : {}),
-          }
-        : {},
-      filter.tokenSymbol ? { attempt: { asset: { in: assetsWithSymbols(filter.tokenSymbol) } } } : {},
-      filter.networks
-        ? {
-            attempt: {
-              OR: filter.networks.map((chainId) => ({
-                asset: { startsWith: likeLiteral(`${chainId}/`) },
-              })),
-            },
-          }
-        : {},
-      filter.createdFrom ? { createdAt: { gte: new Date(filter.createdFrom) } } : {},
-      filter.createdTo ? { createdAt: { lt: new Date(filter.createdTo) } } : {},
-    ],
-  };
-}
-
-/** paymentFilterWhere as a SQL condition, for the stats aggregate Prisma cannot express. */
-function paymentFilterSql(scope: Scope, filter: Omit<ListPaymentsFilter, "limit" | "cursor">): Prisma.Sql {
-  const at = (iso: string) => Prisma.sql`${new Date(iso).toISOString()}::timestamp(3)`;
-  const conditions = [
-    Prisma.sql`"accountId" = ${scope.accountId} AND mode = ${scope.mode}::"Mode"`,
-    filter.status && Prisma.sql`status::text = ANY(${filter.status}::text[])`,
-    filter.merchantId && Prisma.sql`"merchantId" = ANY(${filter.merchantId}::text[])`,
-    filter.referenceId &&
-      Prisma.sql`strpos("referenceId", ${filter.referenceId}) > 0 AND "searchText" LIKE ${`%${likeLiteral(filter.referenceId.toLowerCase())}%`}`,
-    filter.asset && attemptSql(Prisma.sql`a.asset = ${filter.asset}`),
-    filter.exception &&
-      (filter.exception === "any" || filter.exception === "open"
-        ? Prisma.sql`"exceptionType" IS NOT NULL`
-        : Prisma.sql`"exceptionType"::text = ${filter.exception}`),
-    filter.exception === "open" && Prisma.sql`"exceptionResolution" IS NULL`,
-    filter.tokenSymbol &&
-      attemptSql(Prisma.sql`a.asset = ANY(${assetsWithSymbols(filter.tokenSymbol)}::text[])`),
-    filter.networks &&
-      attemptSql(
-        Prisma.sql`EXISTS (SELECT 1 FROM unnest(${filter.networks.map((chainId) => `${chainId}/`)}::text[]) AS prefix WHERE starts_with(a.asset, prefix))`,
-      ),
-    filter.createdFrom && Prisma.sql`"createdAt" >= ${at(filter.createdFrom)}`,
-    filter.createdTo && Prisma.sql`"createdAt" < ${at(filter.createdTo)}`,
-  ];
-  return Prisma.join(
-    conditions.filter((c): c is Prisma.Sql => Boolean(c)),
-    " AND ",
-  );
-}
-
-// A condition on the payment's attempt (`a`), as Prisma's `attempt: {…}` filter reads it.
-const attemptSql = (condition: Prisma.Sql) =>
-  Prisma.sql`EXISTS (SELECT 1 FROM "PaymentAttempt" a WHERE a.id = "Payment"."attemptId" AND ${condition})`;
-
-// Prisma passes `contains` and `startsWith` to LIKE as they are: a `%` or `_` in them would match anything.
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, "\\$&");
-}
-
-function assetsWithSymbols(symbols: string[]): string[] {
-  const wanted = new Set(symbols.map((s) => s.toUpperCase()));
-  return knownAssets.filter((a) => wanted.has(a.symbol.toUpperCase())).map((a) => a.id);
-}
 
 /** The API's list query (our names and WalletConnect Pay's) as the filter and order of findPayments. */
 export function paymentsListRequest(
@@ -309,7 +223,7 @@ function remember(key: string, entry: { stats: PaymentStats; until: number; larg
 async function boundedPaymentStats(
   q: DbOrTx,
   scope: Scope,
-  filter: Omit<ListPaymentsFilter, "limit" | "cursor">,
+  filter: PaymentFilter,
   upTo: number,
 ): Promise<{ stats: PaymentStats; complete: boolean }> {
   // One pass in SQL: Prisma has no count of distinct values (its `distinct` reads every row into
@@ -337,10 +251,7 @@ async function boundedPaymentStats(
  * one count(DISTINCT) under GROUPING SETS sorts every match's payer address on disk (at 9,200,000
  * matches on the bench machine, warm: 36 s for that query, 24 s for these two).
  */
-function exactPaymentStats(
-  scope: Scope,
-  filter: Omit<ListPaymentsFilter, "limit" | "cursor">,
-): Promise<PaymentStats> {
+function exactPaymentStats(scope: Scope, filter: PaymentFilter): Promise<PaymentStats> {
   const where = paymentFilterSql(scope, filter);
   return db().$transaction(
     async (tx) => {

@@ -2,38 +2,29 @@ import type { Mode, Role } from "@/lib/core/db";
 
 // The one table of who may do what in the dashboard. Every server action names one of these and
 // is refused on the server when the caller's role lacks it; hiding a button is only a courtesy.
+// Each role of the three that work with payments holds the one below it and more.
+const supportPermissions = [
+  "account.read",
+  "payments.read",
+  "payments.buyer_details",
+  "payments.create",
+  "payments.cancel",
+  "payments.refund",
+  "payments.verify",
+] as const;
+const adminPermissions = [
+  ...supportPermissions,
+  "merchants.write",
+  "settlements.write",
+  "api_keys.manage",
+  "webhooks.manage",
+  "team.manage",
+  "audit.read",
+] as const;
+
 export const permissionsByRole = {
-  owner: [
-    "account.read",
-    "payments.read",
-    "payments.buyer_details",
-    "payments.create",
-    "payments.cancel",
-    "payments.refund",
-    "payments.verify",
-    "merchants.write",
-    "settlements.write",
-    "api_keys.manage",
-    "webhooks.manage",
-    "team.manage",
-    "audit.read",
-    "outbox.read",
-  ],
-  admin: [
-    "account.read",
-    "payments.read",
-    "payments.buyer_details",
-    "payments.create",
-    "payments.cancel",
-    "payments.refund",
-    "payments.verify",
-    "merchants.write",
-    "settlements.write",
-    "api_keys.manage",
-    "webhooks.manage",
-    "team.manage",
-    "audit.read",
-  ],
+  owner: [...adminPermissions, "outbox.read"],
+  admin: adminPermissions,
   developer: [
     "account.read",
     "payments.read",
@@ -42,15 +33,7 @@ export const permissionsByRole = {
     "api_keys.manage",
     "webhooks.manage",
   ],
-  support: [
-    "account.read",
-    "payments.read",
-    "payments.buyer_details",
-    "payments.create",
-    "payments.cancel",
-    "payments.refund",
-    "payments.verify",
-  ],
+  support: supportPermissions,
   viewer: ["account.read", "payments.read"],
 } as const satisfies Record<Role, readonly string[]>;
 

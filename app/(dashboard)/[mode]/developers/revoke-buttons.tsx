@@ -1,13 +1,12 @@
 "use client";
 
-import { showActionResult } from "@/components/forms/action-feedback";
-import { ConfirmButton } from "@/components/ui/confirm-button";
+import { ConfirmActionButton } from "@/components/forms/confirm-action-button";
 import type { Mode } from "@/lib/core/db";
 import { revokeApiKeyAction, revokePublicAppAction } from "@/lib/platform/actions/api-keys";
 
 export function RevokeApiKeyButton({ mode, apiKey }: { mode: Mode; apiKey: { id: string; name: string } }) {
   return (
-    <ConfirmButton
+    <ConfirmActionButton
       label={
         <>
           Revoke<span className="sr-only"> key {apiKey.name}</span>
@@ -16,16 +15,15 @@ export function RevokeApiKeyButton({ mode, apiKey }: { mode: Mode; apiKey: { id:
       title={`Revoke “${apiKey.name}”?`}
       description="Requests with this key are refused (401) from now on. Anything still using it stops working. This cannot be undone."
       confirmLabel="Revoke key"
-      onConfirm={async () =>
-        !!showActionResult(await revokeApiKeyAction({ id: apiKey.id, mode }), { success: "API key revoked" })
-      }
+      action={() => revokeApiKeyAction({ id: apiKey.id, mode })}
+      success="API key revoked"
     />
   );
 }
 
 export function RevokePublicAppButton({ mode, app }: { mode: Mode; app: { id: string; name: string } }) {
   return (
-    <ConfirmButton
+    <ConfirmActionButton
       label={
         <>
           Revoke<span className="sr-only"> App-Id {app.name}</span>
@@ -34,9 +32,8 @@ export function RevokePublicAppButton({ mode, app }: { mode: Mode; app: { id: st
       title={`Revoke “${app.name}”?`}
       description={`Apps sending ${app.id} can no longer read payment status. This cannot be undone.`}
       confirmLabel="Revoke App-Id"
-      onConfirm={async () =>
-        !!showActionResult(await revokePublicAppAction({ id: app.id, mode }), { success: "App-Id revoked" })
-      }
+      action={() => revokePublicAppAction({ id: app.id, mode })}
+      success="App-Id revoked"
     />
   );
 }

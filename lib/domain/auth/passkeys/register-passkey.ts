@@ -1,13 +1,12 @@
 import "server-only";
+import { secondFactorChanged } from "@/lib/domain/auth/second-factor-changed";
 import {
   generateRegistrationOptions,
   verifyRegistrationResponse,
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { db } from "@/lib/core/db";
-import { sendSecurityAlert } from "@/lib/domain/email/send-security-alert";
 import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
 import type { z } from "zod";
@@ -15,7 +14,6 @@ import type { FinishPasskeyInputSchema } from "@/lib/domain/schemas/passkeys";
 import { requireFreshAuth } from "@/lib/domain/auth/fresh-auth";
 import { issueRecoveryCodes } from "@/lib/domain/auth/recovery-codes";
 import type { Viewer } from "@/lib/domain/auth/session";
-import { revokeUserSessions } from "@/lib/domain/auth/user-sessions";
 import { challengeLifetimeMs, consumeChallenge, issueChallenge } from "./challenges";
 import { relyingParty } from "./relying-party";
 
@@ -109,22 +107,7 @@ export async function finishPasskeyRegistration(
       },
     });
     // A new second factor, as turning on an authenticator app: sessions signed in without it end.
-    await revokeUserSessions(tx, viewer.user.id, viewer.sessionId);
-    await recordAudit(tx, {
-      accountId: viewer.account.id,
-      actor: `user:${viewer.user.id}`,
-      action: "user.passkey_added",
-      targetType: "passkey",
-      targetId: id,
-      data: { name },
-    });
-    await sendSecurityAlert(
-      tx,
-      viewer.account.id,
-      "passkey_added",
-      { Member: `${viewer.user.name} <${viewer.user.email}>`, Passkey: name },
-      viewer.user.email,
-    );
+    await secondFactorChanged(tx, viewer, "passkey_added", { id, name });
     const user = await tx.user.findUniqueOrThrow({
       where: { id: viewer.user.id },
       select: { totpEnabledAt: true, _count: { select: { recoveryCodes: { where: { usedAt: null } } } } },

@@ -1,11 +1,9 @@
 import "server-only";
-import { recordAudit } from "@/lib/domain/audit-log/audit";
+import { secondFactorChanged } from "@/lib/domain/auth/second-factor-changed";
 import { db } from "@/lib/core/db";
-import { sendSecurityAlert } from "@/lib/domain/email/send-security-alert";
 import { AppError } from "@/lib/core/errors/errors";
 import { requireFreshAuth } from "@/lib/domain/auth/fresh-auth";
 import type { Viewer } from "@/lib/domain/auth/session";
-import { revokeUserSessions } from "@/lib/domain/auth/user-sessions";
 
 /** Removes one of the viewer's own passkeys (after fresh re-authentication); audit-logged, and the owners (and the person) are mailed. */
 export async function removePasskey(viewer: Viewer, passkeyId: string): Promise<void> {
@@ -31,21 +29,6 @@ export async function removePasskey(viewer: Viewer, passkeyId: string): Promise<
     // The last second factor gone: its recovery codes go with it, as when the app is turned off.
     if (!user.totpEnabledAt && user._count.passkeys === 1)
       await tx.recoveryCode.deleteMany({ where: { userId: viewer.user.id } });
-    await revokeUserSessions(tx, viewer.user.id, viewer.sessionId);
-    await recordAudit(tx, {
-      accountId: viewer.account.id,
-      actor: `user:${viewer.user.id}`,
-      action: "user.passkey_removed",
-      targetType: "passkey",
-      targetId: passkey.id,
-      data: { name: passkey.name },
-    });
-    await sendSecurityAlert(
-      tx,
-      viewer.account.id,
-      "passkey_removed",
-      { Member: `${viewer.user.name} <${viewer.user.email}>`, Passkey: passkey.name },
-      viewer.user.email,
-    );
+    await secondFactorChanged(tx, viewer, "passkey_removed", passkey);
   });
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { Relayers } from "@/components/developers/relayers";
+import { RevocableCells } from "@/components/developers/revocable-cells";
 import { SponsoredGas } from "@/components/developers/sponsored-gas";
-import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
@@ -99,22 +99,12 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
                   <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
                     {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}
                   </Td>
-                  <Td>
-                    {key.revokedAt ? (
-                      <Badge tone="danger" title={`Revoked ${formatDateTime(key.revokedAt)}`}>
-                        Revoked
-                      </Badge>
-                    ) : (
-                      <Badge tone="success">Active</Badge>
-                    )}
-                  </Td>
-                  {manage ? (
-                    <Td className="relative text-right">
-                      {key.revokedAt ? null : (
-                        <RevokeApiKeyButton mode={mode} apiKey={{ id: key.id, name: key.name }} />
-                      )}
-                    </Td>
-                  ) : null}
+                  <RevocableCells
+                    revokedAt={key.revokedAt}
+                    revoke={
+                      manage && <RevokeApiKeyButton mode={mode} apiKey={{ id: key.id, name: key.name }} />
+                    }
+                  />
                 </Tr>
               ))}
             </TBody>
@@ -164,20 +154,12 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
                   <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
                     {formatDateTime(app.createdAt)}
                   </Td>
-                  <Td>
-                    {app.revokedAt ? (
-                      <Badge tone="danger">Revoked</Badge>
-                    ) : (
-                      <Badge tone="success">Active</Badge>
-                    )}
-                  </Td>
-                  {manage ? (
-                    <Td className="relative text-right">
-                      {app.revokedAt ? null : (
-                        <RevokePublicAppButton mode={mode} app={{ id: app.id, name: app.name }} />
-                      )}
-                    </Td>
-                  ) : null}
+                  <RevocableCells
+                    revokedAt={app.revokedAt}
+                    revoke={
+                      manage && <RevokePublicAppButton mode={mode} app={{ id: app.id, name: app.name }} />
+                    }
+                  />
                 </Tr>
               ))}
             </TBody>
