@@ -126,7 +126,9 @@ export const CollectDataSchema = z
       .describe("JSON Schema of the details, as WalletConnect Pay gives it."),
     url: z
       .string()
-      .describe("The hosted form that takes the buyer's details (a wallet opens it in a web view; `?prefill=` base64 JSON fills it)."),
+      .describe(
+        "The hosted form that takes the buyer's details (a wallet opens it in a web view; `?prefill=` base64 JSON fills it).",
+      ),
   })
   .meta({ id: "CollectData" });
 
@@ -175,5 +177,6 @@ export const BuyerDetailsFormSchema = z
   } satisfies Record<CollectFieldId | "accept", z.ZodType>)
   .transform(({ accept, ...details }) => ({
     accepted: accept === "yes",
-    sent: Object.entries(details).flatMap(([id, value]) => (value === undefined ? [] : [{ id, value }])),
+    // A blank input is a detail not given ("Required."), as a wallet's missing field is.
+    sent: Object.entries(details).flatMap(([id, value]) => (value?.trim() ? [{ id, value }] : [])),
   }));

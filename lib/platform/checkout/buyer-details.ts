@@ -60,7 +60,9 @@ export function formErrors(error: AppError): Record<string, string> {
 export function prefillValues(prefill: string | null): Record<string, string> {
   if (!prefill) return {};
   try {
-    const decoded: unknown = JSON.parse(Buffer.from(prefill, "base64").toString("utf8"));
+    // A wallet that appends btoa's output unencoded sends its `+` as a space (React Native's guide does).
+    const base64 = prefill.replaceAll(" ", "+");
+    const decoded: unknown = JSON.parse(Buffer.from(base64, "base64").toString("utf8"));
     if (!decoded || typeof decoded !== "object" || Array.isArray(decoded)) return {};
     return Object.fromEntries(
       Object.entries(decoded).filter(
