@@ -38,6 +38,16 @@ const inputHints: Record<string, string> = {
   pobCountry: 'autocomplete="off" maxlength="2" autocapitalize="characters"',
 };
 
+// What each detail's input asks for, in the buyer's words.
+const hints: Record<string, string> = {
+  fullName: "Your full legal name.",
+  dob: "As on your ID.",
+  porAddress: "Street address, city and state.",
+  porCountry: "Two letters, such as US or GB.",
+  pobAddress: "City and state.",
+  pobCountry: "Two letters, such as US or GB.",
+};
+
 /**
  * The message the page hands the wallet that opened it, through each bridge WalletConnect's wallet
  * guides install (React Native and Flutter's `ReactNativeWebView`, iOS's `payDataCollectionComplete`
@@ -82,7 +92,7 @@ ${errors.form && html`<p class="alert center" role="alert" data-testid="form-err
     const described = `${f.id}-hint${error ? ` ${f.id}-error` : ""}`;
     return html`<div class="field"><label for="${f.id}">${f.name}</label>
 <input id="${f.id}" name="${f.id}" ${raw(inputHints[f.id] ?? "")} required value="${values[f.id] ?? ""}" aria-invalid="${error ? "true" : "false"}" aria-describedby="${described}">
-<p id="${f.id}-hint" class="xs muted">${f.schema.description}${f.schema.title.includes("Country") ? " (e.g. US)" : ""}</p>${error && html`<p id="${f.id}-error" class="alert" data-testid="${f.id}-error">${error}</p>`}</div>`;
+<p id="${f.id}-hint" class="xs muted">${hints[f.id]}</p>${error && html`<p id="${f.id}-error" class="alert" data-testid="${f.id}-error">${error}</p>`}</div>`;
   }
 
   function form() {
