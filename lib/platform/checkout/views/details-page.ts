@@ -4,6 +4,7 @@ import type { MerchantBranding } from "@/lib/domain/branding/merchant-branding";
 import type { collectFields } from "@/lib/domain/schemas/collect-data";
 import { html, raw } from "@/lib/platform/checkout/views/html";
 import { checkoutDocument } from "./document";
+import { formFieldCss } from "./form-field-css";
 import { accentCss, merchantBadge } from "./merchant-header";
 import { testModeBanner } from "./test-mode-banner";
 
@@ -18,12 +19,8 @@ export type DetailsPageView = {
   errors: Record<string, string>;
 };
 
-const css = `
-.field{display:flex;flex-direction:column;gap:.375rem;text-align:left}
-.field label{font-size:.875rem;font-weight:500}
-.field input{height:2.75rem;border:1px solid #cbd5e1;border-radius:.375rem;padding:0 .75rem;font:inherit;font-size:1rem;background:#fff}
-.field input:focus-visible,.consent input:focus-visible{outline:2px solid #4f46e5;outline-offset:1px}
-.field input[aria-invalid=true]{border-color:var(--color-destructive)}
+const css = `${formFieldCss}
+.consent input:focus-visible{outline:2px solid #4f46e5;outline-offset:1px}
 .consent{display:flex;gap:.5rem;align-items:flex-start;text-align:left;font-size:.875rem}
 .consent input{margin-top:.2rem;width:1.125rem;height:1.125rem;flex-shrink:0}
 `;
