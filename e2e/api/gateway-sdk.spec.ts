@@ -6,6 +6,7 @@ import { expect, freshKey, test, type ApiClient, type VersionDocuments } from ".
 import { LocalChain, localCaip2 } from "../support/chain";
 import { createMerchant } from "../support/merchants";
 import { localChainRpc } from "../support/settings";
+import { API_VERSIONS } from "@/lib/core/config/api-version";
 import { runSql } from "../support/test-control";
 import {
   payWithWalletConnectSdk,
@@ -17,6 +18,9 @@ import {
 // payments: options → actions → sign → confirm, in test mode and on the local chain, with an API
 // key and with a public App-Id. Every answer the SDK receives is checked against our OpenAPI
 // document and WalletConnect's client contract.
+
+// Each request of the suite's own client is also sent under the other API version (everyVersion).
+test.use({ everyVersion: true });
 
 const chain = new LocalChain(localChainRpc);
 const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
@@ -43,20 +47,34 @@ async function sign(wallet: PrivateKeyAccount, action: Action): Promise<Hex> {
   });
 }
 
-/** Watches the SDK's own HTTP calls (it uses the global fetch) and validates every gateway answer against both documents of the version it sent. */
-function validateSdkTraffic(documents: Record<string, VersionDocuments>) {
+/**
+ * Watches the SDK's own HTTP calls (it uses the global fetch) and validates every gateway answer
+ * against both documents of the version it sent. With `version`, the SDK's version headers
+ * (`Wcp-Version`, `Api-Version`, fixed at 2026-02-19.preview in its build) are set to it on the way
+ * out, as a wallet on a later SDK that moved to another version would send them; the SDK itself is unchanged.
+ */
+function validateSdkTraffic(documents: Record<string, VersionDocuments>, version?: string) {
   const original = globalThis.fetch;
   const seen: string[] = [];
   globalThis.fetch = async (input, init) => {
-    const response = await original(input, init);
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    if (version && url.pathname.startsWith("/v1/gateway/")) {
+      const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+      expect(headers.get("wcp-version"), "the SDK names its version").toBeTruthy();
+      headers.set("Wcp-Version", version);
+      if (headers.has("api-version")) headers.set("Api-Version", version);
+      init = { ...init, headers };
+    }
+    const response = await original(input, init);
     if (url.pathname.startsWith("/v1/gateway/")) {
       const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
       const body = await response.clone().json();
-      const version = documents[response.headers.get("tollgate-version") ?? ""];
-      expect(version, "the answer names a version the suite knows").toBeDefined();
-      version!.tollgate.check(method, url.pathname, response.status, body);
-      version!.walletConnect.check(method, url.pathname, response.status, body);
+      const answeredIn = response.headers.get("tollgate-version") ?? "";
+      if (version) expect(answeredIn, "the answer is given in the version sent").toBe(version);
+      const docs = documents[answeredIn];
+      expect(docs, "the answer names a version the suite knows").toBeDefined();
+      docs!.tollgate.check(method, url.pathname, response.status, body);
+      docs!.walletConnect.check(method, url.pathname, response.status, body);
       seen.push(`${method} ${url.pathname.split("/").slice(5).join("/") || "payment"} ${response.status}`);
     }
     return response;
@@ -78,8 +96,10 @@ async function testModePayment(api: ApiClient) {
   };
 }
 
-for (const auth of ["Api-Key", "App-Id"] as const) {
-  test(`test mode, ${auth}: the SDK reads the options, signs the gasless action and confirms; the payment succeeds`, async ({
+for (const [auth, version] of ["Api-Key", "App-Id"].flatMap((a) =>
+  API_VERSIONS.map((v) => [a, v] as const),
+)) {
+  test(`test mode, ${auth}, Wcp-Version ${version}: the SDK reads the options, signs the gasless action and confirms; the payment succeeds`, async ({
     api,
     fixtures,
     documents,
@@ -90,7 +110,7 @@ for (const auth of ["Api-Key", "App-Id"] as const) {
         ? { apiKey: fixtures.accounts.a.keys.test }
         : { appId: fixtures.accounts.a.testAppId, clientId: `sdk-wallet-${Date.now()}` };
     const wallet = privateKeyToAccount(generatePrivateKey());
-    const traffic = validateSdkTraffic(documents);
+    const traffic = validateSdkTraffic(documents, version);
     try {
       const { options, result } = await payWithWalletConnectSdk(
         walletConnectPayClient(credentials),
@@ -163,7 +183,8 @@ for (const auth of ["Api-Key", "App-Id"] as const) {
       auth === "Api-Key"
         ? { apiKey: fixtures.accounts.a.keys.live }
         : { appId: fixtures.accounts.a.liveAppId, clientId: `sdk-live-wallet-${Date.now()}` };
-    const traffic = validateSdkTraffic(documents);
+    // The App-Id wallet sends WalletConnect's stable version, the API-key one the SDK's own (the newer).
+    const traffic = validateSdkTraffic(documents, auth === "App-Id" ? API_VERSIONS[0] : undefined);
     // The SDK's confirm holds until the payment is final, which on a chain takes blocks: mine while it waits.
     const miner = setInterval(() => void chain.mine(1, { sameTimestamp: true }), 250);
     let result;
@@ -272,7 +293,8 @@ test("information capture: the SDK is asked for the buyer's details, sends them 
     },
   });
 
-  const traffic = validateSdkTraffic(documents);
+  // WalletConnect's stable version (the other tests send the SDK's own, the newer one).
+  const traffic = validateSdkTraffic(documents, API_VERSIONS[0]);
   try {
     const client = walletConnectPayClient({
       appId: fixtures.accounts.a.testAppId,

@@ -12,6 +12,10 @@ import {
 import { createMerchant } from "../support/merchants";
 import { baseURL, localChainRpc } from "../support/settings";
 
+// Each request is also sent under the other API version and its answer checked against both
+// documents of that version (WalletConnect's and ours); see everyVersion in ../support/api.ts.
+test.use({ everyVersion: true });
+
 // The wallet side (WalletConnect Pay's Gateway): a wallet written with viem reads a payment, asks
 // for options, performs the action (a signature or a transaction) and confirms.
 

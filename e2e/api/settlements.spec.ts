@@ -1,5 +1,9 @@
 import { eachApiVersion, test, expect, freshKey, type ApiClient } from "../support/api";
 
+// Each request is also sent under the other API version and its answer checked against both
+// documents of that version (WalletConnect's and ours); see everyVersion in ../support/api.ts.
+test.use({ everyVersion: true });
+
 // Real assets and EIP-55 checksummed addresses (the EIP-55 and CAIP-10 examples).
 const USDC_BASE = "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const USDC_BASE_LOWER = "eip155:8453/erc20:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913";

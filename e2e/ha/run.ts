@@ -190,7 +190,7 @@ try {
           ),
         );
         for (const result of results) {
-          if (result.status === 201)
+          if (result.status === 200)
             refunds.set(result.body.id as string, {
               refundId: result.body.id as string,
               paymentId,

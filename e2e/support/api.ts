@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
+import { walletConnectCheckSkipped } from "./walletconnect-skipped";
 import { readFixtures, type Fixtures } from "./fixtures-data";
 import { API_VERSIONS, CURRENT_API_VERSION } from "@/lib/core/config/api-version";
 import { OpenApiValidator } from "./openapi-validator";
@@ -23,6 +24,11 @@ export type CallOptions = {
    * a permission, a body size, a content type…): it is then checked against Tollgate's document only.
    */
   beyondWalletConnect?: string;
+  /**
+   * Why this request is not sent again under the other API versions (see `everyVersion`), for the
+   * few a repeat would change: a second cancel, a request the test counts.
+   */
+  once?: string;
 };
 
 /** Tollgate's own document and WalletConnect Pay's, of one API version. */
@@ -40,6 +46,12 @@ export class ApiClient {
     private readonly credentials: Record<string, string>,
     /** Sent as Tollgate-Version unless the credentials or the call name one. */
     private readonly apiVersion?: string,
+    /**
+     * Each request that can be repeated without changing anything (a read, a write under its
+     * Idempotency-Key, which is answered again, a Gateway quote or action read) is sent again
+     * under every other API version, and that answer checked against both documents of its version.
+     */
+    private readonly everyVersion = false,
   ) {}
 
   async call<T = AnyBody>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
@@ -72,24 +84,74 @@ export class ApiClient {
     );
     const pathname = new URL(response.url()).pathname;
     const version = response.headers()["tollgate-version"] ?? CURRENT_API_VERSION;
+    this.checkAnswer(method, pathname, version, response.status(), body, options);
+    // Tests declared per version (eachApiVersion) already send every request under each.
+    if (
+      this.everyVersion &&
+      !this.apiVersion &&
+      !options.once &&
+      repeatable(method, path, headers, options, response.status(), body)
+    ) {
+      // maxPollMs would hold the repeat open for nothing: the first answer already waited.
+      const again = path.replace(/([?&])maxPollMs=\d+&?/, "$1").replace(/[?&]$/, "");
+      for (const other of API_VERSIONS.filter((v) => v !== version)) {
+        const versioned = { ...headers };
+        if (versioned["Wcp-Version"] && !versioned["Tollgate-Version"]) versioned["Wcp-Version"] = other;
+        else versioned["Tollgate-Version"] = other;
+        const repeat = await this.request.fetch(again, {
+          method,
+          headers: versioned,
+          data,
+          failOnStatusCode: false,
+        });
+        const repeatText = await repeat.text();
+        expect(repeat.headers()["content-type"], `${method} ${again} under ${other}`).toContain(
+          "application/json",
+        );
+        // Refused before its version was read (authentication) when it names none.
+        const answeredIn = repeat.headers()["tollgate-version"] ?? other;
+        expect(answeredIn, `${method} ${again} sent under ${other}`).toBe(other);
+        this.checkAnswer(
+          method,
+          pathname,
+          other,
+          repeat.status(),
+          repeatText ? JSON.parse(repeatText) : null,
+          options,
+        );
+      }
+    }
+    return { status: response.status(), body, headers: response.headers() };
+  }
+
+  /** Checks an answer against Tollgate's document of its version and, where theirs describes it, WalletConnect's. */
+  private checkAnswer(
+    method: string,
+    pathname: string,
+    version: string,
+    status: number,
+    body: unknown,
+    options: CallOptions,
+  ): void {
     const documents = this.documents[version];
     expect(
       documents,
-      `${method} ${path} answered under version ${version}, which the suite does not know`,
+      `${method} ${pathname} answered under version ${version}, which the suite does not know`,
     ).toBeDefined();
-    documents!.tollgate.check(method, pathname, response.status(), body);
+    documents!.tollgate.check(method, pathname, status, body);
     // WalletConnect's document is the contract of the tests that run under each version
-    // (eachApiVersion) and of the operations only their clients call (Gateway, ecommerce).
+    // (eachApiVersion, everyVersion) and of the operations only their clients call (Gateway, ecommerce).
     const walletConnectContract =
-      Boolean(this.apiVersion) || pathname.startsWith("/v1/gateway/") || pathname.startsWith("/v1/merchant/");
+      Boolean(this.apiVersion) ||
+      this.everyVersion ||
+      pathname.startsWith("/v1/gateway/") ||
+      pathname.startsWith("/v1/merchant/");
     if (options.beyondWalletConnect || !walletConnectContract) {
       // Tollgate's document alone.
     } else if (documents!.walletConnect.covers(method, pathname))
-      documents!.walletConnect.check(method, pathname, response.status(), body);
+      documents!.walletConnect.check(method, pathname, status, body);
     // The ecommerce operations are in WalletConnect's guides, not in their OpenAPI documents.
-    else if (pathname.startsWith("/v1/merchant/"))
-      expectWalletConnectShape(method, pathname, response.status(), body);
-    return { status: response.status(), body, headers: response.headers() };
+    else if (pathname.startsWith("/v1/merchant/")) expectWalletConnectShape(method, pathname, status, body);
   }
 
   get<T = AnyBody>(path: string, options?: CallOptions) {
@@ -112,6 +174,8 @@ export class ApiClient {
 type ApiFixtures = {
   /** The API version every request of the test selects (Tollgate-Version); the account's pinned one when unset. */
   apiVersion: string | undefined;
+  /** Each repeatable request is sent again under every other API version (see ApiClient). */
+  everyVersion: boolean;
   fixtures: Fixtures;
   /** A client with the given headers (e.g. `{ "Api-Key": key }`), or with none. */
   apiAs: (credentials?: Record<string, string>) => ApiClient;
@@ -146,8 +210,11 @@ export const test = base.extend<
         documents[version] = {
           tollgate,
           get walletConnect() {
-            walletConnect ??= walletConnectDocuments();
-            if (!walletConnect) return handWrittenContract;
+            if (walletConnect === undefined) walletConnect = walletConnectDocuments();
+            if (!walletConnect) {
+              walletConnectCheckSkipped(version);
+              return handWrittenContract;
+            }
             return (validator ??= new OpenApiValidator(walletConnect[version] as never));
           },
         };
@@ -163,9 +230,10 @@ export const test = base.extend<
     { scope: "worker" },
   ],
   apiVersion: [undefined, { option: true }],
+  everyVersion: [false, { option: true }],
   fixtures: async ({}, use) => use(readFixtures()),
-  apiAs: async ({ request, documents, apiVersion }, use) =>
-    use((credentials = {}) => new ApiClient(request, documents, credentials, apiVersion)),
+  apiAs: async ({ request, documents, apiVersion, everyVersion }, use) =>
+    use((credentials = {}) => new ApiClient(request, documents, credentials, apiVersion, everyVersion)),
   api: async ({ apiAs, fixtures }, use) => use(apiAs({ "Api-Key": fixtures.accounts.a.keys.test })),
 });
 
@@ -179,6 +247,30 @@ export function eachApiVersion(declare: (version: string) => void): void {
       declare(version);
     });
   }
+}
+
+/**
+ * Whether sending the request again changes nothing: a read, a write under its Idempotency-Key (its
+ * answer is given again, in the repeat's version), or a Gateway read of quotes or actions (asking for
+ * options again answers the quotes that hold; `refresh` would end them, so it is not repeated).
+ * Answers that a repeat would not reproduce (429, the dependencies' 5xx, a key still in progress) are not repeated.
+ */
+function repeatable(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  options: CallOptions,
+  status: number,
+  body: AnyBody,
+): boolean {
+  if (status === 429 || status >= 500 || body?.code === "idempotency_in_progress") return false;
+  if (method === "GET") return true;
+  if (headers["Idempotency-Key"]) return true;
+  if (/^\/v1\/gateway\/payment\/[^/]+\/fetch$/.test(path.split("?")[0]!)) return true;
+  return (
+    /^\/v1\/gateway\/payment\/[^/]+\/options$/.test(path.split("?")[0]!) &&
+    !(options.body as { refresh?: unknown } | undefined)?.refresh
+  );
 }
 
 let counter = 0;

@@ -124,7 +124,11 @@ export const CollectDataSchema = z
     schema: z
       .record(z.string(), z.unknown())
       .describe("JSON Schema of the details, as WalletConnect Pay gives it."),
-    url: z.string().describe("The payment's hosted checkout."),
+    url: z
+      .string()
+      .describe(
+        "The hosted form that takes the buyer's details (a wallet opens it in a web view; `?prefill=` base64 JSON fills it).",
+      ),
   })
   .meta({ id: "CollectData" });
 
@@ -154,3 +158,25 @@ export function checkCollectedData(
   }
   return { values, problems };
 }
+
+const detailText = z.string().max(1000).optional();
+
+/**
+ * The hosted details form (`/pay/{id}/details`) as the buyer's browser posts it: each detail's
+ * text, checked afterwards by checkCollectedData as confirm's are, and the consent box.
+ */
+export const BuyerDetailsFormSchema = z
+  .object({
+    fullName: detailText,
+    dob: detailText,
+    porAddress: detailText,
+    porCountry: detailText,
+    pobAddress: detailText,
+    pobCountry: detailText,
+    accept: z.literal("yes").optional(),
+  } satisfies Record<CollectFieldId | "accept", z.ZodType>)
+  .transform(({ accept, ...details }) => ({
+    accepted: accept === "yes",
+    // A blank input is a detail not given ("Required."), as a wallet's missing field is.
+    sent: Object.entries(details).flatMap(([id, value]) => (value?.trim() ? [{ id, value }] : [])),
+  }));

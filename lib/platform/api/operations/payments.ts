@@ -136,6 +136,8 @@ export const createGatewayPaymentOp = defineOperation({
   summary: "Create a payment and get its gateway link (WalletConnect Pay's ecommerce flow)",
   tag: "Gateway",
   path: "/v1/merchant/payment",
+  // Their ecommerce guide takes `checkout` on this route whatever the version, so every version does.
+  versions: [],
 });
 
 export const paymentStatusOp = defineOperation({

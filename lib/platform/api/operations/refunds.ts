@@ -22,7 +22,9 @@ export const createRefundOp = defineOperation({
   permission: "refunds.write",
   idempotency: "optional",
   body: CreateRefundBodySchema,
-  status: 201,
+  // 200, as WalletConnect Pay's refund answers (both versions Tollgate serves are theirs); the
+  // refund object carries their `paymentId` with Tollgate's fields beside it.
+  status: 200,
   response: RefundSchema,
   errors: ["not_found", "payment_not_succeeded", "already_refunded"],
   handler: async ({ ctx, body }) => serializeRefund(await createRefund(ctx.tx, ctx.scope, ctx.actor, body)),

@@ -3,6 +3,7 @@ import type { MerchantBranding } from "@/lib/domain/branding/merchant-branding";
 import type { Mode } from "@/lib/core/db";
 import { html } from "@/lib/platform/checkout/views/html";
 import { checkoutDocument } from "./document";
+import { formFieldCss } from "./form-field-css";
 import { testModeBanner } from "./test-mode-banner";
 import { accentCss, merchantBadge, supportLine } from "./merchant-header";
 
@@ -18,14 +19,6 @@ export type LinkPageView = {
   errors: { amount?: string; email?: string; form?: string };
 };
 
-const css = `
-.field{display:flex;flex-direction:column;gap:.375rem;text-align:left}
-.field label{font-size:.875rem;font-weight:500}
-.field input{height:2.75rem;border:1px solid #cbd5e1;border-radius:.375rem;padding:0 .75rem;font:inherit;font-size:1rem;background:#fff}
-.field input:focus-visible{outline:2px solid #4f46e5;outline-offset:1px}
-.field input[aria-invalid=true]{border-color:var(--color-destructive)}
-`;
-
 /** A reusable payment link's page: nothing is minted until the buyer presses Continue (a POST). */
 export function renderLinkPage(view: LinkPageView, nonce: string): string {
   const { errors, values } = view;
@@ -38,7 +31,7 @@ ${supportLine(view.merchant)}</div><p class="footnote">Payments by Tollgate</p><
     title: `Pay ${view.merchant.name} · Tollgate`,
     nonce,
     body,
-    css: css + accentCss(view.merchant),
+    css: formFieldCss + accentCss(view.merchant),
   });
 
   function form({ fixedAmount, bounds }: LinkPageView) {
