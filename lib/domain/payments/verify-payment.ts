@@ -279,11 +279,11 @@ function rejectionException(
 }
 
 /** Notes a transfer that does not pay this payment, once per transaction, with the exception it makes. */
-async function recordRejection(
+export async function recordRejection(
   payment: Payment,
   txHash: string,
   reason: string,
-  transfer?: Transfer,
+  transfer?: Pick<Transfer, "value" | "from">,
   exception?: ExceptionFound | null,
 ): Promise<Payment> {
   return db().$transaction(async (tx) => {

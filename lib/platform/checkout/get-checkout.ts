@@ -11,6 +11,11 @@ import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
 import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 import { checkoutRedirects, type CheckoutRedirects } from "./redirect-urls";
 import { paymentRequest, type PaymentRequest } from "./payment-request";
+import {
+  solanaPayReference,
+  solanaPayRequest,
+  type SolanaPayRequest,
+} from "@/lib/domain/chain/solana/solana-pay";
 
 export type CheckoutOption = {
   settlementId: string;
@@ -22,6 +27,8 @@ export type CheckoutOption = {
   amount: string;
   /** How a wallet is asked to pay it; null for an asset no EVM wallet request can express. */
   request: PaymentRequest | null;
+  /** A live Solana option's Solana Pay transfer request (any Solana wallet or exchange); null otherwise. */
+  solanaPay: SolanaPayRequest | null;
 };
 
 export type Checkout = {
@@ -82,6 +89,14 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
           networkName: display.networkName ?? option.asset.split("/")[0]!,
           amount: inWholeUnits(option.value, display),
           request: paymentRequest(option.asset, option.destination, option.value),
+          solanaPay:
+            payment.mode === "live"
+              ? solanaPayRequest(
+                  { ...option, decimals: display.decimals },
+                  solanaPayReference(payment.id, option.settlementId),
+                  { label: merchant.name, message: `Order ${payment.referenceId}` },
+                )
+              : null,
         };
       }),
     ),

@@ -9,6 +9,7 @@ import { accentCss, merchantBadge, supportLine } from "./merchant-header";
 import { exceptionNotice } from "./exception-notice";
 import { renderOutcome } from "./outcome";
 import { qrSvg } from "./qr-svg";
+import { solanaPayPanel } from "./solana-pay-panel";
 
 type PageContext = {
   returnUrl: string | null;
@@ -124,6 +125,8 @@ ${walletConnect && html`<div class="stack wide" data-walletconnect="${option.set
 <div class="stack wide" data-wallet="${option.settlementId}" hidden><button type="button" class="btn secondary wide">Pay with browser wallet</button></div>
 <p class="xs muted wide">Or send exactly <strong>${option.amount}</strong> on ${option.networkName} to <span class="mono break">${request.recipient}</span>. Other amounts, tokens or networks are not matched to this payment.</p>
 <div class="copies wide" hidden data-copies><button type="button" class="copy" data-copy="${option.amount.split(" ")[0]}">Copy amount</button><button type="button" class="copy" data-copy="${request.recipient}">Copy address</button></div>`
-      : html`<p class="small muted">This option cannot be paid from this page. Choose another one.</p>`
+      : option.solanaPay
+        ? solanaPayPanel(option, option.solanaPay)
+        : html`<p class="small muted">This option cannot be paid from this page. Choose another one.</p>`
   }</div></details>`;
 }
