@@ -67,7 +67,7 @@ test("a live Solana option shows its Solana Pay request as a QR code, a link and
   await expect(option).toContainText(merchantWallet);
 
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-  await option.getByRole("button", { name: "Copy link" }).click();
+  await option.getByRole("button", { name: "Copy payment request" }).click();
   await expect(option.getByRole("button", { name: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uri);
   await option.getByRole("button", { name: "Copy address" }).click();
