@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, freshKey, test, type ApiClient } from "../support/api";
+import { expect, test, type ApiClient } from "../support/api";
 import { chooseOption } from "../support/live-payments";
 import { localSolanaChainId, solanaTestMints } from "../support/solana-settings";
 import {
@@ -11,6 +11,7 @@ import {
   tokenBalance,
 } from "../support/solana-wallet";
 import { runSql } from "../support/test-control";
+import { solanaMerchantPayment } from "../support/solana-payments";
 
 // Any Solana wallet or exchange pays a live payment from the checkout's Solana Pay transfer request
 // (issue 29): the chain watcher finds the transfer by the payment's reference key
@@ -34,26 +35,10 @@ async function livePayment(
   asset: string,
   amount: { unit: string; value: string },
 ): Promise<Paying> {
-  const merchant = (await newSolanaWallet()).address;
-  const created = await api.post(
-    "/v1/merchants",
-    { merchantName: "Solana Pay Shop", merchantEmail: "pay@sol.example" },
-    { idempotencyKey: freshKey() },
-  );
-  const merchantId = created.body.merchant.id as string;
-  const registered = await api.post(
-    `/v1/merchants/${merchantId}/settlements/crypto`,
-    { settlements: [{ asset, destination: `${localSolanaChainId}:${merchant}` }] },
-    { idempotencyKey: freshKey() },
-  );
-  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  const settlementId = registered.body.crypto[0].id as string;
-  const payment = await api.post("/v1/payments", { referenceId: `sp-${freshKey()}`, amount }, { merchantId });
-  expect(payment.status, JSON.stringify(payment.body)).toBe(201);
-  const paymentId = payment.body.id as string;
+  const made = await solanaMerchantPayment(api, asset, amount);
   // The buyer opens the option on the checkout page, which fixes its quote.
-  await chooseOption(request, paymentId, settlementId);
-  return { api, merchantId, paymentId, settlementId, merchant };
+  await chooseOption(request, made.paymentId, made.settlementId);
+  return { api, ...made };
 }
 
 /** The Solana Pay transfer request the checkout page offers (its "Open in Solana wallet" link). */
@@ -92,7 +77,7 @@ test.describe("Solana Pay transfer requests (live, on the Solana test node)", ()
       label: "Solana Pay Shop",
     });
     expect(url.searchParams.get("reference")).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-    expect(url.searchParams.get("message")).toMatch(/^Order sp-/);
+    expect(url.searchParams.get("message")).toMatch(/^Order sol-/);
     // The same request on every render: a QR code scanned from an earlier page still pays.
     expect(await transferRequest(request, paying.paymentId)).toBe(uri);
 
@@ -127,8 +112,10 @@ test.describe("Solana Pay transfer requests (live, on the Solana test node)", ()
     fixtures,
     request,
   }) => {
-    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
-    const buyer = await buyerWithUsdc();
+    const [api, buyer] = await Promise.all([
+      apiAs({ "Api-Key": fixtures.accounts.a.keys.live }),
+      buyerWithUsdc(),
+    ]);
     await mintTokens(solanaTestMints.USDT, buyer.address, 100_000_000n);
     const amount = { unit: "iso4217/USD", value: "1000" };
     const [short, over, wrongMint, late] = await Promise.all(
@@ -181,8 +168,10 @@ test.describe("Solana Pay transfer requests (live, on the Solana test node)", ()
     fixtures,
     request,
   }) => {
-    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
-    const buyer = await buyerWithUsdc();
+    const [api, buyer] = await Promise.all([
+      apiAs({ "Api-Key": fixtures.accounts.a.keys.live }),
+      buyerWithUsdc(),
+    ]);
     const amount = { unit: "iso4217/USD", value: "500" };
     const unreferenced = await livePayment(api, request, usdc, amount);
     await payTransferRequest(buyer, await transferRequest(request, unreferenced.paymentId), {

@@ -1,5 +1,6 @@
 import pg from "pg";
-import { expect, freshKey, test } from "../support/api";
+import { expect, test } from "../support/api";
+import { solanaMerchantPayment } from "../support/solana-payments";
 import { rpcProxy } from "../support/rpc-proxy";
 import { extraPort, usesPostgres } from "../support/settings";
 import {
@@ -50,25 +51,12 @@ test.describe("the Solana relayer on two instances of one PostgreSQL", () => {
   }) => {
     const key = fixtures.accounts.a.keys.live;
     const api = apiAs({ "Api-Key": key });
-    const merchant = (await newSolanaWallet()).address;
-    const created = await api.post(
-      "/v1/merchants",
-      { merchantName: "Two Instances", merchantEmail: "two@sol.example" },
-      { idempotencyKey: freshKey() },
+    const { merchant, paymentId } = await solanaMerchantPayment(
+      api,
+      usdc,
+      { unit: "iso4217/USD", value: "777" },
+      "Two Instances",
     );
-    const merchantId = created.body.merchant.id as string;
-    const registered = await api.post(
-      `/v1/merchants/${merchantId}/settlements/crypto`,
-      { settlements: [{ asset: usdc, destination: `${localSolanaChainId}:${merchant}` }] },
-      { idempotencyKey: freshKey() },
-    );
-    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-    const payment = await api.post(
-      "/v1/payments",
-      { referenceId: `two-${freshKey()}`, amount: { unit: "iso4217/USD", value: "777" } },
-      { merchantId },
-    );
-    const paymentId = payment.body.id as string;
     const call = async (server: SpawnedServer, path: string, body?: unknown) => {
       const res = await fetch(`${server.url}/v1/gateway/payment/${paymentId}/${path}`, {
         method: body === undefined ? "GET" : "POST",

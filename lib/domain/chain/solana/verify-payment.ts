@@ -64,40 +64,38 @@ export async function verifySolanaPayment(
   }
   const transfer = read.transfer;
   const quoted = BigInt(attempt.value.toFixed());
-  const wrong = transfer.value === 0n ? transfer.otherMints[0] : undefined;
-  if (wrong)
-    return recordRejection(
+  // A transfer that does not pay, noted on the timeline with the exception it makes.
+  const reject = (reason: string, found: Omit<ExceptionFound, "txHash">) =>
+    recordRejection(
       payment,
       txSignature,
-      "It sent a token this payment does not take.",
-      { value: wrong.value, from: transfer.from },
+      reason,
+      { value: found.received, from: transfer.from },
       {
-        type: "wrong_asset",
-        asset: `${chainId}/token:${wrong.mint}`,
-        expected: null,
-        received: wrong.value,
+        ...found,
         txHash: txSignature,
       },
     );
+  const wrong = transfer.value === 0n ? transfer.otherMints[0] : undefined;
+  if (wrong)
+    return reject("It sent a token this payment does not take.", {
+      type: "wrong_asset",
+      asset: `${chainId}/token:${wrong.mint}`,
+      expected: null,
+      received: wrong.value,
+    });
   if (transfer.value <= 0n) return recordRejection(payment, txSignature, "It paid nothing to the merchant.");
   const { underpaymentToleranceBps } = await db().merchant.findUniqueOrThrow({
     where: { id: payment.merchantId },
     select: { underpaymentToleranceBps: true },
   });
   if (!late && transfer.value < toleratedMinimum(quoted, underpaymentToleranceBps))
-    return recordRejection(
-      payment,
-      txSignature,
-      "It paid less than the quoted amount.",
-      { value: transfer.value, from: transfer.from },
-      {
-        type: "underpaid",
-        asset: attempt.asset,
-        expected: quoted,
-        received: transfer.value,
-        txHash: txSignature,
-      },
-    );
+    return reject("It paid less than the quoted amount.", {
+      type: "underpaid",
+      asset: attempt.asset,
+      expected: quoted,
+      received: transfer.value,
+    });
   return claim(payment, transfer, quoted, late, actor);
 }
 
