@@ -1,4 +1,5 @@
 import "server-only";
+import { transactionKey } from "@/lib/core/chain/transaction-key";
 import { assetInfo } from "@/lib/core/chain/asset-info";
 import { chainIdOf, getChain, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
@@ -176,7 +177,7 @@ async function claimedByAnother(paymentId: string, chainId: string, transfer: Tr
     where: {
       chainId_txHash_logIndex: {
         chainId,
-        txHash: transfer.txHash.toLowerCase(),
+        txHash: transactionKey(chainId, transfer.txHash),
         logIndex: transfer.logIndex,
       },
     },
@@ -231,7 +232,7 @@ function transferRow(payment: Payment, chainId: string, asset: string, transfer:
     mode: payment.mode,
     paymentId: payment.id,
     chainId,
-    txHash: transfer.txHash.toLowerCase(),
+    txHash: transactionKey(chainId, transfer.txHash),
     logIndex: transfer.logIndex,
     asset,
     fromAddress: transfer.from,
