@@ -203,7 +203,15 @@ export async function relaySubmission(
   return txHash;
 }
 
-async function withLease<T>(chain: Chain, address: string, send: () => Promise<T>): Promise<T> {
+/**
+ * Runs `send` holding the relayer's lease on its chain (EVM or Solana: only the chain's id is used),
+ * so that no two instances relay for one relayer at once.
+ */
+export async function withLease<T>(
+  chain: Pick<Chain, "id">,
+  address: string,
+  send: () => Promise<T>,
+): Promise<T> {
   const key = { chainId: chain.id, address };
   // Not an upsert: Prisma's reads and then inserts, so two instances' first relays both inserted.
   await db().relayerLock.createMany({ data: [key], skipDuplicates: true });

@@ -22,7 +22,7 @@ import { reopenAfterRelayFailure } from "../relay-failure";
 import { transitionPayment } from "@/lib/domain/payments/transition";
 import { staleClaimMs } from "../relay";
 import { solanaRelayer } from "./options";
-import { assertSolanaSponsorable, sponsoredCost } from "./sponsorship";
+import { reserveSolanaSponsorship, sponsoredCost } from "./sponsorship";
 
 // Broadcasting a buyer's signed Solana transaction, exactly once: the submission row is claimed by
 // one instance (as EVM relays are), which adds the fee payer's signature and sends it. A Solana
@@ -52,7 +52,13 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
       throw relayerUnavailable(`No Solana relayer is configured for ${submission.chainId}.`);
     const destination = option.destination.split(":").pop()!;
     const cost = await sponsoredCost(cluster, option.asset, destination);
-    await assertSolanaSponsorable(
+    const rpc = solanaRpc(cluster);
+    const { value: balance } = await rpc.getBalance(relayer.address).send();
+    if (balance < cost) throw relayerOutOfFunds();
+    // Reserved against the account's budget under the relayer's lease, before it is sent.
+    await reserveSolanaSponsorship(
+      submission.id,
+      relayer.address,
       {
         accountId: submission.accountId,
         asset: option.asset,
@@ -61,16 +67,10 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
       },
       cost,
     );
-    const rpc = solanaRpc(cluster);
-    const { value: balance } = await rpc.getBalance(relayer.address).send();
-    if (balance < cost) throw relayerOutOfFunds();
     const complete = await partiallySignTransaction([relayer.keyPair], signed);
     txSignature = getSignatureFromTransaction(complete);
-    // Known before it is sent (a Solana signature is the transaction's id), and reserved against the budget.
-    await db().relayerSubmission.update({
-      where: { id: submission.id },
-      data: { txHash: txSignature, relayer: relayer.address, gasCostWei: cost.toString() },
-    });
+    // Known before it is sent: a Solana signature is the transaction's id.
+    await db().relayerSubmission.update({ where: { id: submission.id }, data: { txHash: txSignature } });
     broadcasting = true;
     await rpc
       .sendTransaction(getBase64EncodedWireTransaction(complete), {
@@ -116,7 +116,7 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
     await db().$transaction(async (tx) => {
       await tx.relayerSubmission.update({
         where: { id: submission.id },
-        data: { status: "failed", activeKey: null, gasCostWei: null, error: failure.message },
+        data: { status: "failed", activeKey: null, feeLamports: null, error: failure.message },
       });
       await reopenAfterRelayFailure(tx, submission, option.id, failure);
     });
