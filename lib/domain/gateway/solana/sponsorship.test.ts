@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { newId } from "@/lib/core/ids/ids";
-import { createPayment } from "@/lib/domain/payments/create-payment";
-import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
+import { createTestSubmission } from "../test-submission";
 import { reserveSolanaSponsorship } from "./sponsorship";
 
 // The Solana lamport budget is reserved under the relayer's lease: two relays of one account at
@@ -20,28 +18,7 @@ const cluster = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
 const usdc = `${cluster}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`;
 const relayer = "9dgC69iZRwQ6MUBXx7HPe4yFsTcJSBePXhtdi4xWnX4r";
 
-async function submission(accountId: string) {
-  const merchant = await db().merchant.create({
-    data: { id: newId("mrch"), accountId, mode: "live", name: "Shop", email: "shop@example.com" },
-  });
-  const { payment } = await createPayment(
-    db(),
-    { accountId, mode: "live" },
-    "system",
-    merchant.id,
-    CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "100" } }),
-  );
-  return db().relayerSubmission.create({
-    data: {
-      id: newId("rly"),
-      accountId,
-      mode: "live",
-      paymentId: payment.id,
-      optionId: newId("opt"),
-      chainId: cluster,
-    },
-  });
-}
+const submission = (accountId: string) => createTestSubmission(accountId, cluster);
 
 describe("the Solana lamport budget", () => {
   it("lets only one of two relays at once spend the last of it, and records lamports as feeLamports", async () => {
