@@ -27,7 +27,11 @@ export async function recordUnmatchedTransfer(
   accountIds: string[],
   refusedByPaymentId?: string,
 ): Promise<void> {
-  const key = { chainId: chain.id, txHash: transactionKey(chain.id, transfer.txHash), logIndex: transfer.logIndex };
+  const key = {
+    chainId: chain.id,
+    txHash: transactionKey(chain.id, transfer.txHash),
+    logIndex: transfer.logIndex,
+  };
   if (await db().chainTransfer.findUnique({ where: { chainId_txHash_logIndex: key }, select: { id: true } }))
     return;
   const known = await db().unmatchedTransfer.findMany({

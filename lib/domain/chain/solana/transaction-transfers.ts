@@ -1,6 +1,6 @@
 import "server-only";
-import { signature as toSignature } from "@solana/kit";
-import { solanaRpc, type SolanaCluster } from "@/lib/core/chain/solana/clusters";
+import type { SolanaCluster } from "@/lib/core/chain/solana/clusters";
+import { finalizedTransaction } from "./verify-transfer";
 
 export type SolanaTransactionTransfers =
   | { kind: "failed"; reason: string }
@@ -22,13 +22,7 @@ export async function solanaTransactionTransfers(
   cluster: SolanaCluster,
   txSignature: string,
 ): Promise<SolanaTransactionTransfers | null> {
-  const tx = await solanaRpc(cluster)
-    .getTransaction(toSignature(txSignature), {
-      commitment: "finalized",
-      encoding: "json",
-      maxSupportedTransactionVersion: 0,
-    })
-    .send();
+  const tx = await finalizedTransaction(cluster, txSignature);
   if (!tx) return null;
   if (tx.meta?.err)
     return { kind: "failed", reason: `The transaction failed on ${cluster.name}: it moved nothing.` };

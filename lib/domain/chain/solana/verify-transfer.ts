@@ -17,6 +17,17 @@ export type SolanaVerification =
   | { kind: "failed"; reason: string }
   | { kind: "finalized"; transfer: SolanaTransfer };
 
+/** A transaction as the cluster holds it at `finalized` (json encoding, legacy and v0), or null. */
+export function finalizedTransaction(cluster: SolanaCluster, txSignature: string) {
+  return solanaRpc(cluster)
+    .getTransaction(toSignature(txSignature), {
+      commitment: "finalized",
+      encoding: "json",
+      maxSupportedTransactionVersion: 0,
+    })
+    .send();
+}
+
 type TokenBalance = { mint: string; owner?: string; uiTokenAmount: { amount: string } };
 
 /**
@@ -31,13 +42,7 @@ export async function readSolanaTransfer(
   txSignature: string,
   expect: { destination: string; mint: string | null; payer: string | null },
 ): Promise<SolanaVerification> {
-  const tx = await solanaRpc(cluster)
-    .getTransaction(toSignature(txSignature), {
-      commitment: "finalized",
-      encoding: "json",
-      maxSupportedTransactionVersion: 0,
-    })
-    .send();
+  const tx = await finalizedTransaction(cluster, txSignature);
   if (!tx) return { kind: "not_found" };
   if (tx.meta?.err)
     return {
