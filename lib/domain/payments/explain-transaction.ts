@@ -4,7 +4,7 @@ import { decodeEventLog, erc20Abi, getAddress, type Hash } from "viem";
 import { configuredChains } from "@/lib/core/chain/chains";
 import { configuredSolanaClusters } from "@/lib/core/chain/solana/clusters";
 import { chainClient } from "@/lib/core/chain/client";
-import { solanaTransactionTransfers } from "@/lib/domain/chain/solana/transaction-transfers";
+import { solanaTransactionTransfers } from "@/lib/core/chain/solana/transaction";
 import { blockClockSlackMs } from "@/lib/core/chain/verify-transfer";
 import { db, withAttempt } from "@/lib/core/db";
 import type { Scope } from "@/lib/core/tenancy/scope";

@@ -1,6 +1,6 @@
 import "server-only";
-import { signature as toSignature } from "@solana/kit";
-import { solanaRpc, type SolanaCluster } from "@/lib/core/chain/solana/clusters";
+import type { SolanaCluster } from "@/lib/core/chain/solana/clusters";
+import { finalizedTransaction } from "@/lib/core/chain/solana/transaction";
 
 export type SolanaTransfer = {
   signature: string;
@@ -16,17 +16,6 @@ export type SolanaVerification =
   | { kind: "not_found" }
   | { kind: "failed"; reason: string }
   | { kind: "finalized"; transfer: SolanaTransfer };
-
-/** A transaction as the cluster holds it at `finalized` (json encoding, legacy and v0), or null. */
-export function finalizedTransaction(cluster: SolanaCluster, txSignature: string) {
-  return solanaRpc(cluster)
-    .getTransaction(toSignature(txSignature), {
-      commitment: "finalized",
-      encoding: "json",
-      maxSupportedTransactionVersion: 0,
-    })
-    .send();
-}
 
 type TokenBalance = { mint: string; owner?: string; uiTokenAmount: { amount: string } };
 

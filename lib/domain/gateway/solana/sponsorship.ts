@@ -5,7 +5,7 @@ import { getSolanaCluster, solanaRpc, type SolanaCluster } from "@/lib/core/chai
 import { associatedTokenAccount } from "@/lib/domain/chain/solana/payment-transaction";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { withLease } from "../relay";
+import { withLease } from "../relayer-lease";
 import { knownAssets } from "@/lib/core/money/assets";
 import { address } from "@solana/kit";
 

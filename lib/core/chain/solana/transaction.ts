@@ -1,6 +1,17 @@
 import "server-only";
-import type { SolanaCluster } from "@/lib/core/chain/solana/clusters";
-import { finalizedTransaction } from "./verify-transfer";
+import { signature as toSignature } from "@solana/kit";
+import { solanaRpc, type SolanaCluster } from "./clusters";
+
+/** A transaction as the cluster holds it at `finalized` (json encoding, legacy and v0), or null. */
+export function finalizedTransaction(cluster: SolanaCluster, txSignature: string) {
+  return solanaRpc(cluster)
+    .getTransaction(toSignature(txSignature), {
+      commitment: "finalized",
+      encoding: "json",
+      maxSupportedTransactionVersion: 0,
+    })
+    .send();
+}
 
 export type SolanaTransactionTransfers =
   | { kind: "failed"; reason: string }
