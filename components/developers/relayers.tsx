@@ -13,7 +13,9 @@ export async function Relayers() {
       <SectionHeading id="relayers-heading" title="Gasless relayers">
         Buyers paying USDC (or another EIP-3009 token) sign an authorization that moves the funds straight to
         your destination; the relayer submits it and pays only the gas. It never holds payment funds. Set one
-        per chain with <code className="font-mono">RELAYER_KEY_EIP155_&lt;chain id&gt;</code>.
+        per chain with <code className="font-mono">RELAYER_KEY_EIP155_&lt;chain id&gt;</code>. On Solana the
+        fee payer (<code className="font-mono">RELAYER_KEY_SOLANA_&lt;reference&gt;</code>) pays each
+        payment&apos;s fee and the rent of a token account it creates, in SOL.
       </SectionHeading>
       {relayers.length === 0 ? (
         <EmptyState
@@ -21,7 +23,7 @@ export async function Relayers() {
           description="Live buyers send the transfer themselves and pay their own gas until a relayer key is set for a chain."
         />
       ) : (
-        <Table columns={["Chain", "Relayer address", "Gas balance"]}>
+        <Table columns={["Chain", "Relayer address", "Balance"]}>
           <TBody>
             {relayers.map((r) => (
               <Tr key={r.chainId} data-testid={`relayer-${r.chainId}`}>
@@ -33,11 +35,13 @@ export async function Relayers() {
                   </div>
                 </Td>
                 <Td>
-                  {r.balanceEth === null ? (
+                  {r.balance === null ? (
                     <Badge tone="danger">{r.error}</Badge>
                   ) : (
                     <div className="space-y-1">
-                      <span className="font-mono text-xs">{r.balanceEth} ETH</span>
+                      <span className="font-mono text-xs">
+                        {r.balance} {r.unit}
+                      </span>
                       {r.low ? (
                         <p role="alert" className="text-xs text-destructive">
                           Low: fewer than 20 payments&apos; gas left. Top it up, or gasless payments will fail

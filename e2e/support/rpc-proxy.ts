@@ -3,14 +3,18 @@ import { keccak256, type Hex } from "viem";
 import { localChainRpc } from "./settings";
 
 /**
- * A JSON-RPC proxy in front of the local chain that a test can turn against the server using it:
+ * A JSON-RPC proxy in front of the local chain (or `target`, e.g. the Solana test node, whose
+ * broadcasts are `sendTransaction`) that a test can turn against the server using it:
  * - `drop`: a broadcast is never forwarded nor answered (the sender hangs);
  * - `send-then-hang`: forwarded, but the sender never hears back;
  * - `swallow`: answered with the transaction's hash as a node would, but never forwarded (a
  *   transaction dropped from the mempool);
  * - `delay(ms)` holds every answer; `cut` refuses every call.
  */
-export function rpcProxy(port: number) {
+export function rpcProxy(
+  port: number,
+  { target = localChainRpc, sendMethod = "eth_sendRawTransaction" } = {},
+) {
   let onSend: "pass" | "drop" | "send-then-hang" | "swallow" = "pass";
   let delayMs = 0;
   let cut = false;
@@ -22,7 +26,7 @@ export function rpcProxy(port: number) {
     req.on("end", async () => {
       if (cut) return void res.socket?.destroy();
       const body = Buffer.concat(chunks).toString();
-      const sending = /"eth_sendRawTransaction"/.test(body);
+      const sending = body.includes(`"${sendMethod}"`);
       if (sending) sends++;
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (sending && onSend === "drop") return;
@@ -34,7 +38,7 @@ export function rpcProxy(port: number) {
           .writeHead(200, { "Content-Type": "application/json" })
           .end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: hash }));
       }
-      const answer = await fetch(localChainRpc, {
+      const answer = await fetch(target, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body,

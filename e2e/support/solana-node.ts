@@ -4,9 +4,10 @@
 // (https://solana.com/docs/rpc/http), so both talk to it through @solana/kit's RPC client as they
 // would to a cluster. No validator can be installed on these machines; the SVM runs in process.
 //
-// Methods: getGenesisHash, getSlot, getBlockHeight, getLatestBlockhash, isBlockhashValid,
+// Methods: getGenesisHash, getHealth, getSlot, getBlockHeight, getLatestBlockhash, isBlockhashValid,
 // getAccountInfo, getBalance, getTokenAccountBalance, getMinimumBalanceForRentExemption,
-// sendTransaction, simulateTransaction, getSignatureStatuses, getTransaction, requestAirdrop; and,
+// sendTransaction, simulateTransaction, getSignatureStatuses, getSignaturesForAddress, getTransaction,
+// requestAirdrop; and,
 // for tests only, tollgate_expireBlockhash (the recent blockhash moves on: older ones are stale)
 // and tollgate_holdFinality(bool) (landed transactions stay `confirmed` until it is released).
 import http from "node:http";
@@ -74,6 +75,8 @@ class RpcError extends Error {
 export class SolanaNode {
   readonly svm = new LiteSVM();
   private readonly history = new Map<string, Recorded>();
+  /** Each account's transactions (signatures), oldest first, for getSignaturesForAddress. */
+  private readonly byAccount = new Map<string, string[]>();
   /** While set (tollgate_holdFinality), landed transactions are `confirmed`, not yet `finalized`. */
   private holdFinality = false;
   private server?: http.Server;
@@ -254,6 +257,8 @@ export class SolanaNode {
           }),
         };
       }
+      case "getSignaturesForAddress":
+        return this.signaturesFor(this.address(params[0]), params[1]);
       case "getTransaction": {
         const commitment = (params[1] as { commitment?: string } | undefined)?.commitment ?? "finalized";
         return this.holdFinality && commitment === "finalized" ? null : this.transaction(String(params[0]));
@@ -359,8 +364,44 @@ export class SolanaNode {
       message,
       signatures,
     });
+    for (const key of keys) this.byAccount.set(key, [...(this.byAccount.get(key) ?? []), signatures[0]!]);
     this.tick();
     return signatures[0]!;
+  }
+
+  /**
+   * Solana's getSignaturesForAddress: the transactions naming the account, newest first, from
+   * before `before` (exclusive) down to `until` (exclusive), at most `limit` (1000).
+   */
+  private signaturesFor(account: Address, config: unknown) {
+    const {
+      limit = 1000,
+      before,
+      until,
+      commitment = "finalized",
+    } = (config ?? {}) as {
+      limit?: number;
+      before?: string;
+      until?: string;
+      commitment?: string;
+    };
+    if (this.holdFinality && commitment === "finalized") return [];
+    const newestFirst = [...(this.byAccount.get(account) ?? [])].reverse();
+    const start = before ? newestFirst.indexOf(before) + 1 : 0;
+    const answer = [];
+    for (const signature of newestFirst.slice(start)) {
+      if (signature === until || answer.length >= Math.min(limit, 1000)) break;
+      const found = this.history.get(signature)!;
+      answer.push({
+        signature,
+        slot: found.slot,
+        err: null,
+        memo: null,
+        blockTime: found.blockTime,
+        confirmationStatus: this.holdFinality ? "confirmed" : "finalized",
+      });
+    }
+    return answer;
   }
 
   private transaction(signature: string) {

@@ -1,4 +1,5 @@
 import {
+  AccountRole,
   address,
   appendTransactionMessageInstructions,
   createSolanaRpc,
@@ -6,6 +7,7 @@ import {
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
   getBase64Encoder,
+  getSignatureFromTransaction,
   getTransactionDecoder,
   lamports,
   partiallySignTransaction,
@@ -14,13 +16,16 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signBytes,
   signTransactionMessageWithSigners,
+  type Instruction,
   type KeyPairSigner,
   type Transaction,
 } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
 import {
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
   getMintToInstruction,
+  getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
 import { solanaMintAuthority, solanaNodeRpc } from "./solana-settings";
@@ -128,3 +133,61 @@ export const expireBlockhash = () => nodeControl("tollgate_expireBlockhash");
 
 /** While held, landed transactions stay `confirmed` (not `finalized`). */
 export const holdFinality = (held: boolean) => nodeControl("tollgate_holdFinality", [held]);
+
+/**
+ * What a Solana Pay wallet does with a transfer request (`solana:<recipient>?amount=…&spl-token=…&reference=…`):
+ * it creates the recipient's token account if missing and sends the transfer itself, paying its own
+ * fee, with the reference as a read-only account. `change` makes it pay wrongly (another amount or
+ * mint, no reference). Answers the transaction's signature.
+ */
+export async function payTransferRequest(
+  wallet: KeyPairSigner,
+  uri: string,
+  change: { amount?: bigint; mint?: string; withoutReference?: boolean } = {},
+): Promise<string> {
+  const url = new URL(uri);
+  const recipient = address(url.pathname);
+  const mint = change.mint ?? url.searchParams.get("spl-token");
+  const decimals = mint ? 6 : 9;
+  const [whole, fraction = ""] = url.searchParams.get("amount")!.split(".");
+  const amount = change.amount ?? BigInt(whole! + fraction.padEnd(decimals, "0"));
+  const reference = url.searchParams.get("reference");
+  const transfer = mint
+    ? getTransferCheckedInstruction({
+        source: await tokenAccount(wallet.address, mint),
+        mint: address(mint),
+        destination: await tokenAccount(recipient, mint),
+        authority: wallet,
+        amount,
+        decimals,
+      })
+    : getTransferSolInstruction({ source: wallet, destination: recipient, amount });
+  const withReference: Instruction =
+    reference && !change.withoutReference
+      ? {
+          ...transfer,
+          accounts: [...transfer.accounts, { address: address(reference), role: AccountRole.READONLY }],
+        }
+      : transfer;
+  const instructions: Instruction[] = mint
+    ? [
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: wallet,
+          ata: await tokenAccount(recipient, mint),
+          owner: recipient,
+          mint: address(mint),
+        }),
+        withReference,
+      ]
+    : [withReference];
+  const { value: latest } = await solanaRpc.getLatestBlockhash().send();
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(wallet, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+  const signed = await signTransactionMessageWithSigners(message);
+  await solanaRpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: "base64" }).send();
+  return getSignatureFromTransaction(signed);
+}

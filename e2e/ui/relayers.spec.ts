@@ -1,11 +1,14 @@
 import { expect, test } from "@playwright/test";
+import { formatUnits } from "viem";
 import { LocalChain, localCaip2, relayerAddress } from "../support/chain";
 import { localChainRpc } from "../support/settings";
+import { localSolanaChainId, solanaRelayer } from "../support/solana-settings";
+import { solBalance } from "../support/solana-wallet";
 import { signInAs } from "../support/ui";
 
 const chain = new LocalChain(localChainRpc);
 
-test("the live developers page shows each chain's gasless relayer and its gas, and warns when it runs low", async ({
+test("the live developers page shows each chain's gasless relayer and its gas (the Solana fee payer's SOL beside them), and warns when it runs low", async ({
   page,
 }) => {
   await signInAs(page, "developer");
@@ -14,6 +17,12 @@ test("the live developers page shows each chain's gasless relayer and its gas, a
   await expect(row).toContainText(relayerAddress);
   await expect(row).toContainText(" ETH");
   await expect(row.getByRole("alert")).toHaveCount(0);
+  // Beside it, the Solana cluster's fee payer and its SOL, as the cluster reports it.
+  const feePayer = page.getByTestId(`relayer-${localSolanaChainId}`);
+  const payer = (await solanaRelayer()).address;
+  await expect(feePayer).toContainText(payer);
+  await expect(feePayer).toContainText(`${formatUnits(await solBalance(payer), 9)} SOL`);
+  await expect(feePayer.getByRole("alert")).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath("relayers.png"), fullPage: true });
 
   const funds = await chain.public.getBalance({ address: relayerAddress });

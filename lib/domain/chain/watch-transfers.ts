@@ -1,4 +1,5 @@
 import "server-only";
+import { transactionKey } from "@/lib/core/chain/transaction-key";
 import { erc20Abi, getAddress, isAddressEqual, type Address, type Hash } from "viem";
 import { db, withAttempt } from "@/lib/core/db";
 import { shortReason } from "@/lib/core/errors/chain-errors";
@@ -130,7 +131,7 @@ async function settleTransfer(
   if (paymentId) {
     await verifyPaymentTransaction(paymentId, transfer.txHash, "watcher");
     const claimed = await db().chainTransfer.count({
-      where: { chainId: chain.id, txHash: transfer.txHash.toLowerCase(), paymentId },
+      where: { chainId: chain.id, txHash: transactionKey(chain.id, transfer.txHash), paymentId },
     });
     if (claimed) return true;
   }

@@ -11,7 +11,8 @@ import {
 import type { Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { relayerOutOfFunds, relayerUnavailable } from "@/lib/core/errors/chain-errors";
-import { relayerAccount, relayFees, takeNonce, viemChain, withLease } from "@/lib/domain/gateway/relay";
+import { relayerAccount, relayFees, takeNonce, viemChain } from "@/lib/domain/gateway/relay";
+import { withLease } from "@/lib/domain/gateway/relayer-lease";
 import { depositFactoryAbi } from "./deposit-addresses";
 
 export type SweepCall = { to: Address; data: Hex; gas: bigint; maxFeePerGas: bigint };

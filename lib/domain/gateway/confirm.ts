@@ -16,7 +16,8 @@ import { findGatewayOption, optionAuthorization } from "./options";
 import { requirePayable } from "./payable";
 import { relaySubmission } from "./relay";
 import { checkSignedTransaction } from "./solana/check-signed";
-import { relaySolanaSubmission, verifySolanaPayment } from "./solana/relay";
+import { relaySolanaSubmission } from "./solana/relay";
+import { verifySolanaPayment } from "@/lib/domain/chain/solana/verify-payment";
 import { chainHoldsTransaction, transactionRefusal, unseenTransaction } from "./unseen-transaction";
 
 type Results = { type: "walletRpc"; data: unknown[] }[];

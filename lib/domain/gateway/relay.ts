@@ -28,12 +28,11 @@ import { optionAuthorization } from "./options";
 import { recordRelayGasIfMined } from "./relay-gas";
 import { assertCollectionSponsorable } from "./collector/collector-relay";
 import { assertSponsorable } from "./sponsorship";
+import { renewMs, withLease } from "./relayer-lease";
 
 // A claim older than this belongs to an instance that died mid-send: a running relay renews its
 // claim (and its lease) every `renewMs`, however slow the RPC, so it is never taken for dead.
 export const staleClaimMs = env.RELAYER_STALE_CLAIM_MS;
-const leaseMs = 5_000;
-const renewMs = Math.min(1_000, Math.floor(staleClaimMs / 3));
 
 /** The relayer account of a chain, if one is configured. */
 export function relayerAccount(chainId: string) {
@@ -207,42 +206,6 @@ export async function relaySubmission(
   return txHash;
 }
 
-/** Runs `send` holding the chain's relayer lease: one sender per chain and relayer at a time, across instances. */
-export async function withLease<T>(chain: Chain, address: string, send: () => Promise<T>): Promise<T> {
-  const key = { chainId: chain.id, address };
-  // Not an upsert: Prisma's reads and then inserts, so two instances' first relays both inserted.
-  await db().relayerLock.createMany({ data: [key], skipDuplicates: true });
-  const deadline = Date.now() + 15_000;
-  let held: Date;
-  for (;;) {
-    const now = new Date();
-    held = new Date(now.getTime() + leaseMs);
-    const { count } = await db().relayerLock.updateMany({
-      where: { ...key, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
-      data: { lockedUntil: held },
-    });
-    if (count === 1) break;
-    if (Date.now() > deadline) throw relayerUnavailable("The relayer is busy on this chain.");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  // Renewed while this instance lives (the lease value is its token): a dead one's runs out in seconds.
-  const renew = setInterval(() => {
-    const next = new Date(Date.now() + leaseMs);
-    void db()
-      .relayerLock.updateMany({ where: { ...key, lockedUntil: held }, data: { lockedUntil: next } })
-      .then(
-        ({ count }) => count && (held = next),
-        () => {},
-      );
-  }, renewMs);
-  try {
-    return await send();
-  } finally {
-    clearInterval(renew);
-    releaseLease(key, held);
-  }
-}
-
 /**
  * The nonce a submission is sent with, taken under the chain's lease and recorded on the
  * submission in the same transaction that advances the relayer's `nextNonce`, so no two
@@ -356,14 +319,6 @@ function nonceRefused(error: unknown): boolean {
 // Until the database is back, the lease is let go of in the background, so that a failover holds
 // the relayer up for as long as it lasts rather than for the whole lease. Only this instance's own
 // lease is released: its expiry is its token.
-function releaseLease(key: { chainId: string; address: string }, held: Date): void {
-  db()
-    .relayerLock.updateMany({ where: { ...key, lockedUntil: held }, data: { lockedUntil: null } })
-    .catch(() => {
-      if (Date.now() + 1_000 < held.getTime()) setTimeout(() => releaseLease(key, held), 1_000).unref();
-    });
-}
-
 export function viemChain(chain: Chain) {
   return defineChain({
     id: chain.numericId,

@@ -3,10 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
 import { AppError } from "@/lib/core/errors/errors";
-import { createPayment } from "@/lib/domain/payments/create-payment";
-import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
 import { recordRelayGas } from "./relay-gas";
+import { createTestSubmission } from "./test-submission";
 import { sponsoredToken } from "./sponsored-tokens";
 import { gasSpentToday, sponsorshipRefusal } from "./sponsorship";
 
@@ -54,29 +53,7 @@ async function relay(
   status = "submitted",
   createdAt = new Date(),
 ) {
-  const merchant = await db().merchant.create({
-    data: { id: newId("mrch"), accountId, mode: "live", name: "Shop", email: "shop@example.com" },
-  });
-  const { payment } = await createPayment(
-    db(),
-    { accountId, mode: "live" },
-    "system",
-    merchant.id,
-    CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "100" } }),
-  );
-  return db().relayerSubmission.create({
-    data: {
-      id: newId("rly"),
-      accountId,
-      mode: "live",
-      paymentId: payment.id,
-      optionId: newId("opt"),
-      chainId: "eip155:8453",
-      status,
-      createdAt,
-      ...gas,
-    },
-  });
+  return createTestSubmission(accountId, "eip155:8453", { status, createdAt, ...gas });
 }
 
 describe("the allow-list", () => {

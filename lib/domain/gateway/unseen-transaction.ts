@@ -1,4 +1,5 @@
 import "server-only";
+import { transactionKey } from "@/lib/core/chain/transaction-key";
 import { getAddress, isAddressEqual, TransactionNotFoundError, type Hash } from "viem";
 import { assetInfo } from "@/lib/core/chain/asset-info";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
@@ -63,7 +64,7 @@ export async function transactionRefusal(
     where: {
       chainId_txHash_logIndex: {
         chainId: chain.id,
-        txHash: txHash.toLowerCase(),
+        txHash: transactionKey(chain.id, txHash),
         logIndex: transfer.logIndex,
       },
     },

@@ -1,7 +1,10 @@
 import "server-only";
-import { decodeEventLog, erc20Abi, getAddress, isAddressEqual, type Address, type Hash } from "viem";
-import { configuredChains, type Chain } from "@/lib/core/chain/chains";
+import { sameAddress, transactionKey } from "@/lib/core/chain/transaction-key";
+import { decodeEventLog, erc20Abi, getAddress, type Hash } from "viem";
+import { configuredChains } from "@/lib/core/chain/chains";
+import { configuredSolanaClusters } from "@/lib/core/chain/solana/clusters";
 import { chainClient } from "@/lib/core/chain/client";
+import { solanaTransactionTransfers } from "@/lib/core/chain/solana/transaction";
 import { blockClockSlackMs } from "@/lib/core/chain/verify-transfer";
 import { db, withAttempt } from "@/lib/core/db";
 import type { Scope } from "@/lib/core/tenancy/scope";
@@ -27,9 +30,20 @@ export type TransactionExplanation =
   | { kind: "no_transfer"; chainId: string; reason: string }
   | { kind: "transfers"; chainId: string; blockTime: string; transfers: TransferFinding[] };
 
-type Seen = { asset: string; from: Address; to: Address; value: bigint; logIndex: number };
+/** A transfer the transaction made (on Solana one per transaction: logIndex 0). */
+export type Seen = { asset: string; from: string; to: string; value: bigint; logIndex: number };
 
-export async function explainTransaction(scope: Scope, txHash: Hash): Promise<TransactionExplanation> {
+/** The network a transaction was found on: its CAIP-2 id and display name. */
+export type Network = { id: string; name: string };
+
+/**
+ * Explains a transaction id: an EVM hash (0x and 64 hex digits, any case) is looked up on every
+ * configured EVM chain, anything else as a Solana signature (base58, case kept) on every configured
+ * Solana cluster.
+ */
+export async function explainTransaction(scope: Scope, txId: string): Promise<TransactionExplanation> {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(txId)) return explainSolanaTransaction(scope, txId);
+  const txHash = txId.toLowerCase() as Hash;
   const chains = configuredChains();
   for (const chain of chains) {
     const client = chainClient(chain);
@@ -80,17 +94,41 @@ export async function explainTransaction(scope: Scope, txHash: Hash): Promise<Tr
       return {
         kind: "no_transfer",
         chainId: chain.id,
-        reason: `The transaction moved no funds to any wallet of this account on ${chain.name}, now or before.`,
+        reason: noTransfer(chain),
       };
     return { kind: "transfers", chainId: chain.id, blockTime: blockTime.toISOString(), transfers: findings };
   }
-  return { kind: "not_found", chains: chains.map((c) => c.id) };
+  return { kind: "not_found", chains: [...chains, ...configuredSolanaClusters()].map((c) => c.id) };
 }
 
-async function explainTransfers(
+/** A Solana signature, looked up on every configured cluster (the signature is unique across them). */
+async function explainSolanaTransaction(scope: Scope, signature: string): Promise<TransactionExplanation> {
+  const clusters = configuredSolanaClusters();
+  for (const cluster of clusters) {
+    const found = await solanaTransactionTransfers(cluster, signature).catch(() => null);
+    if (!found) continue;
+    if (found.kind === "failed") return { kind: "no_transfer", chainId: cluster.id, reason: found.reason };
+    const findings = await explainTransfers(scope, cluster, signature, found.blockTime, found.seen);
+    return findings.length
+      ? {
+          kind: "transfers",
+          chainId: cluster.id,
+          blockTime: found.blockTime.toISOString(),
+          transfers: findings,
+        }
+      : { kind: "no_transfer", chainId: cluster.id, reason: noTransfer(cluster) };
+  }
+  return { kind: "not_found", chains: [...configuredChains(), ...clusters].map((c) => c.id) };
+}
+
+const noTransfer = (chain: Network) =>
+  `The transaction moved no funds to any wallet of this account on ${chain.name}, now or before.`;
+
+/** Every transfer `seen` in the transaction that reached one of this account's wallets, with what it paid or why it paid nothing. */
+export async function explainTransfers(
   scope: Scope,
-  chain: Chain,
-  txHash: Hash,
+  chain: Network,
+  txHash: string,
   blockTime: Date,
   seen: Seen[],
 ): Promise<TransferFinding[]> {
@@ -110,16 +148,16 @@ async function explainTransfers(
   for (const transfer of seen) {
     const current = settlements.filter(
       (s) =>
-        isAddressEqual(walletOf(s.destination) as Address, transfer.to) &&
+        sameAddress(chain.id, walletOf(s.destination), transfer.to) &&
         s.destination.startsWith(`${chain.id}:`),
     );
     const former = changes.filter((c) => {
       const from = (c.data as { from?: string }).from;
-      return from?.startsWith(`${chain.id}:`) && isAddressEqual(walletOf(from) as Address, transfer.to);
+      return from?.startsWith(`${chain.id}:`) && sameAddress(chain.id, walletOf(from), transfer.to);
     });
     const elsewhere = settlements.filter(
       (s) =>
-        isAddressEqual(walletOf(s.destination) as Address, transfer.to) &&
+        sameAddress(chain.id, walletOf(s.destination), transfer.to) &&
         !s.destination.startsWith(`${chain.id}:`),
     );
     if (current.length === 0 && former.length === 0 && elsewhere.length === 0) continue;
@@ -134,7 +172,7 @@ async function explainTransfers(
     findings.push(finding);
 
     const claim = await db().chainTransfer.findFirst({
-      where: { chainId: chain.id, txHash: txHash.toLowerCase(), logIndex: transfer.logIndex },
+      where: { chainId: chain.id, txHash: transactionKey(chain.id, txHash), logIndex: transfer.logIndex },
     });
     if (claim?.paymentId) {
       if (claim.accountId === scope.accountId && claim.mode === scope.mode)

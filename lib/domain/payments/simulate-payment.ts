@@ -14,8 +14,12 @@ import { transitionPayment } from "./transition";
 
 export type SimulatedOutcome = (typeof simulatedOutcomes)[number];
 
-// A token no merchant settles in, standing for "the buyer sent the wrong token" in test mode.
-const wrongTestToken = (chainId: string) => `${chainId}/erc20:0x000000000000000000000000000000000000dEa1`;
+// A token no merchant settles in, standing for "the buyer sent the wrong token" in test mode: an
+// ERC-20 contract on an EVM chain, an SPL mint (a valid base58 address no asset uses) on Solana.
+const wrongTestToken = (chainId: string) =>
+  chainId.startsWith("solana:")
+    ? `${chainId}/token:WrongTestMint111111111111111111111111111111`
+    : `${chainId}/erc20:0x000000000000000000000000000000000000dEa1`;
 
 /**
  * Test mode's stand-in for the buyer and the chain: drives the same transitions and exceptions a

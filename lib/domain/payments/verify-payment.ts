@@ -1,4 +1,5 @@
 import "server-only";
+import { transactionKey } from "@/lib/core/chain/transaction-key";
 import { assetInfo } from "@/lib/core/chain/asset-info";
 import { chainIdOf, getChain, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
@@ -189,7 +190,7 @@ async function claimedByAnother(paymentId: string, chainId: string, transfer: Tr
     where: {
       chainId_txHash_logIndex: {
         chainId,
-        txHash: transfer.txHash.toLowerCase(),
+        txHash: transactionKey(chainId, transfer.txHash),
         logIndex: transfer.logIndex,
       },
     },
@@ -244,7 +245,7 @@ function transferRow(payment: Payment, chainId: string, asset: string, transfer:
     mode: payment.mode,
     paymentId: payment.id,
     chainId,
-    txHash: transfer.txHash.toLowerCase(),
+    txHash: transactionKey(chainId, transfer.txHash),
     logIndex: transfer.logIndex,
     asset,
     fromAddress: transfer.from,
@@ -292,11 +293,11 @@ function rejectionException(
 }
 
 /** Notes a transfer that does not pay this payment, once per transaction, with the exception it makes. */
-async function recordRejection(
+export async function recordRejection(
   payment: Payment,
   txHash: string,
   reason: string,
-  transfer?: Transfer,
+  transfer?: Pick<Transfer, "value" | "from">,
   exception?: ExceptionFound | null,
 ): Promise<Payment> {
   return db().$transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { transactionKey } from "@/lib/core/chain/transaction-key";
 import type { Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { db } from "@/lib/core/db";
@@ -26,7 +27,11 @@ export async function recordUnmatchedTransfer(
   accountIds: string[],
   refusedByPaymentId?: string,
 ): Promise<void> {
-  const key = { chainId: chain.id, txHash: transfer.txHash.toLowerCase(), logIndex: transfer.logIndex };
+  const key = {
+    chainId: chain.id,
+    txHash: transactionKey(chain.id, transfer.txHash),
+    logIndex: transfer.logIndex,
+  };
   if (await db().chainTransfer.findUnique({ where: { chainId_txHash_logIndex: key }, select: { id: true } }))
     return;
   const known = await db().unmatchedTransfer.findMany({

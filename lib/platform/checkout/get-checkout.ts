@@ -15,6 +15,11 @@ import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
 import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 import { checkoutRedirects, type CheckoutRedirects } from "./redirect-urls";
 import { paymentRequest, type PaymentRequest } from "./payment-request";
+import {
+  solanaPayReference,
+  solanaPayRequest,
+  type SolanaPayRequest,
+} from "@/lib/domain/chain/solana/solana-pay";
 
 export type CheckoutOption = {
   settlementId: string;
@@ -28,6 +33,8 @@ export type CheckoutOption = {
   request: PaymentRequest | null;
   /** The payment's own deposit address on this option's chain (live EVM payments), for exchanges and wallets that only send. */
   deposit?: CheckoutDeposit | null;
+  /** A live Solana option's Solana Pay transfer request (any Solana wallet or exchange); null otherwise. */
+  solanaPay: SolanaPayRequest | null;
 };
 
 export type CheckoutDeposit = {
@@ -116,6 +123,14 @@ export async function getCheckout(paymentId: string): Promise<Checkout> {
                 received: short ? inWholeUnits(short.held, display) : null,
               }
             : null,
+          solanaPay:
+            payment.mode === "live"
+              ? solanaPayRequest(
+                  { ...option, decimals: display.decimals },
+                  solanaPayReference(payment.id, option.settlementId),
+                  { label: merchant.name, message: `Order ${payment.referenceId}` },
+                )
+              : null,
         };
       }),
     ),

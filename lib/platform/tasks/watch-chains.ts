@@ -3,6 +3,8 @@ import { advanceLivePayments, advanceLiveRefunds } from "@/lib/domain/chain/adva
 import { configuredChains, type Chain } from "@/lib/core/chain/chains";
 import { watchTransfers, type WatchState } from "@/lib/domain/chain/watch-transfers";
 import { sweepDeposits } from "@/lib/domain/deposits/sweep-deposits";
+import { configuredSolanaClusters } from "@/lib/core/chain/solana/clusters";
+import { watchSolanaReferences } from "@/lib/domain/chain/solana/watch-references";
 import { db } from "@/lib/core/db";
 import { isConcurrentChange } from "@/lib/core/errors/errors";
 import type { Logger } from "@/lib/core/log/logger";
@@ -21,6 +23,10 @@ export async function watchChains(log: Logger): Promise<void> {
         else failures.push(message);
       });
   }
+  for (const cluster of configuredSolanaClusters())
+    await watchSolanaReferences(cluster).catch((error: unknown) =>
+      failures.push(`${cluster.name}: ${error instanceof Error ? error.message : String(error)}`),
+    );
   await advanceLivePayments();
   await advanceLiveRefunds();
   if (failures.length) throw new Error(`could not read ${failures.join("; ")}`);

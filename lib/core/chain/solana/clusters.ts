@@ -65,6 +65,11 @@ export function getSolanaCluster(chainId: string): SolanaCluster | null {
   return cluster?.rpcUrl ? cluster : null;
 }
 
+/** The clusters whose live payments can be verified (an RPC URL is configured). */
+export function configuredSolanaClusters(): SolanaCluster[] {
+  return Object.values(clusters).filter((c) => c.rpcUrl);
+}
+
 /** Clusters named in the configuration, configured or not (destination checks know them). */
 export function namedSolanaClusters(): string[] {
   return Object.keys(clusters);

@@ -7,9 +7,8 @@ import {
 } from "@solana/kit";
 import { getSolanaCluster, solanaRpc } from "@/lib/core/chain/solana/clusters";
 import { decodeWireTransaction } from "@/lib/domain/chain/solana/payment-transaction";
-import { readSolanaTransfer } from "@/lib/domain/chain/solana/verify-transfer";
-import { db, withAttempt, type Payment } from "@/lib/core/db";
-import { newId } from "@/lib/core/ids/ids";
+import { verifySolanaPayment } from "@/lib/domain/chain/solana/verify-payment";
+import { db, withAttempt } from "@/lib/core/db";
 import {
   relayerOutOfFunds,
   relayerUnavailable,
@@ -18,13 +17,12 @@ import {
 } from "@/lib/core/errors/chain-errors";
 import { AppError } from "@/lib/core/errors/errors";
 import { logger } from "@/lib/core/log/logger";
-import { isFinalStatus } from "@/lib/domain/payments/lifecycle";
 import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
 import { reopenAfterRelayFailure } from "../relay-failure";
 import { transitionPayment } from "@/lib/domain/payments/transition";
 import { staleClaimMs } from "../relay";
 import { solanaRelayer } from "./options";
-import { assertSolanaSponsorable, sponsoredCost } from "./sponsorship";
+import { reserveSolanaSponsorship, sponsoredCost } from "./sponsorship";
 
 // Broadcasting a buyer's signed Solana transaction, exactly once: the submission row is claimed by
 // one instance (as EVM relays are), which adds the fee payer's signature and sends it. A Solana
@@ -54,7 +52,13 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
       throw relayerUnavailable(`No Solana relayer is configured for ${submission.chainId}.`);
     const destination = option.destination.split(":").pop()!;
     const cost = await sponsoredCost(cluster, option.asset, destination);
-    await assertSolanaSponsorable(
+    const rpc = solanaRpc(cluster);
+    const { value: balance } = await rpc.getBalance(relayer.address).send();
+    if (balance < cost) throw relayerOutOfFunds();
+    // Reserved against the account's budget under the relayer's lease, before it is sent.
+    await reserveSolanaSponsorship(
+      submission.id,
+      relayer.address,
       {
         accountId: submission.accountId,
         asset: option.asset,
@@ -63,16 +67,10 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
       },
       cost,
     );
-    const rpc = solanaRpc(cluster);
-    const { value: balance } = await rpc.getBalance(relayer.address).send();
-    if (balance < cost) throw relayerOutOfFunds();
     const complete = await partiallySignTransaction([relayer.keyPair], signed);
     txSignature = getSignatureFromTransaction(complete);
-    // Known before it is sent (a Solana signature is the transaction's id), and reserved against the budget.
-    await db().relayerSubmission.update({
-      where: { id: submission.id },
-      data: { txHash: txSignature, relayer: relayer.address, gasCostWei: cost.toString() },
-    });
+    // Known before it is sent: a Solana signature is the transaction's id.
+    await db().relayerSubmission.update({ where: { id: submission.id }, data: { txHash: txSignature } });
     broadcasting = true;
     await rpc
       .sendTransaction(getBase64EncodedWireTransaction(complete), {
@@ -118,7 +116,7 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
     await db().$transaction(async (tx) => {
       await tx.relayerSubmission.update({
         where: { id: submission.id },
-        data: { status: "failed", activeKey: null, gasCostWei: null, error: failure.message },
+        data: { status: "failed", activeKey: null, feeLamports: null, error: failure.message },
       });
       await reopenAfterRelayFailure(tx, submission, option.id, failure);
     });
@@ -153,114 +151,6 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
     );
   }
   return txSignature;
-}
-
-// How long a confirm waits for its transaction to reach `finalized` (~13 s on mainnet); past it the
-// payment stays `processing` and the recovery sweep (recoverSolanaSubmissions) finishes it.
-const finalizedWaitMs = 15_000;
-
-/**
- * Moves a processing Solana payment to `succeeded` once its transaction is `finalized` and moved
- * exactly the quoted amount to the merchant: its ChainTransfer row (the signature as the
- * transaction id), the real signature as `txId`, the buyer as payer.
- */
-export async function verifySolanaPayment(
-  paymentId: string,
-  txSignature: string,
-  actor: string,
-  waitMs = finalizedWaitMs,
-): Promise<Payment> {
-  let payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
-  const attempt = payment.attempt;
-  if (isFinalStatus(payment.status) || !attempt) return payment;
-  const chainId = attempt.asset.split("/")[0]!;
-  const cluster = getSolanaCluster(chainId);
-  if (!cluster) return payment;
-  const rpc = solanaRpc(cluster);
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const { value } = await rpc.getSignatureStatuses([toSignature(txSignature)]).send();
-    if (value[0]?.confirmationStatus === "finalized" || value[0]?.err) break;
-    if (Date.now() > deadline) return payment;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  // The confirm named the option it confirmed as the payment's attempt: its payer is the buyer.
-  const asset = attempt.asset.split("/")[1]!;
-  const read = await readSolanaTransfer(cluster, txSignature, {
-    destination: attempt.destination.split(":").pop()!,
-    mint: asset.startsWith("token:") ? asset.slice("token:".length) : null,
-    payer: attempt.payer?.split(":").pop() ?? "",
-  });
-  if (read.kind !== "finalized") {
-    if (read.kind === "failed")
-      await db().$transaction(async (tx) => {
-        const current = await tx.payment.findUniqueOrThrow({
-          where: { id: paymentId },
-          include: withAttempt,
-        });
-        if (current.status === "processing")
-          await transitionPayment(tx, current, "failed", {
-            actor,
-            data: { txHash: txSignature, reason: read.reason },
-            patch: { failureReason: read.reason },
-          });
-      });
-    return db().payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
-  }
-  const quoted = BigInt(attempt.value.toFixed());
-  if (read.transfer.value !== quoted) {
-    logger.warn(
-      { paymentId, txHash: txSignature },
-      "Solana: a finalized transaction did not move the quoted amount.",
-    );
-    return payment;
-  }
-  try {
-    payment = await db().$transaction(async (tx) => {
-      let current = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
-      if (isFinalStatus(current.status)) return current;
-      await tx.chainTransfer.create({
-        data: {
-          id: newId("tx"),
-          accountId: current.accountId,
-          mode: current.mode,
-          paymentId: current.id,
-          chainId,
-          txHash: txSignature,
-          logIndex: 0,
-          asset: current.attempt!.asset,
-          fromAddress: read.transfer.from,
-          toAddress: read.transfer.to,
-          value: read.transfer.value.toString(),
-          blockNumber: read.transfer.slot,
-          blockTime: read.transfer.blockTime,
-        },
-      });
-      const details = { txHash: txSignature, commitment: "finalized", value: read.transfer.value.toString() };
-      if (current.status === "requires_action")
-        current = await transitionPayment(tx, current, "processing", {
-          actor,
-          data: details,
-          allowOverdue: true,
-        });
-      return transitionPayment(tx, current, "succeeded", {
-        actor,
-        data: { ...details, from: read.transfer.from },
-        allowOverdue: true,
-        patch: {
-          txId: txSignature,
-          paidValue: read.transfer.value.toString(),
-          payerAddress: read.transfer.from,
-        },
-      });
-    });
-  } catch (error) {
-    // Another request (a double confirm) recorded the same transfer at the same moment.
-    if ((error as { code?: string }).code === "P2002" || (error instanceof AppError && error.status === 409))
-      return db().payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
-    throw error;
-  }
-  return payment;
 }
 
 function solanaErrorText(error: unknown): string {

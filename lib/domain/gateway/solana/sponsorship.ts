@@ -5,6 +5,7 @@ import { getSolanaCluster, solanaRpc, type SolanaCluster } from "@/lib/core/chai
 import { associatedTokenAccount } from "@/lib/domain/chain/solana/payment-transaction";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
+import { withLease } from "../relayer-lease";
 import { knownAssets } from "@/lib/core/money/assets";
 import { address } from "@solana/kit";
 
@@ -67,9 +68,9 @@ async function spentToday(accountId: string, chainId: string): Promise<bigint> {
   midnight.setUTCHours(0, 0, 0, 0);
   const rows = await db().relayerSubmission.aggregate({
     where: { accountId, chainId, createdAt: { gte: midnight }, status: { not: "failed" } },
-    _sum: { gasCostWei: true },
+    _sum: { feeLamports: true },
   });
-  return BigInt(rows._sum.gasCostWei?.toFixed() ?? "0");
+  return BigInt(rows._sum.feeLamports?.toFixed() ?? "0");
 }
 
 /**
@@ -112,4 +113,24 @@ export async function solanaSponsorshipRefusal(candidate: SolanaCandidate): Prom
     if (error instanceof AppError) return error;
     throw error;
   }
+}
+
+/**
+ * Checks the policy and reserves `cost` lamports against the account's budget (the submission's
+ * `feeLamports`) under the relayer's lease, so that two instances relaying at once cannot both
+ * spend the last of the budget: the second reads the first's reservation.
+ */
+export async function reserveSolanaSponsorship(
+  submissionId: string,
+  relayer: string,
+  candidate: SolanaCandidate,
+  cost: bigint,
+): Promise<void> {
+  await withLease({ id: candidate.asset.split("/")[0]! }, relayer, async () => {
+    await assertSolanaSponsorable(candidate, cost);
+    await db().relayerSubmission.update({
+      where: { id: submissionId },
+      data: { relayer, feeLamports: cost.toString() },
+    });
+  });
 }

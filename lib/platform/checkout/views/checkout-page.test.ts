@@ -38,6 +38,7 @@ const checkout = (overrides: Partial<Checkout> = {}): Checkout => ({
       assetName: "USD Coin",
       networkName: "Base",
       amount: "10.5 USDC",
+      solanaPay: null,
       request: {
         uri: "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x1111111111111111111111111111111111111111&uint256=10500000",
         recipient: "0x1111111111111111111111111111111111111111",

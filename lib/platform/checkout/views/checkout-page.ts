@@ -10,6 +10,7 @@ import { exceptionNotice } from "./exception-notice";
 import { renderOutcome } from "./outcome";
 import { qrSvg } from "./qr-svg";
 import { depositPanel } from "./deposit-panel";
+import { solanaPayPanel } from "./solana-pay-panel";
 
 type PageContext = {
   returnUrl: string | null;
@@ -136,7 +137,9 @@ ${walletConnect && html`<div class="stack wide" data-walletconnect="${option.set
 <p class="xs muted wide">Or send exactly <strong>${option.amount}</strong> on ${option.networkName} to <span class="mono break">${request.recipient}</span>. Other amounts, tokens or networks are not matched to this payment.</p>
 ${mode === "test" && testTransferNote}
 <div class="copies wide" hidden data-copies><button type="button" class="copy" data-copy="${option.amount.split(" ")[0]}">Copy amount</button><button type="button" class="copy" data-copy="${request.recipient}">Copy address</button></div>`
-      : html`<p class="small muted">This option cannot be paid from this page. Choose another one.</p>`
+      : option.solanaPay
+        ? solanaPayPanel(option, option.solanaPay)
+        : html`<p class="small muted">This option cannot be paid from this page. Choose another one.</p>`
   }</div></details>`;
 }
 

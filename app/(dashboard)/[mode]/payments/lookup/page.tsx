@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
-import type { Hash } from "viem";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { DateTime } from "@/components/payments/date-time";
 import { PaymentList } from "@/components/payments/payment-list";
@@ -18,7 +17,8 @@ import { paymentsByPayer } from "@/lib/domain/payments/payments-by-payer";
 
 export const metadata: Metadata = { title: "Find a transaction" };
 
-const HASH = /^0x[0-9a-fA-F]{64}$/;
+// An EVM transaction hash, or a Solana signature (64 bytes in base58: 64 to 88 characters, case kept).
+const HASH = /^0x[0-9a-fA-F]{64}$|^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Support's "why didn't this transaction match?": a hash or a payer's wallet, explained. */
@@ -42,7 +42,7 @@ export default async function LookupPage({
       </Link>
       <PageHeader
         title="Find a transaction"
-        description="Paste a transaction hash to see which payment it paid, or exactly why it paid none; or a payer's wallet address to see every payment it made."
+        description="Paste a transaction hash or Solana signature to see which payment it paid, or exactly why it paid none; or a payer's wallet address to see every payment it made."
       />
       <Form
         action={`/${mode}/payments/lookup`}
@@ -68,7 +68,8 @@ export default async function LookupPage({
       </Form>
       {kind === "invalid" ? (
         <p id="lookup-q-error" role="alert" className="text-sm text-destructive">
-          Enter a transaction hash (0x and 64 hexadecimal characters) or a wallet address (0x and 40).
+          Enter a transaction hash (0x and 64 hexadecimal characters), a Solana signature, or a wallet address
+          (0x and 40).
         </p>
       ) : null}
       {kind === "hash" && mode === "test" ? (
@@ -78,7 +79,7 @@ export default async function LookupPage({
         </p>
       ) : null}
       {kind === "hash" && mode === "live" ? (
-        <Explanation mode={mode} result={await explainTransaction(scope, q.toLowerCase() as Hash)} />
+        <Explanation mode={mode} result={await explainTransaction(scope, q)} />
       ) : null}
       {kind === "address" ? (
         <ByPayer mode={mode} payments={await paymentsByPayer(scope, q)} address={q} />

@@ -1,0 +1,13 @@
+/**
+ * How a transaction id is stored and compared on its chain: an EVM hash is hex, so case carries no
+ * meaning and it is kept in lower case; a Solana signature is base58, where case is part of the
+ * value, so it is kept exactly as given.
+ */
+export function transactionKey(chainId: string, txHash: string): string {
+  return chainId.startsWith("eip155:") ? txHash.toLowerCase() : txHash;
+}
+
+/** Whether two addresses on `chainId` are the same: EVM addresses ignore case (checksums), base58 ones do not. */
+export function sameAddress(chainId: string, a: string, b: string): boolean {
+  return chainId.startsWith("eip155:") ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
