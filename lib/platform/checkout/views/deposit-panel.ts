@@ -25,7 +25,7 @@ function depositOption(option: CheckoutOption, open: boolean) {
     deposit.received &&
     html`<p class="small center" role="status" data-testid="deposit-still-due">Received <strong>${deposit.received}</strong>. Still due: <strong>${deposit.due}</strong>, to the same address.</p>`
   }${qrSvg(deposit.request.uri, `QR code to send ${deposit.due} on ${option.networkName} to this payment's deposit address`, "deposit-qr")}
-<a href="${deposit.request.uri}" class="btn secondary wide" data-testid="deposit-open-in-wallet">Open in wallet</a>
+<a href="${deposit.request.uri}" class="btn secondary wide" data-testid="deposit-open-in-wallet">Open the deposit in a wallet</a>
 <p class="xs muted wide">Send <strong>${deposit.due}</strong> (${option.assetSymbol} on ${option.networkName} only) to <span class="mono break" data-testid="deposit-address">${deposit.address}</span></p>
 <div class="copies wide" hidden data-copies><button type="button" class="copy" data-copy="${deposit.due.split(" ")[0]}">Copy amount</button><button type="button" class="copy" data-copy="${deposit.address}">Copy address</button></div></div></details>`;
 }
