@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, freshKey, test } from "../support/api";
 import {
   apiStatus,
@@ -567,12 +568,12 @@ test.describe("live mode", () => {
     await page.goto(path);
     const options = page.getByTestId("payment-option");
     await expect(options).toHaveCount(2);
-    await expect(page.locator("details[open]")).toHaveAttribute("data-asset", usdcBase);
+    await expect(openOption(page)).toHaveAttribute("data-asset", usdcBase);
     await expect.poll(() => chosen.at(-1)).toBe(idOf(usdcBase));
 
     await options.nth(1).locator("summary").click();
-    await expect(page.locator("details[open]")).toHaveCount(1);
-    await expect(page.locator("details[open]")).toHaveAttribute("data-asset", usdtBase);
+    await expect(openOption(page)).toHaveCount(1);
+    await expect(openOption(page)).toHaveAttribute("data-asset", usdtBase);
     await expect(page.getByRole("link", { name: "Open in wallet" }).last()).toHaveAttribute(
       "href",
       `ethereum:${usdtBase.split(":").pop()}@8453/transfer?address=${sampleAddress}&uint256=10500000`,
@@ -716,3 +717,8 @@ test.describe("live mode", () => {
     await expect(page.getByTestId("payment-option")).toHaveCount(0);
   });
 });
+
+/** The payment option open now (the deposit panel below has disclosures of its own). */
+function openOption(page: Page) {
+  return page.locator('[data-testid="payment-option"][open]');
+}
