@@ -76,7 +76,7 @@ test("a succeeded payment's receipt is linked from the checkout, mailed to the b
         reason: "one cup short",
       })
     ).status,
-  ).toBe(201);
+  ).toBe(200);
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.reload();
   await expect(receipt.getByTestId("receipt-refunds")).toContainText("$3.00 · succeeded");
