@@ -314,6 +314,7 @@ test("every server action naming a row refuses a NUL or malformed id as a valida
     "finishPasskeyRegistrationAction",
     "setRequireTwoFactorAction",
     "createMerchantAction",
+    "dismissApiChangesAction",
   ];
   const guarded = actions.filter((a) => a.permission !== "public");
   expect(guarded.map((a) => a.name).filter((name) => !idArgs[name] && !withoutIds.includes(name))).toEqual(
