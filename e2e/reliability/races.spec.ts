@@ -75,7 +75,7 @@ test.describe("races across two instances on one PostgreSQL", () => {
       new Set(created.map((r) => JSON.stringify(r.body))).size,
       "every replay is identical to the original",
     ).toBe(1);
-    for (const r of results.filter((r) => r.status !== 200))
+    for (const r of results.filter((r) => r.status !== 201))
       expect(r).toMatchObject({ status: 409, body: { code: "idempotency_in_progress" } });
     expect(
       (await db.query(`SELECT count(*)::int AS n FROM "Merchant" WHERE name = $1`, [name])).rows[0].n,
