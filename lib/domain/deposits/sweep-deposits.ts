@@ -104,19 +104,7 @@ async function sweepDeposit(chain: Chain, deposit: DepositAddress): Promise<numb
     const txHash = await sendSweep(chain, call);
     sent++;
     const sweep = await db().depositSweep.create({
-      data: {
-        id: newId("swp"),
-        accountId: deposit.accountId,
-        mode: deposit.mode,
-        paymentId: deposit.paymentId,
-        depositAddressId: deposit.id,
-        chainId: chain.id,
-        asset: info.id,
-        value: balance.toString(),
-        status: "sent",
-        key: txHash.toLowerCase(),
-        txHash,
-      },
+      data: { ...sweepRow(deposit, info.id, balance), status: "sent", key: txHash.toLowerCase(), txHash },
     });
     await settleSweep(chain, sweep, deposit);
   }
@@ -175,6 +163,20 @@ async function notePartial(payment: Payment, asset: string, held: bigint, quoted
 }
 
 /** Less than its sweep would cost: left at the address and reported (once per amount), never swept at a loss. */
+/** What every sweep row of a deposit address says: whose, where, and what it held. */
+function sweepRow(deposit: DepositAddress, asset: string, value: bigint) {
+  return {
+    id: newId("swp"),
+    accountId: deposit.accountId,
+    mode: deposit.mode,
+    paymentId: deposit.paymentId,
+    depositAddressId: deposit.id,
+    chainId: deposit.chainId,
+    asset,
+    value: value.toString(),
+  };
+}
+
 async function recordDust(
   deposit: DepositAddress,
   payment: Payment,
@@ -187,18 +189,7 @@ async function recordDust(
     db().$transaction(async (tx) => {
       if (await tx.depositSweep.count({ where: { key } })) return;
       await tx.depositSweep.create({
-        data: {
-          id: newId("swp"),
-          accountId: deposit.accountId,
-          mode: deposit.mode,
-          paymentId: deposit.paymentId,
-          depositAddressId: deposit.id,
-          chainId: deposit.chainId,
-          asset,
-          value: value.toString(),
-          status: "dust",
-          key,
-        },
+        data: { ...sweepRow(deposit, asset, value), status: "dust", key },
       });
       await recordPaymentEvent(tx, await loadPayment(tx, payment.id), {
         type: "payment.deposit_dust",

@@ -1,8 +1,8 @@
 import "server-only";
-import { TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex } from "viem";
+import { TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex, type PublicClient } from "viem";
 import { getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
-import { db, withAttempt } from "@/lib/core/db";
+import { db, withAttempt, type PaymentAttempt } from "@/lib/core/db";
 import { shortReason } from "@/lib/core/errors/chain-errors";
 import { logger } from "@/lib/core/log/logger";
 import { recordPaymentEvent } from "@/lib/domain/payments/record-event";
@@ -39,15 +39,7 @@ export async function recoverStaleSubmissions(limit = 20): Promise<number> {
     const token = option.asset.split(":").pop() as Hex;
     const client = chainClient(chain);
     const collected = option.method === "collector";
-    const used = collected
-      ? await collectionUsed(client, option)
-      : await client.readContract({
-          address: token,
-          abi: eip3009Abi,
-          functionName: "authorizationState",
-          args: [auth.from, auth.nonce],
-        });
-    if (!used) {
+    if (!(await authorizationUsed(client, option))) {
       await relaySubmission(submission.id).catch((error: unknown) =>
         logger.warn(
           { submissionId: submission.id, reason: shortReason(error) },
@@ -124,19 +116,8 @@ async function recoverLostRelays(limit: number): Promise<number> {
       )
     )
       continue;
+    if (await authorizationUsed(client, option)) continue;
     const auth = optionAuthorization(option);
-    const token = option.asset.split(":").pop() as Hex;
-    if (
-      option.method === "collector"
-        ? await collectionUsed(client, option)
-        : await client.readContract({
-            address: token,
-            abi: eip3009Abi,
-            functionName: "authorizationState",
-            args: [auth.from, auth.nonce],
-          })
-    )
-      continue;
     const pending = await client.getTransaction({ hash }).then(
       () => true,
       (error: unknown) => !(error instanceof TransactionNotFoundError),
@@ -198,3 +179,15 @@ async function recoverLostRelays(limit: number): Promise<number> {
 
 // An authorization this close to its validBefore is not sent again: it could expire in the mempool.
 const resendMarginMs = 30_000;
+
+/** Whether the chain shows the option's authorization (EIP-3009) or collection (collector) used, by anyone. */
+async function authorizationUsed(client: PublicClient, option: PaymentAttempt): Promise<boolean> {
+  if (option.method === "collector") return collectionUsed(client, option);
+  const auth = optionAuthorization(option);
+  return client.readContract({
+    address: option.asset.split(":").pop() as Hex,
+    abi: eip3009Abi,
+    functionName: "authorizationState",
+    args: [auth.from, auth.nonce],
+  });
+}
