@@ -51,7 +51,11 @@ test("a live Solana option shows its Solana Pay request as a QR code, a link and
   expect(payment.status, JSON.stringify(payment.body)).toBe(201);
 
   await page.setViewportSize(checkoutViewport);
+  // The page's script tells the server which option is open (the first, on load); once it has,
+  // the script has run and shown that option's copy buttons, so the click below lands where it aims.
+  const firstChosen = page.waitForResponse((r) => r.url().endsWith("/option") && r.ok());
   await page.goto(new URL(payment.body.gatewayUrl as string).pathname);
+  await firstChosen;
   const option = page.locator(`[data-testid="payment-option"][data-asset="${usdcSolana}"]`);
   await expect(option.locator("summary")).toContainText("10.5 USDC");
   await option.locator("summary").click();

@@ -86,8 +86,9 @@ test("at 390 px the Developers tabs wrap like the navigation: every tab in sight
   await page.goto("/test/developers");
   const tabs = page.getByRole("navigation", { name: "Developers" });
   // Banners the suite's earlier specs leave (API changes, disabled endpoints) may push the tabs below
-  // a phone's fold; what matters here is that none is cut off sideways.
-  await tabs.scrollIntoViewIfNeeded();
+  // a phone's fold; what matters here is that none is cut off sideways. Centred, not merely "in view
+  // if needed", which may leave a wrapped second row partly below the fold.
+  await tabs.evaluate((nav) => nav.scrollIntoView({ block: "center" }));
   for (const name of ["API keys", "Quickstart", "Webhooks", "Events", "Request log"])
     await expect(tabs.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
   expect(await tabs.evaluate((nav) => nav.scrollWidth - nav.clientWidth)).toBe(0);
