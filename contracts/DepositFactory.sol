@@ -22,8 +22,25 @@ contract DepositFactory {
         return Clones.predictDeterministicAddress(implementation, _salt(destination, salt));
     }
 
+    /// One forwarder to deploy (if it is not there yet) and sweep: its destination, salt and tokens (address(0): the native coin).
+    struct Sweep {
+        address destination;
+        bytes32 salt;
+        address[] tokens;
+    }
+
     /// Deploys the forwarder (if it is not there yet) and sweeps each of `tokens` (address(0): the native coin) to `destination`.
-    function deployAndSweep(address destination, bytes32 salt, address[] calldata tokens) external returns (address forwarder) {
+    function deployAndSweep(address destination, bytes32 salt, address[] calldata tokens) external returns (address) {
+        return _deployAndSweep(destination, salt, tokens);
+    }
+
+    /// `deployAndSweep` for many forwarders in one transaction. Each item's forwarder is the one its
+    /// own destination and salt make, so a batch can only pay each forwarder's own destination.
+    function deployAndSweepMany(Sweep[] calldata sweeps) external {
+        for (uint256 i = 0; i < sweeps.length; i++) _deployAndSweep(sweeps[i].destination, sweeps[i].salt, sweeps[i].tokens);
+    }
+
+    function _deployAndSweep(address destination, bytes32 salt, address[] calldata tokens) private returns (address forwarder) {
         forwarder = predict(destination, salt);
         if (forwarder.code.length == 0) {
             Clones.cloneDeterministic(implementation, _salt(destination, salt));

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 // Tollgate's Solidity (this folder) and the suite's test tokens (e2e/chain), compiled with solc-js
 // and OpenZeppelin from node_modules: no compiler download, the same bytes on every machine. Used by
-// the suite to deploy on its Hardhat node and by scripts/deploy-collector.ts for real chains.
+// the suite to deploy on its Hardhat node and by scripts/deploy-contract.ts for real chains.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const folders = [path.join(root, "contracts"), path.join(root, "e2e/chain")];

@@ -1,7 +1,8 @@
 import { defineConfig } from "@playwright/test";
 import { baseURL, port, smtpUrl, stateDir, testSecret } from "./support/settings";
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Chromium's headless shell (Debian's chromium-headless-shell; e2e/run-all.mjs installs it).
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 const browser = {
   browserName: "chromium" as const,
   viewport: { width: 1280, height: 800 },
@@ -20,7 +21,8 @@ const browser = {
 
 export default defineConfig({
   testDir: ".",
-  outputDir: "../test-results",
+  // One folder per port: CI runs a suite per database at once, and each clears its folder first.
+  outputDir: `../test-results/${port}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

@@ -39,7 +39,7 @@ export async function pay(
   container: HTMLElement,
   button: HTMLButtonElement,
 ) {
-  const { transaction, networkName, settlementId } = option;
+  const { chainId, networkName, settlementId } = option;
   const label = button.textContent;
   const working = (message: string) => {
     button.disabled = true;
@@ -51,16 +51,16 @@ export async function pay(
     working("Connect your wallet…");
     const [from] = (await wallet.request({ method: "eth_requestAccounts" })) as string[];
     if (!from) throw new Error("Your wallet did not share an account.");
-    const chainId = await wallet.request({ method: "eth_chainId" });
-    if (typeof chainId !== "string" || BigInt(chainId) !== BigInt(transaction.chainId)) {
+    const walletChainId = await wallet.request({ method: "eth_chainId" });
+    if (typeof walletChainId !== "string" || BigInt(walletChainId) !== BigInt(chainId)) {
       working(`Switch your wallet to ${networkName}…`);
       await wallet.request({
         method: "wallet_switchEthereumChain",
-        params: [{ chainId: transaction.chainId }],
+        params: [{ chainId }],
       });
     }
     working("Preparing the payment…");
-    const account = `eip155:${BigInt(transaction.chainId)}:${from}`;
+    const account = `eip155:${BigInt(chainId)}:${from}`;
     const offered = await postJson<{ option: { id: string; actions: WalletAction[] } | null }>(
       `/pay/${paymentId}/wallet/options`,
       { settlementId, account },

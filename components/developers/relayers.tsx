@@ -42,7 +42,13 @@ export async function Relayers() {
                       <span className="font-mono text-xs">
                         {r.balance} {r.unit}
                       </span>
-                      {r.low ? (
+                      {r.low && r.unit === "SOL" ? (
+                        <p role="alert" className="text-xs text-destructive">
+                          Low: less SOL than 20 payments&apos; fees and token-account rent. Send SOL to the
+                          fee payer, or gasless Solana payments will fail (buyers can still pay the
+                          checkout&apos;s Solana Pay request with their own SOL).
+                        </p>
+                      ) : r.low ? (
                         <p role="alert" className="text-xs text-destructive">
                           Low: fewer than 20 payments&apos; gas left. Top it up, or gasless payments will fail
                           (buyers can still pay by sending the transfer themselves).

@@ -14,7 +14,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { Mode } from "@/lib/core/db";
-import { TxHashSchema } from "@/lib/domain/schemas/attach-transaction";
+import { TransactionIdSchema } from "@/lib/domain/schemas/attach-transaction";
 
 export type AttachTarget =
   | { kind: "payment"; paymentId: string; options: { settlementId: string; label: string }[] | null }
@@ -23,12 +23,12 @@ export type AttachTarget =
 type Values = { txHash: string; settlementId: string };
 const withOption = zodResolver(
   z.object({
-    txHash: z.string().trim().pipe(TxHashSchema),
+    txHash: z.string().trim().pipe(TransactionIdSchema),
     settlementId: z.string().min(1, "Choose the option the buyer paid with."),
   }),
 );
 const hashOnly = zodResolver(
-  z.object({ txHash: z.string().trim().pipe(TxHashSchema), settlementId: z.string() }),
+  z.object({ txHash: z.string().trim().pipe(TransactionIdSchema), settlementId: z.string() }),
 );
 
 /**
@@ -108,7 +108,7 @@ export function AttachTransactionForm({ mode, target }: { mode: Mode; target: At
           <Input
             id={`${id}-hash`}
             className="min-w-0 flex-1 font-mono"
-            placeholder="0x…"
+            placeholder="0x… or a Solana signature"
             spellCheck={false}
             autoComplete="off"
             aria-invalid={!!errors.txHash}

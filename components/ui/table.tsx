@@ -6,6 +6,8 @@ const hiddenBelow = {
   sm: "hidden sm:table-cell",
   md: "hidden md:table-cell",
   lg: "hidden lg:table-cell",
+  xl: "hidden xl:table-cell",
+  "2xl": "hidden 2xl:table-cell",
 } as const;
 
 /** A header cell: a label, or its details (`srOnly` for a column whose cells say what they are, e.g. action buttons). */

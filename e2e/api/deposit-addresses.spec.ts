@@ -52,8 +52,10 @@ function withdraw(to: Address, value: bigint, asset = token): Promise<Hash> {
 const balanceOf = (holder: Address, asset = token) =>
   chain.public.readContract({ address: asset, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
 
-/** A merchant settling XUSD to a wallet of its own, so the balances this test reads are its alone. */
-async function merchant(api: ApiClient) {
+const eth = `${localCaip2}/slip44:60`;
+
+/** A merchant settling XUSD (and any more `assets`) to a wallet of its own, so the balances this test reads are its alone. */
+async function merchant(api: ApiClient, assets: string[] = []) {
   const wallet = privateKeyToAccount(generatePrivateKey()).address;
   const created = (
     await api.post(
@@ -64,25 +66,43 @@ async function merchant(api: ApiClient) {
   ).body.merchant;
   const registered = await api.post(
     `/v1/merchants/${created.id}/settlements/crypto`,
-    { settlements: [{ asset: `${localCaip2}/erc20:${token}`, destination: `${localCaip2}:${wallet}` }] },
+    {
+      settlements: [`${localCaip2}/erc20:${token}`, ...assets].map((asset) => ({
+        asset,
+        destination: `${localCaip2}:${wallet}`,
+      })),
+    },
     { idempotencyKey: freshKey() },
   );
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   return { merchantId: created.id as string, wallet };
 }
 
-async function payment(api: ApiClient, merchantId: string, value: string): Promise<string> {
+async function payment(
+  api: ApiClient,
+  merchantId: string,
+  value: string,
+  asset = `${localCaip2}/erc20:${token}`,
+): Promise<string> {
+  const body = { referenceId: `dep-${Date.now()}`, amount: { unit: `caip19/${asset}`, value } };
+  // One key for every try: a connection reset (a kept-alive socket the loaded server closed) is sent
+  // again as an integration would, and answers the same payment if the first try made it.
+  let idempotencyKey = freshKey("dep");
   for (;;) {
-    const created = await api.post(
-      "/v1/payments",
-      { referenceId: `dep-${Date.now()}`, amount: { unit: `caip19/${localCaip2}/erc20:${token}`, value } },
-      { merchantId },
-    );
+    const created = await api
+      .post("/v1/payments", body, { merchantId, idempotencyKey })
+      .catch((error: Error) => {
+        if (/ECONNRESET|socket hang up/.test(error.message)) return null;
+        throw error;
+      });
+    if (!created) continue;
     // Many creates at once meet the key's rate limit: wait as Retry-After says, as an integration would.
     if (created.status === 429) {
       await new Promise((resolve) =>
         setTimeout(resolve, 1_000 * Number(created.headers["retry-after"] ?? 1)),
       );
+      // Refused, nothing was made: a new key, since a refusal may be the stored answer to the old one.
+      idempotencyKey = freshKey("dep");
       continue;
     }
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -292,8 +312,43 @@ test.describe("deposit addresses", () => {
     expect(await chain.public.getCode({ address: dustAt })).toBeUndefined();
   });
 
-  // The issue asks for 1,000 (DEPOSIT_CONCURRENT_PAYMENTS=1000): about two sweeps a second on a busy
-  // two-core machine make that some eight minutes, too long for every CI run, which sends 100.
+  test("the native coin: plain ETH sent to a payment quoted in ETH pays it exactly; ETH sent for a token payment is recovered and flagged", async ({
+    apiAs,
+    fixtures,
+    request,
+  }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const { merchantId, wallet } = await merchant(api, [eth]);
+    const sendEth = async (to: Address, value: bigint) => {
+      const hash = await exchangeWallet.sendTransaction({ to, value, nonce: nonce++, gas: 21_000n });
+      expect((await chain.public.waitForTransactionReceipt({ hash })).status).toBe("success");
+    };
+
+    // Quoted in ETH: the exchange sends exactly that, a plain value transfer, no log.
+    const inEth = await payment(api, merchantId, "20000000000000000", eth);
+    const deposit = await depositAddressOnCheckout(request, inEth);
+    await sendEth(deposit, 2n * 10n ** 16n);
+    const paid = await settles(api, merchantId, inEth, { status: "succeeded", exception: null });
+    expect(await chain.public.getBalance({ address: wallet })).toBe(2n * 10n ** 16n);
+    expect(await chain.public.getBalance({ address: deposit })).toBe(0n);
+    // The paying transaction is the relayer's sweep, read from the forwarder's Swept event.
+    const sweep = await chain.public.getTransaction({ hash: paid.info.txId });
+    expect(getAddress(sweep.to!)).toBe(getAddress(readFixtures().depositFactory));
+
+    // Quoted in XUSD, paid in ETH: the ETH reaches the merchant's wallet and the payment says so.
+    const inToken = await payment(api, merchantId, "3000000");
+    const other = await depositAddressOnCheckout(request, inToken);
+    await sendEth(other, 10n ** 16n);
+    await settles(api, merchantId, inToken, {
+      status: "requires_action",
+      exception: { type: "wrong_asset", asset: eth, received: "10000000000000000" },
+    });
+    expect(await chain.public.getBalance({ address: wallet })).toBe(3n * 10n ** 16n);
+    expect(await chain.public.getBalance({ address: other })).toBe(0n);
+  });
+
+  // The issue asks for 1,000 (DEPOSIT_CONCURRENT_PAYMENTS=1000): swept 50 addresses a transaction,
+  // that takes minutes on a busy two-core machine, too long for every CI run, which sends 100.
   const count = Number(process.env.DEPOSIT_CONCURRENT_PAYMENTS ?? 100);
   test(`${count} payments of the same amount at one merchant, paid in a few blocks, are each attributed to their own`, async ({
     apiAs,
@@ -303,10 +358,11 @@ test.describe("deposit addresses", () => {
     const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
     const { merchantId, wallet } = await merchant(api);
     const ids: string[] = [];
-    for (let i = 0; i < count; i += 25)
+    // Ten creates in flight: 25 at once outlasted the server's 30 s request timeout on a loaded machine.
+    for (let i = 0; i < count; i += 10)
       ids.push(
         ...(await Promise.all(
-          Array.from({ length: Math.min(25, count - i) }, () => payment(api, merchantId, "1000000")),
+          Array.from({ length: Math.min(10, count - i) }, () => payment(api, merchantId, "1000000")),
         )),
       );
     const factory = readFixtures().depositFactory;
@@ -321,6 +377,7 @@ test.describe("deposit addresses", () => {
     // The watcher gives open payments their addresses at its next pass.
     await chain.mine(1);
     await watcherHasRead(await chain.height());
+    const from = await chain.height();
     await chain.automine(false);
     try {
       for (const address of addresses) await withdraw(address, 1_000_000n);
@@ -349,5 +406,27 @@ test.describe("deposit addresses", () => {
       ids,
     );
     expect(own.count).toBe(count);
+    // Swept in batches: each payment carries its share of its batch's gas, and the shares add up to what each transaction cost.
+    const batches = [];
+    for (let n = from; n <= (await chain.height()); n++) {
+      const block = await chain.public.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
+      batches.push(...block.transactions.filter((tx) => tx.to && getAddress(tx.to) === getAddress(factory)));
+    }
+    expect(batches.length).toBeLessThanOrEqual(Math.ceil(count / 10));
+    let accounted = 0;
+    for (const { hash } of batches) {
+      const receipt = await chain.public.getTransactionReceipt({ hash });
+      accounted += (
+        await runSql(
+          `UPDATE "DepositSweep" SET "status" = "status" WHERE "txHash" = $1 AND "status" = 'swept' AND "gasUsed" > 0
+             AND "paymentId" = ANY($3)
+             AND (SELECT sum("gasCostWei") FROM "DepositSweep" WHERE "txHash" = $1) = $2::numeric`,
+          hash,
+          (receipt.gasUsed * receipt.effectiveGasPrice).toString(),
+          ids,
+        )
+      ).count;
+    }
+    expect(accounted).toBe(count);
   });
 });

@@ -1,4 +1,4 @@
-import { getAddress, keccak256, parseAbi, stringToHex, zeroAddress, type Address } from "viem";
+import { getAddress, keccak256, parseAbi, stringToHex, zeroAddress, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "../support/api";
 import { devAccounts, LocalChain } from "../support/chain";
@@ -12,6 +12,8 @@ const factoryAbi = parseAbi([
   "function implementation() view returns (address)",
   "function predict(address destination, bytes32 salt) view returns (address)",
   "function deployAndSweep(address destination, bytes32 salt, address[] tokens) returns (address)",
+  "struct Sweep { address destination; bytes32 salt; address[] tokens; }",
+  "function deployAndSweepMany(Sweep[] sweeps)",
 ]);
 const forwarderAbi = parseAbi([
   "function destination() view returns (address)",
@@ -100,5 +102,66 @@ test("a forwarder pays only the destination fixed at creation: other destination
   });
   await chain.public.waitForTransactionReceipt({ hash: again });
   expect(await balance(destination)).toBe(7_000_000n);
+  expect(await balance(thief)).toBe(0n);
+});
+
+test("a batch sweep pays each forwarder's own destination only: naming another destination for a salt sweeps nothing of it", async () => {
+  const { factory } = await chain.deployDepositFactory();
+  const token = await chain.deployToken("BAT", 6);
+  const thief = devAccounts[attacker]!.address;
+  const shops = [0, 1, 2].map(() => privateKeyToAccount(generatePrivateKey()).address);
+  const salts = shops.map((_, i) => keccak256(stringToHex(`pay_batch_${i}`)));
+  const predict = (destination: Address, salt: Hex) =>
+    chain.public.readContract({
+      address: factory,
+      abi: factoryAbi,
+      functionName: "predict",
+      args: [destination, salt],
+    });
+  const balance = (holder: Address) =>
+    chain.public.readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [holder] });
+  const deposits = await Promise.all(shops.map((shop, i) => predict(shop, salts[i]!)));
+  for (const [i, deposit] of deposits.entries())
+    await chain.transferToken(token, deposit, BigInt(i + 1) * 1_000_000n);
+  await chain.sendEth(deposits[2]!, 10n ** 15n);
+  const sweepMany = async (sweeps: { destination: Address; salt: Hex; tokens: Address[] }[]) => {
+    const hash = await chain.wallet(attacker).writeContract({
+      address: factory,
+      abi: factoryAbi,
+      functionName: "deployAndSweepMany",
+      args: [sweeps],
+      gas: 2_000_000n,
+    });
+    return (await chain.public.waitForTransactionReceipt({ hash })).status;
+  };
+
+  // The thief's batch names itself for every salt (and mixes in one real item): only the real one moves, to its shop.
+  expect(
+    await sweepMany([
+      ...salts.map((salt) => ({ destination: thief, salt, tokens: [token, zeroAddress] })),
+      { destination: shops[0]!, salt: salts[0]!, tokens: [token] },
+    ]),
+  ).toBe("success");
+  expect(await balance(thief)).toBe(0n);
+  expect(await balance(shops[0]!)).toBe(1_000_000n);
+  expect(await balance(deposits[1]!)).toBe(2_000_000n);
+  expect(await balance(deposits[2]!)).toBe(3_000_000n);
+  // One salt under another shop's destination is yet another address: it holds nothing, so nothing moves.
+  expect(await sweepMany([{ destination: shops[1]!, salt: salts[2]!, tokens: [token, zeroAddress] }])).toBe(
+    "success",
+  );
+  expect(await balance(shops[1]!)).toBe(0n);
+  expect(await balance(deposits[2]!)).toBe(3_000_000n);
+
+  // The real batch: each deposit address empties into its own shop, exactly what it held, the native coin too.
+  expect(
+    await sweepMany(
+      shops.map((destination, i) => ({ destination, salt: salts[i]!, tokens: [token, zeroAddress] })),
+    ),
+  ).toBe("success");
+  expect(await Promise.all(shops.map(balance))).toEqual([1_000_000n, 2_000_000n, 3_000_000n]);
+  expect(await chain.public.getBalance({ address: shops[2]! })).toBe(10n ** 15n);
+  expect(await chain.public.getBalance({ address: shops[0]! })).toBe(0n);
+  expect(await Promise.all(deposits.map(balance))).toEqual([0n, 0n, 0n]);
   expect(await balance(thief)).toBe(0n);
 });

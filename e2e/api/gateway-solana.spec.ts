@@ -5,8 +5,12 @@ import {
   getTransactionDecoder,
   type KeyPairSigner,
 } from "@solana/kit";
+import { getAddress, parseAbi, type Address } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { Action } from "@walletconnect/pay";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
-import { devAccounts } from "../support/chain";
+import { devAccounts, LocalChain, localCaip2, signTypedJson } from "../support/chain";
+import { localChainRpc } from "../support/settings";
 import { sampleAddress, usdcBase } from "../support/merchants";
 import { localSolanaChainId, solanaRelayer, solanaTestMints } from "../support/solana-settings";
 import {
@@ -86,6 +90,15 @@ const confirm = (api: ApiClient, paymentId: string, optionId: string, signed: st
   });
 
 const live = (apiAs: (c: Record<string, string>) => ApiClient, key: string) => apiAs({ "Api-Key": key });
+
+const chain = new LocalChain(localChainRpc);
+const usdcBalance = (token: Address, owner: Address) =>
+  chain.public.readContract({
+    address: token,
+    abi: parseAbi(["function balanceOf(address) view returns (uint256)"]),
+    functionName: "balanceOf",
+    args: [owner],
+  });
 
 test.describe("Solana through the gateway (live, on the Solana test node)", () => {
   for (const [symbol, asset, mint] of [
@@ -179,6 +192,103 @@ test.describe("Solana through the gateway (live, on the Solana test node)", () =
     expect(result).toMatchObject({ status: "succeeded", isFinal: true });
     expect(await tokenBalance(merchant.address, solanaTestMints.USDC)).toBe(7_770_000n);
     expect(await solBalance(buyer.address)).toBe(0n);
+  });
+
+  test("@walletconnect/pay (unmodified), a wallet with an EVM and a Solana account: a USD payment offers both kinds; one payment is paid on each, each with its real transaction, and the merchant receives exactly the amount", async ({
+    apiAs,
+    fixtures,
+  }) => {
+    const api = live(apiAs, fixtures.accounts.a.keys.live);
+    // The local chain poses as Base, but has no USDC: the suite's EIP-3009 token is put at its
+    // address, so that a dollar amount is quoted in it (a known dollar stablecoin) and it is gasless.
+    const usdcAddress = getAddress(usdcBase.split(":").pop()!);
+    const removeUsdc = await chain.installAuthToken(usdcAddress, "USD Coin", "USDC");
+    try {
+      const solanaMerchant = await newSolanaWallet();
+      const evmMerchant = privateKeyToAccount(generatePrivateKey()).address;
+      const merchantId = await merchantSettling(api, [
+        { asset: usdc, destination: `${localSolanaChainId}:${solanaMerchant.address}` },
+        { asset: usdcBase, destination: `${localCaip2}:${evmMerchant}` },
+      ]);
+      const solanaBuyer = await newSolanaWallet();
+      await mintTokens(solanaTestMints.USDC, solanaBuyer.address, 20_000_000n);
+      const evmBuyer = privateKeyToAccount(generatePrivateKey());
+      await chain.transferToken(usdcAddress, evmBuyer.address, 20_000_000n);
+      const accounts = [`${localCaip2}:${evmBuyer.address}`, `${localSolanaChainId}:${solanaBuyer.address}`];
+      const client = walletConnectPayClient({ apiKey: fixtures.accounts.a.keys.live });
+      // What the wallet does with each kind of action: sign the typed data, or the transaction.
+      const methods: string[] = [];
+      const sign = async (action: Action) => {
+        methods.push(action.walletRpc.method);
+        if (action.walletRpc.method === "solana_signTransaction") {
+          const [{ transaction }] = JSON.parse(action.walletRpc.params) as [{ transaction: string }];
+          return signOffered(solanaBuyer, transaction);
+        }
+        const [, typed] = JSON.parse(action.walletRpc.params) as [string, string];
+        return signTypedJson(evmBuyer, typed);
+      };
+
+      for (const [namespace, value, paid] of [
+        ["solana", "1234", 12_340_000n],
+        ["eip155", "567", 5_670_000n],
+      ] as const) {
+        const created = await api.post(
+          "/v1/payments",
+          { referenceId: `mixed-${namespace}-${Date.now()}`, amount: { unit: "iso4217/USD", value } },
+          { merchantId },
+        );
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        // The EVM confirm holds until the transfer is confirmed, which takes blocks: mine while it waits.
+        const miner = setInterval(() => void chain.mine(1, { sameTimestamp: true }), 250);
+        let paying;
+        try {
+          paying = await payWithWalletConnectSdk(client, created.body.gatewayUrl, accounts, sign, (options) =>
+            options.find((o) => o.account.startsWith(`${namespace}:`)),
+          );
+        } finally {
+          clearInterval(miner);
+        }
+        // Both kinds of option, each for its own account, quoting the dollars in that chain's USDC.
+        expect(
+          paying.options.options
+            .map((o) => [
+              o.account,
+              o.amount.value,
+              o.amount.display.assetSymbol,
+              o.actions[0]?.walletRpc.method,
+            ])
+            .sort(),
+        ).toEqual(
+          [
+            [accounts[0], paid.toString(), "USDC", "eth_signTypedData_v4"],
+            [accounts[1], paid.toString(), "USDC", "solana_signTransaction"],
+          ].sort(),
+        );
+        expect(paying.result).toMatchObject({ status: "succeeded", isFinal: true });
+        const status = (await api.get(`/v1/payments/${created.body.id}/status`, { merchantId })).body;
+        expect(status.status).toBe("succeeded");
+        if (namespace === "solana") {
+          expect(methods.at(-1)).toBe("solana_signTransaction");
+          const statuses = await solanaRpc.getSignatureStatuses([status.info.txId]).send();
+          expect(statuses.value[0]).toMatchObject({ confirmationStatus: "finalized", err: null });
+          expect(await tokenBalance(solanaMerchant.address, solanaTestMints.USDC)).toBe(paid);
+          expect(await tokenBalance(solanaBuyer.address, solanaTestMints.USDC)).toBe(20_000_000n - paid);
+        } else {
+          expect(methods.at(-1)).toBe("eth_signTypedData_v4");
+          expect(status.info.txId).toMatch(/^0x[0-9a-f]{64}$/);
+          const receipt = await chain.public.getTransactionReceipt({ hash: status.info.txId });
+          expect(receipt.status).toBe("success");
+          expect(getAddress(receipt.to!)).toBe(usdcAddress);
+          expect(await usdcBalance(usdcAddress, evmMerchant)).toBe(paid);
+          expect(await usdcBalance(usdcAddress, evmBuyer.address)).toBe(20_000_000n - paid);
+          // Gasless: the buyer never held ETH.
+          expect(await chain.public.getBalance({ address: evmBuyer.address })).toBe(0n);
+        }
+      }
+      expect(methods).toEqual(["solana_signTransaction", "eth_signTypedData_v4"]);
+    } finally {
+      await removeUsdc();
+    }
   });
 
   test("a transaction not finalized while the confirm waits leaves the payment processing; the relayer recovery finishes it once finalized", async ({

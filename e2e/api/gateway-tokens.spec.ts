@@ -16,6 +16,7 @@ import { readFixtures, type Fixtures } from "../support/fixtures-data";
 import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { LocalChain, localCaip2, relayerKey, signTypedJson } from "../support/chain";
 import { localChainRpc } from "../support/settings";
+import { runSql } from "../support/test-control";
 import { payWithWalletConnectSdk, walletConnectPayClient } from "../support/walletconnect-pay";
 
 // Gas sponsored for every token (issue 28): WalletConnect Pay's own SDK (`@walletconnect/pay`,
@@ -207,6 +208,128 @@ test("a euro stablecoin with EIP-3009: one transferWithAuthorization signature, 
   expect(getAddress(relayed.to!)).toBe(token);
   expect(await balance(token, shop.destination)).toBe(4_990_000n);
   expect(await chain.public.getBalance({ address: buyer.address })).toBe(0n);
+});
+
+test("a quote asked again after the buyer approved the collector no longer asks for the approval", async ({
+  apiAs,
+}) => {
+  const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+  const token = getAddress(fixtures.tetherToken);
+  const shop = await liveMerchant(api, token);
+  const buyer = privateKeyToAccount(generatePrivateKey());
+  await chain.transferToken(token, buyer.address, 5_000_000n);
+  await chain.sendEth(buyer.address, 10n ** 16n);
+  const created = (
+    await api.post(
+      "/v1/payments",
+      { referenceId: `requote-${Date.now()}`, amount: { unit: `caip19/${shop.asset}`, value: "1500000" } },
+      { merchantId: shop.merchant.id },
+    )
+  ).body;
+  const client = walletConnectPayClient({ apiKey: fixtures.accounts.a.keys.live });
+  const methods = async () => {
+    const options = await client.getPaymentOptions({
+      paymentLink: created.gatewayUrl,
+      accounts: [`${localCaip2}:${buyer.address}`],
+      includePaymentInfo: true,
+    });
+    const option = options.options[0]!;
+    const actions = option.actions.length
+      ? option.actions
+      : await client.getRequiredPaymentActions({ paymentId: options.paymentId, optionId: option.id });
+    return { id: option.id, methods: actions.map((a) => a.walletRpc.method) };
+  };
+  const first = await methods();
+  expect(first.methods).toEqual(["eth_sendTransaction", "eth_signTypedData_v4"]);
+  // Asked again unchanged, the same quote is answered.
+  expect(await methods()).toEqual(first);
+  // The buyer approves elsewhere (another shop's checkout, their wallet): the next answer is one signature.
+  await approveCollector(buyer, token, 10n ** 12n);
+  const second = await methods();
+  expect(second.methods).toEqual(["eth_signTypedData_v4"]);
+  expect(second.id).not.toBe(first.id);
+});
+
+test("a payment whose signature someone else executed first is the money moving, not a failed relay: it is paid once", async ({
+  apiAs,
+}) => {
+  const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+  const token = getAddress(fixtures.tetherToken);
+  const shop = await liveMerchant(api, token);
+  const buyer = privateKeyToAccount(generatePrivateKey());
+  await chain.transferToken(token, buyer.address, 5_000_000n);
+  await chain.sendEth(buyer.address, 10n ** 16n);
+  await approveCollector(buyer, token, 10n ** 12n);
+  const created = (
+    await api.post(
+      "/v1/payments",
+      { referenceId: `front-run-${Date.now()}`, amount: { unit: `caip19/${shop.asset}`, value: "2000000" } },
+      { merchantId: shop.merchant.id },
+    )
+  ).body;
+  const collectAbi = parseAbi([
+    "struct Payment { string paymentId; address token; uint256 amount; address destination; bytes32 nonce; uint256 deadline; }",
+    "function collect(address payer, Payment payment, bytes signature)",
+  ]);
+  let frontRun: Hex | undefined;
+  const miner = setInterval(() => void chain.mine(1, { sameTimestamp: true }), 250);
+  try {
+    const { result } = await payWithWalletConnectSdk(
+      walletConnectPayClient({ apiKey: fixtures.accounts.a.keys.live }),
+      created.gatewayUrl,
+      [`${localCaip2}:${buyer.address}`],
+      async (action) => {
+        const signature = (await perform(buyer, action)) as Hex;
+        const typed = JSON.parse(JSON.parse(action.walletRpc.params)[1]);
+        if (typed.primaryType !== "Payment") return signature;
+        // Whoever saw the signature (a node, a wallet's backend) executes it before Tollgate's relayer does.
+        const m = typed.message;
+        frontRun = await chain.wallet(3).writeContract({
+          address: getAddress(fixtures.collector),
+          abi: collectAbi,
+          functionName: "collect",
+          args: [buyer.address, { ...m, amount: BigInt(m.amount), deadline: BigInt(m.deadline) }, signature],
+        });
+        expect((await chain.public.waitForTransactionReceipt({ hash: frontRun })).status).toBe("success");
+        return signature;
+      },
+    );
+    expect(result.status).toBe("succeeded");
+  } finally {
+    clearInterval(miner);
+  }
+  const status = (await api.get(`/v1/payments/${created.id}/status`, { merchantId: shop.merchant.id })).body;
+  expect(status.status).toBe("succeeded");
+  expect(status.info.txId).toBe(frontRun);
+  expect(await balance(token, shop.destination)).toBe(2_000_000n);
+  // The relayer's refusal (NonceAlreadyUsed, decoded from the collector's revert) is the money moving:
+  // the relay itself found and recorded the transaction that used the signature, without waiting for
+  // the recovery sweep (a minute later), and nothing failed.
+  expect(
+    (
+      await runSql(
+        `UPDATE "PaymentEvent" SET "type" = "type" WHERE "paymentId" = $1 AND "type" = 'payment.transaction_submitted' AND "data"->>'txHash' = $2 AND "data"->>'recovered' = 'false'`,
+        created.id,
+        frontRun!,
+      )
+    ).count,
+  ).toBe(1);
+  expect(
+    (
+      await runSql(
+        `UPDATE "RelayerSubmission" SET "status" = "status" WHERE "paymentId" = $1 AND "status" = 'failed'`,
+        created.id,
+      )
+    ).count,
+  ).toBe(0);
+  expect(
+    (
+      await runSql(
+        `UPDATE "PaymentEvent" SET "type" = "type" WHERE "paymentId" = $1 AND "type" LIKE '%relay_failed%'`,
+        created.id,
+      )
+    ).count,
+  ).toBe(0);
 });
 
 test("the collector moves only what the buyer signed: not to another destination, not more, not twice, not late; it holds nothing", async () => {

@@ -26,9 +26,11 @@ type Worker = {
   output: () => string;
   exited: Promise<number | null>;
   signal: (signal: NodeJS.Signals) => void;
+  /** The process running worker.ts itself (npm and a shell start it). */
+  ownProcess: () => number;
 };
 
-/** `npm run worker` in its own process group, so that a kill reaches npm, tsx and the worker alike. */
+/** `npm run worker` in its own process group, so that a kill reaches npm, its shell and the worker alike. */
 async function startWorker(env: Record<string, string>): Promise<Worker> {
   let output = "";
   const child = spawn("npm", ["run", "--silent", "worker"], {
@@ -46,6 +48,16 @@ async function startWorker(env: Record<string, string>): Promise<Worker> {
     output: () => output,
     exited,
     signal: (signal: NodeJS.Signals) => process.kill(-child.pid!, signal),
+    ownProcess: () => {
+      const listed = spawnSync("pgrep", ["-a", "-g", String(child.pid), "-f", "lib/platform/cli/worker.ts"], {
+        encoding: "utf8",
+      }).stdout;
+      const own = listed
+        .split("\n")
+        .filter((line) => /^\d+ \S*node /.test(line) && !/\.bin\/tsx|tsx\/dist\/cli/.test(line));
+      if (own.length !== 1) throw new Error(`Not one worker process in its group:\n${listed}`);
+      return Number(own[0]!.split(" ")[0]);
+    },
   };
   const deadline = Date.now() + 30_000;
   while (!output.includes("Started:")) {
@@ -298,6 +310,26 @@ test.describe("workers on one PostgreSQL database", () => {
     }
     receiver.respond(() => 200);
     await own.api.delete(`/v1/webhook-endpoints/${endpoint.id}`);
+  });
+
+  // tsx's command line runs the script in a child and relays signals to it, and kills it outright
+  // when it has not answered a signal within 60 ms: on a loaded machine, a worker cut off mid-round.
+  test("a worker slow to take its SIGTERM, as on a loaded machine, still finishes its round and stops cleanly", async () => {
+    test.setTimeout(60_000);
+    const worker = await startWorker(workerEnv());
+    const own = worker.ownProcess();
+    process.kill(own, "SIGSTOP");
+    worker.signal("SIGTERM");
+    // Stopped for half a second: its event loop cannot answer the signal before then.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    try {
+      process.kill(own, "SIGCONT");
+    } catch {
+      // Gone already: something killed it while it was stopped, and its output says so below.
+    }
+    await worker.exited;
+    expect(worker.output()).toContain("SIGTERM received; finishing the current round.");
+    expect(worker.output()).toContain("Stopped.");
   });
 
   test("a killed worker's pending deliveries, the one it had in flight included, are delivered after a restart", async () => {

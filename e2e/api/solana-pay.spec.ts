@@ -1,17 +1,22 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test, type ApiClient } from "../support/api";
+import { expect, freshKey, test, type ApiClient } from "../support/api";
 import { chooseOption } from "../support/live-payments";
+import { baseURL } from "../support/settings";
 import { localSolanaChainId, solanaTestMints } from "../support/solana-settings";
 import {
   airdrop,
+  holdFinality,
   mintTokens,
   newSolanaWallet,
+  nodeCallCounts,
   payTransferRequest,
+  sendTokenTransfers,
   solBalance,
+  tokenAccount,
   tokenBalance,
 } from "../support/solana-wallet";
 import { runSql } from "../support/test-control";
-import { solanaMerchantPayment } from "../support/solana-payments";
+import { solanaMerchantPayment, transferRequest } from "../support/solana-payments";
 
 // Any Solana wallet or exchange pays a live payment from the checkout's Solana Pay transfer request
 // (issue 29): the chain watcher finds the transfer by the payment's reference key
@@ -19,6 +24,7 @@ import { solanaMerchantPayment } from "../support/solana-payments";
 // token or time becomes the same exception as on EVM, and a transfer without the reference pays nothing.
 
 const usdc = `${localSolanaChainId}/token:${solanaTestMints.USDC}`;
+const usdt = `${localSolanaChainId}/token:${solanaTestMints.USDT}`;
 const sol = `${localSolanaChainId}/slip44:501`;
 
 type Paying = {
@@ -39,14 +45,6 @@ async function livePayment(
   // The buyer opens the option on the checkout page, which fixes its quote.
   await chooseOption(request, made.paymentId, made.settlementId);
   return { api, ...made };
-}
-
-/** The Solana Pay transfer request the checkout page offers (its "Open in Solana wallet" link). */
-async function transferRequest(request: APIRequestContext, paymentId: string): Promise<string> {
-  const page = await (await request.get(`/pay/${paymentId}`)).text();
-  const link = /<a href="(solana:[^"]+)"[^>]*data-testid="open-in-wallet"/.exec(page)?.[1];
-  expect(link, "the checkout offers a Solana Pay link").toBeTruthy();
-  return link!.replaceAll("&amp;", "&");
 }
 
 const paymentOf = async ({ api, merchantId, paymentId }: Paying) =>
@@ -183,5 +181,181 @@ test.describe("Solana Pay transfer requests (live, on the Solana test node)", ()
     await expect.poll(async () => (await paymentOf(witness)).status, { timeout: 30_000 }).toBe("succeeded");
     expect(await paymentOf(unreferenced)).toMatchObject({ status: "requires_action", exception: null });
     expect(await tokenBalance(unreferenced.merchant, solanaTestMints.USDC)).toBe(5_000_000n);
+  });
+
+  test("the watch asks the node once per pass for a merchant's token account, however many payments are open at it, and never for their reference keys", async ({
+    apiAs,
+    fixtures,
+    request,
+  }) => {
+    const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
+    const merchant = await newSolanaWallet();
+    const merchantId = (
+      await api.post(
+        "/v1/merchants",
+        { merchantName: "Busy Solana Shop", merchantEmail: "busy@sol.example" },
+        { idempotencyKey: freshKey() },
+      )
+    ).body.merchant.id as string;
+    const registered = await api.post(
+      `/v1/merchants/${merchantId}/settlements/crypto`,
+      {
+        settlements: [usdc, usdt].map((asset) => ({
+          asset,
+          destination: `${localSolanaChainId}:${merchant.address}`,
+        })),
+      },
+      { idempotencyKey: freshKey() },
+    );
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const usdcSettlement = (registered.body.crypto as { id: string; asset: string }[]).find(
+      (c) => c.asset === usdc,
+    )!.id;
+    // Five open Solana Pay payments at the merchant's USDC token account, none at its USDT one.
+    const references: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const created = await api.post(
+        "/v1/payments",
+        { referenceId: `busy-${i}-${freshKey()}`, amount: { unit: "iso4217/USD", value: "100" } },
+        { merchantId },
+      );
+      await chooseOption(request, created.body.id, usdcSettlement);
+      references.push(
+        new URL(await transferRequest(request, created.body.id)).searchParams.get("reference")!,
+      );
+    }
+    const watched = await Promise.all(
+      [solanaTestMints.USDC, solanaTestMints.USDT].map((mint) => tokenAccount(merchant.address, mint)),
+    );
+    const counts = () => nodeCallCounts("getSignaturesForAddress", [...watched, ...references]);
+    const [usdcBefore, usdtBefore] = await counts();
+    // At least three passes (the watch runs every 2 s), each reading the USDT token account once.
+    await expect
+      .poll(async () => (await counts())[1]! - usdtBefore!, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(3);
+    const [usdcAfter, usdtAfter, ...byReference] = await counts();
+    const passes = usdtAfter! - usdtBefore!;
+    // Counted at one instant, a pass may have read one account and not yet the other: at most one apart.
+    expect(
+      Math.abs(usdcAfter! - usdcBefore! - passes),
+      `${usdcAfter! - usdcBefore!} reads in ${passes} passes`,
+    ).toBeLessThanOrEqual(1);
+    expect(byReference).toEqual(references.map(() => 0));
+  });
+
+  test("one transaction without a reference paying two of an account's merchants (one of them twice) files one inbox row per token account, and reading it again files nothing more", async ({
+    apiAs,
+    fixtures,
+  }) => {
+    const [api, buyer] = await Promise.all([
+      apiAs({ "Api-Key": fixtures.accounts.a.keys.live }),
+      buyerWithUsdc(),
+    ]);
+    const amount = { unit: "iso4217/USD", value: "100" };
+    const first = await solanaMerchantPayment(api, usdc, amount, "Inbox Shop One");
+    const second = await solanaMerchantPayment(api, usdc, amount, "Inbox Shop Two");
+    const signature = await sendTokenTransfers(buyer, solanaTestMints.USDC, [
+      { to: first.merchant, amount: 1_000_000n },
+      { to: second.merchant, amount: 2_000_000n },
+      { to: first.merchant, amount: 500_000n },
+    ]);
+    // runSql counts the rows a statement touched: a no-op UPDATE counts the rows that match.
+    const inbox = async (to?: string, value?: string) =>
+      (
+        await runSql(
+          `UPDATE "UnmatchedTransfer" SET status = status WHERE "txHash" = $1 AND "accountId" = $2` +
+            (to ? ` AND "toAddress" = $3 AND value = $4` : ""),
+          ...[signature, fixtures.accounts.a.accountId, ...(to ? [to, value] : [])],
+        )
+      ).count;
+    await expect.poll(() => inbox(), { timeout: 30_000 }).toBe(2);
+    expect(await inbox(first.merchant, "1500000")).toBe(1);
+    expect(await inbox(second.merchant, "2000000")).toBe(1);
+
+    // The watch forgets where it was in both token accounts and reads the transaction again.
+    const accounts = await Promise.all(
+      [first.merchant, second.merchant].map((m) => tokenAccount(m, solanaTestMints.USDC)),
+    );
+    const cursors = async () =>
+      (
+        await runSql(
+          `UPDATE "SolanaCursor" SET signature = signature WHERE "account" IN ($1, $2)`,
+          ...accounts,
+        )
+      ).count;
+    await expect.poll(cursors, { timeout: 30_000 }).toBe(2);
+    const deleted = await runSql(`DELETE FROM "SolanaCursor" WHERE "account" IN ($1, $2)`, ...accounts);
+    expect(deleted.count).toBe(2);
+    // Both cursors are back: each account's pass has settled the transaction again before saving it.
+    await expect.poll(cursors, { timeout: 30_000 }).toBe(2);
+    expect(await inbox()).toBe(2);
+    expect(await inbox(first.merchant, "1500000")).toBe(1);
+    expect(await inbox(second.merchant, "2000000")).toBe(1);
+  });
+
+  test("the checkout's transaction submission takes a Solana signature: one carrying the payment's reference is its, one without is only reported, an EVM hash is refused", async ({
+    apiAs,
+    fixtures,
+    request,
+  }) => {
+    const [api, buyer] = await Promise.all([
+      apiAs({ "Api-Key": fixtures.accounts.a.keys.live }),
+      buyerWithUsdc(),
+    ]);
+    const amount = { unit: "iso4217/USD", value: "600" };
+    const stray = await livePayment(api, request, usdc, amount);
+    const paying = await livePayment(api, request, usdc, amount);
+    const submit = (p: Paying, txHash: string) =>
+      request.post(`/pay/${p.paymentId}/transactions`, {
+        data: { settlementId: p.settlementId, txHash },
+        headers: { Origin: baseURL },
+      });
+    // runSql counts the rows a statement touched: a no-op UPDATE counts the rows that match.
+    const steps = async (p: Paying, type: string, txHash: string) =>
+      (
+        await runSql(
+          `UPDATE "PaymentEvent" SET type = type WHERE "paymentId" = $1 AND type = $2 AND data->>'txHash' = $3`,
+          p.paymentId,
+          type,
+          txHash,
+        )
+      ).count;
+
+    const evmHash = await submit(paying, `0x${"ab".repeat(32)}`);
+    expect(evmHash.status()).toBe(400);
+    expect(await evmHash.json()).toMatchObject({ code: "params_validation" });
+
+    // Exactly the amount, to the merchant, without the reference: whoever posts it, it pays nothing by itself.
+    const unreferenced = await payTransferRequest(buyer, await transferRequest(request, stray.paymentId), {
+      withoutReference: true,
+    });
+    const reported = await submit(stray, unreferenced);
+    expect(reported.status()).toBe(200);
+    expect(await reported.json()).toMatchObject({ status: "requires_action", isFinal: false });
+    expect(await steps(stray, "payment.transaction_reported", unreferenced)).toBe(1);
+    expect(await steps(stray, "payment.transaction_submitted", unreferenced)).toBe(0);
+
+    // With the reference, posted while the transaction is only `confirmed` (so the watch cannot
+    // credit it first): it is recorded as this payment's, signature case kept, and not yet paid.
+    const uri = await transferRequest(request, paying.paymentId);
+    await holdFinality(true);
+    let signature: string;
+    try {
+      signature = await payTransferRequest(buyer, uri);
+      const submitted = await submit(paying, signature);
+      expect(submitted.status(), await submitted.text()).toBe(200);
+      expect(await submitted.json()).toMatchObject({ isFinal: false });
+      expect(await steps(paying, "payment.transaction_submitted", signature)).toBe(1);
+      expect(await steps(paying, "payment.transaction_reported", signature)).toBe(0);
+    } finally {
+      await holdFinality(false);
+    }
+    // Final now: posted again, it is verified at once (or the watch already did) and pays the payment.
+    const final = await submit(paying, signature);
+    expect(final.status()).toBe(200);
+    expect(await final.json()).toMatchObject({ status: "succeeded", info: { txId: signature } });
+    expect(await paymentOf(paying)).toMatchObject({ status: "succeeded", info: { txId: signature } });
+    expect(await paymentOf(stray)).toMatchObject({ status: "requires_action" });
+    expect(await tokenBalance(paying.merchant, solanaTestMints.USDC)).toBe(6_000_000n);
   });
 });

@@ -20,13 +20,23 @@ const hmacKey = Buffer.from(KEY_HMAC_SECRET_HEX, "hex");
 const encryptionKey = Buffer.from(ENCRYPTION_KEY_HEX, "hex");
 const prepared = (name, text, values) => pool.query({ name, text, values });
 
-// The app remembers a verified key for a second, then reads it again (key, account, creator's role).
+// The app remembers a verified key for a second, then reads it again (key, account, creator's role),
+// once: requests that arrive while the read is under way wait for it.
 const verified = new Map();
+const reading = new Map();
 async function authenticate(key) {
   if (!/^svc_(test|live)_[0-9A-Za-z]{32}$/.test(key ?? "")) return null;
   const hash = crypto.createHmac("sha256", hmacKey).update(key).digest("hex");
   const known = verified.get(hash);
   if (known && known.until > Date.now()) return known.key;
+  let read = reading.get(hash);
+  if (!read) {
+    read = readKey(key, hash).finally(() => reading.delete(hash));
+    reading.set(hash, read);
+  }
+  return read;
+}
+async function readKey(key, hash) {
   const [row] = (await pool.query(sql.apiKeyByPrefix, [key.slice(0, 17), 1, 0])).rows;
   if (
     !row ||

@@ -18,6 +18,7 @@ export type Pass = {
   errors: number;
   total: number;
   served: number;
+  sent: number;
   cpuMsPerRequest: number | null;
   peakRssMb: number | null;
   load: number;
@@ -46,6 +47,34 @@ export function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   // utime and stime, fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Waits until a server has finished what it was sent (its CPU time still for 300 ms, at most 5 s),
+ * so that the work of requests still in flight when the load stopped is counted with them.
+ */
+export async function settle(pid: number): Promise<void> {
+  const until = Date.now() + 5000;
+  let last = cpuMs(pid);
+  let still = 0;
+  while (Date.now() < until && still < 3) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = cpuMs(pid);
+    still = now - last <= 10 ? still + 1 : 0;
+    last = now;
+  }
+}
+
+/**
+ * CPU a server spends a second with no requests (timers, pools, GC), over `seconds`: what a pass's
+ * CPU per request carries of it is this times the pass's length over its requests, which is large
+ * when a loaded machine lets few requests through.
+ */
+export async function idleCpuMsPerSecond(pids: number[], seconds: number): Promise<number[]> {
+  await Promise.all(pids.map(settle));
+  const before = pids.map(cpuMs);
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  return pids.map((pid, i) => (cpuMs(pid) - before[i]!) / seconds);
 }
 
 export function startRssSampler(root: string) {
@@ -107,7 +136,8 @@ export function measurer(input: {
       Pass,
       "cpuMsPerRequest" | "peakRssMb" | "load"
     >;
-    const cpuMsPerRequest = result.served > 0 ? (cpuMs(pid) - cpuBefore) / result.served : null;
+    await settle(pid);
+    const cpuMsPerRequest = result.sent > 0 ? (cpuMs(pid) - cpuBefore) / result.sent : null;
     const peak = (await sampler.report())[pid];
     return {
       ...result,

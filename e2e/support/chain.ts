@@ -4,9 +4,12 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  encodeAbiParameters,
   encodeFunctionData,
   http,
+  keccak256,
   parseAbi,
+  toHex,
   type Address,
   type Hash,
   type Hex,
@@ -117,6 +120,33 @@ export class LocalChain {
   /** Compiles TestAuthToken (an ERC-20 with EIP-3009, 6 decimals, EIP-712 version "2") and deploys it from account 0. */
   deployAuthToken(name: string, symbol: string): Promise<Address> {
     return this.deploy("TestAuthToken", [name, symbol, 10n ** 30n]);
+  }
+
+  /**
+   * Puts a TestAuthToken named `name` at `at` (a real token's address, such as Base's USDC, which the
+   * node posing as Base does not have), holding the supply of account 0; answers a function that
+   * takes it away again. The code is copied from a fresh deployment with its storage (OpenZeppelin
+   * 5's ERC20 layout: balances at slot 0, total supply, name and symbol at 2 to 4); its EIP-712
+   * domain is computed from its own address, so signatures for `at` are what it checks.
+   */
+  async installAuthToken(at: Address, name: string, symbol: string): Promise<() => Promise<void>> {
+    const deployed = await this.deployAuthToken(name, symbol);
+    const code = await this.public.getCode({ address: deployed });
+    const holderSlot = keccak256(
+      encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [devAccounts[0]!.address, 0n]),
+    );
+    const slots = [toHex(2, { size: 32 }), toHex(3, { size: 32 }), toHex(4, { size: 32 }), holderSlot];
+    await this.rpc("hardhat_setCode", [at, code]);
+    for (const slot of slots)
+      await this.rpc("hardhat_setStorageAt", [
+        at,
+        slot,
+        await this.public.getStorageAt({ address: deployed, slot }),
+      ]);
+    return async () => {
+      await this.rpc("hardhat_setCode", [at, "0x"]);
+      for (const slot of slots) await this.rpc("hardhat_setStorageAt", [at, slot, toHex(0, { size: 32 })]);
+    };
   }
 
   /** Compiles GasBurnerToken (looks like TestAuthToken, burns ~5M gas per transferWithAuthorization) and deploys it from account 0. */

@@ -16,12 +16,13 @@ export async function seedPaymentsInProcess(seed: PaymentsSeed): Promise<SeededR
   const merchants: SeededRows["merchants"] = [];
   for (const m of seed.merchants) {
     const merchant = await db().$transaction(async (tx) => {
-      const created = await createMerchant(tx, caller, caller.actor, CreateMerchantBodySchema.parse(m.body));
+      const created = await createMerchant(
+        { tx, scope: caller, actor: caller.actor },
+        CreateMerchantBodySchema.parse(m.body),
+      );
       if (m.settlements)
         await registerCryptoSettlements(
-          tx,
-          caller,
-          caller.actor,
+          { tx, scope: caller, actor: caller.actor },
           created.id,
           RegisterCryptoSettlementsBodySchema.parse(m.settlements),
           { confirmWarnings: true },
@@ -40,17 +41,13 @@ export async function seedPaymentsInProcess(seed: PaymentsSeed): Promise<SeededR
         const p = seed.payments[i]!;
         const payment = await db().$transaction(async (tx) => {
           const { payment: created } = await createPayment(
-            tx,
-            caller,
-            caller.actor,
+            { tx, scope: caller, actor: caller.actor },
             merchants[p.merchant]!.id,
             CreatePaymentBodySchema.parse(p.body),
           );
           return p.outcome
             ? simulatePayment(
-                tx,
-                caller,
-                caller.actor,
+                { tx, scope: caller, actor: caller.actor },
                 created.id,
                 SimulateBodySchema.parse({ outcome: p.outcome }).outcome,
               )

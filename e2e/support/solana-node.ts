@@ -8,8 +8,11 @@
 // getAccountInfo, getBalance, getTokenAccountBalance, getMinimumBalanceForRentExemption,
 // sendTransaction, simulateTransaction, getSignatureStatuses, getSignaturesForAddress, getTransaction,
 // requestAirdrop; and,
-// for tests only, tollgate_expireBlockhash (the recent blockhash moves on: older ones are stale)
-// and tollgate_holdFinality(bool) (landed transactions stay `confirmed` until it is released).
+// for tests only, tollgate_expireBlockhash (the recent blockhash moves on: older ones are stale),
+// tollgate_holdFinality(bool) (landed transactions stay `confirmed` until it is released) and
+// tollgate_setBalance(address, lamports) (as Hardhat's hardhat_setBalance) and
+// tollgate_callCounts(method, [address…]) (how often each address was the first parameter of that
+// method since the node started: what a client asked of the node, counted where it arrives).
 import http from "node:http";
 import { LiteSVM, FailedTransactionMetadata } from "litesvm";
 import {
@@ -79,6 +82,8 @@ export class SolanaNode {
   private readonly byAccount = new Map<string, string[]>();
   /** While set (tollgate_holdFinality), landed transactions are `confirmed`, not yet `finalized`. */
   private holdFinality = false;
+  /** Calls answered, by method and first parameter ("getSignaturesForAddress <address>"), for tollgate_callCounts. */
+  private readonly calls = new Map<string, number>();
   private server?: http.Server;
 
   constructor() {
@@ -172,6 +177,8 @@ export class SolanaNode {
   }
 
   private call(method: string, params: unknown[]): unknown {
+    const counted = `${method} ${String(params[0])}`;
+    this.calls.set(counted, (this.calls.get(counted) ?? 0) + 1);
     switch (method) {
       case "getGenesisHash":
         return localSolanaGenesisHash;
@@ -266,6 +273,17 @@ export class SolanaNode {
       case "tollgate_holdFinality":
         this.holdFinality = Boolean(params[0]);
         return this.holdFinality;
+      case "tollgate_setBalance": {
+        const at = this.address(params[0]);
+        const account = this.svm.getAccount(at);
+        if (!account.exists) throw new RpcError(-32602, `Invalid param: ${at} has no account`);
+        this.svm.setAccount({ ...account, lamports: lamports(BigInt(Number(params[1]))) });
+        return null;
+      }
+      case "tollgate_callCounts":
+        return ((params[1] ?? []) as unknown[]).map(
+          (at) => this.calls.get(`${String(params[0])} ${String(at)}`) ?? 0,
+        );
       case "tollgate_expireBlockhash":
         this.svm.expireBlockhash();
         return this.svm.latestBlockhash();

@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, freshKey, type ApiClient } from "./api";
 import { newSolanaWallet } from "./solana-wallet";
 import { localSolanaChainId } from "./solana-settings";
@@ -9,7 +10,8 @@ export async function solanaMerchantPayment(
   amount: { unit: string; value: string },
   merchantName = "Solana Pay Shop",
 ) {
-  const merchant = (await newSolanaWallet()).address;
+  const merchantWallet = await newSolanaWallet();
+  const merchant = merchantWallet.address;
   const created = await api.post(
     "/v1/merchants",
     { merchantName, merchantEmail: "pay@sol.example" },
@@ -30,8 +32,18 @@ export async function solanaMerchantPayment(
   expect(payment.status, JSON.stringify(payment.body)).toBe(201);
   return {
     merchant,
+    /** The merchant's signer (to send a refund's return). */
+    merchantWallet,
     merchantId,
     settlementId: registered.body.crypto[0].id as string,
     paymentId: payment.body.id as string,
   };
+}
+
+/** The Solana Pay transfer request the checkout page offers (its "Open in Solana wallet" link). */
+export async function transferRequest(request: APIRequestContext, paymentId: string): Promise<string> {
+  const page = await (await request.get(`/pay/${paymentId}`)).text();
+  const link = /<a href="(solana:[^"]+)"[^>]*data-testid="open-in-wallet"/.exec(page)?.[1];
+  expect(link, "the checkout offers a Solana Pay link").toBeTruthy();
+  return link!.replaceAll("&amp;", "&");
 }

@@ -51,27 +51,15 @@ export async function tokenAccount(owner: string, mint: string) {
 export async function mintTokens(mint: string, owner: string, amount: bigint): Promise<void> {
   const authority = await solanaMintAuthority();
   const ata = await tokenAccount(owner, mint);
-  const { value: latest } = await solanaRpc.getLatestBlockhash().send();
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(authority, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [
-          getCreateAssociatedTokenIdempotentInstruction({
-            payer: authority,
-            ata,
-            owner: address(owner),
-            mint: address(mint),
-          }),
-          getMintToInstruction({ mint: address(mint), token: ata, mintAuthority: authority, amount }),
-        ],
-        m,
-      ),
-  );
-  const signed = await signTransactionMessageWithSigners(message);
-  await solanaRpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: "base64" }).send();
+  await sendInstructions(authority, [
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: authority,
+      ata,
+      owner: address(owner),
+      mint: address(mint),
+    }),
+    getMintToInstruction({ mint: address(mint), token: ata, mintAuthority: authority, amount }),
+  ]);
 }
 
 /** The token balance of `owner` for `mint` (0 when it has no token account). */
@@ -118,21 +106,35 @@ export async function signAltered(wallet: KeyPairSigner, base64: string, fromEnd
   return getBase64EncodedWireTransaction(await partiallySignTransaction([wallet.keyPair], altered));
 }
 
-/** One of the test node's own methods (not Solana's API). */
-async function nodeControl(method: string, params: unknown[] = []): Promise<void> {
+/** One of the test node's own methods (not Solana's API); answers its result. */
+async function nodeControl(method: string, params: unknown[] = []): Promise<unknown> {
   const res = await fetch(solanaNodeRpc, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
   if (!res.ok) throw new Error(`${method}: ${res.status}`);
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
 }
 
+/**
+ * How many times the node has answered `method` with each of `accounts` as its first parameter,
+ * read at one instant (the node answers one call at a time), from anyone: the server's watcher included.
+ */
+export const nodeCallCounts = (method: string, accounts: string[]) =>
+  nodeControl("tollgate_callCounts", [method, accounts]) as Promise<number[]>;
+
 /** The recent blockhash moves on: older ones are stale. */
-export const expireBlockhash = () => nodeControl("tollgate_expireBlockhash");
+export const expireBlockhash = async () => void (await nodeControl("tollgate_expireBlockhash"));
 
 /** While held, landed transactions stay `confirmed` (not `finalized`). */
-export const holdFinality = (held: boolean) => nodeControl("tollgate_holdFinality", [held]);
+export const holdFinality = async (held: boolean) =>
+  void (await nodeControl("tollgate_holdFinality", [held]));
+/** Sets an account's lamports (test-only node method). */
+export const setSolBalance = async (owner: string, lamports: bigint) =>
+  void (await nodeControl("tollgate_setBalance", [owner, Number(lamports)]));
 
 /**
  * What a Solana Pay wallet does with a transfer request (`solana:<recipient>?amount=…&spl-token=…&reference=…`):
@@ -180,10 +182,48 @@ export async function payTransferRequest(
         withReference,
       ]
     : [withReference];
+  return sendInstructions(wallet, instructions);
+}
+
+/**
+ * One transaction of several token transfers from `wallet` (which pays its fee), creating each
+ * recipient's token account if missing, and no reference key: what a wallet paying two invoices at
+ * once sends. Answers its signature.
+ */
+export async function sendTokenTransfers(
+  wallet: KeyPairSigner,
+  mint: string,
+  transfers: { to: string; amount: bigint }[],
+): Promise<string> {
+  const instructions: Instruction[] = [];
+  for (const { to, amount } of transfers) {
+    const destination = await tokenAccount(to, mint);
+    instructions.push(
+      getCreateAssociatedTokenIdempotentInstruction({
+        payer: wallet,
+        ata: destination,
+        owner: address(to),
+        mint: address(mint),
+      }),
+      getTransferCheckedInstruction({
+        source: await tokenAccount(wallet.address, mint),
+        mint: address(mint),
+        destination,
+        authority: wallet,
+        amount,
+        decimals: 6,
+      }),
+    );
+  }
+  return sendInstructions(wallet, instructions);
+}
+
+/** One transaction of `instructions`, fee paid by `feePayer`, signed and sent; answers its signature. */
+async function sendInstructions(feePayer: KeyPairSigner, instructions: Instruction[]): Promise<string> {
   const { value: latest } = await solanaRpc.getLatestBlockhash().send();
   const message = pipe(
     createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(wallet, m),
+    (m) => setTransactionMessageFeePayerSigner(feePayer, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
   );

@@ -33,15 +33,21 @@ export function walletConnectPayClient(
   return new WalletConnectPay({ ...auth, baseUrl, logger: "silent" });
 }
 
-/** Signs every action of one option with `sign` (e.g. a viem account's signTypedData) and confirms them. */
+type PaymentOption = PaymentOptionsResponse["options"][number];
+
+/**
+ * Signs every action of one option with `sign` (e.g. a viem account's signTypedData) and confirms
+ * them: the first option, or the one `choose` picks (as a buyer picks one in the wallet).
+ */
 export async function payWithWalletConnectSdk(
   client: WalletConnectPayClient,
   paymentLink: string,
   accounts: string[],
   sign: (action: Action) => Promise<string>,
+  choose: (options: PaymentOption[]) => PaymentOption | undefined = (options) => options[0],
 ): Promise<{ options: PaymentOptionsResponse; result: ConfirmPaymentResponse }> {
   const options = await client.getPaymentOptions({ paymentLink, accounts, includePaymentInfo: true });
-  const option = options.options[0];
+  const option = choose(options.options);
   if (!option) throw new Error(`No payment option for ${accounts.join(", ")}`);
   const actions =
     option.actions.length > 0

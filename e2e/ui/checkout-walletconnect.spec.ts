@@ -15,8 +15,10 @@ import {
   successMessage,
   watchCspViolations,
 } from "../support/checkout";
-import { devAccounts, LocalChain, localCaip2 } from "../support/chain";
+import { devAccounts, LocalChain, localCaip2, signTypedJson } from "../support/chain";
+import { axeFindings } from "../support/axe";
 import { buyer, livePayment, merchantWallet } from "../support/live-payments";
+import { sampleAddress } from "../support/merchants";
 import { localChainRpc, walletConnectProjectId, walletConnectRelayPort } from "../support/settings";
 import { startWalletConnectRelay, type WalletConnectRelay } from "../support/walletconnect-relay";
 
@@ -72,7 +74,7 @@ test.beforeAll(async () => {
       namespaces: {
         eip155: {
           chains: [localCaip2],
-          methods: ["eth_sendTransaction"],
+          methods: ["eth_sendTransaction", "eth_signTypedData_v4"],
           events: ["chainChanged", "accountsChanged"],
           accounts: [`${localCaip2}:${buyerAddress}`],
         },
@@ -87,6 +89,11 @@ test.beforeAll(async () => {
         topic,
         response: { id, jsonrpc: "2.0", error: { code: 5000, message: "User rejected." } },
       }));
+    // A test payment asks for a gasless authorization: the wallet signs it and sends nothing.
+    if (request.method === "eth_signTypedData_v4") {
+      const signature = await signTypedJson(devAccounts[buyer]!, request.params[1] as unknown as string);
+      return void (await wallet.respond({ topic, response: { id, jsonrpc: "2.0", result: signature } }));
+    }
     const [tx] = request.params;
     const hash = await chain
       .wallet(buyer)
@@ -107,7 +114,8 @@ test.afterAll(async () => {
 async function pairFromPage(page: Page) {
   await page.getByRole("button", { name: "Pay with WalletConnect" }).click();
   const pairing = page.getByTestId("walletconnect-pairing");
-  await expect(pairing.getByRole("img", { name: "WalletConnect QR code" })).toBeVisible();
+  // The SDK is fetched and connects to the relay first: seconds on a busy machine.
+  await expect(pairing.getByRole("img", { name: "WalletConnect QR code" })).toBeVisible({ timeout: 20_000 });
   const uri = (await pairing.getAttribute("data-uri"))!;
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?expiryTimestamp=\d+&relay-protocol=irn&symKey=[0-9a-f]{64}$/);
   return { pairing, uri };
@@ -202,7 +210,6 @@ test("a wallet that rejects the payment, or a buyer who cancels the pairing, is 
   page,
   apiAs,
   fixtures,
-  api: testApi,
 }) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.a.keys.live });
   const { merchantId, paymentId } = await livePayment(api, asset, "1000000");
@@ -232,12 +239,6 @@ test("a wallet that rejects the payment, or a buyer who cancels the pairing, is 
   await expect(page.getByRole("button", { name: "Pay with WalletConnect" })).toBeEnabled();
   await page.screenshot({ path: test.info().outputPath("walletconnect-rejected.png"), fullPage: true });
   expect((await apiStatus(api, paymentId, merchantId)).status).toBe("requires_action");
-
-  // Test mode runs the live checkout (issue 33): the same WalletConnect button, beside the simulator.
-  const testMode = await newCheckoutPayment(testApi);
-  await page.goto(testMode.path);
-  await expect(page.getByRole("button", { name: "Simulate success" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Pay with WalletConnect" }).first()).toBeVisible();
 });
 
 test("a session the wallet approved survives a reload: the buyer pays after reloading without pairing again", async ({
@@ -331,4 +332,52 @@ test("a pairing that no wallet takes within its five minutes says so, and the bu
   );
   await expect(pairing).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Pay with WalletConnect" })).toBeEnabled();
+});
+
+test("test mode rehearses WalletConnect: the page pairs with the wallet app through the relay, the wallet signs, and the payment succeeds with nothing sent (issue 33)", async ({
+  page,
+  api,
+}) => {
+  const { merchant, payment, path } = await newCheckoutPayment(api, { name: "Rehearsal Relay" });
+  const violations = watchCspViolations(page);
+  const sentBefore = sent.length;
+  const proposalsBefore = proposals.length;
+  answer = "send";
+  await page.goto(path);
+  // The live checkout's WalletConnect button, with the simulator beside it.
+  await expect(page.getByRole("region", { name: "Simulator · test mode only" })).toBeVisible();
+  const { uri } = await pairFromPage(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    checkoutViewport.width,
+  );
+  expect(await axeFindings(page)).toEqual([]);
+  await page.screenshot({
+    path: test.info().outputPath("walletconnect-test-pairing-390.png"),
+    fullPage: true,
+  });
+
+  await wallet.pair({ uri });
+  const outcome = page.getByTestId("payment-outcome");
+  await expect(outcome).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  await expect(outcome.getByRole("heading")).toHaveText("Payment successful");
+  await page.screenshot({ path: test.info().outputPath("walletconnect-test-paid-390.png"), fullPage: true });
+  // A real pairing through the relay: the wallet saw the merchant and was asked for one signature,
+  // an authorization of exactly this payment to the merchant's wallet.
+  expect(proposals).toHaveLength(proposalsBefore + 1);
+  expect(proposals.at(-1)!.proposer.metadata).toMatchObject({ name: "Rehearsal Relay" });
+  const asked = requests.at(-1)!;
+  expect(asked.method).toBe("eth_signTypedData_v4");
+  const typed = JSON.parse(asked.params[1] as unknown as string) as {
+    message: { from: string; to: string; value: string | number };
+  };
+  expect(typed.message.from.toLowerCase()).toBe(buyerAddress.toLowerCase());
+  expect(typed.message.to.toLowerCase()).toBe(sampleAddress.toLowerCase());
+  expect(String(typed.message.value)).toBe("10500000");
+  // Verified as in live mode, and nothing was sent: not by the wallet, not by Tollgate.
+  expect(sent).toHaveLength(sentBefore);
+  expect(await apiStatus(api, payment.id, merchant.id)).toMatchObject({
+    status: "succeeded",
+    info: { txId: `test:${payment.id}` },
+  });
+  expect(violations).toEqual([]);
 });

@@ -504,7 +504,7 @@ test.describe("live mode", () => {
     return { live, merchant, payment, path };
   }
 
-  test("an option shows its EIP-681 URI as a QR code and an Open in wallet link; no test controls", async ({
+  test("an option shows its EIP-681 URI, to the payment's own deposit address, as a QR code and an Open in wallet link; no test controls", async ({
     page,
     apiAs,
     fixtures,
@@ -521,17 +521,21 @@ test.describe("live mode", () => {
     await expect(option.locator("summary")).toContainText("USDC");
     await expect(option.locator("summary")).toContainText("on Base");
     await expect(option.locator("summary")).toContainText("10.5 USDC");
-    const uri = `ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=${sampleAddress}&uint256=10500000`;
+    // The local chain poses as Base and has a deposit factory: the option names the payment's own
+    // address, not the merchant's wallet, which a plain transfer could not be told to be this payment's.
+    const deposit = (await option.getByTestId("deposit-address").textContent())!;
+    expect(deposit).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const uri = `ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=${deposit}&uint256=10500000`;
     await expect(page.getByRole("link", { name: "Open in wallet" })).toHaveAttribute("href", uri);
     await expect(page.getByRole("img", { name: "QR code to pay 10.5 USDC on Base" })).toBeVisible();
-    await expect(option).toContainText(sampleAddress);
+    expect((await page.content()).toLowerCase()).not.toContain(sampleAddress.slice(2).toLowerCase());
     // No injected wallet in this browser: no browser-wallet button.
     await expect(page.getByRole("button", { name: "Pay with browser wallet" })).toHaveCount(0);
     // A buyer typing the transfer by hand copies the exact amount and the address.
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await option.getByRole("button", { name: "Copy address" }).click();
     await expect(option.getByRole("button", { name: "Copied" })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sampleAddress);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(deposit);
     await option.getByRole("button", { name: "Copy amount" }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe("10.5");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -574,9 +578,11 @@ test.describe("live mode", () => {
     await options.nth(1).locator("summary").click();
     await expect(openOption(page)).toHaveCount(1);
     await expect(openOption(page)).toHaveAttribute("data-asset", usdtBase);
+    // Both tokens are on one chain, so both are paid to the payment's one deposit address there.
+    const deposit = await openOption(page).getByTestId("deposit-address").textContent();
     await expect(page.getByRole("link", { name: "Open in wallet" }).last()).toHaveAttribute(
       "href",
-      `ethereum:${usdtBase.split(":").pop()}@8453/transfer?address=${sampleAddress}&uint256=10500000`,
+      `ethereum:${usdtBase.split(":").pop()}@8453/transfer?address=${deposit}&uint256=10500000`,
     );
     await expect.poll(() => chosen.at(-1)).toBe(idOf(usdtBase));
     await page.screenshot(shot("live-two-options"));
@@ -718,7 +724,7 @@ test.describe("live mode", () => {
   });
 });
 
-/** The payment option open now (the deposit panel below has disclosures of its own). */
+/** The payment option open now. */
 function openOption(page: Page) {
   return page.locator('[data-testid="payment-option"][open]');
 }

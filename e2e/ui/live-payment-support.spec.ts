@@ -55,7 +55,9 @@ test("support attaches the buyer's transaction to a live payment: a bad hash is 
 
   let form = await attach(page, "Attach a transaction", "0x1234");
   await expect(
-    form.getByText("Must be a transaction hash: 0x followed by 64 hexadecimal characters."),
+    form.getByText(
+      "Must be a transaction hash (0x followed by 64 hexadecimal characters) or a Solana signature (base58).",
+    ),
   ).toBeVisible();
   await expect(form.getByText("Choose the option the buyer paid with.")).toBeVisible();
 

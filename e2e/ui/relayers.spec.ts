@@ -3,7 +3,7 @@ import { formatUnits } from "viem";
 import { LocalChain, localCaip2, relayerAddress } from "../support/chain";
 import { localChainRpc } from "../support/settings";
 import { localSolanaChainId, solanaRelayer } from "../support/solana-settings";
-import { solBalance } from "../support/solana-wallet";
+import { setSolBalance, solBalance } from "../support/solana-wallet";
 import { signInAs } from "../support/ui";
 
 const chain = new LocalChain(localChainRpc);
@@ -35,6 +35,22 @@ test("the live developers page shows each chain's gasless relayer and its gas (t
     await page.screenshot({ path: test.info().outputPath("relayers-low-390.png"), fullPage: true });
   } finally {
     await chain.setBalance(relayerAddress, funds);
+  }
+
+  // The Solana fee payer's warning speaks of its fees and rent, in SOL.
+  const lamports = await solBalance(payer);
+  await setSolBalance(payer, 10_000n);
+  try {
+    await page.reload();
+    await expect(feePayer).toContainText("0.00001 SOL");
+    await expect(feePayer.getByRole("alert")).toContainText(
+      "Low: less SOL than 20 payments' fees and token-account rent. Send SOL to the fee payer",
+    );
+    // "Gasless" is the product's name for relayed payments; gas itself is an EVM word.
+    await expect(feePayer.getByRole("alert")).not.toContainText(/\bgas\b/i);
+    await page.screenshot({ path: test.info().outputPath("relayers-solana-low-390.png"), fullPage: true });
+  } finally {
+    await setSolBalance(payer, lamports);
   }
 
   // Test mode submits nothing on-chain, so it has no relayers to show.

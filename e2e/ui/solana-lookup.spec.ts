@@ -1,7 +1,7 @@
 import { expect, test } from "../support/api";
 import { hydrated } from "../support/hydration";
 import { solanaMerchantPayment } from "../support/solana-payments";
-import { localSolanaChainId, solanaTestMints } from "../support/solana-settings";
+import { localSolanaChainId, solanaRelayer, solanaTestMints } from "../support/solana-settings";
 import {
   airdrop,
   mintTokens,
@@ -63,6 +63,10 @@ test("support looks up Solana signatures: the gateway payment's names its paymen
   };
   await lookup(paid);
   await expect(page.getByTestId("lookup-verdict")).toContainText(`Paid ${paymentId}`);
+  // From the buyer, whose USDC moved, not from Tollgate's fee payer, who paid the fee.
+  const transfer = page.getByTestId("lookup-transfer").filter({ hasText: `to ${merchant}` });
+  await expect(transfer).toContainText(`from ${buyer.address} to ${merchant}`);
+  await expect(transfer).not.toContainText((await solanaRelayer()).address);
   await lookup(wrongToken);
   await expect(page.getByTestId("lookup-verdict")).toContainText(
     `Wrong token: this wallet is paid in ${usdc}, not ${localSolanaChainId}/token:${solanaTestMints.USDT}`,

@@ -110,6 +110,10 @@ test("a developer adds an endpoint: errors beside the fields, the secret shown o
   created.push(id);
   await expect(row).toContainText("payment.succeeded");
   await expect(row.getByText("Enabled")).toBeVisible();
+  // A receiver on the server's own machine (issue 33): the row says whether deliveries reach it.
+  await expect(row.getByTestId("loopback-note")).toHaveText(
+    "On this server's machine: delivered, as this server allows loopback addresses.",
+  );
   await page.reload();
   expect(await page.content()).not.toContain(secret);
   await page.screenshot({ path: test.info().outputPath("webhooks-list.png"), fullPage: true });
@@ -117,6 +121,13 @@ test("a developer adds an endpoint: errors beside the fields, the secret shown o
   await row.getByRole("link", { name: receiver.url(first) }).click();
   await expect(page).toHaveURL(new RegExp(`/test/developers/webhooks/${id}$`));
   await expect(page.getByText("Nothing delivered yet")).toBeVisible();
+  // Its page says why (the operator's WEBHOOKS_ALLOW_PRIVATE_NETWORKS) and how to receive events on
+  // one's own computer instead.
+  const note = page.getByRole("note").filter({ hasText: "WEBHOOKS_ALLOW_PRIVATE_NETWORKS" });
+  await expect(note).toContainText("The server delivers to it because its operator turned on");
+  await expect(note).toContainText(
+    `npm run listen -- --api-key svc_test_… --forward-to ${receiver.url(first)}`,
+  );
   expect(await page.content()).not.toContain(secret);
   const second = newPath();
   await page.getByLabel("Endpoint URL").fill("http://example.com/hook");

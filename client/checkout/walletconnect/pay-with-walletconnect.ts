@@ -24,10 +24,7 @@ export function setUpWalletConnect(
     if (!option || !button) continue;
     container.hidden = false;
     button.addEventListener("click", () => {
-      const provider = walletConnectProvider(
-        () => connect(setup, option, container),
-        option.transaction.chainId,
-      );
+      const provider = walletConnectProvider(() => connect(setup, option, container), option.chainId);
       void pay(provider, paymentId, option, status, container, button);
     });
   }
@@ -39,7 +36,7 @@ async function connect(
   option: WalletOption,
   container: HTMLElement,
 ): Promise<WalletSession> {
-  const chain = `eip155:${BigInt(option.transaction.chainId)}`;
+  const chain = `eip155:${BigInt(option.chainId)}`;
   const sdk = (await import(setup.sdkSrc).catch(() => {
     throw new Error("WalletConnect could not be loaded. Check your connection and try again.");
   })) as typeof import("./sign-client");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameAddress, transactionKey } from "./transaction-key";
+import { claimOf, sameAddress, transactionKey } from "./transaction-key";
 
 const signature = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
 
@@ -19,5 +19,19 @@ describe("sameAddress", () => {
     const wallet = "9dgC69iZRwQ6MUBXx7HPe4yFsTcJSBePXhtdi4xWnX4r";
     expect(sameAddress("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", wallet, wallet)).toBe(true);
     expect(sameAddress("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", wallet, wallet.toLowerCase())).toBe(false);
+  });
+});
+
+describe("claimOf", () => {
+  it("on EVM is the transfer's own log, its hash in lower case", () => {
+    expect(claimOf({ chainId: "eip155:8453", txHash: `0x${"AB".repeat(32)}`, logIndex: 3 })).toEqual({
+      chainId: "eip155:8453",
+      txHash: `0x${"ab".repeat(32)}`,
+      logIndex: 3,
+    });
+  });
+  it("on Solana is any claim of the transaction, whatever account index the inbox row has", () => {
+    const chainId = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
+    expect(claimOf({ chainId, txHash: signature, logIndex: 4 })).toEqual({ chainId, txHash: signature });
   });
 });

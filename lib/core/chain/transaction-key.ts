@@ -11,3 +11,16 @@ export function transactionKey(chainId: string, txHash: string): string {
 export function sameAddress(chainId: string, a: string, b: string): boolean {
   return chainId.startsWith("eip155:") ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
+
+/**
+ * The ChainTransfer rows that claim a transfer (as the watcher's inbox keys it): on EVM the
+ * transfer's own log; on Solana any claim of its transaction, since a payment claims a Solana
+ * transaction whole (its ChainTransfer has logIndex 0), while the inbox keys each account's receipt
+ * in it by that account's index among the transaction's accounts.
+ */
+export function claimOf(transfer: { chainId: string; txHash: string; logIndex: number }) {
+  const txHash = transactionKey(transfer.chainId, transfer.txHash);
+  return transfer.chainId.startsWith("eip155:")
+    ? { chainId: transfer.chainId, txHash, logIndex: transfer.logIndex }
+    : { chainId: transfer.chainId, txHash };
+}

@@ -1,6 +1,8 @@
 import "server-only";
 import { decodeEventLog, erc20Abi, getAddress, isAddressEqual, parseAbi, zeroAddress, type Hash } from "viem";
+import { isSignature } from "@solana/kit";
 import { AppError } from "@/lib/core/errors/errors";
+import { networkName } from "@/lib/core/money/networks";
 import type { Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import type { AssetInfo } from "@/lib/core/chain/asset-info";
@@ -65,6 +67,21 @@ export const blockClockSlackMs = 15_000;
 export const nativeLogIndex = -1;
 
 const txHashPattern = /^0x[0-9a-fA-F]{64}$/;
+const base58Pattern = /^[1-9A-HJ-NP-Za-km-z]+$/;
+
+/**
+ * A transaction id as given for a transfer on `chainId`: a Solana signature (base58, case kept),
+ * else an EVM hash (parseTxHash); a field error on `txHash` otherwise.
+ */
+export function parseTransactionId(chainId: string, txHash: string): string {
+  if (!chainId.startsWith("solana:")) return parseTxHash(txHash);
+  // isSignature decodes base58 and throws on any other character (an EVM hash's 0): test the alphabet first.
+  if (!base58Pattern.test(txHash) || !isSignature(txHash))
+    throw new AppError("params_validation", "A Solana transaction signature is 87 or 88 base58 characters.", {
+      fields: { txHash: "Must be a Solana transaction signature: 87 or 88 base58 characters." },
+    });
+  return txHash;
+}
 
 /** The hash in lower case, or a field error on `txHash`. */
 export function parseTxHash(txHash: string): Hash {
@@ -160,7 +177,9 @@ export async function verifyTransfer(
           data: log.data,
           topics: log.topics,
         });
-        const fromSource = !source || isAddressEqual(event.args.from, source);
+        // A sweep may empty many deposit addresses into one destination: only this forwarder's transfer counts.
+        const from = source ?? (expected.forwarder ? getAddress(expected.forwarder) : null);
+        const fromSource = !from || isAddressEqual(event.args.from, from);
         return isAddressEqual(event.args.to, destination) && fromSource ? [{ log, args: event.args }] : [];
       } catch {
         return [];
@@ -240,7 +259,11 @@ export async function verifyTransfer(
 }
 
 /** Why a hash someone attached did not pay, as an error on its field. */
-export function transactionNotAccepted(reason: string | undefined, chain: Chain): AppError {
-  const message = reason ?? `No mined transaction with this hash was found on ${chain.name}.`;
+export function transactionNotAccepted(reason: string | undefined, chainId: string): AppError {
+  const message =
+    reason ??
+    (chainId.startsWith("solana:")
+      ? `No finalized transaction with this signature was found on ${networkName(chainId)}.`
+      : `No mined transaction with this hash was found on ${networkName(chainId)}.`);
   return new AppError("params_validation", message, { fields: { txHash: message } });
 }

@@ -25,13 +25,38 @@ const verified: Map<string, Verified> = ((
   globalThis as { __tollgateVerifiedKeys?: Map<string, Verified> }
 ).__tollgateVerifiedKeys ??= new Map());
 
+// Requests that find their key unverified while a read of it is already under way wait for that
+// read rather than each reading it again: when the second lapses on a busy key, every request of
+// the next few milliseconds would otherwise send the key's three reads (and the lastUsedAt write).
+// Forgetting a key starts a new generation: a read begun before it is not joined or remembered.
+// On globalThis, as `verified` is (the dashboard's actions, in Next's bundle, forget keys).
+const reads: { generation: number; pending: Map<string, Promise<Verified>> } = ((
+  globalThis as { __tollgateKeyReads?: { generation: number; pending: Map<string, Promise<Verified>> } }
+).__tollgateKeyReads ??= { generation: 0, pending: new Map() });
+
+function forgetReads(): void {
+  reads.generation++;
+  reads.pending.clear();
+}
+
 export async function authenticateApiKey(rawKey: string | null | undefined): Promise<ApiKeyContext> {
   if (!rawKey) throw new AppError("missing_api_key", "No API key provided. Send it in the Api-Key header.");
-  const hash = hmacHex("api-key-hash", rawKey.trim());
+  const trimmed = rawKey.trim();
+  const hash = hmacHex("api-key-hash", trimmed);
   const known = verified.get(hash);
   if (known && known.until > Date.now()) return known.key;
+  let read = reads.pending.get(hash);
+  if (!read) {
+    const started = verifyApiKey(trimmed, hash, reads.generation).finally(() => {
+      if (reads.pending.get(hash) === started) reads.pending.delete(hash);
+    });
+    reads.pending.set(hash, (read = started));
+  }
+  return (await read).key;
+}
 
-  const parsed = parseApiKey(rawKey.trim());
+async function verifyApiKey(trimmed: string, hash: string, generation: number): Promise<Verified> {
+  const parsed = parseApiKey(trimmed);
   const row = parsed
     ? await db().apiKey.findUnique({
         where: { prefix: parsed.prefix },
@@ -53,13 +78,17 @@ export async function authenticateApiKey(rawKey: string | null | undefined): Pro
     permissions: effectiveApiPermissions(row.permissions, await creatorOf(row)),
     accountApiVersion: row.account.apiVersion,
   };
-  if (verified.size > 10_000) verified.clear();
-  verified.set(hash, { key, createdById: row.createdById, until: Date.now() + verifiedForMs });
-  return key;
+  const entry = { key, createdById: row.createdById, until: Date.now() + verifiedForMs };
+  if (generation === reads.generation) {
+    if (verified.size > 10_000) verified.clear();
+    verified.set(hash, entry);
+  }
+  return entry;
 }
 
 /** Drops a key from this process's memory of verified keys, so its revocation counts from the next request. */
 export function forgetApiKey(apiKeyId: string): void {
+  forgetReads();
   for (const [hash, entry] of verified) if (entry.key.apiKeyId === apiKeyId) verified.delete(hash);
 }
 
@@ -75,5 +104,6 @@ async function creatorOf(row: { accountId: string; createdById: string | null })
 
 /** Drops the keys a person created from this process's memory, so a change of their role bounds those keys from the next request. */
 export function forgetApiKeysCreatedBy(userId: string): void {
+  forgetReads();
   for (const [hash, entry] of verified) if (entry.createdById === userId) verified.delete(hash);
 }

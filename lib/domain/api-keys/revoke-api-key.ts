@@ -1,12 +1,13 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { DbOrTx } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { forgetApiKey } from "./authenticate-api-key";
 
 /** Refused from the next request on in this process, and within a second in every other one (see authenticateApiKey). */
-export async function revokeApiKey(tx: DbOrTx, scope: Scope, actor: string, id: string) {
+export async function revokeApiKey(ctx: CallContext, id: string) {
+  const { tx, scope, actor } = ctx;
   const { count } = await tx.apiKey.updateMany({
     where: { id, ...tenant(scope), revokedAt: null },
     data: { revokedAt: new Date() },

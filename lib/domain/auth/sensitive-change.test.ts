@@ -127,9 +127,7 @@ describe("registering a live crypto settlement", () => {
   ) =>
     db().$transaction((tx) =>
       registerCryptoSettlements(
-        tx,
-        scope,
-        "api_key:key_1",
+        { tx, scope, actor: "api_key:key_1" },
         merchantId,
         RegisterCryptoSettlementsBodySchema.parse({ settlements }),
         { confirmWarnings: true },
@@ -143,20 +141,23 @@ describe("registering a live crypto settlement", () => {
   it("is a destination change when it pays a wallet the merchant does not use, naming the wallet of the same asset deleted in the last 7 days", async () => {
     const scope = await createTestAccount("live");
     await owner(scope);
-    const merchant = await createMerchant(db(), scope, "system", {
-      merchantName: "Shop",
-      merchantEmail: "shop@example.com",
-    });
+    const merchant = await createMerchant(
+      { tx: db(), scope, actor: "system" },
+      {
+        merchantName: "Shop",
+        merchantEmail: "shop@example.com",
+      },
+    );
     const { rows } = await register(scope, merchant.id, [{ asset: usdc, destination: wallet("1") }]);
     // The same wallet for another asset pays no one new.
     const { rows: eurcRows } = await register(scope, merchant.id, [
       { asset: eurc, destination: wallet("1") },
     ]);
     await db().$transaction((tx) =>
-      deleteCryptoSettlement(tx, scope, "api_key:key_1", merchant.id, rows[0]!.id),
+      deleteCryptoSettlement({ tx, scope, actor: "api_key:key_1" }, merchant.id, rows[0]!.id),
     );
     await db().$transaction((tx) =>
-      deleteCryptoSettlement(tx, scope, "api_key:key_1", merchant.id, eurcRows[0]!.id),
+      deleteCryptoSettlement({ tx, scope, actor: "api_key:key_1" }, merchant.id, eurcRows[0]!.id),
     );
     // Deleted and registered again elsewhere: the alert reads like a changed destination.
     await register(scope, merchant.id, [{ asset: usdc, destination: wallet("2") }]);
@@ -184,10 +185,13 @@ describe("registering a live crypto settlement", () => {
 
   it("is no destination change in test mode", async () => {
     const scope = await createTestAccount("test");
-    const merchant = await createMerchant(db(), scope, "system", {
-      merchantName: "Shop",
-      merchantEmail: "shop@example.com",
-    });
+    const merchant = await createMerchant(
+      { tx: db(), scope, actor: "system" },
+      {
+        merchantName: "Shop",
+        merchantEmail: "shop@example.com",
+      },
+    );
     await register(scope, merchant.id, [{ asset: usdc, destination: wallet("1") }]);
     expect(await alerts(scope)).toEqual([]);
   });

@@ -23,7 +23,7 @@ import { chainClient } from "@/lib/core/chain/client";
 import { forgetDroppedUnmatchedTransfers } from "@/lib/domain/unmatched-transfers/forget-dropped-unmatched-transfers";
 import { blockClockSlackMs, nativeLogIndex } from "@/lib/core/chain/verify-transfer";
 import { noteDepositArrivals } from "@/lib/domain/deposits/deposit-arrivals";
-import { isDepositSweep } from "@/lib/domain/deposits/sweep-deposits";
+import { isDepositSweep } from "@/lib/domain/deposits/settle-sweeps";
 
 /** How far back a watcher with no saved cursor looks, and the most blocks it reads in one pass. */
 const lookbackBlocks = 500n;

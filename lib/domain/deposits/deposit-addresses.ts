@@ -11,6 +11,8 @@ export const depositFactoryAbi = parseAbi([
   "function implementation() view returns (address)",
   "function predict(address destination, bytes32 salt) view returns (address)",
   "function deployAndSweep(address destination, bytes32 salt, address[] tokens) returns (address)",
+  "struct Sweep { address destination; bytes32 salt; address[] tokens; }",
+  "function deployAndSweepMany(Sweep[] sweeps)",
 ]);
 
 /** The chains where live payments get deposit addresses: an RPC, a DepositFactory and a relayer to deploy and sweep them. */

@@ -17,19 +17,32 @@ import { depositFactoryAbi } from "./deposit-addresses";
 
 export type SweepCall = { to: Address; data: Hex; gas: bigint; maxFeePerGas: bigint };
 
-/** The factory call that deploys a deposit address (if it is not yet) and sweeps `token` (null: the native coin) to its destination, with its gas and fee. */
-export async function sweepCall(
-  chain: Chain,
-  deposit: { factory: string; destination: string; salt: string },
-  token: Address | null,
-): Promise<SweepCall> {
+/** One deposit address to deploy (if it is not yet) and sweep: its tokens (null: the native coin). */
+export type ForwarderSweep = {
+  deposit: { factory: string; destination: string; salt: string };
+  tokens: (Address | null)[];
+};
+
+/**
+ * The factory call that deploys each deposit address (if it is not yet) and sweeps its tokens to
+ * its own destination, all in one transaction, with its gas and fee. All share one factory (a
+ * chain's): the forwarders are made from each item's own destination and salt, so the batch can pay
+ * nobody else.
+ */
+export async function sweepCall(chain: Chain, sweeps: ForwarderSweep[]): Promise<SweepCall> {
   const account = relayerAccount(chain.id);
   if (!account) throw relayerUnavailable(`No relayer is configured for ${chain.id}.`);
-  const to = getAddress(deposit.factory);
+  const to = getAddress(sweeps[0]!.deposit.factory);
   const data = encodeFunctionData({
     abi: depositFactoryAbi,
-    functionName: "deployAndSweep",
-    args: [getAddress(deposit.destination.split(":").pop()!), deposit.salt as Hex, [token ?? zeroAddress]],
+    functionName: "deployAndSweepMany",
+    args: [
+      sweeps.map(({ deposit, tokens }) => ({
+        destination: getAddress(deposit.destination.split(":").pop()!),
+        salt: deposit.salt as Hex,
+        tokens: tokens.map((token) => token ?? zeroAddress),
+      })),
+    ],
   });
   const client = chainClient(chain);
   const [estimate, fees] = await Promise.all([

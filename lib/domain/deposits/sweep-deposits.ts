@@ -1,86 +1,105 @@
 import "server-only";
-import { erc20Abi, type Address, type Hex } from "viem";
+import { erc20Abi, type Address } from "viem";
 import { assetInfo, type AssetInfo } from "@/lib/core/chain/asset-info";
 import { chainIdOf, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
 import { depositFactoryEnv } from "@/lib/core/config/env";
-import { db, type DepositAddress, type DepositSweep, type Payment } from "@/lib/core/db";
+import { db, type DepositAddress, type Payment } from "@/lib/core/db";
 import { shortReason } from "@/lib/core/errors/chain-errors";
 import { newId } from "@/lib/core/ids/ids";
 import { logger } from "@/lib/core/log/logger";
 import { relayerAccount } from "@/lib/domain/gateway/relay";
-import { recordPaymentGas } from "@/lib/domain/gateway/relay-gas";
 import { minimumSponsored } from "@/lib/domain/gateway/sponsored-tokens";
 import { payableByTransfers } from "@/lib/domain/payments/attribution";
-import { recordPaymentException } from "@/lib/domain/payments/exceptions";
 import { listPaymentOptions, type PaymentOption } from "@/lib/domain/payments/payment-options";
 import { loadPayment } from "@/lib/domain/payments/payment-writes";
 import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
 import { quotePaymentOption, selectPaymentOption } from "@/lib/domain/payments/select-option";
-import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
 import { noteArrival } from "./deposit-arrivals";
-import { sendSweep, sweepCall } from "./send-sweep";
+import { sendSweep, sweepCall, type SweepCall } from "./send-sweep";
+import { settleSentSweeps, settleSweepTransaction } from "./settle-sweeps";
 
-/** How long an instance holds a deposit address it is sweeping. */
+/** How long an instance holds the deposit addresses it is sweeping. */
 const holdMs = 60_000;
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** What one deposit address's round found: balances to sweep, and assets it is done with (empty, swept, dust). */
+type Planned = {
+  deposit: DepositAddress;
+  sweeps: { asset: string; info: AssetInfo; balance: bigint }[];
+  done: string[];
+};
 
 /**
  * The relayer's round over deposit addresses on a chain (after the watcher noted what arrived):
  * what a payment's address holds in one of its options' assets pays it once it reaches the quote
  * (several transfers add up: an exchange's split withdrawal); short of it, while the payment is
  * open, it waits there for a top-up, and the checkout says what is still due. Then the relayer
- * deploys the forwarder and sweeps it to the merchant's wallet in one transaction, and that sweep,
- * mined, goes through the same verification as any transfer to the destination (over: the
- * overpaid exception; after expiry: paid_late; expired short: underpaid). Another token is swept
- * to the merchant too and flagged `wrong_asset`. A balance worth less than its sweep's gas is left
- * there and reported once per amount (`dust`). Answers how many sweeps it sent.
+ * deploys the forwarders and sweeps them to their merchants' wallets, up to `batch` addresses in
+ * one transaction, and each sweep, mined, goes through the same verification as any transfer to
+ * the destination (over: the overpaid exception; after expiry: paid_late; expired short:
+ * underpaid). Another token is swept to the merchant too and flagged `wrong_asset`. A balance worth
+ * less than its sweep's gas is left there and reported once per amount (`dust`). Instances claim
+ * the addresses they sweep (SKIP LOCKED, then a lease on each), so no two sweep one at once.
+ * Answers whether more addresses were waiting than it took.
  */
-export async function sweepDeposits(chain: Chain, batch = 100): Promise<number> {
-  if (!depositFactoryEnv[chain.id] || !relayerAccount(chain.id)) return 0;
+export async function sweepDeposits(chain: Chain, batch = 50): Promise<boolean> {
+  if (!depositFactoryEnv[chain.id] || !relayerAccount(chain.id)) return false;
   await settleSentSweeps(chain);
   await noteNativeBalances(chain);
   const now = new Date();
-  const waiting = await db().depositAddress.findMany({
-    where: {
-      chainId: chain.id,
-      pendingAssets: { isEmpty: false },
-      OR: [{ sweepingUntil: null }, { sweepingUntil: { lt: now } }],
-    },
-    orderBy: { createdAt: "asc" },
-    take: batch,
-  });
-  let sent = 0;
-  for (const deposit of waiting) {
-    const { count } = await db().depositAddress.updateMany({
-      where: { id: deposit.id, OR: [{ sweepingUntil: null }, { sweepingUntil: { lt: now } }] },
-      data: { sweepingUntil: new Date(Date.now() + holdMs) },
+  const claimed = await db().$queryRaw<{ id: string }[]>`
+    UPDATE "DepositAddress" SET "sweepingUntil" = ${new Date(now.getTime() + holdMs)}
+    WHERE "id" IN (
+      SELECT "id" FROM "DepositAddress"
+      WHERE "chainId" = ${chain.id} AND cardinality("pendingAssets") > 0
+        AND ("sweepingUntil" IS NULL OR "sweepingUntil" < ${now})
+      ORDER BY "createdAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+    RETURNING "id"`;
+  if (!claimed.length) return false;
+  const ids = claimed.map((c) => c.id);
+  try {
+    const deposits = await db().depositAddress.findMany({
+      where: { id: { in: ids } },
+      orderBy: { createdAt: "asc" },
     });
-    if (!count) continue;
-    try {
-      sent += await sweepDeposit(chain, deposit);
-    } catch (error) {
-      logger.warn(
-        { chainId: chain.id, depositAddress: deposit.address, reason: shortReason(error) },
-        "Deposit sweep: could not sweep a deposit address; it is tried again next round.",
+    const planned: Planned[] = [];
+    for (const deposit of deposits)
+      await planSweep(chain, deposit).then(
+        (plan) => planned.push(plan),
+        (error: unknown) => warn(chain, deposit, error),
       );
-    } finally {
-      await db().depositAddress.update({ where: { id: deposit.id }, data: { sweepingUntil: null } });
+    await sendSweeps(chain, planned);
+    for (const { deposit, done } of planned) {
+      // One statement: an asset the watcher notes meanwhile is kept (a read-then-write would drop it),
+      // and Prisma has no form for removing array elements. Raw for that reason.
+      if (done.length)
+        await db()
+          .$executeRaw`UPDATE "DepositAddress" SET "pendingAssets" = ARRAY(SELECT a FROM unnest("pendingAssets") AS a WHERE a <> ALL(${done})) WHERE "id" = ${deposit.id}`;
     }
+  } finally {
+    await db().depositAddress.updateMany({ where: { id: { in: ids } }, data: { sweepingUntil: null } });
   }
-  return sent;
+  return claimed.length === batch;
 }
 
-async function sweepDeposit(chain: Chain, deposit: DepositAddress): Promise<number> {
+function warn(chain: Chain, deposit: DepositAddress, error: unknown) {
+  logger.warn(
+    { chainId: chain.id, depositAddress: deposit.address, reason: shortReason(error) },
+    "Deposit sweep: could not sweep a deposit address; it is tried again next round.",
+  );
+}
+
+/** What to sweep from one deposit address: each pending asset's balance, unless it is short of an open payment's quote or dust. */
+async function planSweep(chain: Chain, deposit: DepositAddress): Promise<Planned> {
   let payment = await loadPayment(db(), deposit.paymentId);
   const options = (await listPaymentOptions(db(), payment)).filter((o) => chainIdOf(o.asset) === chain.id);
-  const done: string[] = [];
-  let sent = 0;
+  const planned: Planned = { deposit, sweeps: [], done: [] };
   for (const asset of new Set(deposit.pendingAssets)) {
     const info = await assetInfo(chain, asset);
     const balance = await balanceAt(chain, info, deposit.address as Address);
     if (balance === 0n) {
-      done.push(asset);
+      planned.done.push(asset);
       continue;
     }
     const option = options.find((o) => same(o.asset, asset));
@@ -92,28 +111,52 @@ async function sweepDeposit(chain: Chain, deposit: DepositAddress): Promise<numb
         continue;
       }
     }
-    const call = await sweepCall(chain, deposit, info.address);
-    const cost = call.gas * call.maxFeePerGas;
-    const worthIt =
-      info.kind === "native" ? balance > cost : balance >= minimumSponsored(chain.id, info.decimals);
-    done.push(asset);
-    if (!worthIt) {
-      await recordDust(deposit, payment, asset, balance, cost);
+    if (info.kind !== "native" && balance >= minimumSponsored(chain.id, info.decimals)) {
+      planned.sweeps.push({ asset, info, balance });
       continue;
     }
-    const txHash = await sendSweep(chain, call);
-    sent++;
-    const sweep = await db().depositSweep.create({
-      data: { ...sweepRow(deposit, info.id, balance), status: "sent", key: txHash.toLowerCase(), txHash },
-    });
-    await settleSweep(chain, sweep, deposit);
+    // The native coin, or a token below the sponsorship minimum: weighed against its own sweep's gas.
+    const call = await sweepCall(chain, [{ deposit, tokens: [info.address] }]);
+    const cost = call.gas * call.maxFeePerGas;
+    if (info.kind === "native" && balance > cost) planned.sweeps.push({ asset, info, balance });
+    else {
+      planned.done.push(asset);
+      await recordDust(deposit, payment, asset, balance, cost);
+    }
   }
-  // One statement: an asset the watcher notes meanwhile is kept (a read-then-write would drop it),
-  // and Prisma has no form for removing array elements. Raw for that reason.
-  if (done.length)
-    await db()
-      .$executeRaw`UPDATE "DepositAddress" SET "pendingAssets" = ARRAY(SELECT a FROM unnest("pendingAssets") AS a WHERE a <> ALL(${done})) WHERE "id" = ${deposit.id}`;
-  return sent;
+  return planned;
+}
+
+/**
+ * Sends one transaction sweeping every planned address, records a `sent` row per address and
+ * asset, and settles it if it is mined already. If the batch cannot be estimated (one token that
+ * reverts), each address is tried alone, so one cannot hold the others up.
+ */
+async function sendSweeps(chain: Chain, planned: Planned[]): Promise<void> {
+  const ready = planned.filter((p) => p.sweeps.length);
+  if (!ready.length) return;
+  const items = ready.map((p) => ({ deposit: p.deposit, tokens: p.sweeps.map((s) => s.info.address) }));
+  let call: SweepCall;
+  try {
+    call = await sweepCall(chain, items);
+  } catch (error) {
+    if (ready.length === 1) return warn(chain, ready[0]!.deposit, error);
+    for (const one of ready) await sendSweeps(chain, [one]);
+    return;
+  }
+  const txHash = (await sendSweep(chain, call)).toLowerCase();
+  await db().depositSweep.createMany({
+    data: ready.flatMap(({ deposit, sweeps }) =>
+      sweeps.map(({ info, balance }) => ({
+        ...sweepRow(deposit, info.id, balance),
+        status: "sent",
+        key: `${txHash}:${deposit.address}:${info.id}`.toLowerCase(),
+        txHash,
+      })),
+    ),
+  });
+  for (const p of ready) p.done.push(...p.sweeps.map((s) => s.asset));
+  await settleSweepTransaction(chain, txHash);
 }
 
 const isOpen = (payment: Payment) =>
@@ -162,7 +205,6 @@ async function notePartial(payment: Payment, asset: string, held: bigint, quoted
   );
 }
 
-/** Less than its sweep would cost: left at the address and reported (once per amount), never swept at a loss. */
 /** What every sweep row of a deposit address says: whose, where, and what it held. */
 function sweepRow(deposit: DepositAddress, asset: string, value: bigint) {
   return {
@@ -177,6 +219,7 @@ function sweepRow(deposit: DepositAddress, asset: string, value: bigint) {
   };
 }
 
+/** Less than its sweep would cost: left at the address and reported (once per amount), never swept at a loss. */
 async function recordDust(
   deposit: DepositAddress,
   payment: Payment,
@@ -198,84 +241,6 @@ async function recordDust(
       });
     }),
   );
-}
-
-/** Sweeps sent but not yet seen mined (a chain that does not mine at once): settled when their receipt is there. */
-async function settleSentSweeps(chain: Chain): Promise<void> {
-  const sent = await db().depositSweep.findMany({
-    where: { chainId: chain.id, status: "sent" },
-    include: { depositAddress: true },
-    take: 100,
-  });
-  for (const sweep of sent) await settleSweep(chain, sweep, sweep.depositAddress);
-}
-
-/**
- * A mined sweep: its gas on the sweep, the payment and (through them) the account, as a relay's;
- * then what it moved pays the payment through verification, or, in another token, is its
- * `wrong_asset` exception. A sweep that reverted leaves the asset for the next round.
- */
-async function settleSweep(chain: Chain, sweep: DepositSweep, deposit: DepositAddress): Promise<void> {
-  const receipt = await chainClient(chain)
-    .getTransactionReceipt({ hash: sweep.txHash as Hex })
-    .catch(() => null);
-  if (!receipt) return;
-  const ok = receipt.status === "success";
-  const settled = await db().$transaction(async (tx) => {
-    const { count } = await tx.depositSweep.updateMany({
-      where: { id: sweep.id, status: "sent" },
-      data: {
-        status: ok ? "swept" : "failed",
-        gasUsed: Number(receipt.gasUsed),
-        gasCostWei: (receipt.gasUsed * receipt.effectiveGasPrice).toString(),
-      },
-    });
-    if (!count) return false;
-    if (ok)
-      await tx.depositAddress.updateMany({
-        where: { id: deposit.id, deployedAt: null },
-        data: { deployedAt: new Date() },
-      });
-    else
-      await tx.depositAddress.update({
-        where: { id: deposit.id },
-        data: { pendingAssets: { push: sweep.asset } },
-      });
-    await recordPaymentGas(tx, sweep.paymentId);
-    await recordPaymentEvent(tx, await loadPayment(tx, sweep.paymentId), {
-      type: ok ? "payment.deposit_swept" : "payment.deposit_sweep_failed",
-      actor: "relayer",
-      data: {
-        txHash: sweep.txHash,
-        asset: sweep.asset,
-        value: sweep.value.toFixed(),
-        gasUsed: receipt.gasUsed.toString(),
-        address: deposit.address,
-      },
-    });
-    return true;
-  });
-  if (!settled || !ok) return;
-  const payment = await loadPayment(db(), sweep.paymentId);
-  if (payment.attempt && same(payment.attempt.asset, sweep.asset)) {
-    await verifyPaymentTransaction(payment.id, sweep.txHash!, "relayer");
-    return;
-  }
-  await db().$transaction(async (tx) => {
-    const current = await loadPayment(tx, payment.id);
-    await recordPaymentException(
-      tx,
-      current,
-      {
-        type: current.status === "expired" && !current.attempt ? "paid_late" : "wrong_asset",
-        asset: sweep.asset,
-        expected: null,
-        received: BigInt(sweep.value.toFixed()),
-        txHash: sweep.txHash,
-      },
-      "relayer",
-    );
-  });
 }
 
 /**
@@ -311,9 +276,4 @@ async function noteNativeBalances(chain: Chain): Promise<void> {
     const balance = await chainClient(chain).getBalance({ address: deposit.address as Address });
     if (balance > 0n) await noteArrival(deposit, asset, null, balance, null, null);
   }
-}
-
-/** Whether a transaction is one of the relayer's sweeps of a deposit address. */
-export async function isDepositSweep(txHash: string): Promise<boolean> {
-  return (await db().depositSweep.count({ where: { key: txHash.toLowerCase() } })) > 0;
 }

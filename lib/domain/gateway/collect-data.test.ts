@@ -1,34 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { db, withAttempt } from "@/lib/core/db";
-import { newId } from "@/lib/core/ids/ids";
 import { AppError } from "@/lib/core/errors/errors";
-import { createPayment } from "@/lib/domain/payments/create-payment";
-import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
+import { createTestMerchant, createTestPayment } from "@/lib/domain/testing/test-payment";
 import { recordCollectedData } from "./collect-data";
 
 withTestDatabase();
 
 async function paymentOfMerchantCollectingNames() {
   const scope = await createTestAccount();
-  const merchant = await db().merchant.create({
-    data: {
-      id: newId("mrch"),
-      ...scope,
-      name: "Shop",
-      email: "shop@example.com",
-      collectFields: ["fullName"],
-    },
-  });
-  return (
-    await createPayment(
-      db(),
-      scope,
-      "system",
-      merchant.id,
-      CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }),
-    )
-  ).payment;
+  const merchant = await createTestMerchant(scope, { collectFields: ["fullName"] });
+  return createTestPayment(scope, merchant.id);
 }
 
 describe("information capture on confirm", () => {

@@ -24,9 +24,7 @@ async function quoted(options: { buyerEmail?: string } = {}) {
     data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
   });
   const { payment } = await createPayment(
-    db(),
-    scope,
-    "system",
+    { tx: db(), scope, actor: "system" },
     merchant.id,
     CreatePaymentBodySchema.parse({
       referenceId: "Order-1",

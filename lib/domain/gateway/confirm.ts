@@ -17,7 +17,7 @@ import { requirePayable } from "./payable";
 import { relaySubmission } from "./relay";
 import { checkSignedTransaction } from "./solana/check-signed";
 import { relaySolanaSubmission } from "./solana/relay";
-import { verifySolanaPayment } from "@/lib/domain/chain/solana/verify-payment";
+import { verifySolanaPayment } from "@/lib/domain/payments/verify-solana-payment";
 import { chainHoldsTransaction, transactionRefusal, unseenTransaction } from "./unseen-transaction";
 
 type Results = { type: "walletRpc"; data: unknown[] }[];

@@ -3,9 +3,8 @@ import { getAddress } from "viem";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
-import { createPayment } from "@/lib/domain/payments/create-payment";
-import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
+import { createTestMerchant, createTestPayment } from "@/lib/domain/testing/test-payment";
 import { createGatewayOptions, maxOpenQuotesPerPayment } from "./options";
 
 withTestDatabase();
@@ -15,9 +14,7 @@ const account = () => `eip155:8453:${getAddress(`0x${crypto.randomBytes(20).toSt
 
 async function payablePayment() {
   const scope = await createTestAccount();
-  const merchant = await db().merchant.create({
-    data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
-  });
+  const merchant = await createTestMerchant(scope);
   await db().cryptoSettlement.create({
     data: {
       id: newId("crypto"),
@@ -27,15 +24,7 @@ async function payablePayment() {
       destination: "eip155:8453:0x52908400098527886E0F7030069857D2E4169EE7",
     },
   });
-  return (
-    await createPayment(
-      db(),
-      scope,
-      "system",
-      merchant.id,
-      CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }),
-    )
-  ).payment;
+  return createTestPayment(scope, merchant.id);
 }
 
 const quotes = (paymentId: string) => db().paymentAttempt.count({ where: { paymentId } });

@@ -170,6 +170,9 @@ async function quoteOptions(payment: Payment, wanted: WantedOption[]): Promise<P
       o.asset === w.asset &&
       o.destination === w.destination &&
       o.method === w.method &&
+      // A collector quote carries how the allowance will be in place: a buyer who approved since
+      // (or whose permit nonce moved) gets a quote asking for what is still needed, no more.
+      (o.method !== "collector" || o.transaction === w.transaction) &&
       !o.confirmedAt &&
       !o.supersededAt &&
       o.expiresAt.getTime() >= reusableUntil;

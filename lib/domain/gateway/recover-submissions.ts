@@ -1,16 +1,14 @@
 import "server-only";
-import { TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex, type PublicClient } from "viem";
+import { TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex } from "viem";
 import { getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
-import { db, withAttempt, type PaymentAttempt } from "@/lib/core/db";
+import { db } from "@/lib/core/db";
 import { shortReason } from "@/lib/core/errors/chain-errors";
 import { logger } from "@/lib/core/log/logger";
-import { recordPaymentEvent } from "@/lib/domain/payments/record-event";
-import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
-import { collectionTransaction, collectionUsed } from "./collector/collector";
-import { eip3009Abi } from "./eip3009";
 import { optionAuthorization } from "./options";
-import { fillNonce, relaySubmission, staleClaimMs } from "./relay";
+import { fillNonce, relaySubmission } from "./relay";
+import { recordRelayerEvent, staleClaimMs, staleSubmissions } from "./relayer-submissions";
+import { authorizationUsed, recordUsedAuthorization } from "./used-authorization";
 
 /**
  * Finishes relayed submissions an instance left half-done (it died after claiming, perhaps after
@@ -20,63 +18,22 @@ import { fillNonce, relaySubmission, staleClaimMs } from "./relay";
  * it took up.
  */
 export async function recoverStaleSubmissions(limit = 20): Promise<number> {
-  const stale = await db().relayerSubmission.findMany({
-    where: {
-      status: "pending",
-      OR: [
-        { claimedAt: { lt: new Date(Date.now() - staleClaimMs) } },
-        { claimedAt: null, createdAt: { lt: new Date(Date.now() - staleClaimMs) } },
-      ],
-    },
-    orderBy: { createdAt: "asc" },
-    take: limit,
-  });
+  const stale = await staleSubmissions(limit);
   for (const submission of stale) {
     const chain = getChain(submission.chainId);
     const option = await db().paymentAttempt.findUnique({ where: { id: submission.optionId } });
     if (!chain || !option?.result) continue;
-    const auth = optionAuthorization(option);
-    const token = option.asset.split(":").pop() as Hex;
     const client = chainClient(chain);
-    const collected = option.method === "collector";
-    if (!(await authorizationUsed(client, option))) {
-      await relaySubmission(submission.id).catch((error: unknown) =>
-        logger.warn(
-          { submissionId: submission.id, reason: shortReason(error) },
-          "Relayer: resending a submission failed.",
-        ),
-      );
+    if (await authorizationUsed(client, option)) {
+      await recordUsedAuthorization(client, submission, option, "recovery");
       continue;
     }
-    const txHash = collected
-      ? await collectionTransaction(client, option)
-      : (
-          await client.getContractEvents({
-            address: token,
-            abi: eip3009Abi,
-            eventName: "AuthorizationUsed",
-            args: { authorizer: auth.from, nonce: auth.nonce },
-            fromBlock: 0n,
-          })
-        )[0]?.transactionHash;
-    if (!txHash) continue;
-    const { count } = await db().relayerSubmission.updateMany({
-      where: { id: submission.id, status: "pending" },
-      data: { status: "submitted", txHash },
-    });
-    if (count === 0) continue;
-    await db().$transaction(async (tx) => {
-      const payment = await tx.payment.findUniqueOrThrow({
-        where: { id: submission.paymentId },
-        include: withAttempt,
-      });
-      await recordPaymentEvent(tx, payment, {
-        type: "payment.transaction_submitted",
-        actor: "relayer",
-        data: { txHash, settlementId: option.settlementId, relayed: true, recovered: true },
-      });
-    });
-    await verifyPaymentTransaction(submission.paymentId, txHash, "relayer");
+    await relaySubmission(submission.id).catch((error: unknown) =>
+      logger.warn(
+        { submissionId: submission.id, reason: shortReason(error) },
+        "Relayer: resending a submission failed.",
+      ),
+    );
   }
   return stale.length + (await recoverLostRelays(limit));
 }
@@ -143,21 +100,18 @@ async function recoverLostRelays(limit: number): Promise<number> {
           where: { id: option.id },
           data: { confirmedAt: null, result: null },
         });
-      const payment = await tx.payment.findUniqueOrThrow({
-        where: { id: submission.paymentId },
-        include: withAttempt,
-      });
-      await recordPaymentEvent(tx, payment, {
-        type: valid ? "payment.relay_resent" : "payment.relay_released",
-        actor: "relayer",
-        data: {
+      await recordRelayerEvent(
+        tx,
+        submission.paymentId,
+        valid ? "payment.relay_resent" : "payment.relay_released",
+        {
           optionId: option.id,
           txHash: hash,
           reason: valid
             ? `The relay ${hash} was lost (${why}); the same authorization is sent again.`
             : `The relay ${hash} was lost (${why}) and the authorization has expired; the payment is payable another way.`,
         },
-      });
+      );
       return true;
     });
     if (!moved) continue;
@@ -179,15 +133,3 @@ async function recoverLostRelays(limit: number): Promise<number> {
 
 // An authorization this close to its validBefore is not sent again: it could expire in the mempool.
 const resendMarginMs = 30_000;
-
-/** Whether the chain shows the option's authorization (EIP-3009) or collection (collector) used, by anyone. */
-async function authorizationUsed(client: PublicClient, option: PaymentAttempt): Promise<boolean> {
-  if (option.method === "collector") return collectionUsed(client, option);
-  const auth = optionAuthorization(option);
-  return client.readContract({
-    address: option.asset.split(":").pop() as Hex,
-    abi: eip3009Abi,
-    functionName: "authorizationState",
-    args: [auth.from, auth.nonce],
-  });
-}

@@ -11,8 +11,8 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { getChain, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
-import { db, withAttempt } from "@/lib/core/db";
-import { env, relayerKeyEnv } from "@/lib/core/config/env";
+import { db } from "@/lib/core/db";
+import { relayerKeyEnv } from "@/lib/core/config/env";
 import {
   relayerOutOfFunds,
   relayerUnavailable,
@@ -21,18 +21,16 @@ import {
 } from "@/lib/core/errors/chain-errors";
 import { AppError } from "@/lib/core/errors/errors";
 import { logger } from "@/lib/core/log/logger";
-import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
+import { retryOnConflict } from "@/lib/domain/payments/record-event";
 import { reopenAfterRelayFailure } from "./relay-failure";
 import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
 import { optionAuthorization } from "./options";
 import { recordRelayGasIfMined } from "./relay-gas";
-import { assertCollectionSponsorable } from "./collector/collector-relay";
+import { assertCollectionSponsorable, collectedAlready } from "./collector/collector-relay";
 import { assertSponsorable } from "./sponsorship";
 import { renewMs, withLease } from "./relayer-lease";
-
-// A claim older than this belongs to an instance that died mid-send: a running relay renews its
-// claim (and its lease) every `renewMs`, however slow the RPC, so it is never taken for dead.
-export const staleClaimMs = env.RELAYER_STALE_CLAIM_MS;
+import { claimSubmission, recordRelayerEvent } from "./relayer-submissions";
+import { recordUsedAuthorization } from "./used-authorization";
 
 /** The relayer account of a chain, if one is configured. */
 export function relayerAccount(chainId: string) {
@@ -56,17 +54,9 @@ export async function relaySubmission(
   submissionId: string,
   replacing?: Hex,
 ): Promise<Hex | null | undefined> {
-  const claimed = await db().relayerSubmission.updateMany({
-    where: {
-      id: submissionId,
-      status: "pending",
-      OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(Date.now() - staleClaimMs) } }],
-    },
-    data: { claimedAt: new Date() },
-  });
-  if (claimed.count === 0) return undefined;
-  const submission = await db().relayerSubmission.findUniqueOrThrow({ where: { id: submissionId } });
-  const option = await db().paymentAttempt.findUniqueOrThrow({ where: { id: submission.optionId } });
+  const claimed = await claimSubmission(submissionId);
+  if (!claimed) return undefined;
+  const { submission, option } = claimed;
   const chain = getChain(submission.chainId);
   const account = relayerAccount(submission.chainId);
   let broadcasting = false;
@@ -140,13 +130,22 @@ export async function relaySubmission(
     }
     const failure = relayFailure(error);
     // Used already: by our own earlier send (a slow RPC, a replaced relay) or by someone else. That
-    // is the money moving, not a failure: the recovery sweep and the watcher verify the transaction.
-    if (/authorization is used|NonceAlreadyUsed/i.test(`${failure.message} ${shortReason(error)}`)) {
-      logger.warn(
-        { submissionId: submission.id },
-        "Relayer: the authorization was already used; left for recovery to verify.",
+    // is the money moving, not a failure: the transaction that used it is recorded and verified now,
+    // so the buyer need not wait for the recovery sweep, which still finishes it if this cannot.
+    if (
+      chain &&
+      (/authorization is used/i.test(`${failure.message} ${shortReason(error)}`) || collectedAlready(error))
+    ) {
+      logger.warn({ submissionId: submission.id }, "Relayer: the authorization was already used on chain.");
+      return recordUsedAuthorization(chainClient(chain), submission, option, "relay").catch(
+        (reason: unknown) => {
+          logger.warn(
+            { submissionId: submission.id, reason: shortReason(reason) },
+            "Relayer: the transaction that used the authorization is left for recovery to verify.",
+          );
+          return null;
+        },
       );
-      return null;
     }
     if (!(error instanceof AppError))
       logger.warn(
@@ -184,14 +183,11 @@ export async function relaySubmission(
           where: { id: submission.id },
           data: { status: "submitted", txHash, relayer: account.address },
         });
-        const payment = await tx.payment.findUniqueOrThrow({
-          where: { id: submission.paymentId },
-          include: withAttempt,
-        });
-        await recordPaymentEvent(tx, payment, {
-          type: "payment.transaction_submitted",
-          actor: "relayer",
-          data: { txHash, settlementId: option.settlementId, relayed: true, relayer: account.address },
+        await recordRelayerEvent(tx, submission.paymentId, "payment.transaction_submitted", {
+          txHash,
+          settlementId: option.settlementId,
+          relayed: true,
+          relayer: account.address,
         });
       }),
     );

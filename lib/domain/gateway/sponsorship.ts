@@ -169,7 +169,11 @@ export function simulationRefusal(error: unknown): unknown {
       "gas_limit_exceeded",
       "Relaying this authorization would use more gas than allowed for this token.",
     );
-  return refused("simulation_failed", `The token would refuse this authorization: ${shortReason(error)}`);
+  // The node's error stays its cause: its revert data says which of a contract's errors it was.
+  return Object.assign(
+    refused("simulation_failed", `The token would refuse this authorization: ${shortReason(error)}`),
+    { cause: error },
+  );
 }
 
 export function startOfUtcDay(now = new Date()): Date {

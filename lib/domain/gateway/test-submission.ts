@@ -13,9 +13,7 @@ export async function createTestSubmission(
     data: { id: newId("mrch"), accountId, mode: "live", name: "Shop", email: "shop@example.com" },
   });
   const { payment } = await createPayment(
-    db(),
-    { accountId, mode: "live" },
-    "system",
+    { tx: db(), scope: { accountId, mode: "live" }, actor: "system" },
     merchant.id,
     CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "100" } }),
   );

@@ -1,12 +1,13 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { collectDataColumns } from "./collect-data";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { DbOrTx } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
 import type { CreateMerchantInput } from "@/lib/domain/schemas/merchant";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 
-export async function createMerchant(tx: DbOrTx, scope: Scope, actor: string, input: CreateMerchantInput) {
+export async function createMerchant(ctx: CallContext, input: CreateMerchantInput) {
+  const { tx, scope, actor } = ctx;
   const merchant = await tx.merchant.create({
     data: {
       id: newId("mrch"),

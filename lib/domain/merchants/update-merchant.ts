@@ -1,18 +1,13 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { DbOrTx } from "@/lib/core/db";
 import type { UpdateMerchantInput } from "@/lib/domain/schemas/merchant";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { collectDataColumns } from "./collect-data";
 import { getMerchant } from "./get-merchant";
 
-export async function updateMerchant(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
-  merchantId: string,
-  input: UpdateMerchantInput,
-) {
+export async function updateMerchant(ctx: CallContext, merchantId: string, input: UpdateMerchantInput) {
+  const { tx, scope, actor } = ctx;
   await getMerchant(tx, scope, merchantId);
   const merchant = await tx.merchant.update({
     where: { id: merchantId },

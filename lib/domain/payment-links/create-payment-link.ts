@@ -1,19 +1,14 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
 import { getMerchant } from "@/lib/domain/merchants/get-merchant";
 import type { CreatePaymentLinkInput } from "@/lib/domain/schemas/payment-link";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 
-export async function createPaymentLink(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
-  merchantId: string,
-  input: CreatePaymentLinkInput,
-) {
+export async function createPaymentLink(ctx: CallContext, merchantId: string, input: CreatePaymentLinkInput) {
+  const { tx, scope, actor } = ctx;
   await getMerchant(tx, scope, merchantId).catch((error: unknown) => {
     throw error instanceof AppError && error.code === "not_found"
       ? new AppError(

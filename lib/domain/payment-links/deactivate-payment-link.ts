@@ -1,11 +1,12 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { DbOrTx } from "@/lib/core/db";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { getPaymentLink } from "./get-payment-link";
 
 /** Stops a link minting payments; its page then says so. Deactivating twice changes nothing. */
-export async function deactivatePaymentLink(tx: DbOrTx, scope: Scope, actor: string, linkId: string) {
+export async function deactivatePaymentLink(ctx: CallContext, linkId: string) {
+  const { tx, scope, actor } = ctx;
   const link = await getPaymentLink(tx, scope, linkId);
   if (!link.active) return link;
   const updated = await tx.paymentLink.update({

@@ -104,9 +104,7 @@ export async function mintPayment(
     });
     if (!current) return null;
     const created = await createPayment(
-      tx,
-      scope,
-      `payment_link:${link.id}`,
+      { tx, scope, actor: `payment_link:${link.id}` },
       link.merchantId,
       {
         referenceId: `${link.referencePrefix}-${randomBase62(10)}`,

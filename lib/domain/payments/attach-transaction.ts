@@ -1,12 +1,13 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import { chainIdOf, getChain } from "@/lib/core/chain/chains";
-import { parseTxHash, transactionNotAccepted } from "@/lib/core/chain/verify-transfer";
+import { chainIdOf } from "@/lib/core/chain/chains";
+import { parseTransactionId, transactionNotAccepted } from "@/lib/core/chain/verify-transfer";
 import { submitPaymentTransaction } from "@/lib/domain/payments/submit-transaction";
 import { db, type Payment } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import type { AttachPaymentTransactionInput } from "@/lib/domain/schemas/attach-transaction";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { readPayment } from "./get-payment";
 
 /**
@@ -15,10 +16,10 @@ import { readPayment } from "./get-payment";
  * that does not pay the payment is refused with the chain's reason.
  */
 export async function attachPaymentTransaction(
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   input: AttachPaymentTransactionInput,
 ): Promise<Payment> {
+  const { scope, actor } = ctx;
   const payment = await readPayment(scope, input.paymentId);
   if (payment.mode !== "live")
     throw new AppError("forbidden", "Test-mode payments have no on-chain transaction.");
@@ -27,7 +28,16 @@ export async function attachPaymentTransaction(
     throw new AppError("params_validation", "Choose the option the buyer paid with.", {
       fields: { settlementId: "Choose the option the buyer paid with." },
     });
-  const txHash = parseTxHash(input.txHash);
+  const settlement = await db().cryptoSettlement.findFirst({
+    where: { id: settlementId, accountId: payment.accountId, mode: "live" },
+    select: { asset: true },
+  });
+  if (!settlement)
+    throw new AppError("params_validation", "Not an option of this payment.", {
+      fields: { settlementId: "Not an option of this payment." },
+    });
+  const chainId = chainIdOf(settlement.asset);
+  const txHash = parseTransactionId(chainId, input.txHash);
   await db().$transaction((tx) =>
     recordAudit(tx, {
       ...tenant(scope),
@@ -49,8 +59,5 @@ export async function attachPaymentTransaction(
       data: { path: ["txHash"], equals: txHash },
     },
   });
-  throw transactionNotAccepted(
-    (rejection?.data as { reason?: string } | null)?.reason,
-    getChain(chainIdOf(result.attempt!.asset))!,
-  );
+  throw transactionNotAccepted((rejection?.data as { reason?: string } | null)?.reason, chainId);
 }

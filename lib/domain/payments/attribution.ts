@@ -2,7 +2,10 @@ import "server-only";
 import { decodeFunctionData, erc20Abi, TransactionNotFoundError, type Hex } from "viem";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
+import { getSolanaCluster } from "@/lib/core/chain/solana/clusters";
+import { solanaTransaction, transactionAccounts } from "@/lib/core/chain/solana/transaction";
 import { db, type Prisma } from "@/lib/core/db";
+import { solanaPayReference } from "@/lib/core/chain/solana/solana-pay-reference";
 
 /** The timeline step naming a transaction hash returned for a payment (by its buyer's wallet, or our relayer). */
 export const transactionSubmittedEvent = "payment.transaction_submitted";
@@ -141,6 +144,24 @@ export async function postedHashIsPayments(
   const amount = amountSent(settlement.asset, sent);
   const first = quotes.find((q) => amount !== null && q.value.toFixed() === amount.toString()) ?? quotes[0];
   return first?.paymentId === paymentId;
+}
+
+/**
+ * The same for a Solana signature posted through the payment's link: it counts as this payment's
+ * only when its transaction carries the payment's Solana Pay reference key for that option, which
+ * nothing but this payment's transfer request names (the watcher credits it by the same key).
+ * Any other signature is only reported. Read at `confirmed`: whether it is final is verification's
+ * business (verifySolanaPayment, at `finalized`).
+ */
+export async function postedSignatureIsPayments(
+  paymentId: string,
+  settlement: { id: string; asset: string },
+  signature: string,
+): Promise<boolean> {
+  const cluster = getSolanaCluster(chainIdOf(settlement.asset));
+  if (!cluster) return false;
+  const tx = await solanaTransaction(cluster, signature, "confirmed");
+  return Boolean(tx) && transactionAccounts(tx!).includes(solanaPayReference(paymentId, settlement.id));
 }
 
 /** What a transaction sends: its value (the native coin) or its ERC-20 transfer's; null if neither. */

@@ -25,7 +25,11 @@ describe("createPayment", () => {
   it("returns the row exactly as stored, with its first event and an outbox event of that row", async () => {
     const scope = await createTestAccount();
     const merchant = await merchantOf(scope);
-    const { payment, settlementAssets } = await createPayment(db(), scope, "system", merchant.id, body);
+    const { payment, settlementAssets } = await createPayment(
+      { tx: db(), scope, actor: "system" },
+      merchant.id,
+      body,
+    );
     const stored = await db().payment.findUniqueOrThrow({ where: { id: payment.id }, include: withAttempt });
     expect(payment).toEqual(stored);
     expect(settlementAssets).toEqual([]);
@@ -63,7 +67,7 @@ describe("createPayment", () => {
     const [all, created] = [await endpoint(["*"]), await endpoint(["payment.created"])];
     await endpoint(["payment.succeeded"]);
     await endpoint(["*"], false);
-    const { payment } = await createPayment(db(), scope, "system", merchant.id, body);
+    const { payment } = await createPayment({ tx: db(), scope, actor: "system" }, merchant.id, body);
     const deliveries = await db().webhookDelivery.findMany({ where: { event: { paymentId: payment.id } } });
     expect(deliveries.map((d) => d.endpointId).sort()).toEqual([all.id, created.id].sort());
   });
@@ -81,7 +85,9 @@ describe("createPayment", () => {
         destination: "eip155:8453:0x52908400098527886E0F7030069857D2E4169EE7",
       },
     });
-    expect((await createPayment(db(), scope, "system", merchant.id, body)).settlementAssets).toEqual([asset]);
+    expect(
+      (await createPayment({ tx: db(), scope, actor: "system" }, merchant.id, body)).settlementAssets,
+    ).toEqual([asset]);
   });
 
   it("refuses a merchant of another mode, or a deleted one, and writes nothing", async () => {
@@ -92,7 +98,7 @@ describe("createPayment", () => {
       data: { deletedAt: new Date() },
     });
     for (const id of [other.id, deleted.id, "mrch_nonexistent"]) {
-      await expect(createPayment(db(), scope, "system", id, body)).rejects.toMatchObject({
+      await expect(createPayment({ tx: db(), scope, actor: "system" }, id, body)).rejects.toMatchObject({
         code: "merchant_not_found",
       });
     }

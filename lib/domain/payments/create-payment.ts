@@ -1,5 +1,6 @@
 import "server-only";
-import { db, Prisma, rawQuery, type Payment, type DbOrTx } from "@/lib/core/db";
+import type { CallContext } from "@/lib/domain/context/call-context";
+import { db, Prisma, rawQuery, type Payment } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { insertDeliveries } from "@/lib/domain/events/record-event";
 import { paymentSnapshot } from "@/lib/domain/payments/snapshot";
@@ -16,13 +17,12 @@ import { defaultLifetimeMs, maxLifetimeMs, minLifetimeMs } from "./lifecycle";
  * the payability warnings of the create answer. `paymentLinkId` names the reusable link that minted it, if one did.
  */
 export async function createPayment(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   merchantId: string,
   input: CreatePaymentInput,
   paymentLinkId?: string,
 ): Promise<{ payment: Payment; settlementAssets: string[]; receiptWarnings: ReceiptWarning[] }> {
+  const { tx, scope, actor } = ctx;
   const payment = newPayment(scope, merchantId, input, paymentLinkId);
   const receiptWarnings = await acceptReceipt(tx, scope, payment.buyerEmail);
   const [row] = await tx.$queryRaw<{ searchText: string | null; settlementAssets: string[] }[]>`

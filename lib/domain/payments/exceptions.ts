@@ -1,11 +1,12 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import type { Payment, DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { recordEvent } from "@/lib/domain/events/record-event";
 import { paymentSnapshot } from "@/lib/domain/payments/snapshot";
 import type { ExceptionType } from "@/lib/domain/schemas/payment";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { getPayment } from "./get-payment";
 import { loadPayment, writeExceptionResolution, writePaymentException } from "./payment-writes";
 import { recordPaymentEvent } from "./record-event";
@@ -94,13 +95,12 @@ export type ExceptionAction = (typeof exceptionActions)[number];
  * payment's timeline.
  */
 export async function resolvePaymentException(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   paymentId: string,
   action: ExceptionAction,
   note?: string,
 ): Promise<Payment> {
+  const { tx, scope, actor } = ctx;
   let payment = await getPayment(tx, scope, paymentId);
   if (!payment.exceptionType || payment.exceptionResolution)
     throw new AppError("invalid_state", "This payment has no open exception.", { status: payment.status });

@@ -20,7 +20,7 @@ describe("openPaymentStatus", () => {
       data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
     });
     const payment = async (status: PaymentStatus, expiresAt = new Date(Date.now() + 60_000)) => {
-      const { payment } = await createPayment(db(), scope, "system", merchant.id, body);
+      const { payment } = await createPayment({ tx: db(), scope, actor: "system" }, merchant.id, body);
       await db().payment.update({ where: { id: payment.id }, data: { status, expiresAt } });
       return payment.id;
     };

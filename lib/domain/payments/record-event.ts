@@ -17,6 +17,24 @@ export async function recordPaymentEvent<P extends PaymentRow>(
 ): Promise<P> {
   if (!(await writePaymentVersion(tx, payment)))
     throw new AppError("conflict", "The payment changed at the same moment; try again.");
+  await insertPaymentEvent(tx, payment, event);
+  await notifyPaymentChanged(tx, payment.id);
+  return { ...payment, version: payment.version + 1 };
+}
+
+/** Writes the timeline row of the step that takes `payment` (as read) to its next version. */
+export async function insertPaymentEvent(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  event: {
+    type: string;
+    actor: string;
+    data: Prisma.InputJsonValue;
+    fromStatus?: PaymentRow["status"];
+    toStatus?: PaymentRow["status"];
+    createdAt?: Date;
+  },
+): Promise<void> {
   await tx.paymentEvent.create({
     data: {
       id: newId("pev"),
@@ -24,13 +42,9 @@ export async function recordPaymentEvent<P extends PaymentRow>(
       mode: payment.mode,
       paymentId: payment.id,
       version: payment.version + 1,
-      type: event.type,
-      actor: event.actor,
-      data: event.data,
+      ...event,
     },
   });
-  await notifyPaymentChanged(tx, payment.id);
-  return { ...payment, version: payment.version + 1 };
 }
 
 /**

@@ -1,8 +1,8 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import type { Payment, PaymentAttempt, DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import type { simulatedOutcomes } from "@/lib/domain/schemas/payment";
-import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTransferAttempt, recordActiveAttempt } from "./attempts";
 import { chainIdOf } from "@/lib/core/chain/chains";
 import { networkName } from "@/lib/core/money/assets";
@@ -30,12 +30,11 @@ const wrongTestToken = (chainId: string) =>
  * `reorged` is a transfer seen and confirming, then reorganised out of the chain (see below).
  */
 export async function simulatePayment(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   paymentId: string,
   outcome: SimulatedOutcome,
 ): Promise<Payment> {
+  const { tx, scope, actor } = ctx;
   if (scope.mode !== "test") throw new AppError("forbidden", "Payments can only be simulated in test mode.");
   const payment = await getPayment(tx, scope, paymentId);
   if (outcome === "failed" || outcome === "cancelled" || outcome === "expired") {

@@ -2,7 +2,11 @@ import "server-only";
 import type { Hex } from "viem";
 import { db, type DbOrTx, type Payment, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { postedHashIsPayments, transactionSubmittedEvent } from "@/lib/domain/payments/attribution";
+import {
+  postedHashIsPayments,
+  postedSignatureIsPayments,
+  transactionSubmittedEvent,
+} from "@/lib/domain/payments/attribution";
 import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
 import type { PaymentOption } from "@/lib/domain/payments/payment-options";
 import { quotePaymentOption, selectPaymentOption } from "@/lib/domain/payments/select-option";
@@ -10,7 +14,11 @@ import { serializeStatus } from "@/lib/domain/payments/serialize";
 import { isFinalStatus } from "@/lib/domain/payments/lifecycle";
 import { isFinalPaymentRefusal } from "@/lib/domain/payments/transition";
 import { verifyPaymentTransaction } from "@/lib/domain/payments/verify-payment";
+import { chainIdOf } from "@/lib/core/chain/chains";
+import { parseTransactionId } from "@/lib/core/chain/verify-transfer";
+import { verifySolanaPayment } from "@/lib/domain/payments/verify-solana-payment";
 import type { PaymentStatusJson } from "@/lib/domain/schemas/payment";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { findCheckoutPayment } from "./find-checkout-payment";
 import type { SubmitTransactionInput } from "@/lib/domain/schemas/checkout";
 
@@ -20,14 +28,16 @@ const maxSubmissions = 10;
 export const transactionReportedEvent = "payment.transaction_reported";
 
 /**
- * A transaction hash posted through the payment's public link. Anyone holding the link may post
- * one, so it counts as returned for this payment (and is checked on-chain against it, with the
- * option it pays fixed on the payment) only when its sender is the account this payment was
- * quoted for (lib/domain/payments/attribution.ts, postedHashIsPayments). Any other hash, another buyer's
+ * A transaction hash (on a Solana option, a signature) posted through the payment's public link.
+ * Anyone holding the link may post one, so it counts as returned for this payment (and is checked
+ * on-chain against it, with the option it pays fixed on the payment, as support's attach is) only
+ * when its sender is the account this payment was quoted for, or on Solana when it carries the
+ * payment's reference key (lib/domain/payments/attribution.ts). Any other hash, another buyer's
  * pending transfer say, is recorded on the timeline as reported and pays nothing: the payment is
  * answered as it is, and support decides from the inbox. The same hash again records nothing new.
  */
 export async function submitTransaction(
+  ctx: CallContext,
   paymentId: string,
   input: SubmitTransactionInput,
   source: string,
@@ -46,22 +56,26 @@ export async function submitTransaction(
       throw new AppError("params_validation", "That is not one of this payment's options.", {
         fields: { settlementId: "Not an option of this payment." },
       });
-    const txHash = input.txHash.toLowerCase() as Hex;
-    if (!(await postedHashIsPayments(found.id, settlement, txHash))) {
+    const chainId = chainIdOf(settlement.asset);
+    const txHash = parseTransactionId(chainId, input.txHash);
+    const payments = chainId.startsWith("solana:")
+      ? await postedSignatureIsPayments(found.id, settlement, txHash)
+      : await postedHashIsPayments(found.id, settlement, txHash as Hex);
+    if (!payments) {
       await retryOnConflict(() =>
-        recordEvent(found.id, txHash, input, "buyer", `address:${source}`, transactionReportedEvent),
+        recordHash(found.id, txHash, input, ctx.actor, `address:${source}`, transactionReportedEvent),
       );
       return serializeStatus(
         await db().payment.findUniqueOrThrow({ where: { id: found.id }, include: withAttempt }),
       );
     }
   }
-  return serializeStatus(await submitPaymentTransaction(found, input, "buyer", `address:${source}`));
+  return serializeStatus(await submitPaymentTransaction(found, input, ctx.actor, `address:${source}`));
 }
 
 /**
  * The same for whoever else holds a hash (support staff in the dashboard), recorded under their
- * name. `source` is who sent it (the caller's address for the checkout), whose submissions are
+ * name; on a Solana option, a signature checked at `finalized` (verifySolanaPayment). `source` is who sent it (the caller's address for the checkout), whose submissions are
  * capped: a stranger's made-up hashes never use up the buyer's.
  */
 export async function submitPaymentTransaction(
@@ -75,20 +89,20 @@ export async function submitPaymentTransaction(
       "forbidden",
       "Test-mode payments are settled with the test buttons; there is no transaction to submit.",
     );
-  const txHash = input.txHash.toLowerCase();
+  const { asset } = await db().cryptoSettlement.findUniqueOrThrow({
+    where: { id: input.settlementId },
+    select: { asset: true },
+  });
+  const chainId = chainIdOf(asset);
+  const txHash = parseTransactionId(chainId, input.txHash);
   try {
     await retryOnConflict(async () =>
-      recordSubmission(
-        found.id,
-        txHash,
-        input,
-        actor,
-        source,
-        await quotePaymentOption(
+      recordHash(found.id, txHash, input, actor, source, transactionSubmittedEvent, {
+        quoted: await quotePaymentOption(
           await db().payment.findUniqueOrThrow({ where: { id: found.id }, include: withAttempt }),
           input.settlementId,
         ),
-      ),
+      }),
     );
   } catch (error) {
     // Settled by this very transfer (the watcher found it first): the submitter gets the outcome.
@@ -98,39 +112,28 @@ export async function submitPaymentTransaction(
     }
     throw error;
   }
-  return verifyPaymentTransaction(found.id, txHash, actor);
+  return chainId.startsWith("solana:")
+    ? verifySolanaPayment(found.id, txHash, actor, 0)
+    : verifyPaymentTransaction(found.id, txHash, actor);
 }
 
-async function recordSubmission(
-  paymentId: string,
-  txHash: string,
-  input: SubmitTransactionInput,
-  actor: string,
-  source: string,
-  quoted: PaymentOption | null,
-): Promise<void> {
-  await db().$transaction(async (tx) => {
-    const payment = await selectPaymentOption(
-      tx,
-      await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt }),
-      input.settlementId,
-      quoted,
-    );
-    await recordOnce(tx, payment, txHash, input, actor, source, transactionSubmittedEvent);
-  });
-}
-
-/** Records a reported hash (see submitTransaction): the payment and its option are left as they are. */
-async function recordEvent(
+/**
+ * Records a hash's step in a transaction of its own: a submitted hash (`chosen`, the option quoted
+ * for it) fixes that option on the payment; a reported one (see submitTransaction) leaves the
+ * payment and its option as they are.
+ */
+async function recordHash(
   paymentId: string,
   txHash: string,
   input: SubmitTransactionInput,
   actor: string,
   source: string,
   type: string,
+  chosen?: { quoted: PaymentOption | null },
 ): Promise<void> {
   await db().$transaction(async (tx) => {
-    const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
+    const read = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
+    const payment = chosen ? await selectPaymentOption(tx, read, input.settlementId, chosen.quoted) : read;
     await recordOnce(tx, payment, txHash, input, actor, source, type);
   });
 }

@@ -1,28 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/ids/ids";
-import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
-import { createPayment } from "./create-payment";
+import { createTestPayment } from "@/lib/domain/testing/test-payment";
 import { transitionPayment } from "./transition";
 
 withTestDatabase();
 
-async function newPayment(scope: Scope) {
-  const merchant = await db().merchant.create({
-    data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
-  });
-  return (
-    await createPayment(
-      db(),
-      scope,
-      "system",
-      merchant.id,
-      CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }),
-    )
-  ).payment;
-}
+const newPayment = (scope: Scope) => createTestPayment(scope);
 
 const history = async (paymentId: string) =>
   (await db().paymentEvent.findMany({ where: { paymentId }, orderBy: { version: "asc" } })).map((e) => [

@@ -4,10 +4,10 @@ import { AppError } from "@/lib/core/errors/errors";
 import type { EventType } from "@/lib/domain/schemas/event-types";
 import { recordEvent } from "@/lib/domain/events/record-event";
 import { paymentSnapshot } from "@/lib/domain/payments/snapshot";
-import { newId } from "@/lib/core/ids/ids";
 import { mailReceiptIfWanted } from "@/lib/domain/receipts/mail-receipt";
 import { notifyPaymentChanged } from "./notify-payment-changed";
 import { loadPayment, writePaymentStatus, type PaymentOutcome } from "./payment-writes";
+import { insertPaymentEvent } from "./record-event";
 import { canTransition, isFinalStatus, sourcesOf } from "./lifecycle";
 
 export type TransitionOptions = {
@@ -60,20 +60,13 @@ export async function transitionPayment(
       throw new AppError("conflict", "The payment changed at the same moment; try again.");
     throw refusal(current.status, to);
   }
-  await tx.paymentEvent.create({
-    data: {
-      id: newId("pev"),
-      accountId: payment.accountId,
-      mode: payment.mode,
-      paymentId: payment.id,
-      version: payment.version + 1,
-      type: `payment.${to}`,
-      fromStatus: payment.status,
-      toStatus: to,
-      actor: options.actor,
-      data: options.data ?? {},
-      createdAt: now,
-    },
+  await insertPaymentEvent(tx, payment, {
+    type: `payment.${to}`,
+    fromStatus: payment.status,
+    toStatus: to,
+    actor: options.actor,
+    data: options.data ?? {},
+    createdAt: now,
   });
   const updated = await loadPayment(tx, payment.id);
   await notifyPaymentChanged(tx, payment.id);

@@ -69,14 +69,11 @@ export async function verifyPaymentTransaction(
   // empties, its destination (fixed in the forwarder: the wallet of the merchant's oldest
   // settlement on the chain, which may differ from the option's), and who paid (the sender of what
   // it moved, an exchange or a wallet, to whom refunds go back).
-  const sweep = await db().depositSweep.findUnique({
-    where: { key: hash },
-    select: {
-      paymentId: true,
-      depositAddress: { select: { address: true, destination: true, payer: true } },
-    },
+  const sweep = await db().depositSweep.findFirst({
+    where: { txHash: hash, paymentId: payment.id },
+    select: { depositAddress: { select: { address: true, destination: true, payer: true } } },
   });
-  const deposit = sweep?.paymentId === payment.id ? sweep.depositAddress : null;
+  const deposit = sweep?.depositAddress ?? null;
   const verification = await verifyTransfer(chain, hash, {
     asset,
     destination: (deposit?.destination ?? attempt.destination).split(":").pop()!,

@@ -1,12 +1,13 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { DbOrTx } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
 import type { CreatePublicAppInput } from "@/lib/domain/schemas/api-key";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 
 /** An App-Id is not a secret (it ships inside wallet apps), so it is shown in full, always. */
-export async function createPublicApp(tx: DbOrTx, scope: Scope, actor: string, input: CreatePublicAppInput) {
+export async function createPublicApp(ctx: CallContext, input: CreatePublicAppInput) {
+  const { tx, scope, actor } = ctx;
   const app = await tx.publicApp.create({
     data: {
       id: newId("app"),

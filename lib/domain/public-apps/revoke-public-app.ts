@@ -1,10 +1,11 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { DbOrTx } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 
-export async function revokePublicApp(tx: DbOrTx, scope: Scope, actor: string, id: string) {
+export async function revokePublicApp(ctx: CallContext, id: string) {
+  const { tx, scope, actor } = ctx;
   const { count } = await tx.publicApp.updateMany({
     where: { id, ...tenant(scope), revokedAt: null },
     data: { revokedAt: new Date() },

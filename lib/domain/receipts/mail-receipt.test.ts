@@ -33,9 +33,7 @@ async function paidWithReceiptTo(
     data: { id: newId("mrch"), ...scope, name: "Shop <script>", email: "shop@example.com" },
   });
   const { payment, receiptWarnings } = await createPayment(
-    db(),
-    scope,
-    "system",
+    { tx: db(), scope, actor: "system" },
     merchant.id,
     CreatePaymentBodySchema.parse({
       referenceId: "r",

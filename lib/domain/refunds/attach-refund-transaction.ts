@@ -1,10 +1,11 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import { chainIdOf, getChain } from "@/lib/core/chain/chains";
-import { parseTxHash, transactionNotAccepted } from "@/lib/core/chain/verify-transfer";
+import { chainIdOf } from "@/lib/core/chain/chains";
+import { parseTransactionId, transactionNotAccepted } from "@/lib/core/chain/verify-transfer";
 import { db, type Refund, withAttempt } from "@/lib/core/db";
 import type { AttachRefundTransactionInput } from "@/lib/domain/schemas/attach-transaction";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { getRefund } from "./get-refund";
 import { verifyRefundTransaction } from "./verify-refund";
 
@@ -14,12 +15,17 @@ import { verifyRefundTransaction } from "./verify-refund";
  * transfer deeply enough; a transfer that does not return the money is refused with the reason.
  */
 export async function attachRefundTransaction(
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   input: AttachRefundTransactionInput,
 ): Promise<{ refund: Refund; confirming: boolean }> {
+  const { scope, actor } = ctx;
   const refund = await getRefund(db(), scope, input.refundId);
-  const txHash = parseTxHash(input.txHash);
+  const payment = await db().payment.findUniqueOrThrow({
+    where: { id: refund.paymentId },
+    include: withAttempt,
+  });
+  const chainId = chainIdOf(payment.attempt?.asset ?? "");
+  const txHash = parseTransactionId(chainId, input.txHash);
   await db().$transaction((tx) =>
     recordAudit(tx, {
       ...tenant(scope),
@@ -33,9 +39,5 @@ export async function attachRefundTransaction(
   const outcome = await verifyRefundTransaction(refund.id, txHash);
   if (outcome.result === "confirmed" || outcome.result === "confirming")
     return { refund: outcome.refund, confirming: outcome.result === "confirming" };
-  const payment = await db().payment.findUniqueOrThrow({
-    where: { id: refund.paymentId },
-    include: withAttempt,
-  });
-  throw transactionNotAccepted(outcome.reason, getChain(chainIdOf(payment.attempt!.asset))!);
+  throw transactionNotAccepted(outcome.reason, chainId);
 }

@@ -17,9 +17,7 @@ async function paidPayment(scope: Scope, succeed = true) {
     data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
   });
   const { payment } = await createPayment(
-    db(),
-    scope,
-    "system",
+    { tx: db(), scope, actor: "system" },
     merchant.id,
     CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }),
   );
@@ -34,7 +32,9 @@ async function paidPayment(scope: Scope, succeed = true) {
 }
 
 const refund = (scope: Scope, body: Record<string, unknown>) =>
-  db().$transaction((tx) => createRefund(tx, scope, "user:test", CreateRefundBodySchema.parse(body)));
+  db().$transaction((tx) =>
+    createRefund({ tx, scope, actor: "user:test" }, CreateRefundBodySchema.parse(body)),
+  );
 
 describe("refunds", () => {
   it("refund the whole payment by default; in test mode at once, counted on the payment", async () => {

@@ -1,15 +1,11 @@
 import "server-only";
-import { recordAudit } from "@/lib/domain/audit-log/audit";
-import { type Refund, type DbOrTx, withAttempt } from "@/lib/core/db";
+import type { CallContext } from "@/lib/domain/context/call-context";
+import { type Refund, withAttempt } from "@/lib/core/db";
 import { AppError, notFound } from "@/lib/core/errors/errors";
-import { recordEvent } from "@/lib/domain/events/record-event";
-import { refundSnapshot } from "@/lib/domain/refunds/snapshot";
-import { newId } from "@/lib/core/ids/ids";
 import { compareValues } from "@/lib/core/money/money";
 import { getPayment } from "@/lib/domain/payments/get-payment";
 import type { CreateRefundInput } from "@/lib/domain/schemas/refund";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
-import { completeRefund } from "./complete-refund";
+import { openRefund } from "./open-refund";
 import { refundableValue } from "./refundable-amount";
 import { refundExcess } from "./refund-excess";
 
@@ -19,12 +15,8 @@ import { refundExcess } from "./refund-excess";
  * Test mode completes the refund at once; live mode leaves it pending until the return transfer is
  * verified.
  */
-export async function createRefund(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
-  input: CreateRefundInput,
-): Promise<Refund> {
+export async function createRefund(ctx: CallContext, input: CreateRefundInput): Promise<Refund> {
+  const { tx, scope } = ctx;
   // The refunds API answers an unknown payment with not_found, as WalletConnect Pay's does.
   const { id: paymentId } = await getPayment(tx, scope, input.paymentId).catch((error: unknown) => {
     throw error instanceof AppError && error.code === "payment_not_found" ? notFound("Payment") : error;
@@ -37,7 +29,7 @@ export async function createRefund(
         fields: { excess: message },
       });
     }
-    return refundExcess(tx, scope, actor, paymentId);
+    return refundExcess(ctx, paymentId);
   }
   // Concurrent refunds of one payment queue on its row here, so each one sums the others' amounts
   // only after they have committed.
@@ -68,27 +60,10 @@ export async function createRefund(
     });
   }
 
-  const id = newId("re");
-  const refund = await tx.refund.create({
-    data: {
-      id,
-      ...tenant(scope),
-      paymentId,
-      amountUnit: payment.amountUnit,
-      amountValue: value,
-      status: "pending",
-      reason: input.reason ?? null,
-      createdBy: actor,
-    },
-  });
-  await recordAudit(tx, {
-    ...tenant(scope),
-    actor,
-    action: "refund.created",
-    targetType: "refund",
-    targetId: id,
-    data: { paymentId, amount: { unit: payment.amountUnit, value } },
-  });
-  await recordEvent(tx, scope, "refund.created", refundSnapshot(refund, payment));
-  return scope.mode === "test" ? completeRefund(tx, refund, `test:${id}`) : refund;
+  return openRefund(
+    ctx,
+    payment,
+    { amountValue: value, reason: input.reason ?? null },
+    { amount: { unit: payment.amountUnit, value } },
+  );
 }

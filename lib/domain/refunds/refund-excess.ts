@@ -1,14 +1,11 @@
 import "server-only";
-import { recordAudit } from "@/lib/domain/audit-log/audit";
-import { type Payment, type Refund, type DbOrTx, withAttempt } from "@/lib/core/db";
+import type { CallContext } from "@/lib/domain/context/call-context";
+import { type Payment, type Refund, withAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
-import { recordEvent } from "@/lib/domain/events/record-event";
-import { refundSnapshot } from "@/lib/domain/refunds/snapshot";
-import { newId } from "@/lib/core/ids/ids";
 import { formatAssetAmount } from "@/lib/core/money/format-amount";
 import { getPayment } from "@/lib/domain/payments/get-payment";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
-import { completeRefund } from "./complete-refund";
+import { tenant } from "@/lib/core/tenancy/scope";
+import { openRefund } from "./open-refund";
 
 /** What an overpaid payment owes its buyer back, in the paid asset's smallest unit: received less quoted. */
 export function overpaidExcess(
@@ -28,12 +25,8 @@ export function overpaidExcess(
  * for display; it does not reduce what is left to refund of the payment itself. Under the payment's
  * row lock, one excess refund at most is pending or succeeded, so a double click refunds once.
  */
-export async function refundExcess(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
-  paymentId: string,
-): Promise<Refund> {
+export async function refundExcess(ctx: CallContext, paymentId: string): Promise<Refund> {
+  const { tx, scope } = ctx;
   const { id } = await getPayment(tx, scope, paymentId);
   await tx.$queryRaw`SELECT "id" FROM "Payment" WHERE "id" = ${id} FOR UPDATE`;
   const payment = await tx.payment.findUniqueOrThrow({ where: { id }, include: withAttempt });
@@ -60,28 +53,15 @@ export async function refundExcess(
 
   const quoted = BigInt(payment.attempt.value.toFixed());
   const amountValue = ((excess * BigInt(payment.amountValue.toFixed()) + quoted - 1n) / quoted).toString();
-  const refund = await tx.refund.create({
-    data: {
-      id: newId("re"),
-      ...tenant(scope),
-      paymentId: id,
-      amountUnit: payment.amountUnit,
+  return openRefund(
+    ctx,
+    payment,
+    {
       amountValue,
       assetValue: excess.toString(),
       excess: true,
-      status: "pending",
       reason: `Excess of an overpayment: ${formatAssetAmount(payment.exceptionAsset!, excess.toString())}`,
-      createdBy: actor,
     },
-  });
-  await recordAudit(tx, {
-    ...tenant(scope),
-    actor,
-    action: "refund.created",
-    targetType: "refund",
-    targetId: refund.id,
-    data: { paymentId: id, excess: { asset: payment.exceptionAsset, value: excess.toString() } },
-  });
-  await recordEvent(tx, scope, "refund.created", refundSnapshot(refund, payment));
-  return scope.mode === "test" ? completeRefund(tx, refund, `test:${refund.id}`) : refund;
+    { excess: { asset: payment.exceptionAsset, value: excess.toString() } },
+  );
 }

@@ -1,7 +1,11 @@
 import "server-only";
 import { assetInfo } from "@/lib/core/chain/asset-info";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
-import { parseTxHash, verifyTransfer, type Verification } from "@/lib/core/chain/verify-transfer";
+import { getSolanaCluster } from "@/lib/core/chain/solana/clusters";
+import type { FinalizedTransaction } from "@/lib/core/chain/solana/transaction";
+import { parseTransactionId, verifyTransfer, type Verification } from "@/lib/core/chain/verify-transfer";
+import { verifySolanaReturn } from "@/lib/domain/refunds/verify-solana-return";
+import type { Hash } from "viem";
 import { db, Prisma, withAttempt, type Payment, type Refund } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
@@ -40,14 +44,19 @@ export function refundRoute(payment: Payment): { asset: string; from: string; to
  * payment: the merchant's destination must have sent at least the refund's share of the payment's
  * asset to the buyer's address, after the refund was created. Only a confirmed transfer completes
  * the refund (writing refund.succeeded); a confirming one is claimed so no other payment or refund
- * can use it, and is checked again by the worker until it is deep enough.
+ * can use it, and is checked again by the worker until it is deep enough. On Solana the return is a
+ * signature read at `finalized` (verifySolanaReturn; `read` when the watcher already has it).
  */
-export async function verifyRefundTransaction(refundId: string, txHash: string): Promise<RefundVerification> {
-  const hash = parseTxHash(txHash);
+export async function verifyRefundTransaction(
+  refundId: string,
+  txHash: string,
+  read?: FinalizedTransaction,
+): Promise<RefundVerification> {
   const refund = await db().refund.findUniqueOrThrow({
     where: { id: refundId },
     include: { payment: { include: withAttempt } },
   });
+  const hash = parseTransactionId(chainIdOf(refund.payment.attempt?.asset ?? ""), txHash);
   if (refund.mode !== "live")
     throw new AppError("forbidden", "Test-mode refunds complete at once; there is no transfer to check.");
   if (refund.status === "succeeded" && refund.txId === hash) return { refund, result: "confirmed" };
@@ -60,22 +69,27 @@ export async function verifyRefundTransaction(refundId: string, txHash: string):
   if (!route) throw new AppError("params_validation", "This payment has no on-chain payer to refund to.");
   const chainId = chainIdOf(route.asset);
   const chain = getChain(chainId);
-  if (!chain)
+  const cluster = getSolanaCluster(chainId);
+  if (!chain && !cluster)
     throw new AppError(
       "params_validation",
       `Refunds on ${chainId} cannot be verified: no RPC is configured for it.`,
     );
-
-  const verification = await verifyTransfer(chain, hash, {
-    asset: await assetInfo(chain, route.asset),
+  const expected = {
     destination: route.to,
     source: route.from,
     minValue: refund.assetValue
       ? BigInt(refund.assetValue.toFixed())
       : refundValueInAsset(refund.amountValue.toFixed(), refund.payment),
     notBefore: refund.createdAt,
-    notAfter: noExpiry,
-  });
+  };
+  const verification = cluster
+    ? await verifySolanaReturn(cluster, hash, { ...expected, asset: route.asset }, read)
+    : await verifyTransfer(chain!, hash as Hash, {
+        ...expected,
+        asset: await assetInfo(chain!, route.asset),
+        notAfter: noExpiry,
+      });
   if (verification.kind === "not_found") return { refund, result: "not_found" };
   if (verification.kind === "rejected") return { refund, result: "rejected", reason: verification.reason };
 

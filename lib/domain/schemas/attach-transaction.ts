@@ -5,9 +5,17 @@ export const TxHashSchema = z
   .string()
   .regex(/^0x[0-9a-fA-F]{64}$/, "Must be a transaction hash: 0x followed by 64 hexadecimal characters.");
 
+/** What support attaches: an EVM transaction hash, or a Solana transaction signature (base58, 64 bytes). */
+export const TransactionIdSchema = z
+  .string()
+  .regex(
+    /^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{86,88})$/,
+    "Must be a transaction hash (0x followed by 64 hexadecimal characters) or a Solana signature (base58).",
+  );
+
 export const AttachPaymentTransactionBodySchema = z.strictObject({
   paymentId: idSchema("payment"),
-  txHash: TxHashSchema,
+  txHash: TransactionIdSchema,
   // Needed only when the buyer has not chosen an option yet.
   settlementId: idSchema("cryptoSettlement").optional(),
 });
@@ -15,6 +23,6 @@ export type AttachPaymentTransactionInput = z.output<typeof AttachPaymentTransac
 
 export const AttachRefundTransactionBodySchema = z.strictObject({
   refundId: idSchema("refund"),
-  txHash: TxHashSchema,
+  txHash: TransactionIdSchema,
 });
 export type AttachRefundTransactionInput = z.output<typeof AttachRefundTransactionBodySchema>;

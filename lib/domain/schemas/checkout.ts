@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TxHashSchema } from "@/lib/domain/schemas/attach-transaction";
+import { TransactionIdSchema } from "@/lib/domain/schemas/attach-transaction";
 import { finalStatuses } from "@/lib/domain/schemas/payment";
 import { bridgeNames } from "@/lib/core/bridge/bridge-names";
 import { idSchema } from "@/lib/core/schemas/ids";
@@ -28,7 +28,8 @@ export const ChooseOptionBodySchema = z.strictObject({ settlementId: SettlementI
 
 export const SubmitTransactionBodySchema = z.strictObject({
   settlementId: SettlementIdSchema,
-  txHash: TxHashSchema,
+  // An EVM hash or a Solana signature: the option's chain says which it must be (parseTransactionId).
+  txHash: TransactionIdSchema,
   from: z.string().regex(EVM_ADDRESS, "Must be an EVM address.").optional(),
 });
 export type SubmitTransactionInput = z.output<typeof SubmitTransactionBodySchema>;

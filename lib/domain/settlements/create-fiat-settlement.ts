@@ -1,11 +1,12 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { guardSensitiveChange } from "@/lib/domain/auth/sensitive-change";
-import { Prisma, type DbOrTx } from "@/lib/core/db";
+import { Prisma } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
 import { getMerchant } from "@/lib/domain/merchants/get-merchant";
 import type { CreateFiatSettlementInput } from "@/lib/domain/schemas/settlement";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { recordSettlementChange } from "./record-settlement-change";
 import { encrypt, hmacHex } from "@/lib/core/config/secrets";
 
@@ -14,12 +15,11 @@ import { encrypt, hmacHex } from "@/lib/core/config/secrets";
  * with `decrypt` from lib/secrets only to pay out); everything else sees the last four digits.
  */
 export async function createFiatSettlement(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   merchantId: string,
   input: CreateFiatSettlementInput,
 ) {
+  const { tx, scope, actor } = ctx;
   await guardSensitiveChange(tx, actor, scope.mode, "fiat_settlement.created");
   await getMerchant(tx, scope, merchantId);
   const last4 = input.accountNumber.slice(-4);
@@ -56,7 +56,7 @@ export async function createFiatSettlement(
         ? duplicate()
         : error;
     });
-  await recordSettlementChange(tx, scope, actor, merchantId, [
+  await recordSettlementChange(ctx, merchantId, [
     {
       action: "fiat_settlement.created",
       targetType: "fiat_settlement",

@@ -1,26 +1,20 @@
 import "server-only";
-import type { DbOrTx } from "@/lib/core/db";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { notFound } from "@/lib/core/errors/errors";
 import { isId } from "@/lib/core/ids/ids";
 import { getMerchant } from "@/lib/domain/merchants/get-merchant";
-import type { Scope } from "@/lib/core/tenancy/scope";
 import { recordSettlementChange } from "./record-settlement-change";
 
 /** Removes a merchant's bank destination; 404 for one outside this account and mode. */
-export async function deleteFiatSettlement(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
-  merchantId: string,
-  settlementId: string,
-) {
+export async function deleteFiatSettlement(ctx: CallContext, merchantId: string, settlementId: string) {
+  const { tx, scope } = ctx;
   await getMerchant(tx, scope, merchantId);
   const where = { id: settlementId, merchantId, accountId: scope.accountId, mode: scope.mode };
   const current = isId("fiat", settlementId) ? await tx.fiatSettlement.findFirst({ where }) : null;
   if (!current) throw notFound("Fiat settlement");
   const { count } = await tx.fiatSettlement.deleteMany({ where });
   if (count !== 1) throw notFound("Fiat settlement");
-  await recordSettlementChange(tx, scope, actor, merchantId, [
+  await recordSettlementChange(ctx, merchantId, [
     {
       action: "fiat_settlement.deleted",
       targetType: "fiat_settlement",

@@ -1,10 +1,10 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { recordSensitiveChange } from "@/lib/domain/auth/sensitive-change";
-import type { DbOrTx } from "@/lib/core/db";
 import { recordEvent } from "@/lib/domain/events/record-event";
 import { settlementsSnapshot } from "@/lib/domain/settlements/snapshot";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 
 type SettlementAudit = {
   targetType: "crypto_settlement" | "fiat_settlement";
@@ -26,12 +26,11 @@ type SettlementAudit = {
  * settlements as they now stand.
  */
 export async function recordSettlementChange(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   merchantId: string,
   audits: SettlementAudit[],
 ): Promise<void> {
+  const { tx, scope, actor } = ctx;
   for (const { data, ...audit } of audits) {
     const entry = {
       ...tenant(scope),

@@ -1,4 +1,5 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { Prisma, type CryptoSettlement, type DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
@@ -21,13 +22,12 @@ import {
  * confirms them by calling, and answers them).
  */
 export async function registerCryptoSettlements(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   merchantId: string,
   input: RegisterCryptoSettlementsInput,
   options: { confirmWarnings: boolean },
 ): Promise<{ rows: CryptoSettlement[]; warnings: DestinationWarning[] }> {
+  const { tx, scope } = ctx;
   await getMerchant(tx, scope, merchantId);
   const entries = input.settlements.map((s, i) => ({ ...s, path: `settlements.${i}.destination` }));
   refuseUnsafeDestinations(entries);
@@ -75,9 +75,7 @@ export async function registerCryptoSettlements(
   const position = new Map(assets.map((asset, i) => [asset, i]));
   rows.sort((a, b) => (position.get(a.asset) ?? 0) - (position.get(b.asset) ?? 0));
   await recordSettlementChange(
-    tx,
-    scope,
-    actor,
+    ctx,
     merchantId,
     rows.map((row) => ({
       action: "crypto_settlement.created" as const,

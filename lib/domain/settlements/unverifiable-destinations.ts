@@ -22,15 +22,16 @@ export type UnpayableMerchant = {
 };
 
 /**
- * The merchants of this scope with a destination buyers cannot pay, until it is fixed or removed
- * (at most `limit`): only destinations off the configured chains are read.
+ * The merchants of this scope with a destination buyers cannot pay, until it is fixed or removed:
+ * the most recently registered problem first (at most `limit` merchants), and how many merchants
+ * have one in all. Only destinations off the configured chains are read.
  */
 export async function listUnpayableMerchants(
   q: DbOrTx,
   scope: Scope,
   limit = 20,
-): Promise<UnpayableMerchant[]> {
-  if (scope.mode !== "live") return [];
+): Promise<{ merchants: UnpayableMerchant[]; total: number }> {
+  if (scope.mode !== "live") return { merchants: [], total: 0 };
   const settlements = await q.cryptoSettlement.findMany({
     where: {
       accountId: scope.accountId,
@@ -39,8 +40,8 @@ export async function listUnpayableMerchants(
       NOT: configuredChains().map((chain) => ({ asset: { startsWith: `${chain.id}/` } })),
     },
     select: { asset: true, merchant: { select: { id: true, name: true } } },
-    orderBy: [{ merchantId: "asc" }, { asset: "asc" }],
-    take: 200,
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: 500,
   });
   const byMerchant = new Map<string, UnpayableMerchant>();
   for (const { asset, merchant } of settlements) {
@@ -49,5 +50,5 @@ export async function listUnpayableMerchants(
     entry.unverifiable.push(asset);
     byMerchant.set(merchant.id, entry);
   }
-  return [...byMerchant.values()].slice(0, limit);
+  return { merchants: [...byMerchant.values()].slice(0, limit), total: byMerchant.size };
 }

@@ -1,23 +1,21 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { guardSensitiveChange } from "@/lib/domain/auth/sensitive-change";
 import { validateSettlement } from "@/lib/core/caip/caip";
-import type { DbOrTx } from "@/lib/core/db";
 import { AppError, notFound } from "@/lib/core/errors/errors";
 import type { UpdateCryptoSettlementInput } from "@/lib/domain/schemas/settlement";
-import type { Scope } from "@/lib/core/tenancy/scope";
 import { refuseUnsafeDestinations } from "./destination-safety";
 import { getCryptoSettlement } from "./get-crypto-settlement";
 import { recordSettlementChange } from "./record-settlement-change";
 
 /** Points a crypto settlement at another wallet on its asset's chain. */
 export async function updateCryptoSettlement(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   merchantId: string,
   settlementId: string,
   input: UpdateCryptoSettlementInput,
 ) {
+  const { tx, scope, actor } = ctx;
   await guardSensitiveChange(tx, actor, scope.mode, "crypto_settlement.updated");
   const current = await getCryptoSettlement(tx, scope, merchantId, settlementId);
   // The destination parsed at the edge; whether it suits this settlement's asset is known only here.
@@ -34,7 +32,7 @@ export async function updateCryptoSettlement(
   const updated = count === 1 ? await tx.cryptoSettlement.findFirst({ where }) : null;
   if (!updated) throw notFound("Crypto settlement");
   const moved = current.destination !== updated.destination;
-  await recordSettlementChange(tx, scope, actor, merchantId, [
+  await recordSettlementChange(ctx, merchantId, [
     {
       action: "crypto_settlement.updated",
       targetType: "crypto_settlement",

@@ -28,7 +28,10 @@ export async function removeMember(tx: DbOrTx, by: TeamActor, membershipId: stri
     select: { id: true, mode: true },
   });
   for (const key of keys)
-    await revokeApiKey(tx, { accountId: by.accountId, mode: key.mode }, auditActor(by), key.id);
+    await revokeApiKey(
+      { tx, scope: { accountId: by.accountId, mode: key.mode }, actor: auditActor(by) },
+      key.id,
+    );
   await recordAudit(tx, {
     accountId: by.accountId,
     actor: auditActor(by),

@@ -1,4 +1,5 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { db, type Payment } from "@/lib/core/db";
 import { AppError, notFound } from "@/lib/core/errors/errors";
@@ -6,7 +7,7 @@ import { attachPaymentTransaction } from "@/lib/domain/payments/attach-transacti
 import { readPayment } from "@/lib/domain/payments/get-payment";
 import { listPaymentOptions } from "@/lib/domain/payments/payment-options";
 import type { AttachUnmatchedTransferValues } from "@/lib/domain/schemas/unmatched-transfer";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 
 /**
  * Support attaches an unmatched transfer to the payment it was meant for. Nothing is trusted: it is
@@ -15,10 +16,10 @@ import { tenant, type Scope } from "@/lib/core/tenancy/scope";
  * payment once; the transfer leaves the inbox in the same transaction as the claim.
  */
 export async function attachUnmatchedTransfer(
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   input: AttachUnmatchedTransferValues,
 ): Promise<Payment> {
+  const { scope, actor } = ctx;
   const transfer = await db().unmatchedTransfer.findFirst({
     where: { id: input.transferId, ...tenant(scope) },
   });
@@ -47,7 +48,7 @@ export async function attachUnmatchedTransfer(
   if (!payment.attempt?.settlementId && !option)
     throw fieldError("This payment has no option paid in this token to this wallet.");
 
-  const attached = await attachPaymentTransaction(scope, actor, {
+  const attached = await attachPaymentTransaction(ctx, {
     paymentId: payment.id,
     txHash: transfer.txHash,
     ...(option ? { settlementId: option.settlementId } : {}),

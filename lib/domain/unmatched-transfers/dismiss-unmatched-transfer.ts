@@ -1,17 +1,16 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { DbOrTx } from "@/lib/core/db";
 import { AppError, notFound } from "@/lib/core/errors/errors";
 import type { DismissUnmatchedTransferValues } from "@/lib/domain/schemas/unmatched-transfer";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 
 /** Support decides an unmatched transfer needs nothing more (returned by hand, a test, a deposit): kept with the note, out of the inbox. */
 export async function dismissUnmatchedTransfer(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   input: DismissUnmatchedTransferValues,
 ): Promise<void> {
+  const { tx, scope, actor } = ctx;
   const { count } = await tx.unmatchedTransfer.updateMany({
     where: { id: input.transferId, ...tenant(scope), status: "open" },
     data: { status: "dismissed", note: input.note, resolvedBy: actor, resolvedAt: new Date() },

@@ -1,4 +1,5 @@
 import "server-only";
+import { claimOf } from "@/lib/core/chain/transaction-key";
 import { blockClockSlackMs } from "@/lib/core/chain/verify-transfer";
 import { db, type UnmatchedTransfer } from "@/lib/core/db";
 import { actorNames } from "@/lib/domain/overview/get-payment-detail";
@@ -33,14 +34,19 @@ export async function listUnmatchedTransfers(
   const claimed =
     status === "open" && rows.length
       ? await db().chainTransfer.findMany({
-          where: { OR: rows.map((r) => ({ chainId: r.chainId, txHash: r.txHash, logIndex: r.logIndex })) },
+          where: { OR: rows.map(claimOf) },
           select: { chainId: true, txHash: true, logIndex: true },
         })
       : [];
-  const open = rows.filter(
-    (r) =>
-      !claimed.some((c) => c.chainId === r.chainId && c.txHash === r.txHash && c.logIndex === r.logIndex),
-  );
+  const open = rows.filter((r) => {
+    const claim = claimOf(r);
+    return !claimed.some(
+      (c) =>
+        c.chainId === claim.chainId &&
+        c.txHash === claim.txHash &&
+        (!("logIndex" in claim) || c.logIndex === claim.logIndex),
+    );
+  });
   const names = await actorNames(
     scope,
     open.flatMap((r) => (r.resolvedBy ? [r.resolvedBy] : [])),

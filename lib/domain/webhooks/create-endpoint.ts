@@ -1,10 +1,10 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { guardSensitiveChange, recordSensitiveChange } from "@/lib/domain/auth/sensitive-change";
-import type { DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { newId } from "@/lib/core/ids/ids";
 import type { CreateWebhookEndpointInput } from "@/lib/domain/schemas/webhook";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { assertDeliverableUrl } from "./endpoint-url";
 import { newSigningSecret } from "./signing-secret";
 
@@ -13,12 +13,8 @@ import { newSigningSecret } from "./signing-secret";
 export const maxEndpointsPerMode = 16;
 
 /** Creates an endpoint and returns it with its signing secret, which is never shown again. */
-export async function createWebhookEndpoint(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
-  input: CreateWebhookEndpointInput,
-) {
+export async function createWebhookEndpoint(ctx: CallContext, input: CreateWebhookEndpointInput) {
+  const { tx, scope, actor } = ctx;
   await guardSensitiveChange(tx, actor, scope.mode, "webhook_endpoint.created");
   const url = assertDeliverableUrl(input.url, { mode: scope.mode });
   // The account's row lock makes concurrent creates count one after the other.

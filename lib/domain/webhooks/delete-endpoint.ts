@@ -1,12 +1,13 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { DbOrTx } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
 
 /** Deletes an endpoint and its delivery log; events still pending for it are dropped. */
-export async function deleteWebhookEndpoint(tx: DbOrTx, scope: Scope, actor: string, endpointId: string) {
+export async function deleteWebhookEndpoint(ctx: CallContext, endpointId: string) {
+  const { tx, scope, actor } = ctx;
   const current = await getWebhookEndpoint(tx, scope, endpointId);
   const { count } = await tx.webhookEndpoint.deleteMany({
     where: { id: current.id, accountId: scope.accountId, mode: scope.mode },

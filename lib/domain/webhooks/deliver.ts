@@ -8,6 +8,7 @@ import { eventBody } from "@/lib/domain/events/event-body";
 import { postToEndpoint } from "./post-to-endpoint";
 import { afterFailure, failingTooLong } from "./retry-policy";
 import { deliveryHeaders } from "./delivery-headers";
+import { withEvents } from "./with-events";
 
 // Short, so that an endpoint that never answers costs a worker little; a receiver should answer at
 // once and do its work afterwards.
@@ -74,9 +75,9 @@ export async function claimDueDeliveries(
     });
     const claimed = await tx.webhookDelivery.findMany({
       where: { id: { in: ids } },
-      include: { event: true, endpoint: true },
+      include: { endpoint: true },
     });
-    return claimed as ClaimedDelivery[];
+    return (await withEvents(tx, claimed)) as ClaimedDelivery[];
   }, busyDatabase);
 }
 

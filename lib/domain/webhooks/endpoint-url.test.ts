@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors/errors";
-import { assertDeliverableUrl } from "./endpoint-url";
+import { assertDeliverableUrl, loopbackDelivery } from "./endpoint-url";
 
 function refusal(url: string, allowPrivate = false, mode: "test" | "live" = "live") {
   try {
@@ -47,5 +47,14 @@ describe("webhook endpoint URLs", () => {
       code: "params_validation",
       fields: { url: expect.stringContaining("user name or password") },
     });
+  });
+
+  it("tells the dashboard whether an endpoint on this machine is delivered to: only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS", () => {
+    for (const url of ["http://localhost:4000/hooks", "http://127.0.0.1:9/x", "http://[::1]:8080/"]) {
+      expect(loopbackDelivery(url, true), url).toBe("delivered");
+      expect(loopbackDelivery(url, false), url).toBe("refused");
+    }
+    for (const url of ["https://hooks.example.com/x", "http://127.0.0.2/x", "not a url"])
+      expect(loopbackDelivery(url, true), url).toBeNull();
   });
 });

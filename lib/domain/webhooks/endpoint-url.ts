@@ -43,3 +43,16 @@ function invalidUrl(message: string) {
     fields: { url: message },
   });
 }
+
+/**
+ * How deliveries reach an endpoint on the machine Tollgate runs on (http://localhost, 127.0.0.1 or
+ * [::1]), for the note the dashboard shows beside it: "delivered" only where the operator turned on
+ * WEBHOOKS_ALLOW_PRIVATE_NETWORKS, else "refused". null for any other URL.
+ */
+export function loopbackDelivery(
+  raw: string,
+  allowPrivate = privateNetworksAllowed(),
+): "delivered" | "refused" | null {
+  if (!URL.canParse(raw) || !loopbackHosts.has(new URL(raw).hostname)) return null;
+  return allowPrivate ? "delivered" : "refused";
+}

@@ -7,6 +7,7 @@ import type { ListDeliveriesFilter } from "@/lib/domain/schemas/webhook";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
 import { serializeDelivery } from "./serialize";
+import { withEvents } from "./with-events";
 
 /** An endpoint's delivery log, newest first: each event sent to it, with its last attempt's outcome. */
 export async function listDeliveries(
@@ -35,10 +36,9 @@ export async function listDeliveries(
           span,
         ],
       },
-      include: { event: true },
       orderBy: newestFirst,
       take,
     }),
   );
-  return toPage(rows, filter.limit, serializeDelivery);
+  return toPage(await withEvents(q, rows), filter.limit, serializeDelivery);
 }

@@ -50,7 +50,7 @@ const statuses = async (ids: string[]) =>
     (d) => d.status,
   );
 const run = (scope: Scope, endpointId: string, r: ReturnType<typeof range>) =>
-  db().$transaction((tx) => redeliverFailed(tx, scope, "user:test", endpointId, r));
+  db().$transaction((tx) => redeliverFailed({ tx, scope, actor: "user:test" }, endpointId, r));
 
 describe("redelivering failed deliveries by time range", () => {
   it("queues the failed deliveries created in the range, oldest first, and nothing else", async () => {

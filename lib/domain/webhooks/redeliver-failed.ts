@@ -1,9 +1,10 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import { Prisma, type DbOrTx } from "@/lib/core/db";
+import { Prisma } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import type { RedeliverFailedInput } from "@/lib/domain/schemas/webhook";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
 
 const maxPerRequest = 1_000;
@@ -13,13 +14,8 @@ const maxPerRequest = 1_000;
  * oldest first, up to 1,000. Each is taken once: the rows are locked and re-checked as failed, so
  * a second request racing this one waits and then finds them pending, and redelivers nothing twice.
  */
-export async function redeliverFailed(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
-  endpointId: string,
-  range: RedeliverFailedInput,
-) {
+export async function redeliverFailed(ctx: CallContext, endpointId: string, range: RedeliverFailedInput) {
+  const { tx, scope, actor } = ctx;
   const endpoint = await getWebhookEndpoint(tx, scope, endpointId);
   if (!endpoint.enabled)
     throw new AppError("conflict", "This endpoint is disabled. Enable it first, then redeliver.");

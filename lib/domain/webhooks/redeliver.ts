@@ -1,23 +1,19 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { DbOrTx } from "@/lib/core/db";
 import { AppError, notFound } from "@/lib/core/errors/errors";
 import { isId } from "@/lib/core/ids/ids";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
 import { serializeDelivery } from "./serialize";
+import { withEvents } from "./with-events";
 
 /**
  * Sends a delivery again as soon as a worker is free, whatever its status. One that had given up
  * gets one more attempt (its 3 days of retries are over); one that succeeded is sent again as is.
  */
-export async function redeliver(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
-  endpointId: string,
-  deliveryId: string,
-) {
+export async function redeliver(ctx: CallContext, endpointId: string, deliveryId: string) {
+  const { tx, scope, actor } = ctx;
   const endpoint = await getWebhookEndpoint(tx, scope, endpointId);
   if (!endpoint.enabled)
     throw new AppError("conflict", "This endpoint is disabled. Enable it first, then redeliver.");
@@ -42,5 +38,6 @@ export async function redeliver(
     targetId: delivery.id,
     data: { endpointId, eventId: delivery.eventId },
   });
-  return serializeDelivery(await tx.webhookDelivery.findFirstOrThrow({ where, include: { event: true } }));
+  const [redelivered] = await withEvents(tx, [await tx.webhookDelivery.findFirstOrThrow({ where })]);
+  return serializeDelivery(redelivered!);
 }

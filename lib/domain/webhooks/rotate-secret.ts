@@ -1,8 +1,8 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { guardSensitiveChange, recordSensitiveChange } from "@/lib/domain/auth/sensitive-change";
-import type { DbOrTx } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
 import { newSigningSecret } from "./signing-secret";
 
@@ -10,7 +10,8 @@ import { newSigningSecret } from "./signing-secret";
  * Replaces an endpoint's signing secret and returns the new one, once. Every delivery from now on,
  * retries included, is signed with it; the old secret stops working at once.
  */
-export async function rotateWebhookSecret(tx: DbOrTx, scope: Scope, actor: string, endpointId: string) {
+export async function rotateWebhookSecret(ctx: CallContext, endpointId: string) {
+  const { tx, scope, actor } = ctx;
   await guardSensitiveChange(tx, actor, scope.mode, "webhook_endpoint.secret_rotated");
   const current = await getWebhookEndpoint(tx, scope, endpointId);
   const { secret, secretEncrypted } = newSigningSecret();

@@ -1,14 +1,15 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
-import type { DbOrTx } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { recordEvent } from "@/lib/domain/events/record-event";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { getWebhookEndpoint } from "./get-endpoint";
 import { serializeDelivery } from "./serialize";
 
 /** Queues a `webhook.test` event for this one endpoint, signed like any other, and returns its delivery. */
-export async function sendTestEvent(tx: DbOrTx, scope: Scope, actor: string, endpointId: string) {
+export async function sendTestEvent(ctx: CallContext, endpointId: string) {
+  const { tx, scope, actor } = ctx;
   const endpoint = await getWebhookEndpoint(tx, scope, endpointId);
   if (!endpoint.enabled)
     throw new AppError("conflict", "This endpoint is disabled. Enable it first, then send a test event.");

@@ -1,21 +1,21 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { recordAudit } from "@/lib/domain/audit-log/audit";
 import { guardSensitiveChange, recordSensitiveChange } from "@/lib/domain/auth/sensitive-change";
-import type { Prisma, DbOrTx } from "@/lib/core/db";
+import type { Prisma } from "@/lib/core/db";
 import { notFound } from "@/lib/core/errors/errors";
 import type { UpdateWebhookEndpointInput } from "@/lib/domain/schemas/webhook";
-import { tenant, type Scope } from "@/lib/core/tenancy/scope";
+import { tenant } from "@/lib/core/tenancy/scope";
 import { assertDeliverableUrl } from "./endpoint-url";
 import { getWebhookEndpoint } from "./get-endpoint";
 
 /** Changes url, events, description or enabled. Enabling starts the endpoint's failure record afresh. */
 export async function updateWebhookEndpoint(
-  tx: DbOrTx,
-  scope: Scope,
-  actor: string,
+  ctx: CallContext,
   endpointId: string,
   input: UpdateWebhookEndpointInput,
 ) {
+  const { tx, scope, actor } = ctx;
   if (input.url !== undefined) await guardSensitiveChange(tx, actor, scope.mode, "webhook_endpoint.updated");
   const current = await getWebhookEndpoint(tx, scope, endpointId);
   const data: Prisma.WebhookEndpointUpdateManyMutationInput = {};

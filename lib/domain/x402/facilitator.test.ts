@@ -1,6 +1,7 @@
 import { getAddress, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
+import { readContext } from "@/lib/domain/context/call-context";
 import { db } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
 import { authorizationTypes } from "@/lib/domain/gateway/eip3009";
@@ -85,7 +86,7 @@ describe("the x402 facilitator (test mode)", () => {
     const { scope, merchantId } = await merchantWithUsdc();
     const { agent, body } = await request();
     expect(await verifyX402(scope, merchantId, body)).toEqual({ isValid: true, payer: agent.address });
-    const settled = await settleX402(scope, merchantId, "system", body);
+    const settled = await settleX402(readContext(scope, "system"), merchantId, body);
     expect(settled).toMatchObject({
       success: true,
       network: "eip155:8453",
@@ -108,7 +109,7 @@ describe("the x402 facilitator (test mode)", () => {
       isValid: false,
       invalidReason: "invalid_exact_evm_nonce_already_used",
     });
-    expect(await settleX402(scope, merchantId, "system", body)).toMatchObject({
+    expect(await settleX402(readContext(scope, "system"), merchantId, body)).toMatchObject({
       success: false,
       errorReason: "invalid_exact_evm_nonce_already_used",
       transaction: "",
@@ -120,8 +121,8 @@ describe("the x402 facilitator (test mode)", () => {
     const { scope, merchantId } = await merchantWithUsdc();
     const { body } = await request();
     const results = await Promise.all([
-      settleX402(scope, merchantId, "system", body),
-      settleX402(scope, merchantId, "system", body),
+      settleX402(readContext(scope, "system"), merchantId, body),
+      settleX402(readContext(scope, "system"), merchantId, body),
     ]);
     expect(results.map((r) => r.success).sort()).toEqual([false, true]);
     expect(results.find((r) => !r.success)).toMatchObject({

@@ -1,4 +1,5 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { configuredChains } from "@/lib/core/chain/chains";
 import { relayerKeyEnv } from "@/lib/core/config/env";
 import { db, type Payment } from "@/lib/core/db";
@@ -57,11 +58,11 @@ export async function verifyX402(scope: Scope, merchantId: string, request: Requ
  * that sent nothing fails its payment, whose timeline says why.
  */
 export async function settleX402(
-  scope: Scope,
+  ctx: CallContext,
   merchantId: string,
-  actor: string,
   request: Request,
 ): Promise<X402SettleResponse> {
+  const { scope, actor } = ctx;
   const network = request.paymentRequirements.network;
   const verified = await verifyForMerchant(scope, merchantId, request);
   if (!verified.ok) return settleAnswer(network, verified);
@@ -69,7 +70,7 @@ export async function settleX402(
   let created: { payment: Payment; optionId: string };
   try {
     created = await db().$transaction(async (tx) => {
-      const { payment } = await createPayment(tx, scope, actor, merchantId, {
+      const { payment } = await createPayment({ tx, scope, actor }, merchantId, {
         referenceId: (resource?.url ?? `x402 ${verified.authorization.nonce}`).slice(0, 255),
         amount: {
           unit: `caip19/${verified.settlement.asset}`,

@@ -8,12 +8,12 @@ import { errorAnswer } from "@/lib/core/log/error-answer";
 import { inRequest } from "@/lib/core/log/request-context";
 import { modes } from "@/lib/core/tenancy/modes";
 import type { Scope } from "@/lib/core/tenancy/scope";
-import { inTransaction, readContext, type CallContext } from "@/lib/core/tenancy/call-context";
+import { inTransaction, readContext, type CallContext } from "@/lib/domain/context/call-context";
 import { requestFingerprint, runOnce } from "@/lib/platform/api/idempotency";
 import { checkInput } from "@/lib/core/errors/validation";
 import type { ActionResult } from "./result";
 
-/** The call context (lib/core/tenancy/call-context.ts) and the signed-in person it runs for. */
+/** The call context (lib/domain/context/call-context.ts) and the signed-in person it runs for. */
 export type ActionContext = CallContext & { viewer: Viewer };
 
 /**

@@ -47,7 +47,7 @@ export const revokeApiKeyAction = authorizedAction(
   RevokeApiKeyInputSchema,
   { writes: true },
   async (ctx, input) => {
-    await revokeApiKey(ctx.tx, ctx.scope, ctx.actor, input.id);
+    await revokeApiKey(ctx, input.id);
     refresh(ctx);
     return { revoked: true };
   },
@@ -58,7 +58,7 @@ export const createPublicAppAction = authorizedAction(
   CreatePublicAppInputSchema,
   { writes: true },
   async (ctx, input) => {
-    const app = await createPublicApp(ctx.tx, ctx.scope, ctx.actor, input);
+    const app = await createPublicApp(ctx, input);
     refresh(ctx);
     return { id: app.id, name: app.name };
   },
@@ -69,7 +69,7 @@ export const revokePublicAppAction = authorizedAction(
   RevokePublicAppInputSchema,
   { writes: true },
   async (ctx, input) => {
-    await revokePublicApp(ctx.tx, ctx.scope, ctx.actor, input.id);
+    await revokePublicApp(ctx, input.id);
     refresh(ctx);
     return { revoked: true };
   },

@@ -31,7 +31,7 @@ export const updateMerchantAction = authorizedAction(
   CreateMerchantBodySchema.extend(MerchantIdParamsSchema.shape),
   { writes: true },
   async (ctx, { merchantId, ...input }) => {
-    await updateMerchant(ctx.tx, ctx.scope, ctx.actor, merchantId, {
+    await updateMerchant(ctx, merchantId, {
       ...input,
       iconUrl: input.iconUrl ?? null,
       accentColor: input.accentColor ?? null,
@@ -47,7 +47,7 @@ export const deleteMerchantAction = authorizedAction(
   MerchantIdParamsSchema,
   { writes: true },
   async (ctx, { merchantId }) => {
-    const result = await deleteMerchant(ctx.tx, ctx.scope, ctx.actor, merchantId);
+    const result = await deleteMerchant(ctx, merchantId);
     revalidateMerchant(ctx, merchantId);
     return result;
   },
@@ -62,7 +62,7 @@ export const registerCryptoSettlementsAction = authorizedAction(
   ),
   { writes: true },
   async (ctx, { merchantId, confirmWarnings, ...input }) => {
-    const { rows } = await registerCryptoSettlements(ctx.tx, ctx.scope, ctx.actor, merchantId, input, {
+    const { rows } = await registerCryptoSettlements(ctx, merchantId, input, {
       confirmWarnings: confirmWarnings ?? false,
     });
     revalidateMerchant(ctx, merchantId);
@@ -75,7 +75,7 @@ export const changeCryptoDestinationAction = authorizedAction(
   ChangeCryptoDestinationBodySchema.extend(CryptoSettlementRefInputSchema.shape),
   { writes: true },
   async (ctx, { merchantId, settlementId, destination }) => {
-    const updated = await updateCryptoSettlement(ctx.tx, ctx.scope, ctx.actor, merchantId, settlementId, {
+    const updated = await updateCryptoSettlement(ctx, merchantId, settlementId, {
       destination,
     });
     revalidateMerchant(ctx, merchantId);
@@ -88,7 +88,7 @@ export const deleteCryptoSettlementAction = authorizedAction(
   CryptoSettlementRefInputSchema,
   { writes: true },
   async (ctx, { merchantId, settlementId }) => {
-    const result = await deleteCryptoSettlement(ctx.tx, ctx.scope, ctx.actor, merchantId, settlementId);
+    const result = await deleteCryptoSettlement(ctx, merchantId, settlementId);
     revalidateMerchant(ctx, merchantId);
     return result;
   },
@@ -99,7 +99,7 @@ export const createFiatSettlementAction = authorizedAction(
   CreateFiatSettlementBodySchema.extend(MerchantIdParamsSchema.shape),
   { writes: true },
   async (ctx, { merchantId, ...input }) => {
-    const row = await createFiatSettlement(ctx.tx, ctx.scope, ctx.actor, merchantId, input);
+    const row = await createFiatSettlement(ctx, merchantId, input);
     revalidateMerchant(ctx, merchantId);
     return { id: row.id, accountNumberLast4: row.accountNumberLast4 };
   },
@@ -110,7 +110,7 @@ export const deleteFiatSettlementAction = authorizedAction(
   FiatSettlementRefInputSchema,
   { writes: true },
   async (ctx, { merchantId, settlementId }) => {
-    const result = await deleteFiatSettlement(ctx.tx, ctx.scope, ctx.actor, merchantId, settlementId);
+    const result = await deleteFiatSettlement(ctx, merchantId, settlementId);
     revalidateMerchant(ctx, merchantId);
     return result;
   },
@@ -121,7 +121,7 @@ export const createMerchantAction = authorizedAction(
   CreateMerchantBodySchema,
   { writes: true },
   async (ctx, input) => {
-    const merchant = await createMerchant(ctx.tx, ctx.scope, ctx.actor, input);
+    const merchant = await createMerchant(ctx, input);
     revalidatePath(`/${ctx.scope.mode}/merchants`);
     return { id: merchant.id };
   },

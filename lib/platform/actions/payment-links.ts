@@ -26,7 +26,7 @@ export const createPaymentLinkAction = authorizedAction(
       throw new AppError("params_validation", "Please correct the highlighted fields.", {
         fields: formFields(fieldErrors(body.error)),
       });
-    const link = await createPaymentLink(ctx.tx, ctx.scope, ctx.actor, input.merchantId, body.data);
+    const link = await createPaymentLink(ctx, input.merchantId, body.data);
     revalidatePath(`/${ctx.scope.mode}/payment-links`);
     return { id: link.id, url: paymentLinkUrl(link.id) };
   },
@@ -37,7 +37,7 @@ export const deactivatePaymentLinkAction = authorizedAction(
   z.object({ linkId: PaymentLinkIdParamsSchema.shape.linkId }),
   { writes: true },
   async (ctx, input) => {
-    await deactivatePaymentLink(ctx.tx, ctx.scope, ctx.actor, input.linkId);
+    await deactivatePaymentLink(ctx, input.linkId);
     revalidatePath(`/${ctx.scope.mode}/payment-links`);
     return { id: input.linkId };
   },

@@ -28,7 +28,7 @@ export const cancelPaymentAction = authorizedAction(
   PaymentIdParamsSchema,
   { writes: true },
   async (ctx, { paymentId }) => {
-    const payment = await cancelPayment(ctx.tx, ctx.scope, ctx.actor, paymentId);
+    const payment = await cancelPayment(ctx, paymentId);
     revalidatePayment(ctx, paymentId);
     return { status: payment.status };
   },
@@ -40,7 +40,7 @@ export const refundPaymentAction = authorizedAction(
   RefundPaymentInputSchema,
   { writes: true, once: ({ idempotencyKey }) => `dashboard-refund:${idempotencyKey}` },
   async (ctx, input) => {
-    const refund = await createRefund(ctx.tx, ctx.scope, ctx.actor, input);
+    const refund = await createRefund(ctx, input);
     revalidatePayment(ctx, input.paymentId);
     return { id: refund.id, status: refund.status };
   },
@@ -50,7 +50,7 @@ export const attachPaymentTransactionAction = authorizedAction(
   "payments.verify",
   AttachPaymentTransactionBodySchema,
   async (ctx, input) => {
-    const payment = await attachPaymentTransaction(ctx.scope, ctx.actor, input);
+    const payment = await attachPaymentTransaction(ctx, input);
     revalidatePayment(ctx, input.paymentId);
     return { status: payment.status };
   },
@@ -60,7 +60,7 @@ export const attachRefundTransactionAction = authorizedAction(
   "payments.verify",
   AttachRefundTransactionBodySchema,
   async (ctx, input) => {
-    const { refund, confirming } = await attachRefundTransaction(ctx.scope, ctx.actor, input);
+    const { refund, confirming } = await attachRefundTransaction(ctx, input);
     revalidatePayment(ctx, refund.paymentId);
     return { status: refund.status, confirming };
   },
@@ -71,7 +71,7 @@ export const resolveExceptionAction = authorizedAction(
   PaymentIdParamsSchema.extend({ action: z.enum(exceptionActions) }),
   { writes: true },
   async (ctx, { paymentId, action }) => {
-    const payment = await resolvePaymentException(ctx.tx, ctx.scope, ctx.actor, paymentId, action);
+    const payment = await resolvePaymentException(ctx, paymentId, action);
     revalidatePayment(ctx, paymentId);
     return { status: payment.status, resolution: payment.exceptionResolution };
   },
@@ -83,7 +83,7 @@ export const refundExcessAction = authorizedAction(
   PaymentIdParamsSchema,
   { writes: true },
   async (ctx, { paymentId }) => {
-    const refund = await refundExcess(ctx.tx, ctx.scope, ctx.actor, paymentId);
+    const refund = await refundExcess(ctx, paymentId);
     revalidatePayment(ctx, paymentId);
     return { id: refund.id, status: refund.status };
   },
@@ -94,13 +94,7 @@ export const createPaymentAction = authorizedAction(
   NewPaymentFormSchema,
   { writes: true },
   async (ctx, input) => {
-    const { payment } = await createPayment(
-      ctx.tx,
-      ctx.scope,
-      ctx.actor,
-      input.merchantId,
-      paymentFromForm(input),
-    );
+    const { payment } = await createPayment(ctx, input.merchantId, paymentFromForm(input));
     revalidatePath(`/${ctx.scope.mode}/payments`);
     return { id: payment.id, url: gatewayUrl(payment.id) };
   },

@@ -13,7 +13,7 @@ export const attachUnmatchedTransferAction = authorizedAction(
   "payments.verify",
   AttachUnmatchedTransferInputSchema,
   async (ctx, input) => {
-    const payment = await attachUnmatchedTransfer(ctx.scope, ctx.actor, input);
+    const payment = await attachUnmatchedTransfer(ctx, input);
     revalidatePath(`/${ctx.scope.mode}/payments/unmatched`);
     revalidatePath(`/${ctx.scope.mode}/payments/${payment.id}`);
     return { paymentId: payment.id, status: payment.status };
@@ -25,7 +25,7 @@ export const dismissUnmatchedTransferAction = authorizedAction(
   DismissUnmatchedTransferInputSchema,
   { writes: true },
   async (ctx, input) => {
-    await dismissUnmatchedTransfer(ctx.tx, ctx.scope, ctx.actor, input);
+    await dismissUnmatchedTransfer(ctx, input);
     revalidatePath(`/${ctx.scope.mode}/payments/unmatched`);
     return { dismissed: true };
   },

@@ -27,7 +27,7 @@ export const createWebhookEndpointAction = authorizedAction(
   CreateWebhookEndpointBodySchema,
   { writes: true },
   async (ctx, input) => {
-    const { endpoint, secret } = await createWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, input);
+    const { endpoint, secret } = await createWebhookEndpoint(ctx, input);
     refresh(ctx);
     return { id: endpoint.id, url: endpoint.url, secret };
   },
@@ -38,7 +38,7 @@ export const updateWebhookEndpointAction = authorizedAction(
   UpdateWebhookEndpointBodySchema.extend(WebhookEndpointParamsSchema.shape),
   { writes: true },
   async (ctx, { endpointId, ...input }) => {
-    await updateWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, endpointId, input);
+    await updateWebhookEndpoint(ctx, endpointId, input);
     refresh(ctx);
     return { updated: true };
   },
@@ -49,7 +49,7 @@ export const rotateWebhookSecretAction = authorizedAction(
   WebhookEndpointParamsSchema,
   { writes: true },
   async (ctx, input) => {
-    const { secret } = await rotateWebhookSecret(ctx.tx, ctx.scope, ctx.actor, input.endpointId);
+    const { secret } = await rotateWebhookSecret(ctx, input.endpointId);
     refresh(ctx);
     return { secret };
   },
@@ -60,7 +60,7 @@ export const deleteWebhookEndpointAction = authorizedAction(
   WebhookEndpointParamsSchema,
   { writes: true },
   async (ctx, input) => {
-    const deleted = await deleteWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, input.endpointId);
+    const deleted = await deleteWebhookEndpoint(ctx, input.endpointId);
     refresh(ctx);
     return deleted;
   },
@@ -71,7 +71,7 @@ export const sendTestWebhookAction = authorizedAction(
   WebhookEndpointParamsSchema,
   { writes: true },
   async (ctx, input) => {
-    const delivery = await sendTestEvent(ctx.tx, ctx.scope, ctx.actor, input.endpointId);
+    const delivery = await sendTestEvent(ctx, input.endpointId);
     refresh(ctx);
     return { id: delivery.id };
   },
@@ -82,7 +82,7 @@ export const redeliverWebhookAction = authorizedAction(
   WebhookDeliveryParamsSchema,
   { writes: true },
   async (ctx, input) => {
-    const delivery = await redeliver(ctx.tx, ctx.scope, ctx.actor, input.endpointId, input.deliveryId);
+    const delivery = await redeliver(ctx, input.endpointId, input.deliveryId);
     refresh(ctx);
     return { id: delivery.id };
   },
@@ -97,7 +97,7 @@ export const redeliverFailedWebhooksAction = authorizedAction(
   RedeliverFailedBodySchema.safeExtend({ ...WebhookEndpointParamsSchema.shape, requestKey: z.uuid() }),
   { writes: true, once: ({ requestKey }) => `dashboard:${requestKey}` },
   async (ctx, { endpointId, from, to }) => {
-    const redelivered = await redeliverFailed(ctx.tx, ctx.scope, ctx.actor, endpointId, { from, to });
+    const redelivered = await redeliverFailed(ctx, endpointId, { from, to });
     refresh(ctx);
     return redelivered;
   },

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type DbOrTx } from "@/lib/core/db";
-import { writeTransactionLimits } from "@/lib/core/tenancy/call-context";
+import { writeTransactionLimits } from "@/lib/domain/context/call-context";
 import { tenant } from "@/lib/core/tenancy/scope";
 import { AppError } from "@/lib/core/errors/errors";
 import { inRequest } from "@/lib/core/log/request-context";

@@ -6,7 +6,7 @@ import { newId } from "@/lib/core/ids/ids";
 import { decrypt, encrypt } from "@/lib/core/config/secrets";
 import { sqlTimestamp } from "@/lib/core/db/sql-timestamp";
 import { tenant, type Scope } from "@/lib/core/tenancy/scope";
-import { writeTransactionLimits, type CallContext } from "@/lib/core/tenancy/call-context";
+import { writeTransactionLimits, type CallContext } from "@/lib/domain/context/call-context";
 import type { ApiResult } from "./answer";
 import type { PlannedWrite } from "./operation";
 

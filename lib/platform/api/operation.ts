@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Mode, Prisma } from "@/lib/core/db";
-import type { CallContext } from "@/lib/core/tenancy/call-context";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import type { ApiPermission } from "@/lib/domain/permissions/api-key-permissions";
 import type { ErrorCode } from "@/lib/core/errors/errors";
 import type { ApiContext } from "./context";
@@ -85,7 +85,7 @@ type OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodTyp
   signal: AbortSignal;
 };
 
-/** Who calls (ApiContext, which is also its scope) and the call context (lib/core/tenancy/call-context.ts) it runs in. */
+/** Who calls (ApiContext, which is also its scope) and the call context (lib/domain/context/call-context.ts) it runs in. */
 export type OperationContext = ApiContext & CallContext;
 
 export type PlannedWrite<Body = unknown> = {

@@ -15,11 +15,8 @@ import { checkoutStatus, type CheckoutStatus } from "./checkout-status";
 import { findCheckoutPayment } from "@/lib/domain/payments/find-checkout-payment";
 import { checkoutRedirects, type CheckoutRedirects } from "./redirect-urls";
 import { paymentRequest, type PaymentRequest } from "./payment-request";
-import {
-  solanaPayReference,
-  solanaPayRequest,
-  type SolanaPayRequest,
-} from "@/lib/domain/chain/solana/solana-pay";
+import { solanaPayRequest, type SolanaPayRequest } from "@/lib/domain/chain/solana/solana-pay";
+import { solanaPayReference } from "@/lib/core/chain/solana/solana-pay-reference";
 
 export type CheckoutOption = {
   settlementId: string;

@@ -1,30 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
 import { newId } from "@/lib/core/ids/ids";
-import { createPayment } from "@/lib/domain/payments/create-payment";
 import { transitionPayment } from "@/lib/domain/payments/transition";
-import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
 import type { Scope } from "@/lib/core/tenancy/scope";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
+import { createTestPayment } from "@/lib/domain/testing/test-payment";
 import { bridgeOutcomeEvent, recordBridgeOutcome } from "./record-outcome";
 import type { ReportOutcomeInput } from "@/lib/domain/schemas/checkout";
 
 withTestDatabase();
 
-async function newPayment(scope: Scope) {
-  const merchant = await db().merchant.create({
-    data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
-  });
-  return (
-    await createPayment(
-      db(),
-      scope,
-      "system",
-      merchant.id,
-      CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }),
-    )
-  ).payment;
-}
+const newPayment = (scope: Scope) => createTestPayment(scope);
 
 async function succeededPayment(scope: Scope) {
   const created = await newPayment(scope);

@@ -1,4 +1,5 @@
 import "server-only";
+import type { CallContext } from "@/lib/domain/context/call-context";
 import { z } from "zod";
 import { AppError } from "@/lib/core/errors/errors";
 import { confirmGatewayOption } from "@/lib/domain/gateway/confirm";
@@ -38,9 +39,10 @@ export async function checkoutWalletOption(
 }
 
 export async function checkoutWalletConfirm(
+  ctx: CallContext,
   paymentId: string,
   input: z.output<typeof WalletConfirmBodySchema>,
 ) {
   const payment = await findCheckoutPayment(paymentId);
-  return serializeStatus(await confirmGatewayOption(payment, input.optionId, input.results, "buyer"));
+  return serializeStatus(await confirmGatewayOption(payment, input.optionId, input.results, ctx.actor));
 }

@@ -11,6 +11,7 @@ import { closeDb, db } from "@/lib/core/db";
 import { prepareDatabase } from "@/lib/core/db/prepare";
 import { AppError } from "@/lib/core/errors/errors";
 import { logger } from "@/lib/core/log/logger";
+import { writeTransactionLimits } from "@/lib/domain/context/call-context";
 
 const { values } = parseArgs({
   options: {
@@ -50,6 +51,7 @@ let exitCode = 0;
 try {
   // This command's output is its answer (--json is read by scripts): no progress lines in it.
   await prepareDatabase(logger.child({}, { level: "silent" }));
+  // Write limits: the password's hash is made inside, which on a busy machine can outlast the default 5 s.
   const result = await db().$transaction(async (tx) => {
     const { account, user } = await createAccountWithOwner(tx, {
       accountName: input.account ?? input.email.split("@")[1] ?? "Account",
@@ -77,7 +79,7 @@ try {
       apiKey: key.key,
       mode: key.mode,
     };
-  });
+  }, writeTransactionLimits);
   if (input.json) {
     console.log(JSON.stringify(result));
   } else {

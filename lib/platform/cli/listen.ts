@@ -4,8 +4,8 @@
 //   npm run listen -- --api-key svc_test_… --forward-to http://localhost:4000/webhooks
 //                     [--base-url http://localhost:3000] [--events payment.succeeded,refund.succeeded]
 //                     [--secret whsec_…] [--interval-ms 1000]
-// It reads GET /v1/events with the key (so it works from anywhere the API is reachable) and forwards
-// only events made after it started, oldest first, each once. A live key is refused: live events
+// It reads GET /v1/events with the key (so it works from anywhere the API is reachable), page by page,
+// and forwards every event made after it started, oldest first, each once. A live key is refused: live events
 // belong to real endpoints, with their guards and retries.
 import crypto from "node:crypto";
 import { parseArgs } from "node:util";
@@ -49,15 +49,48 @@ const secret = args.secret ?? `whsec_${crypto.randomBytes(24).toString("base64ur
 
 type EventJson = { id: string; type: string; createdAt: string };
 
-/** The newest page of events (at most 100), as the API lists them, newest first. */
-async function newestEvents(): Promise<EventJson[]> {
-  const response = await fetch(new URL("/v1/events?limit=100", args["base-url"]), {
-    headers: { "Api-Key": args["api-key"] },
-  });
-  const body = (await response.json().catch(() => null)) as { data?: EventJson[]; message?: string } | null;
+/** One page of events, as the API lists them, newest first; `cursor` reads on to older ones. */
+async function eventsPage(cursor: string | null): Promise<{ data: EventJson[]; nextCursor: string | null }> {
+  const url = new URL("/v1/events?limit=100", args["base-url"]);
+  if (cursor) url.searchParams.set("cursor", cursor);
+  const response = await fetch(url, { headers: { "Api-Key": args["api-key"] } });
+  const body = (await response.json().catch(() => null)) as {
+    data?: EventJson[];
+    nextCursor?: string | null;
+    message?: string;
+  } | null;
   if (!response.ok || !body?.data)
     throw new Error(`GET /v1/events answered ${response.status}: ${body?.message ?? "no event list"}`);
-  return body.data;
+  return { data: body.data, nextCursor: body.nextCursor ?? null };
+}
+
+// An event is listed by the time it was made, but may commit (and so appear) a little later than
+// events made after it. So each poll reads back, page by page, to `settledMs` before the newest
+// event, and remembers the ids it has read that recently.
+const settledMs = 60_000;
+/** The ids read within `settledMs` of the newest event, with the time each was made. */
+const seen = new Map<string, number>();
+let newest = -Infinity;
+
+/** Every event not read before, oldest first: all of them, however many were made since the last poll. */
+async function unseenEvents(): Promise<EventJson[]> {
+  const fresh: EventJson[] = [];
+  let top = newest;
+  let cursor: string | null = null;
+  reading: do {
+    const page = await eventsPage(cursor);
+    for (const event of page.data) {
+      const madeAt = Date.parse(event.createdAt);
+      top = Math.max(top, madeAt);
+      if (madeAt < top - settledMs) break reading;
+      if (!seen.has(event.id)) fresh.push(event);
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+  newest = top;
+  for (const event of fresh) seen.set(event.id, Date.parse(event.createdAt));
+  for (const [id, madeAt] of seen) if (madeAt < newest - settledMs) seen.delete(id);
+  return fresh.reverse();
 }
 
 async function forward(event: EventJson): Promise<void> {
@@ -82,8 +115,7 @@ async function forward(event: EventJson): Promise<void> {
 }
 
 // Events that existed before listening are not forwarded (nor are they after a restart).
-// The ids of the newest page are all a poll needs: an event older than it cannot come back into it.
-let seen = new Set((await newestEvents()).map((e) => e.id));
+await unseenEvents();
 console.log(
   `Ready. Forwarding test-mode events from ${args["base-url"]} to ${args["forward-to"]}.\nSigning secret: ${secret}\n(Verify the Tollgate-Signature header with it, as with a real endpoint's secret. Ctrl-C to stop.)`,
 );
@@ -92,10 +124,7 @@ let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => (stopping = true));
 while (!stopping) {
   try {
-    const page = await newestEvents();
-    const fresh = page.filter((e) => !seen.has(e.id)).reverse();
-    seen = new Set(page.map((e) => e.id));
-    for (const event of fresh) if (!wanted || wanted.has(event.type)) await forward(event);
+    for (const event of await unseenEvents()) if (!wanted || wanted.has(event.type)) await forward(event);
   } catch (error) {
     console.error(`${new Date().toISOString()}  ${(error as Error).message}; trying again.`);
   }

@@ -8,6 +8,7 @@ import { recordMissingRelayGas } from "@/lib/domain/gateway/relay-gas";
 import { deliverDueWebhooks, settleDeliveries } from "@/lib/platform/tasks/deliver-webhooks";
 import { sweepExpiredPayments } from "@/lib/platform/tasks/sweep-expired-payments";
 import { watchChains } from "@/lib/platform/tasks/watch-chains";
+import { sweepDepositAddresses } from "./sweep-deposit-addresses";
 import { auditLogRetention } from "./retention/audit-logs";
 import { buyerDetailsRetention } from "./retention/buyer-details";
 import { eventRetention } from "./retention/events";
@@ -66,6 +67,15 @@ export const registeredTasks: readonly Task[] = [
     everyMs: 2_000,
     lock: "rows",
     run: async ({ log }) => (await watchChains(log), false),
+  },
+  // Each instance claims the deposit addresses it sweeps (SKIP LOCKED and a lease on each), and
+  // sweeps up to a batch of them in one transaction per chain.
+  {
+    name: "Deposit sweeps",
+    everyMs: 1_000,
+    lock: "rows",
+    batch: 50,
+    run: ({ batch }) => sweepDepositAddresses(batch),
   },
   {
     name: "Relayer recovery",

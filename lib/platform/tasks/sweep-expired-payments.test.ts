@@ -27,9 +27,7 @@ async function payment(
     },
   });
   const { payment: created } = await createPayment(
-    db(),
-    scope,
-    "system",
+    { tx: db(), scope, actor: "system" },
     merchant.id,
     CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "100" } }),
   );

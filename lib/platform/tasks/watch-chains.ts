@@ -2,9 +2,8 @@ import "server-only";
 import { advanceLivePayments, advanceLiveRefunds } from "@/lib/domain/chain/advance-live-payments";
 import { configuredChains, type Chain } from "@/lib/core/chain/chains";
 import { watchTransfers, type WatchState } from "@/lib/domain/chain/watch-transfers";
-import { sweepDeposits } from "@/lib/domain/deposits/sweep-deposits";
 import { configuredSolanaClusters } from "@/lib/core/chain/solana/clusters";
-import { watchSolanaReferences } from "@/lib/domain/chain/solana/watch-references";
+import { watchSolanaDestinations } from "@/lib/domain/chain/solana/watch-destinations";
 import { db } from "@/lib/core/db";
 import { isConcurrentChange } from "@/lib/core/errors/errors";
 import type { Logger } from "@/lib/core/log/logger";
@@ -14,17 +13,15 @@ export async function watchChains(log: Logger): Promise<void> {
   const failures: string[] = [];
   // One chain's node being down must not stop the others, nor the re-checks below.
   for (const chain of configuredChains()) {
-    await watchChain(chain)
-      .then(() => sweepDeposits(chain, 20))
-      .catch((error) => {
-        const message = `${chain.name}: ${error instanceof Error ? error.message : String(error)}`;
-        // Another instance moved the payment first; the cursor stayed, so the next round reads the blocks again.
-        if (isConcurrentChange(error)) log.debug(`Chain watch met a concurrent change on ${message}`);
-        else failures.push(message);
-      });
+    await watchChain(chain).catch((error) => {
+      const message = `${chain.name}: ${error instanceof Error ? error.message : String(error)}`;
+      // Another instance moved the payment first; the cursor stayed, so the next round reads the blocks again.
+      if (isConcurrentChange(error)) log.debug(`Chain watch met a concurrent change on ${message}`);
+      else failures.push(message);
+    });
   }
   for (const cluster of configuredSolanaClusters())
-    await watchSolanaReferences(cluster).catch((error: unknown) =>
+    await watchSolanaDestinations(cluster).catch((error: unknown) =>
       failures.push(`${cluster.name}: ${error instanceof Error ? error.message : String(error)}`),
     );
   await advanceLivePayments();

@@ -48,7 +48,7 @@ export default async function OverviewPage({ params }: { params: Promise<{ mode:
 }
 
 async function UnpayableMerchants({ mode, scope }: { mode: Mode; scope: Scope }) {
-  const unpayable = await listUnpayableMerchants(db(), scope);
+  const { merchants: unpayable, total } = await listUnpayableMerchants(db(), scope);
   if (unpayable.length === 0) return null;
   return (
     <section
@@ -69,6 +69,15 @@ async function UnpayableMerchants({ mode, scope }: { mode: Mode; scope: Scope })
           </li>
         ))}
       </ul>
+      {total > unpayable.length && (
+        <p data-testid="unpayable-more">
+          And {total - unpayable.length} more:{" "}
+          <Link href={`/${mode}/merchants`} className="underline">
+            see the merchants
+          </Link>
+          .
+        </p>
+      )}
     </section>
   );
 }

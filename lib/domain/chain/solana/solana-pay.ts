@@ -1,19 +1,12 @@
-import { createHash } from "node:crypto";
-import { getAddressDecoder } from "@solana/kit";
 import { parseAssetId } from "@/lib/core/caip/caip";
 import { formatUnits } from "@/lib/core/money/money";
 
 // A Solana Pay transfer request (https://docs.solanapay.com/spec, "Transfer request"): the URL any
 // Solana wallet or exchange can pay by QR code or link, `solana:<recipient>?amount=…&spl-token=…&
 // reference=…&label=…&message=…`. Its reference key is an account the wallet adds, read-only, to
-// the transfer; it is derived from the payment and the settlement, so the checkout renders it
-// without writing anything and the watcher finds the transfer by it (getSignaturesForAddress).
-
-/** The reference key of a payment's Solana option: 32 bytes no one holds a key for, as base58. */
-export function solanaPayReference(paymentId: string, settlementId: string): string {
-  const digest = createHash("sha256").update(`tollgate solana-pay reference\0${paymentId}\0${settlementId}`);
-  return getAddressDecoder().decode(digest.digest());
-}
+// the transfer; it is derived from the payment and the settlement (solanaPayReference), so the
+// checkout renders it without writing anything and the watcher finds the transfer by it
+// (getSignaturesForAddress).
 
 export type SolanaPayRequest = { uri: string; recipient: string; reference: string; mint: string | null };
 

@@ -1,5 +1,13 @@
 import "server-only";
-import { encodeFunctionData, getAddress, parseSignature, type Address, type Hex } from "viem";
+import {
+  decodeErrorResult,
+  encodeFunctionData,
+  getAddress,
+  isHex,
+  parseSignature,
+  type Address,
+  type Hex,
+} from "viem";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
 import type { PaymentAttempt } from "@/lib/core/db";
 import { relayerUnavailable } from "@/lib/core/errors/chain-errors";
@@ -74,4 +82,21 @@ export async function assertCollectionSponsorable(
     { account: relayer, to: collector, data },
     { submissionId, lookup: collectorToken },
   );
+}
+
+/**
+ * Whether a relay was refused because the collector had executed this payment's nonce already (by
+ * our own earlier send, or anyone who had the signature): its `NonceAlreadyUsed` custom error,
+ * decoded from the revert data through the collector's ABI, wherever in the error's causes it is.
+ */
+export function collectedAlready(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    for (const data of [(e as { data?: unknown }).data, (e as { data?: { data?: unknown } }).data?.data])
+      if (isHex(data) && data.length >= 10)
+        try {
+          if (decodeErrorResult({ abi: collectorAbi, data }).errorName === "NonceAlreadyUsed") return true;
+        } catch {
+          // Not one of the collector's errors.
+        }
+  return false;
 }

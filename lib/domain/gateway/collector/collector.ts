@@ -34,6 +34,9 @@ export const collectorAbi = parseAbi([
   "function collectWithPermit(address payer, Payment payment, bytes signature, uint256 permitValue, uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s)",
   "function nonceUsed(address payer, bytes32 nonce) view returns (bool)",
   "event Collected(address indexed payer, address indexed token, address indexed destination, uint256 amount, string paymentId, bytes32 nonce)",
+  "error PaymentExpired()",
+  "error NonceAlreadyUsed()",
+  "error InvalidSignature()",
 ]);
 
 const permitAbi = parseAbi([

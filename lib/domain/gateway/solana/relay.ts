@@ -7,8 +7,8 @@ import {
 } from "@solana/kit";
 import { getSolanaCluster, solanaRpc } from "@/lib/core/chain/solana/clusters";
 import { decodeWireTransaction } from "@/lib/domain/chain/solana/payment-transaction";
-import { verifySolanaPayment } from "@/lib/domain/chain/solana/verify-payment";
-import { db, withAttempt } from "@/lib/core/db";
+import { verifySolanaPayment } from "@/lib/domain/payments/verify-solana-payment";
+import { db } from "@/lib/core/db";
 import {
   relayerOutOfFunds,
   relayerUnavailable,
@@ -17,10 +17,10 @@ import {
 } from "@/lib/core/errors/chain-errors";
 import { AppError } from "@/lib/core/errors/errors";
 import { logger } from "@/lib/core/log/logger";
-import { recordPaymentEvent, retryOnConflict } from "@/lib/domain/payments/record-event";
+import { retryOnConflict } from "@/lib/domain/payments/record-event";
 import { reopenAfterRelayFailure } from "../relay-failure";
 import { transitionPayment } from "@/lib/domain/payments/transition";
-import { staleClaimMs } from "../relay";
+import { claimSubmission, recordRelayerEvent, staleSubmissions } from "../relayer-submissions";
 import { solanaRelayer } from "./options";
 import { reserveSolanaSponsorship, sponsoredCost } from "./sponsorship";
 
@@ -31,17 +31,9 @@ import { reserveSolanaSponsorship, sponsoredCost } from "./sponsorship";
 
 /** Answers the signature it broadcast, null when whether it was sent is unknown, undefined when another instance holds the submission. */
 export async function relaySolanaSubmission(submissionId: string): Promise<string | null | undefined> {
-  const claimed = await db().relayerSubmission.updateMany({
-    where: {
-      id: submissionId,
-      status: "pending",
-      OR: [{ claimedAt: null }, { claimedAt: { lt: new Date(Date.now() - staleClaimMs) } }],
-    },
-    data: { claimedAt: new Date() },
-  });
-  if (claimed.count === 0) return undefined;
-  const submission = await db().relayerSubmission.findUniqueOrThrow({ where: { id: submissionId } });
-  const option = await db().paymentAttempt.findUniqueOrThrow({ where: { id: submission.optionId } });
+  const claimed = await claimSubmission(submissionId);
+  if (!claimed) return undefined;
+  const { submission, option } = claimed;
   const cluster = getSolanaCluster(submission.chainId);
   let broadcasting = false;
   let txSignature: string;
@@ -126,14 +118,10 @@ export async function relaySolanaSubmission(submissionId: string): Promise<strin
     await retryOnConflict(() =>
       db().$transaction(async (tx) => {
         await tx.relayerSubmission.update({ where: { id: submission.id }, data: { status: "submitted" } });
-        const payment = await tx.payment.findUniqueOrThrow({
-          where: { id: submission.paymentId },
-          include: withAttempt,
-        });
-        const noted = await recordPaymentEvent(tx, payment, {
-          type: "payment.transaction_submitted",
-          actor: "relayer",
-          data: { txHash: txSignature, settlementId: option.settlementId, relayed: true },
+        const noted = await recordRelayerEvent(tx, submission.paymentId, "payment.transaction_submitted", {
+          txHash: txSignature,
+          settlementId: option.settlementId,
+          relayed: true,
         });
         if (noted.status === "requires_action")
           await transitionPayment(tx, noted, "processing", {
@@ -177,18 +165,7 @@ function refusedByNode(error: unknown): boolean {
  * transaction was not finalized while its confirm waited is verified again. Returns how many it took up.
  */
 export async function recoverSolanaSubmissions(limit = 20): Promise<number> {
-  const stale = await db().relayerSubmission.findMany({
-    where: {
-      chainId: { startsWith: "solana:" },
-      status: "pending",
-      OR: [
-        { claimedAt: { lt: new Date(Date.now() - staleClaimMs) } },
-        { claimedAt: null, createdAt: { lt: new Date(Date.now() - staleClaimMs) } },
-      ],
-    },
-    orderBy: { createdAt: "asc" },
-    take: limit,
-  });
+  const stale = await staleSubmissions(limit, { chainId: { startsWith: "solana:" } });
   for (const submission of stale)
     await relaySolanaSubmission(submission.id).catch((error: unknown) =>
       logger.warn(

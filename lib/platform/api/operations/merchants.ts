@@ -44,7 +44,7 @@ export const createMerchantOp = defineOperation({
   status: 201,
   response: MerchantEnvelopeSchema,
   handler: async ({ ctx, body }) => ({
-    merchant: serializeMerchant(await createMerchant(ctx.tx, ctx.scope, ctx.actor, body)),
+    merchant: serializeMerchant(await createMerchant(ctx, body)),
   }),
 });
 
@@ -82,7 +82,7 @@ export const updateMerchantOp = defineOperation({
   response: MerchantEnvelopeSchema,
   errors: ["not_found"],
   handler: async ({ ctx, params, body }) => ({
-    merchant: serializeMerchant(await updateMerchant(ctx.tx, ctx.scope, ctx.actor, params.merchantId, body)),
+    merchant: serializeMerchant(await updateMerchant(ctx, params.merchantId, body)),
   }),
 });
 
@@ -98,5 +98,5 @@ export const deleteMerchantOp = defineOperation({
   status: 200,
   response: DeletedSchema,
   errors: ["not_found"],
-  handler: ({ ctx, params }) => deleteMerchant(ctx.tx, ctx.scope, ctx.actor, params.merchantId),
+  handler: ({ ctx, params }) => deleteMerchant(ctx, params.merchantId),
 });

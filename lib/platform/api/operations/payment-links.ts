@@ -28,7 +28,7 @@ export const createPaymentLinkOp = defineOperation({
   response: PaymentLinkSchema,
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId }) =>
-    serializePaymentLink(await createPaymentLink(ctx.tx, ctx.scope, ctx.actor, merchantId, body)),
+    serializePaymentLink(await createPaymentLink(ctx, merchantId, body)),
 });
 
 export const listPaymentLinksOp = defineOperation({
@@ -71,6 +71,5 @@ export const deactivatePaymentLinkOp = defineOperation({
   status: 200,
   response: PaymentLinkSchema,
   errors: ["not_found"],
-  handler: async ({ ctx, params }) =>
-    serializePaymentLink(await deactivatePaymentLink(ctx.tx, ctx.scope, ctx.actor, params.linkId)),
+  handler: async ({ ctx, params }) => serializePaymentLink(await deactivatePaymentLink(ctx, params.linkId)),
 });

@@ -73,13 +73,7 @@ export const createPaymentOp = defineOperation({
   versions: [checkoutSince],
   errors: ["merchant_not_found"],
   handler: async ({ ctx, body, merchantId }) => {
-    const { payment, settlementAssets, receiptWarnings } = await createPayment(
-      ctx.tx,
-      ctx.scope,
-      ctx.actor,
-      merchantId,
-      body,
-    );
+    const { payment, settlementAssets, receiptWarnings } = await createPayment(ctx, merchantId, body);
     return createdPayment(ctx, body, payment, settlementAssets, receiptWarnings);
   },
   plan: async ({ ctx, body, merchantId }) => {
@@ -244,7 +238,7 @@ export const cancelPaymentOp = defineOperation({
   response: CancelledPaymentSchema,
   errors: ["payment_not_found", "invalid_state"],
   handler: async ({ ctx, params }) => {
-    const payment = await cancelPayment(ctx.tx, ctx.scope, ctx.actor, params.paymentId);
+    const payment = await cancelPayment(ctx, params.paymentId);
     return {
       ...serializePayment(payment),
       paymentId: payment.id,
@@ -269,5 +263,5 @@ export const simulatePaymentOp = defineOperation({
   response: PaymentSchema,
   errors: ["payment_not_found", "invalid_state"],
   handler: async ({ ctx, params, body }) =>
-    serializePayment(await simulatePayment(ctx.tx, ctx.scope, ctx.actor, params.paymentId, body.outcome)),
+    serializePayment(await simulatePayment(ctx, params.paymentId, body.outcome)),
 });

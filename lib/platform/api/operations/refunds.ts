@@ -27,7 +27,7 @@ export const createRefundOp = defineOperation({
   status: 200,
   response: RefundSchema,
   errors: ["not_found", "payment_not_succeeded", "already_refunded"],
-  handler: async ({ ctx, body }) => serializeRefund(await createRefund(ctx.tx, ctx.scope, ctx.actor, body)),
+  handler: async ({ ctx, body }) => serializeRefund(await createRefund(ctx, body)),
 });
 
 export const listRefundsOp = defineOperation({

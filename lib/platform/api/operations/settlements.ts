@@ -43,16 +43,9 @@ export const registerCryptoSettlementsOp = defineOperation({
   response: CryptoSettlementsEnvelopeSchema,
   errors: ["not_found", "settlement_asset_conflict", "unsafe_destination"],
   handler: async ({ ctx, params, body }) => {
-    const { rows, warnings } = await registerCryptoSettlements(
-      ctx.tx,
-      ctx.scope,
-      ctx.actor,
-      params.merchantId,
-      body,
-      {
-        confirmWarnings: true,
-      },
-    );
+    const { rows, warnings } = await registerCryptoSettlements(ctx, params.merchantId, body, {
+      confirmWarnings: true,
+    });
     const crypto = rows.map(serializeCryptoSettlement);
     return { crypto, settlements: crypto, ...(warnings.length ? { warnings } : {}) };
   },
@@ -73,7 +66,7 @@ export const updateCryptoSettlementOp = defineOperation({
   errors: ["not_found", "unsafe_destination"],
   handler: async ({ ctx, params, body }) => {
     const crypto = serializeCryptoSettlement(
-      await updateCryptoSettlement(ctx.tx, ctx.scope, ctx.actor, params.merchantId, params.id, body),
+      await updateCryptoSettlement(ctx, params.merchantId, params.id, body),
     );
     return { ...crypto, crypto };
   },
@@ -91,6 +84,5 @@ export const deleteCryptoSettlementOp = defineOperation({
   status: 200,
   response: DeletedSchema,
   errors: ["not_found"],
-  handler: ({ ctx, params }) =>
-    deleteCryptoSettlement(ctx.tx, ctx.scope, ctx.actor, params.merchantId, params.id),
+  handler: ({ ctx, params }) => deleteCryptoSettlement(ctx, params.merchantId, params.id),
 });

@@ -53,7 +53,7 @@ export const createWebhookEndpointOp = defineOperation({
   response: WebhookEndpointWithSecretSchema,
   errors: ["conflict"],
   handler: async ({ ctx, body }) => {
-    const { endpoint, secret } = await createWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, body);
+    const { endpoint, secret } = await createWebhookEndpoint(ctx, body);
     return { ...serializeEndpoint(endpoint), secret };
   },
 });
@@ -87,7 +87,7 @@ export const updateWebhookEndpointOp = defineOperation({
   response: WebhookEndpointSchema,
   errors: ["not_found"],
   handler: async ({ ctx, params, body }) =>
-    serializeEndpoint(await updateWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, params.endpointId, body)),
+    serializeEndpoint(await updateWebhookEndpoint(ctx, params.endpointId, body)),
 });
 
 export const deleteWebhookEndpointOp = defineOperation({
@@ -102,7 +102,7 @@ export const deleteWebhookEndpointOp = defineOperation({
   status: 200,
   response: DeletedSchema,
   errors: ["not_found"],
-  handler: ({ ctx, params }) => deleteWebhookEndpoint(ctx.tx, ctx.scope, ctx.actor, params.endpointId),
+  handler: ({ ctx, params }) => deleteWebhookEndpoint(ctx, params.endpointId),
 });
 
 export const rotateWebhookSecretOp = defineOperation({
@@ -118,7 +118,7 @@ export const rotateWebhookSecretOp = defineOperation({
   response: WebhookEndpointWithSecretSchema,
   errors: ["not_found"],
   handler: async ({ ctx, params }) => {
-    const { endpoint, secret } = await rotateWebhookSecret(ctx.tx, ctx.scope, ctx.actor, params.endpointId);
+    const { endpoint, secret } = await rotateWebhookSecret(ctx, params.endpointId);
     return { ...serializeEndpoint(endpoint), secret };
   },
 });
@@ -150,7 +150,7 @@ export const redeliverWebhookOp = defineOperation({
   status: 200,
   response: WebhookDeliverySchema,
   errors: ["not_found", "conflict"],
-  handler: ({ ctx, params }) => redeliver(ctx.tx, ctx.scope, ctx.actor, params.endpointId, params.deliveryId),
+  handler: ({ ctx, params }) => redeliver(ctx, params.endpointId, params.deliveryId),
 });
 
 export const redeliverFailedWebhooksOp = defineOperation({
@@ -167,7 +167,7 @@ export const redeliverFailedWebhooksOp = defineOperation({
   status: 200,
   response: RedeliveredFailedSchema,
   errors: ["not_found", "conflict"],
-  handler: ({ ctx, params, body }) => redeliverFailed(ctx.tx, ctx.scope, ctx.actor, params.endpointId, body),
+  handler: ({ ctx, params, body }) => redeliverFailed(ctx, params.endpointId, body),
 });
 
 export const sendTestWebhookOp = defineOperation({
@@ -182,5 +182,5 @@ export const sendTestWebhookOp = defineOperation({
   status: 201,
   response: WebhookDeliverySchema,
   errors: ["not_found", "conflict"],
-  handler: ({ ctx, params }) => sendTestEvent(ctx.tx, ctx.scope, ctx.actor, params.endpointId),
+  handler: ({ ctx, params }) => sendTestEvent(ctx, params.endpointId),
 });

@@ -41,7 +41,7 @@ export const x402SettleOp = defineOperation({
   status: 200,
   response: X402SettleResponseSchema,
   errors: ["merchant_not_found"],
-  handler: ({ ctx, merchantId, body }) => settleX402(ctx, merchantId, ctx.actor, body),
+  handler: ({ ctx, merchantId, body }) => settleX402(ctx, merchantId, body),
 });
 
 export const x402SupportedOp = defineOperation({

@@ -5,7 +5,8 @@ import { parseInput } from "@/lib/core/errors/validation";
 import { inRequest } from "@/lib/core/log/request-context";
 import { respond, respondWithError } from "@/lib/platform/api/answer";
 import { assertSameOrigin } from "@/lib/platform/checkout/same-origin";
-import { limitCheckoutPost, requestSource } from "./dispatch";
+import type { CallContext } from "@/lib/domain/context/call-context";
+import { buyerContext, limitCheckoutPost, requestSource } from "./dispatch";
 import type { CheckoutRateLimit, OriginRule } from "./post-route";
 
 type Params = Record<string, string | string[]>;
@@ -20,6 +21,11 @@ export type CheckoutCall<P extends Params, I> = {
   source: string;
   /** The request's id, answered as `Request-Id`. */
   requestId: string;
+  /**
+   * The buyer's call context on the payment named by `params.paymentId` (its account and mode, actor
+   * `buyer`), when the route drew from that payment's rate limit, which reads it; null otherwise.
+   */
+  ctx: CallContext | null;
 };
 
 type Rules<P extends Params, S extends z.ZodType | undefined> = {
@@ -69,13 +75,20 @@ export function checkoutRoute<P extends Params, S extends z.ZodType | undefined 
   const serve: NextHandler = (request, context) =>
     inRequest(async (requestId) => {
       const params = (await context.params) as P;
-      const call = { request, params, input: {}, source: requestSource(request), requestId };
+      const call: CheckoutCall<P, unknown> = {
+        request,
+        params,
+        input: {},
+        source: requestSource(request),
+        requestId,
+        ctx: null,
+      };
       let input: unknown;
       try {
         if (route.origin === "checkout_page") assertSameOrigin(request);
         const limit = route.rateLimit;
         if (limit && "burst" in limit && (limit.when?.(request) ?? true))
-          await limitCheckoutPost(limit, String(params.paymentId), call.source);
+          call.ctx = buyerContext(await limitCheckoutPost(limit, String(params.paymentId), call.source));
         if (route.input) {
           const raw = await readInput(request, route.input.from);
           call.input = raw;

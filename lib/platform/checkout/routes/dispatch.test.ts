@@ -1,29 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { publicBaseUrl } from "@/lib/core/config/env";
 import { db } from "@/lib/core/db";
-import { newId } from "@/lib/core/ids/ids";
-import { createPayment } from "@/lib/domain/payments/create-payment";
-import { CreatePaymentBodySchema } from "@/lib/domain/schemas/payment";
 import { createTestAccount, withTestDatabase } from "@/lib/core/testing/test-database";
+import { createTestPayment } from "@/lib/domain/testing/test-payment";
 import { dispatchCheckoutPost } from "./dispatch";
 import { checkoutPostRoutes } from "./post-routes";
 
 withTestDatabase();
 
 async function newPayment(mode: "test" | "live") {
-  const scope = await createTestAccount(mode);
-  const merchant = await db().merchant.create({
-    data: { id: newId("mrch"), ...scope, name: "Shop", email: "shop@example.com" },
-  });
-  return (
-    await createPayment(
-      db(),
-      scope,
-      "system",
-      merchant.id,
-      CreatePaymentBodySchema.parse({ referenceId: "r", amount: { unit: "iso4217/USD", value: "1050" } }),
-    )
-  ).payment;
+  return createTestPayment(await createTestAccount(mode));
 }
 
 async function post(paymentId: string, path: string, headers: Record<string, string>) {

@@ -8,6 +8,8 @@ import { parseInput } from "@/lib/core/errors/validation";
 import { takeToken } from "@/lib/core/limits/rate-limit";
 import { respondToCheckout } from "@/lib/platform/checkout/respond";
 import { assertSameOrigin } from "@/lib/platform/checkout/same-origin";
+import type { CallContext } from "@/lib/domain/context/call-context";
+import type { Scope } from "@/lib/core/tenancy/scope";
 import { checkoutPostRoutes } from "./post-routes";
 import type { AnyCheckoutPostRoute, CheckoutRateLimit } from "./post-route";
 
@@ -32,9 +34,9 @@ async function runCheckoutPost(
 ): Promise<unknown> {
   if (route.origin === "checkout_page") assertSameOrigin(request);
   const source = requestSource(request);
-  await limitCheckoutPost(route.rateLimit, paymentId, source);
+  const ctx = buyerContext(await limitCheckoutPost(route.rateLimit, paymentId, source));
   const body = parseInput(route.body, await readJsonBody(request), "request body");
-  return route.handler({ paymentId, body, source });
+  return route.handler({ ctx, paymentId, body, source });
 }
 
 /** The caller's address, as checkout rate limits count it. */
@@ -42,18 +44,25 @@ export function requestSource(request: Request): string {
   return clientAddress(Object.fromEntries(request.headers.entries())) ?? "unknown";
 }
 
+/** The call context of a buyer's call on a payment of `scope` (the checkout's reads need no transaction). */
+export function buyerContext(scope: Scope): CallContext {
+  return { tx: db(), scope, actor: "buyer" };
+}
+
 /**
- * Takes one post from the route's bucket, or refuses with how long to wait. A made-up payment id is
- * a 404 before any bucket is written, so no one can fill the table with buckets for payments that
- * do not exist.
+ * Takes one post from the route's bucket, or refuses with how long to wait, and returns the
+ * payment's account and mode. A made-up payment id is a 404 before any bucket is written, so no one
+ * can fill the table with buckets for payments that do not exist.
  */
 export async function limitCheckoutPost(
   limit: CheckoutRateLimit,
   paymentId: string,
   source: string,
-): Promise<void> {
-  const exists = isId("pay", paymentId) && (await db().payment.count({ where: { id: paymentId } })) > 0;
-  if (!exists) throw notFound("Payment");
+): Promise<Scope> {
+  const scope = isId("pay", paymentId)
+    ? await db().payment.findUnique({ where: { id: paymentId }, select: { accountId: true, mode: true } })
+    : null;
+  if (!scope) throw notFound("Payment");
   const bucket = limit.per === "source" ? `checkout::${source}` : `checkout:${paymentId}:${source}`;
   const result = await takeToken(bucket, limit);
   if (!result.ok) {
@@ -62,4 +71,5 @@ export async function limitCheckoutPost(
       retryAfterSeconds: result.retryAfterSeconds,
     });
   }
+  return scope;
 }

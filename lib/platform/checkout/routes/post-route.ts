@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { BucketPolicy } from "@/lib/core/limits/rate-limit";
+import type { CallContext } from "@/lib/domain/context/call-context";
 
 /**
  * Who may post: `checkout_page` is the payment's own checkout page only (a browser always sends
@@ -22,8 +23,16 @@ export type CheckoutPostRoute<B extends z.ZodType = z.ZodType> = {
   origin: OriginRule;
   rateLimit: CheckoutRateLimit;
   body: B;
-  /** `source` is the caller's address, as the rate limit counts it. */
-  handler: (input: { paymentId: string; body: z.output<B>; source: string }) => Promise<unknown>;
+  /**
+   * `ctx` is the buyer's call context on the payment (its account and mode, actor `buyer`, `tx` the
+   * client); `source` is the caller's address, as the rate limit counts it.
+   */
+  handler: (input: {
+    ctx: CallContext;
+    paymentId: string;
+    body: z.output<B>;
+    source: string;
+  }) => Promise<unknown>;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds routes of every body shape

@@ -42,7 +42,7 @@ export const checkoutPostRoutes: AnyCheckoutPostRoute[] = [
     origin: "checkout_page",
     rateLimit: perPaymentAndSource,
     body: SimulateCheckoutInputSchema.omit({ paymentId: true }),
-    handler: ({ paymentId, body }) => simulateCheckout(paymentId, body.outcome),
+    handler: ({ ctx, paymentId, body }) => simulateCheckout(ctx, paymentId, body.outcome),
   }),
   // The page posted the payment's outcome to an embedding app's bridge.
   defineCheckoutPost({
@@ -58,7 +58,7 @@ export const checkoutPostRoutes: AnyCheckoutPostRoute[] = [
     origin: "checkout_page",
     rateLimit: perPaymentAndSource,
     body: SubmitTransactionBodySchema,
-    handler: ({ paymentId, body, source }) => submitTransaction(paymentId, body, source),
+    handler: ({ ctx, paymentId, body, source }) => submitTransaction(ctx, paymentId, body, source),
   }),
   // A live buyer's connected wallet asks how to pay one option (a signature or a transaction).
   defineCheckoutPost({
@@ -74,6 +74,6 @@ export const checkoutPostRoutes: AnyCheckoutPostRoute[] = [
     origin: "checkout_page",
     rateLimit: perPaymentAndSource,
     body: WalletConfirmBodySchema,
-    handler: ({ paymentId, body }) => checkoutWalletConfirm(paymentId, body),
+    handler: ({ ctx, paymentId, body }) => checkoutWalletConfirm(ctx, paymentId, body),
   }),
 ];

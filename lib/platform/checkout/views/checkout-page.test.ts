@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Checkout } from "@/lib/platform/checkout/get-checkout";
+import { paymentRequest } from "@/lib/platform/checkout/payment-request";
 import { renderCheckoutPage } from "./checkout-page";
 import { renderOutcome } from "./outcome";
 
@@ -90,6 +91,91 @@ describe("renderCheckoutPage", () => {
     expect(live).toContain(
       'href="ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x1111111111111111111111111111111111111111&amp;uint256=10500000"',
     );
+  });
+
+  it("points an option with a deposit address at it for what is still due, and never names the shared wallet", () => {
+    const usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+    const depositAddress = "0x850452318a2fb9da97d6898d546B30809BF8caCA";
+    const [base] = checkout().options;
+    const withDeposit = (received: string | null, due: string, value: string) =>
+      renderCheckoutPage(
+        checkout({
+          options: [
+            {
+              ...base!,
+              deposit: {
+                address: depositAddress,
+                request: paymentRequest(base!.asset, `eip155:8453:${depositAddress}`, value)!,
+                due,
+                received,
+              },
+            },
+          ],
+        }),
+        context,
+      );
+    const fresh = withDeposit(null, "10.5 USDC", "10500000");
+    expect(fresh).toContain(
+      `href="ethereum:${usdc}@8453/transfer?address=${depositAddress}&amp;uint256=10500000"`,
+    );
+    expect(fresh).toContain(`data-testid="deposit-address">${depositAddress}<`);
+    expect(fresh).toContain("This address is this payment's alone");
+    expect(fresh).not.toContain('data-testid="deposit-still-due"');
+    // Not in the QR code, the link, the text, a copy button or the script's data.
+    expect(fresh.toLowerCase()).not.toContain("1111111111111111111111111111111111111111");
+
+    const short = withDeposit("6 USDC", "4.5 USDC", "4500000");
+    expect(short).toContain(
+      `href="ethereum:${usdc}@8453/transfer?address=${depositAddress}&amp;uint256=4500000"`,
+    );
+    expect(short).toContain(
+      'role="status" data-testid="deposit-still-due">Received <strong>6 USDC</strong>. Still due: <strong>4.5 USDC</strong>, to the same address.</p>',
+    );
+    expect(short).toContain('aria-label="QR code to pay 4.5 USDC on Base"');
+    expect(short).toContain(`data-copy="4.5"`);
+    expect(short).toContain(`data-copy="${depositAddress}"`);
+    expect(short.match(/data-testid="payment-qr"/g)).toHaveLength(1);
+    expect(short.toLowerCase()).not.toContain("1111111111111111111111111111111111111111");
+  });
+
+  it("after part arrived at a deposit address, offers only topping it up: no other option and no wallet asked for the whole amount", () => {
+    const [base] = checkout().options;
+    const depositAddress = "0x850452318a2fb9da97d6898d546B30809BF8caCA";
+    const other = {
+      ...base!,
+      settlementId: "set_other",
+      asset: "eip155:10/erc20:0x0b2c639c533813f4aa9d7837caf62653d097ff85",
+      networkName: "OP Mainnet",
+    };
+    const deposit = (received: string | null) => ({
+      address: depositAddress,
+      request: paymentRequest(base!.asset, `eip155:8453:${depositAddress}`, "4500000")!,
+      due: "4.5 USDC",
+      received,
+    });
+    const page = (received: string | null) =>
+      renderCheckoutPage(checkout({ options: [{ ...base!, deposit: deposit(received) }, other] }), {
+        ...context,
+        walletConnect: {
+          projectId: "project",
+          relayUrl: "wss://relay.example",
+          metadata: { name: "Shop", description: "Checkout", url: "https://pay.example", icons: [] },
+          preferUniversalLinks: false,
+          sdkSrc: "/pay/assets/walletconnect.js",
+        },
+      });
+    const before = page(null);
+    expect(before).toContain(">Choose how to pay</h2>");
+    expect(before).toContain('data-settlement-id="set_other"');
+    expect(before).toContain(`data-wallet="${base!.settlementId}"`);
+    expect(before).toContain(`data-walletconnect="${base!.settlementId}"`);
+
+    const after = page("6 USDC");
+    expect(after).toContain(">Send the rest</h2>");
+    expect(after).toContain('data-testid="deposit-still-due"');
+    expect(after).not.toContain('data-settlement-id="set_other"');
+    expect(after).not.toContain("data-wallet=");
+    expect(after).not.toContain("data-walletconnect=");
   });
 
   it("renders a final payment's outcome and no pay controls", () => {

@@ -9,7 +9,6 @@ import { accentCss, merchantBadge, supportLine } from "./merchant-header";
 import { exceptionNotice } from "./exception-notice";
 import { renderOutcome } from "./outcome";
 import { qrSvg } from "./qr-svg";
-import { depositPanel } from "./deposit-panel";
 import { solanaPayPanel } from "./solana-pay-panel";
 
 type PageContext = {
@@ -39,7 +38,13 @@ export function renderCheckoutPage(
     receiptUrl: checkout.receiptUrl,
     walletOptions: checkout.options.flatMap((o) =>
       o.request
-        ? [{ settlementId: o.settlementId, networkName: o.networkName, transaction: o.request.transaction }]
+        ? [
+            {
+              settlementId: o.settlementId,
+              networkName: o.networkName,
+              chainId: o.request.transaction.chainId,
+            },
+          ]
         : [],
     ),
     walletConnect: walletConnect ?? null,
@@ -112,7 +117,12 @@ function liveOptions(checkout: Checkout, walletConnect: boolean) {
   const { merchant, options, mode } = checkout;
   if (options.length === 0)
     return html`<div class="stack" data-testid="no-payment-option"><p class="center small muted">${merchant.name} cannot take payment for this amount yet. Please contact them.</p>${supportLine(merchant, merchant.email)}</div>`;
-  return html`<section class="stack" aria-label="Choose how to pay"><h2 class="small merchant">Choose how to pay</h2>${options.map((option, index) => paymentOption(option, index === 0, walletConnect, mode))}</section>${depositPanel(checkout)}`;
+  // After part of the amount arrived at a deposit address, only topping that address up pays the
+  // rest: any other option, or a wallet asked for the whole amount, would make the buyer pay twice.
+  const topUp = options.filter((option) => option.deposit?.received);
+  const payable = topUp.length ? topUp : options;
+  const heading = topUp.length ? "Send the rest" : "Choose how to pay";
+  return html`<section class="stack" aria-label="${heading}"><h2 class="small merchant">${heading}</h2>${payable.map((option, index) => paymentOption(option, index === 0, walletConnect && !topUp.length, mode, !topUp.length))}</section>`;
 }
 
 /**
@@ -124,27 +134,47 @@ function paymentOption(
   open: boolean,
   walletConnect: boolean,
   mode: Checkout["mode"],
+  browserWallet = true,
 ) {
-  const { request } = option;
+  const transfer = transferOf(option);
   return html`<details name="payment-option" class="option"${open ? html` open` : ""} data-testid="payment-option" data-asset="${option.asset}" data-settlement-id="${option.settlementId}">
-<summary><span><span class="medium">${option.assetSymbol}</span><span class="xs muted">on ${option.networkName}</span></span><span class="mono small">${option.amount}</span></summary>
+<summary><span><span class="medium">${option.assetSymbol}</span><span class="xs muted">on ${option.networkName}</span></span><span class="mono small">${transfer?.amount ?? option.amount}</span></summary>
 <div class="option-body">${
-    request
-      ? html`${qrSvg(request.uri, `QR code to pay ${option.amount} on ${option.networkName}`, "payment-qr")}
-<a href="${request.uri}" class="btn primary wide" data-testid="open-in-wallet">Open in wallet</a>
+    transfer
+      ? html`${option.deposit?.received && html`<p class="small center" role="status" data-testid="deposit-still-due">Received <strong>${option.deposit.received}</strong>. Still due: <strong>${option.deposit.due}</strong>, to the same address.</p>`}${qrSvg(transfer.uri, `QR code to pay ${transfer.amount} on ${option.networkName}`, "payment-qr")}
+<a href="${transfer.uri}" class="btn primary wide" data-testid="open-in-wallet">Open in wallet</a>
 ${walletConnect && html`<div class="stack wide" data-walletconnect="${option.settlementId}" hidden><button type="button" class="btn secondary wide">Pay with WalletConnect</button></div>`}
-<div class="stack wide" data-wallet="${option.settlementId}" hidden><button type="button" class="btn secondary wide">Pay with browser wallet</button></div>
-<p class="xs muted wide">Or send exactly <strong>${option.amount}</strong> on ${option.networkName} to <span class="mono break">${request.recipient}</span>. Other amounts, tokens or networks are not matched to this payment.</p>
+${browserWallet && html`<div class="stack wide" data-wallet="${option.settlementId}" hidden><button type="button" class="btn secondary wide">Pay with browser wallet</button></div>`}
+${option.deposit ? depositInstructions(transfer, option.networkName) : html`<p class="xs muted wide">Or send exactly <strong>${transfer.amount}</strong> on ${option.networkName} to <span class="mono break">${transfer.recipient}</span>. Other amounts, tokens or networks are not matched to this payment.</p>`}
 ${mode === "test" && testTransferNote}
-<div class="copies wide" hidden data-copies><button type="button" class="copy" data-copy="${option.amount.split(" ")[0]}">Copy amount</button><button type="button" class="copy" data-copy="${request.recipient}">Copy address</button></div>`
+<div class="copies wide" hidden data-copies><button type="button" class="copy" data-copy="${transfer.amount.split(" ")[0]}">Copy amount</button><button type="button" class="copy" data-copy="${transfer.recipient}">Copy address</button></div>`
       : option.solanaPay
         ? solanaPayPanel(option, option.solanaPay)
         : html`<p class="small muted">This option cannot be paid from this page. Choose another one.</p>`
   }</div></details>`;
 }
 
+type Transfer = { uri: string; recipient: string; amount: string };
+
+/**
+ * The plain transfer an option's QR code, link, instructions and copy buttons ask for: to the
+ * payment's own deposit address, of what is still due there, when it has one on this chain (a
+ * transfer there is this payment's, whoever sends it; one to the merchant's shared wallet cannot be
+ * told apart from anyone else's); else the whole amount to the merchant's wallet. The wallet buttons
+ * pay through the Gateway by settlement, not to this recipient.
+ */
+function transferOf({ request, deposit, amount }: CheckoutOption): Transfer | null {
+  if (deposit) return { uri: deposit.request.uri, recipient: deposit.request.recipient, amount: deposit.due };
+  return request && { uri: request.uri, recipient: request.recipient, amount };
+}
+
+/** For a buyer sending from an exchange, which may split a withdrawal or send less than asked. */
+function depositInstructions(transfer: Transfer, networkName: string) {
+  return html`<p class="xs muted wide">Or send exactly <strong>${transfer.amount}</strong> on ${networkName}, from an exchange or any wallet, to <span class="mono break" data-testid="deposit-address">${transfer.recipient}</span>. This address is this payment's alone: whatever arrives there pays it, in one transfer or several. Other tokens or networks are not matched to this payment.</p>`;
+}
+
 /**
  * Test mode shows the real QR code and address, so a merchant sees what buyers will; a real transfer
  * to it is not watched, which a tester must know before scanning it with a funded wallet.
  */
-const testTransferNote = html`<p class="xs note wide" data-testid="test-transfer-note"><strong>Test mode:</strong> do not send real funds to this address; nothing sent to it is watched. Pay with a browser wallet (it only signs, nothing is submitted) or use the simulator below.</p>`;
+const testTransferNote = html`<p class="xs note wide" data-testid="test-transfer-note"><strong>Test mode:</strong> do not send real funds to this address; nothing sent to it is watched. Pay with a browser wallet or WalletConnect (your wallet only signs; nothing is submitted) or use the simulator below.</p>`;

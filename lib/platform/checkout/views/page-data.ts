@@ -1,7 +1,6 @@
 // What the server hands the checkout page's script (client/checkout/checkout.ts) in its
 // `#checkout-data` block: the contract between the page this folder renders and the script.
 import type { CheckoutStatus } from "@/lib/platform/checkout/checkout-status";
-import type { WalletTransaction } from "@/lib/platform/checkout/payment-request";
 import type { CheckoutRedirects } from "@/lib/platform/checkout/redirect-urls";
 
 /** What the server puts in the page's `#checkout-data` block. */
@@ -22,7 +21,11 @@ export type CheckoutData = {
   redirects: CheckoutRedirects | null;
 };
 
-export type WalletOption = { settlementId: string; networkName: string; transaction: WalletTransaction };
+/**
+ * An option a wallet pays through the checkout's Gateway routes, by settlement: the script needs only
+ * its chain (EIP-155, hex, as `wallet_switchEthereumChain` wants it), never a recipient.
+ */
+export type WalletOption = { settlementId: string; networkName: string; chainId: string };
 
 /** What the server tells the page about WalletConnect (live mode, when a project id is configured). */
 export type WalletConnectSetup = WalletConnectConfig & {

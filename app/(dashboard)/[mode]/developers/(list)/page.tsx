@@ -64,9 +64,9 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
             columns={[
               "Name",
               { label: "Key", hideBelow: "md" },
-              { label: "Created by", hideBelow: "lg" },
-              { label: "Created", hideBelow: "md" },
-              { label: "Last used", hideBelow: "md" },
+              { label: "Created by", hideBelow: "2xl" },
+              { label: "Created", hideBelow: "xl" },
+              { label: "Last used", hideBelow: "xl" },
               "Status",
               manage ? { label: "Actions", align: "right" } : null,
             ]}
@@ -76,27 +76,29 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ mode: 
                 <Tr key={key.id} data-testid={`api-key-${key.id}`}>
                   <Td>
                     <div className="font-medium [overflow-wrap:anywhere]">{key.name}</div>
-                    <div className="space-y-0.5 text-xs text-muted-foreground md:hidden">
-                      <div className="font-mono text-foreground">{key.masked}</div>
-                      <div>
+                    {/* What the hidden columns would say, while the screen is too narrow for them. */}
+                    <div className="space-y-0.5 text-xs text-muted-foreground 2xl:hidden">
+                      <div className="font-mono text-foreground md:hidden">{key.masked}</div>
+                      <div className="xl:hidden">
                         Created {formatDateTime(key.createdAt)} ·{" "}
                         {key.lastUsedAt ? `used ${formatDateTime(key.lastUsedAt)}` : "never used"}
                       </div>
+                      <div className="[overflow-wrap:anywhere]">By {key.createdBy}</div>
                     </div>
                     <div className="text-xs text-muted-foreground" data-testid="api-key-access">
                       {key.access}
                     </div>
                   </Td>
                   <Td className="hidden whitespace-nowrap font-mono text-xs md:table-cell">{key.masked}</Td>
-                  <Td className="hidden text-muted-foreground lg:table-cell">
+                  <Td className="hidden text-muted-foreground 2xl:table-cell">
                     <span className="block max-w-48 truncate" title={key.createdBy}>
                       {key.createdBy}
                     </span>
                   </Td>
-                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                  <Td className="hidden whitespace-nowrap text-muted-foreground xl:table-cell">
                     {formatDateTime(key.createdAt)}
                   </Td>
-                  <Td className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                  <Td className="hidden whitespace-nowrap text-muted-foreground xl:table-cell">
                     {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}
                   </Td>
                   <RevocableCells

@@ -7,10 +7,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Tr } from "@/components/ui/table";
 import { EndpointStatus } from "@/components/webhooks/endpoint-status";
+import { LoopbackNote } from "@/components/webhooks/loopback-note";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
 import { can } from "@/lib/domain/permissions/permissions";
 import { db } from "@/lib/core/db";
 import { decodeCursor } from "@/lib/core/db/pagination";
+import { loopbackDelivery } from "@/lib/domain/webhooks/endpoint-url";
 import { listWebhookEndpoints } from "@/lib/domain/webhooks/list-endpoints";
 import { AddEndpointButton } from "../add-endpoint-button";
 
@@ -68,6 +70,7 @@ export default async function WebhooksPage({
                   >
                     {endpoint.url}
                   </Link>
+                  <LoopbackNote delivery={loopbackDelivery(endpoint.url)} url={endpoint.url} short />
                   {endpoint.description ? (
                     <div className="truncate text-xs text-muted-foreground">{endpoint.description}</div>
                   ) : null}

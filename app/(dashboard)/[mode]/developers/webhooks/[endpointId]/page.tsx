@@ -9,12 +9,14 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
 import { EndpointStatus } from "@/components/webhooks/endpoint-status";
+import { LoopbackNote } from "@/components/webhooks/loopback-note";
 import { dashboardPage } from "@/lib/domain/auth/dashboard-page";
 import { can } from "@/lib/domain/permissions/permissions";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { formatDateTime } from "@/components/ui/format-date";
 import { decodeCursor } from "@/lib/core/db/pagination";
+import { loopbackDelivery } from "@/lib/domain/webhooks/endpoint-url";
 import { getWebhookEndpoint } from "@/lib/domain/webhooks/get-endpoint";
 import { listDeliveries } from "@/lib/domain/webhooks/list-deliveries";
 import { serializeEndpoint } from "@/lib/domain/webhooks/serialize";
@@ -88,6 +90,8 @@ export default async function WebhookEndpointPage({
           <span className="font-mono text-xs">{endpoint.id}</span>
         </div>
       </div>
+
+      <LoopbackNote delivery={loopbackDelivery(endpoint.url)} url={endpoint.url} />
 
       {endpoint.disabledAt ? (
         <p

@@ -13,7 +13,8 @@ import {
 import { isFinalStatus } from "@/lib/domain/payments/lifecycle";
 import { transitionPayment } from "@/lib/domain/payments/transition";
 import { recordRejection } from "@/lib/domain/payments/verify-payment";
-import { readSolanaTransfer, type SolanaTransfer } from "./verify-transfer";
+import type { FinalizedTransaction } from "@/lib/core/chain/solana/transaction";
+import { readSolanaTransfer, type SolanaTransfer } from "@/lib/core/chain/solana/read-transfer";
 
 // How long a confirm waits for its transaction to reach `finalized` (~13 s on mainnet); past it the
 // payment stays `processing` and the recovery sweep (recoverSolanaSubmissions) finishes it.
@@ -27,13 +28,15 @@ const finalizedWaitMs = 15_000;
  * ChainTransfer row (the signature as the transaction id), the real signature as `txId` and the
  * payer; a shortfall past the tolerance, another token, or a transfer after expiry is the same
  * exception as on EVM (underpaid, wrong_asset, paid_late; overpaid when it paid more), and a
- * failed transaction fails a payment that was `processing` on it.
+ * failed transaction fails a payment that was `processing` on it. The transaction the
+ * watcher already read at `finalized` is passed as `seen` (it is not read again).
  */
 export async function verifySolanaPayment(
   paymentId: string,
   txSignature: string,
   actor: string,
   waitMs = finalizedWaitMs,
+  seen?: FinalizedTransaction,
 ): Promise<Payment> {
   const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId }, include: withAttempt });
   const attempt = payment.attempt;
@@ -44,19 +47,24 @@ export async function verifySolanaPayment(
   if (!cluster) return payment;
   const rpc = solanaRpc(cluster);
   const deadline = Date.now() + waitMs;
-  for (;;) {
+  while (!seen) {
     const { value } = await rpc.getSignatureStatuses([toSignature(txSignature)]).send();
     if (value[0]?.confirmationStatus === "finalized" || value[0]?.err) break;
     if (Date.now() > deadline) return payment;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const asset = attempt.asset.split("/")[1]!;
-  const read = await readSolanaTransfer(cluster, txSignature, {
-    destination: attempt.destination.split(":").pop()!,
-    mint: asset.startsWith("token:") ? asset.slice("token:".length) : null,
-    // The Gateway's option names its buyer; a Solana Pay transfer's payer is its fee payer.
-    payer: attempt.payer?.split(":").pop() ?? null,
-  });
+  const read = await readSolanaTransfer(
+    cluster,
+    txSignature,
+    {
+      destination: attempt.destination.split(":").pop()!,
+      mint: asset.startsWith("token:") ? asset.slice("token:".length) : null,
+      // The Gateway's option names its buyer; a Solana Pay transfer's payer is its fee payer.
+      payer: attempt.payer?.split(":").pop() ?? null,
+    },
+    seen,
+  );
   if (read.kind === "not_found") return payment;
   if (read.kind === "failed") {
     if (payment.status === "processing") await failProcessing(paymentId, txSignature, read.reason, actor);

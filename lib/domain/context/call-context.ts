@@ -1,12 +1,14 @@
 import { db, type DbOrTx } from "@/lib/core/db";
-import type { Scope } from "./scope";
+import type { Scope } from "@/lib/core/tenancy/scope";
 
 /**
- * What every domain function is handed, whoever called it (a `/v1` operation, a dashboard action): the
- * client to read and write through, whose data it may touch, and how the audit log and timelines name the
- * caller. A write's `tx` is a transaction the definition of the operation (lib/platform/api/execute.ts) or
- * action (lib/platform/actions/action.ts) opened because it declares that it writes, committed when the
- * handler returns; domain functions do not open their own.
+ * What every domain function is handed as its first argument, whoever called it (a `/v1` operation, a
+ * dashboard action, a checkout route): the client to read and write through, whose data it may touch, and
+ * how the audit log and timelines name the caller. A write's `tx` is a transaction the definition of the
+ * operation (lib/platform/api/execute.ts) or action (lib/platform/actions/action.ts) opened because it
+ * declares that it writes, committed when the handler returns; domain functions do not open their own. A
+ * checkout POST's definition (lib/platform/checkout/routes/) opens the buyer's context on the payment it
+ * names (actor `buyer`, `tx` the client): the checkout's work is among the exceptions below.
  *
  * The exceptions, each with its reason (the `ownTransactions` operations and the actions that declare no
  * write call them with `tx` the client):

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "DepositSweep_txHash_idx" ON "DepositSweep"("txHash");
