@@ -82,13 +82,6 @@ export function toErrorResponse(error: unknown, requestId: string): { status: nu
   }
   if (isChainUnavailable(error)) return { status: 503, body: chainUnavailable(requestId).toJSON() };
   if (isChainRpcError(error)) return { status: 502, body: chainRpcError(error, requestId).toJSON() };
-  if (isSmtpError(error)) {
-    const failure = smtpFailure(error);
-    return {
-      status: failure.status,
-      body: { ...failure.toJSON(), details: { ...failure.details, requestId } },
-    };
-  }
   if (isDatabaseUnavailable(error)) {
     return {
       status: 503,
