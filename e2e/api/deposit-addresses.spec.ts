@@ -385,6 +385,7 @@ test.describe("deposit addresses", () => {
     } finally {
       await chain.automine(true);
     }
+    const paidAt = Date.now();
     await expect
       .poll(
         async () => {
@@ -399,6 +400,7 @@ test.describe("deposit addresses", () => {
         { timeout: count * 1_100, intervals: [2_000] },
       )
       .toBe(count);
+    const attributedAt = Date.now();
     expect(await balanceOf(wallet)).toBe(BigInt(count) * 1_000_000n);
     // Each payment's money came from its own address: its paying transfer's source is that address.
     const own = await runSql(
@@ -412,6 +414,9 @@ test.describe("deposit addresses", () => {
       const block = await chain.public.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
       batches.push(...block.transactions.filter((tx) => tx.to && getAddress(tx.to) === getAddress(factory)));
     }
+    console.log(
+      `[deposits] ${count} payments paid in ${(await chain.height()) - from} blocks: all succeeded ${((attributedAt - paidAt) / 1000).toFixed(0)} s after the transfers, swept in ${batches.length} transactions`,
+    );
     expect(batches.length).toBeLessThanOrEqual(Math.ceil(count / 10));
     let accounted = 0;
     for (const { hash } of batches) {

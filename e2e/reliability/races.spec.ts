@@ -93,9 +93,13 @@ test.describe("races across two instances on one PostgreSQL", () => {
       ).toBe(true);
     // Each refused client retries, one after another as integrations' retries would arrive, and
     // gets the original back.
-    for (const _ of refused) {
+    for (let retried = 0; retried < refused.length; retried++) {
       const [retry] = await burst(1, request);
-      expect({ ...retry!, body: JSON.stringify(retry!.body) }).toEqual({ status: 201, replayed: true, body: original });
+      expect({ ...retry!, body: JSON.stringify(retry!.body) }).toEqual({
+        status: 201,
+        replayed: true,
+        body: original,
+      });
     }
     expect(
       (await db.query(`SELECT count(*)::int AS n FROM "Merchant" WHERE name = $1`, [name])).rows[0].n,

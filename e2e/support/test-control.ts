@@ -29,6 +29,10 @@ type Handlers = {
   chainCursor: (chainId: string) => Promise<{ blockNumber: number | null }>;
 };
 
+// Each answer closes its connection: a kept-alive one could be closed by this server's idle timer
+// just as the test sends its next call on it (ECONNRESET), while the process is busy.
+const answerHeaders = { "Content-Type": "application/json", Connection: "close" };
+
 /** Started by e2e/support/test-server.ts once the database is ready. */
 export function serveTestControl(handlers: Handlers): Promise<void> {
   const server = http.createServer((req, res) => {
@@ -48,12 +52,10 @@ export function serveTestControl(handlers: Handlers): Promise<void> {
                   ? await handlers.chainCursor(input.chainId)
                   : null;
         res
-          .writeHead(answer ? 200 : 404, { "Content-Type": "application/json" })
+          .writeHead(answer ? 200 : 404, answerHeaders)
           .end(JSON.stringify(answer ?? { error: `no fixture ${req.url}` }));
       } catch (error) {
-        res
-          .writeHead(500, { "Content-Type": "application/json" })
-          .end(JSON.stringify({ error: String(error) }));
+        res.writeHead(500, answerHeaders).end(JSON.stringify({ error: String(error) }));
       }
     });
   });

@@ -147,6 +147,9 @@ test("the payment option at 390 px names the deposit address with its EIP-681 QR
   const stillDue = still.getByTestId("deposit-still-due");
   await expect(stillDue).toHaveText("Received 10 XUSD. Still due: 2.5 XUSD, to the same address.");
   await expect(stillDue).toHaveAttribute("role", "status");
+  // An amount never breaks between its figure and its symbol, even at 390 px.
+  for (const amount of await still.locator(".option-body strong").all())
+    expect(await amount.evaluate((e) => e.getClientRects().length), await amount.innerText()).toBe(1);
   await expect(still.locator("summary")).toContainText("2.5 XUSD");
   await expect(still.getByTestId("deposit-address")).toHaveText(address);
   await expect(still.getByRole("link", { name: "Open in wallet" })).toHaveAttribute(

@@ -1,5 +1,5 @@
 import "server-only";
-import { getAddress, parseAbi, type Address, type Hex } from "viem";
+import { getAddress, parseAbi, parseSignature, type Address, type Hex } from "viem";
 import { findKnownAsset } from "@/lib/core/money/assets";
 import { parseAssetId } from "@/lib/core/caip/caip";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
@@ -39,6 +39,25 @@ export const eip3009Abi = parseAbi([
   "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
   "event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)",
 ]);
+
+/** A 65-byte signature as the `uint8 v, bytes32 r, bytes32 s` parameters token contracts take. */
+export function signatureVrs(signature: Hex): [number, Hex, Hex] {
+  const { r, s, v, yParity } = parseSignature(signature);
+  return [Number(v ?? 27n + BigInt(yParity)), r, s];
+}
+
+/** The arguments of `transferWithAuthorization` for an authorization and the buyer's signature of it. */
+export function transferWithAuthorizationArgs(auth: Authorization, signature: Hex) {
+  return [
+    auth.from,
+    auth.to,
+    auth.value,
+    auth.validAfter,
+    auth.validBefore,
+    auth.nonce,
+    ...signatureVrs(signature),
+  ] as const;
+}
 
 const liveDomains = new Map<string, Promise<TokenDomain | null>>();
 

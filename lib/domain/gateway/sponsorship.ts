@@ -1,5 +1,5 @@
 import "server-only";
-import { encodeFunctionData, isAddressEqual, parseSignature, type Address, type Hex } from "viem";
+import { encodeFunctionData, isAddressEqual, type Address, type Hex } from "viem";
 import { assetInfo } from "@/lib/core/chain/asset-info";
 import { chainIdOf, getChain, type Chain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
@@ -7,7 +7,7 @@ import { env } from "@/lib/core/config/env";
 import { db } from "@/lib/core/db";
 import { isChainUnavailable, relayerUnavailable, shortReason } from "@/lib/core/errors/chain-errors";
 import { AppError } from "@/lib/core/errors/errors";
-import { eip3009Abi, type Authorization } from "./eip3009";
+import { eip3009Abi, transferWithAuthorizationArgs, type Authorization } from "./eip3009";
 import { domainMatches, minimumSponsored, sponsoredToken, type SponsoredToken } from "./sponsored-tokens";
 
 // The gas sponsorship policy. Every relay passes assertSponsorable right before it is broadcast;
@@ -53,21 +53,10 @@ export async function assertSponsorable(relay: Relay): Promise<SponsoredCall> {
       "domain_mismatch",
       "The token's EIP-712 domain is not the one its allow-list entry names, so the relayer does not sponsor it.",
     );
-  const { r, s, v, yParity } = parseSignature(relay.signature);
   const data = encodeFunctionData({
     abi: eip3009Abi,
     functionName: "transferWithAuthorization",
-    args: [
-      auth.from,
-      auth.to,
-      auth.value,
-      auth.validAfter,
-      auth.validBefore,
-      auth.nonce,
-      Number(v ?? 27n + BigInt(yParity)),
-      r,
-      s,
-    ],
+    args: transferWithAuthorizationArgs(auth, relay.signature),
   });
   return simulateWithinPolicy(
     candidate,

@@ -1,5 +1,5 @@
 import "server-only";
-import { erc20Abi, getAddress, parseSignature, type Address, type Hex } from "viem";
+import { erc20Abi, getAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
 import { getChain } from "@/lib/core/chain/chains";
 import { chainClient } from "@/lib/core/chain/client";
@@ -7,7 +7,12 @@ import { relayerKeyEnv } from "@/lib/core/config/env";
 import { db, Prisma, type CryptoSettlement, type PaymentAttempt } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors/errors";
 import { checkAuthorization } from "@/lib/domain/gateway/confirm";
-import { eip3009Abi, gaslessDomain, type Authorization } from "@/lib/domain/gateway/eip3009";
+import {
+  eip3009Abi,
+  gaslessDomain,
+  transferWithAuthorizationArgs,
+  type Authorization,
+} from "@/lib/domain/gateway/eip3009";
 import { relayerAccount } from "@/lib/domain/gateway/relay";
 import type { X402PaymentPayload, X402Requirements } from "@/lib/domain/schemas/x402";
 import type { Scope } from "@/lib/core/tenancy/scope";
@@ -202,23 +207,12 @@ async function chainRefusal(
       auth.from,
     );
   }
-  const { r, s, v, yParity } = parseSignature(signature);
   const simulated = await client
     .simulateContract({
       address: token,
       abi: eip3009Abi,
       functionName: "transferWithAuthorization",
-      args: [
-        auth.from,
-        auth.to,
-        auth.value,
-        auth.validAfter,
-        auth.validBefore,
-        auth.nonce,
-        Number(v ?? 27n + BigInt(yParity)),
-        r,
-        s,
-      ],
+      args: transferWithAuthorizationArgs(auth, signature),
       account: relayerAccount(network)?.address,
     })
     .then(

@@ -1,16 +1,9 @@
 import "server-only";
-import {
-  decodeErrorResult,
-  encodeFunctionData,
-  getAddress,
-  isHex,
-  parseSignature,
-  type Address,
-  type Hex,
-} from "viem";
+import { decodeErrorResult, encodeFunctionData, getAddress, isHex, type Address, type Hex } from "viem";
 import { chainIdOf, getChain } from "@/lib/core/chain/chains";
 import type { PaymentAttempt } from "@/lib/core/db";
 import { relayerUnavailable } from "@/lib/core/errors/chain-errors";
+import { signatureVrs } from "../eip3009";
 import { rulesAllow, simulateWithinPolicy, type SponsoredCall } from "../sponsorship";
 import {
   collectorAbi,
@@ -54,7 +47,6 @@ export async function assertCollectionSponsorable(
   let data: Hex;
   if (plan.kind === "permit") {
     const permit = optionPermit(option, plan);
-    const { r, s, v, yParity } = parseSignature(results.at(-2)!);
     data = encodeFunctionData({
       abi: collectorAbi,
       functionName: "collectWithPermit",
@@ -64,9 +56,7 @@ export async function assertCollectionSponsorable(
         signature,
         permit.value,
         permit.deadline,
-        Number(v ?? 27n + BigInt(yParity)),
-        r,
-        s,
+        ...signatureVrs(results.at(-2)!),
       ],
     });
   } else

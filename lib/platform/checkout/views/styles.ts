@@ -54,7 +54,7 @@ span.avatar{display:flex;align-items:center;justify-content:center;border:0;back
 .option summary::-webkit-details-marker{display:none}
 .option summary>span:first-child{display:flex;flex-direction:column}
 .option-body{display:flex;flex-direction:column;align-items:center;gap:1rem;border-top:1px solid var(--color-border);padding:1rem}
-.option-body strong{color:var(--color-foreground);font-weight:600}
+.option-body strong{color:var(--color-foreground);font-weight:600;white-space:nowrap}
 .option-body .mono{color:var(--color-foreground)}
 .qr{width:100%;max-width:15rem;height:auto;background:var(--color-background)}
 [data-testid=walletconnect-pairing]{align-items:center}
