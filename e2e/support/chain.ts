@@ -36,21 +36,24 @@ export const devAccounts = devKeys.map((key) => privateKeyToAccount(key));
 export const relayerKey = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba" as const;
 export const relayerAddress = privateKeyToAccount(relayerKey).address;
 
-async function answers(port: number): Promise<boolean> {
+async function answers(port: number, chainId: number): Promise<boolean> {
   return fetch(`http://127.0.0.1:${port}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
     signal: AbortSignal.timeout(3_000),
   }).then(
-    async (r) => r.ok && Number((await r.json()).result) === localChainId,
+    async (r) => r.ok && Number((await r.json()).result) === chainId,
     () => false,
   );
 }
 
 /** Starts the node, or reuses one a previous run left on the port (tests deploy fresh contracts anyway). */
-export async function startLocalChain(port: number): Promise<Pick<ChildProcess, "kill">> {
-  if (await answers(port)) return { kill: () => true };
+export async function startLocalChain(
+  port: number,
+  chainId = localChainId,
+): Promise<Pick<ChildProcess, "kill">> {
+  if (await answers(port, chainId)) return { kill: () => true };
   const child = spawn(
     process.execPath,
     [
@@ -68,7 +71,7 @@ export async function startLocalChain(port: number): Promise<Pick<ChildProcess, 
       env: {
         ...process.env,
         HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
-        TOLLGATE_TEST_CHAIN_ID: String(localChainId),
+        TOLLGATE_TEST_CHAIN_ID: String(chainId),
       },
       stdio: ["ignore", "ignore", "inherit"],
     },
@@ -77,7 +80,7 @@ export async function startLocalChain(port: number): Promise<Pick<ChildProcess, 
     const deadline = Date.now() + 60_000;
     const poll = async () => {
       if (child.exitCode !== null) return reject(new Error("Hardhat node exited"));
-      if (await answers(port)) return resolve(child);
+      if (await answers(port, chainId)) return resolve(child);
       if (Date.now() > deadline) return reject(new Error("Hardhat node did not start within 60 s"));
       setTimeout(poll, 300);
     };
@@ -94,9 +97,12 @@ const aggregator = parseAbi(["function setAnswer(int256 answer, uint256 updatedA
 export class LocalChain {
   readonly chain;
   readonly public;
-  constructor(readonly rpcUrl: string) {
+  constructor(
+    readonly rpcUrl: string,
+    chainId = localChainId,
+  ) {
     this.chain = defineChain({
-      id: localChainId,
+      id: chainId,
       name: "Local Hardhat",
       nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       rpcUrls: { default: { http: [rpcUrl] } },

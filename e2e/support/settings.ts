@@ -17,6 +17,9 @@ export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 export const localChainId = 8453;
 export const localChainPort = port + 90;
 export const localChainRpc = `http://127.0.0.1:${localChainPort}`;
+/** A second local node, posing as Ethereum, for the few tests that need two networks at once. */
+export const ethereumChainId = 1;
+export const ethereumChainPort = port + 91;
 /** The EIP-3009 token the test server deploys and allow-lists for gas sponsorship (Fixtures.authToken). */
 export const suiteAuthToken = { name: "Test Dollar", symbol: "TUSDA" };
 /** The suite's euro stablecoin with EIP-3009 (Fixtures.euroToken) and its permit token (Fixtures.permitToken). */
