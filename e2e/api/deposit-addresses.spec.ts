@@ -386,6 +386,7 @@ test.describe("deposit addresses", () => {
       await chain.automine(true);
     }
     const paidAt = Date.now();
+    const transferBlocks = (await chain.height()) - from;
     await expect
       .poll(
         async () => {
@@ -415,7 +416,7 @@ test.describe("deposit addresses", () => {
       batches.push(...block.transactions.filter((tx) => tx.to && getAddress(tx.to) === getAddress(factory)));
     }
     console.log(
-      `[deposits] ${count} payments paid in ${(await chain.height()) - from} blocks: all succeeded ${((attributedAt - paidAt) / 1000).toFixed(0)} s after the transfers, swept in ${batches.length} transactions`,
+      `[deposits] ${count} payments' transfers in ${transferBlocks} blocks: all succeeded ${((attributedAt - paidAt) / 1000).toFixed(0)} s after the transfers, swept in ${batches.length} transactions`,
     );
     expect(batches.length).toBeLessThanOrEqual(Math.ceil(count / 10));
     let accounted = 0;
