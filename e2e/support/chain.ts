@@ -97,12 +97,9 @@ const aggregator = parseAbi(["function setAnswer(int256 answer, uint256 updatedA
 export class LocalChain {
   readonly chain;
   readonly public;
-  constructor(
-    readonly rpcUrl: string,
-    chainId = localChainId,
-  ) {
+  constructor(readonly rpcUrl: string) {
     this.chain = defineChain({
-      id: chainId,
+      id: localChainId,
       name: "Local Hardhat",
       nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       rpcUrls: { default: { http: [rpcUrl] } },

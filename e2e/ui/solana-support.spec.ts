@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, type ApiClient } from "../support/api";
 import { hydrated } from "../support/hydration";
 import { chooseOption } from "../support/live-payments";
@@ -27,6 +27,27 @@ async function buyerWithUsdc() {
 const statusOf = async (api: ApiClient, merchantId: string, paymentId: string) =>
   (await api.get(`/v1/payments/${paymentId}/status`, { merchantId })).body;
 
+/** A live USDC payment of `value` cents that a buyer pays from the transfer request with the reference left out. */
+async function paidWithoutReference(api: ApiClient, request: APIRequestContext, value: string) {
+  const made = await solanaMerchantPayment(api, usdc, { unit: "iso4217/USD", value });
+  await chooseOption(request, made.paymentId, made.settlementId);
+  const buyer = await buyerWithUsdc();
+  const paid = await payTransferRequest(buyer, await transferRequest(request, made.paymentId), {
+    withoutReference: true,
+  });
+  return { made, buyer, paid };
+}
+
+/** The unmatched inbox's card for transaction `tx`, once the chain watch has put it there. */
+async function inboxCard(page: Page, tx: string) {
+  const card = page.locator(`[data-testid="unmatched-transfer"][data-tx="${tx}"]`);
+  await expect(async () => {
+    await page.goto("/live/payments/unmatched");
+    await expect(card).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 45_000 });
+  return card;
+}
+
 test("a Solana Pay transfer without the reference lands in the inbox as a labelled guess; support confirms it, and the payment succeeds with its signature", async ({
   page,
   apiAs,
@@ -34,20 +55,11 @@ test("a Solana Pay transfer without the reference lands in the inbox as a labell
   request,
 }) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
-  const made = await solanaMerchantPayment(api, usdc, { unit: "iso4217/USD", value: "444" });
-  await chooseOption(request, made.paymentId, made.settlementId);
-  const buyer = await buyerWithUsdc();
-  const paid = await payTransferRequest(buyer, await transferRequest(request, made.paymentId), {
-    withoutReference: true,
-  });
+  const { made, buyer, paid } = await paidWithoutReference(api, request, "444");
 
   await signInAs(page, "support", "b");
   await page.setViewportSize({ width: 390, height: 844 });
-  const card = page.locator(`[data-testid="unmatched-transfer"][data-tx="${paid}"]`);
-  await expect(async () => {
-    await page.goto("/live/payments/unmatched");
-    await expect(card).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 45_000 });
+  const card = await inboxCard(page, paid);
   // From the buyer's wallet to the merchant's, the signature's case kept; never paid by itself.
   await expect(card).toContainText(buyer.address);
   await expect(card).toContainText(made.merchant);
@@ -74,19 +86,10 @@ test("a Solana transfer in the inbox that support attaches on the payment's page
   request,
 }) => {
   const api = apiAs({ "Api-Key": fixtures.accounts.b.keys.live });
-  const made = await solanaMerchantPayment(api, usdc, { unit: "iso4217/USD", value: "333" });
-  await chooseOption(request, made.paymentId, made.settlementId);
-  const buyer = await buyerWithUsdc();
-  const paid = await payTransferRequest(buyer, await transferRequest(request, made.paymentId), {
-    withoutReference: true,
-  });
+  const { made, paid } = await paidWithoutReference(api, request, "333");
 
   await signInAs(page, "support", "b");
-  const card = page.locator(`[data-testid="unmatched-transfer"][data-tx="${paid}"]`);
-  await expect(async () => {
-    await page.goto("/live/payments/unmatched");
-    await expect(card).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 45_000 });
+  const card = await inboxCard(page, paid);
 
   await page.goto(`/live/payments/${made.paymentId}`);
   const form = page.getByRole("form", { name: "Attach a transaction" });
